@@ -1,0 +1,3 @@
+from deckeditor.cli import main
+
+raise SystemExit(main())

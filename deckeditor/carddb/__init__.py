@@ -1,0 +1,1 @@
+"""The local card store: pools in memory, the SQLite cache, and the catalog index."""

@@ -1,0 +1,114 @@
+"""A card pool: the cards of one game, addressed by row id (their index) and by name.
+
+Row ids are stable for the life of a pool, so the catalog, the search index and the legality
+predicate can all speak in row ids and big-int bitsets over them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Generic, Iterable, Iterator, Protocol, TypeVar
+
+from deckeditor.names import name_key, split_key
+
+
+class NamedCard(Protocol):
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def face_names(self) -> tuple[str, ...]: ...
+
+
+C = TypeVar("C", bound=NamedCard)
+
+
+@dataclass(frozen=True, slots=True)
+class Resolution(Generic[C]):
+    """How a written name resolved: the card (or None) and a note for the import report."""
+
+    card: C | None
+    note: str | None = None  # "matched the back face ...", "ambiguous name"
+
+    @property
+    def ambiguous(self) -> bool:
+        return self.card is None and self.note == "ambiguous name"
+
+
+class CardPool(Generic[C]):
+    def __init__(self, game: str, cards: Iterable[C] = ()) -> None:
+        self.game = game
+        self.cards: list[C] = []
+        self._exact: dict[str, int] = {}
+        self._folded: dict[str, set[int]] = {}  # full-name keys
+        self._faces: dict[str, set[int]] = {}  # face-name keys (front faces first)
+        self._back: set[tuple[str, int]] = set()
+        for card in cards:
+            self.add(card)
+
+    # --- building ----------------------------------------------------------------------------
+
+    def add(self, card: C) -> int:
+        """Add or replace (same Oracle name: the later source wins, `cli.md` --cards)."""
+        row = self._exact.get(card.name)
+        if row is not None:
+            self.cards[row] = card
+            return row
+        row = len(self.cards)
+        self.cards.append(card)
+        self._exact[card.name] = row
+        self._folded.setdefault(split_key(card.name), set()).add(row)
+        for i, face in enumerate(getattr(card, "face_names", ()) or ()):
+            key = name_key(face)
+            self._faces.setdefault(key, set()).add(row)
+            if i > 0:
+                self._back.add((key, row))
+        return row
+
+    def extend(self, cards: Iterable[C]) -> None:
+        for card in cards:
+            self.add(card)
+
+    # --- reading -----------------------------------------------------------------------------
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def __iter__(self) -> Iterator[C]:
+        return iter(self.cards)
+
+    def __contains__(self, name: str) -> bool:
+        return name in self._exact
+
+    def __getitem__(self, row: int) -> C:
+        return self.cards[row]
+
+    def get(self, name: str) -> C | None:
+        """Exact Oracle name only."""
+        row = self._exact.get(name)
+        return None if row is None else self.cards[row]
+
+    def row_of(self, name: str) -> int | None:
+        return self._exact.get(name)
+
+    def resolve(self, written: str) -> Resolution[C]:
+        """`deck-files.md` §1 name resolution: exact, then folded full or face name."""
+        row = self._exact.get(written)
+        if row is not None:
+            return Resolution(self.cards[row])
+        key = split_key(written)
+        rows = self._folded.get(key)
+        if rows is None:
+            rows = self._faces.get(name_key(written))
+        if not rows:
+            return Resolution(None)
+        if len(rows) > 1:
+            return Resolution(None, "ambiguous name")
+        (row,) = rows
+        card = self.cards[row]
+        if (name_key(written), row) in self._back and split_key(card.name) != key:
+            return Resolution(card, f"{written!r} is a back face of {card.name}")
+        return Resolution(card)
+
+    def lookup(self, written: str) -> C | None:
+        return self.resolve(written).card

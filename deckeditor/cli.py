@@ -1,0 +1,58 @@
+"""The command line (`specs/cli.md`): the window by default, and `check`, `convert`, `cards`."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from deckeditor import __version__
+from deckeditor.commands import COMMANDS
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="deckeditor",
+        description="Deck Editor: build and check Magic: The Gathering and Riftbound decks.",
+    )
+    parser.add_argument("--version", action="version", version=f"deckeditor {__version__}")
+    parser.add_argument(
+        "--home",
+        metavar="DIR",
+        help="keep the card database, settings, decks and state under DIR "
+        "(also DECKEDITOR_HOME)",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for module in COMMANDS:
+        module.register(sub)
+    return parser
+
+
+def _gui_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="deckeditor", add_help=False)
+    parser.add_argument("--home", metavar="DIR")
+    parser.add_argument("--screenshot", metavar="FILE")
+    parser.add_argument("deck", nargs="?")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    names = {m.NAME for m in COMMANDS}
+    first = next((a for a in argv if not a.startswith("-")), None)
+    home_value = argv[argv.index("--home") + 1] if "--home" in argv[:-1] else None
+    if first is None or first == home_value or first not in names:
+        if any(a in ("-h", "--help", "--version") for a in argv):
+            build_parser().parse_args(argv)
+            return 0
+        args, unknown = _gui_parser().parse_known_args(argv)
+        if unknown:
+            build_parser().error(f"unrecognized arguments: {' '.join(unknown)}")
+        from deckeditor.ui.app import run_gui  # Qt is loaded only for the window
+
+        return run_gui(home=args.home, deck=args.deck, screenshot=args.screenshot)
+    args = build_parser().parse_args(argv)
+    return int(args.run(args) or 0)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,206 @@
+"""A game-neutral deck: named sections of entries (card, count, printing, choices, tags, flags).
+
+Decks are immutable values: every edit returns a new `Deck` that shares the untouched sections
+and entries with the old one, so an undo stack is a list of snapshots and the catalog predicate can
+hold a snapshot without copying (`mtg-rules.md` §11: predicates never see a deck change under them).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
+from typing import Iterable, Iterator, Mapping
+
+MTG_SECTIONS = ("Commander", "Companion", "Main", "Sideboard", "Maybeboard")
+RIFTBOUND_SECTIONS = ("Legend", "Champion", "Main", "Runes", "Battlefields", "Sideboard")
+CANONICAL_SECTIONS = {"mtg": MTG_SECTIONS, "riftbound": RIFTBOUND_SECTIONS}
+
+MAX_COUNT = 9999
+_EMPTY: Mapping[str, str] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True)
+class Printing:
+    """Which printing an entry shows; every field optional (`deck-files.md` §3)."""
+
+    set: str | None = None
+    number: str | None = None
+    finish: str | None = None  # nonfoil | foil | etched
+    forge_art: int | None = None
+    scryfall: str | None = None
+    mtgo: int | None = None
+    arena: int | None = None
+    multiverse: int | None = None
+    code: str | None = None  # Riftbound card code, `OGN-007a`
+
+    def is_empty(self) -> bool:
+        return all(getattr(self, f) is None for f in self.__slots__)
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    card: str  # Oracle name as the pool spells it; as written when unknown
+    count: int = 1
+    printing: Printing | None = None
+    colors: str = ""  # chosen colours in WUBRG order ("" = no choice): choices.colors
+    tags: tuple[str, ...] = ()
+    flags: Mapping[str, str] = field(default=_EMPTY)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.count, int) or isinstance(self.count, bool):
+            raise TypeError("count must be an int")
+        if not 1 <= self.count <= MAX_COUNT:
+            raise ValueError(f"count must be from 1 to {MAX_COUNT}, not {self.count}")
+        if not isinstance(self.flags, MappingProxyType):
+            object.__setattr__(self, "flags", MappingProxyType(dict(self.flags)))
+
+    def same_line(self, other: Entry) -> bool:
+        """Two lines that merge (counts added) when they meet in one section."""
+        return (
+            self.card == other.card
+            and self.printing == other.printing
+            and self.colors == other.colors
+            and self.tags == other.tags
+            and dict(self.flags) == dict(other.flags)
+        )
+
+    def with_count(self, count: int) -> Entry:
+        return replace(self, count=count)
+
+    def __hash__(self) -> int:  # flags is a mapping proxy; hash the rest
+        return hash((self.card, self.count, self.printing, self.colors, self.tags))
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    name: str
+    entries: tuple[Entry, ...] = ()
+
+    @property
+    def total(self) -> int:
+        return sum(e.count for e in self.entries)
+
+    def count_of(self, card: str) -> int:
+        return sum(e.count for e in self.entries if e.card == card)
+
+
+@dataclass(frozen=True, slots=True)
+class Unparsed:
+    source: str
+    line: int
+    text: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Deck:
+    game: str = "mtg"
+    name: str = "Untitled deck"
+    format: str | None = None
+    notes: str = ""
+    tags: tuple[str, ...] = ()
+    sections: tuple[Section, ...] = ()
+    unparsed: tuple[Unparsed, ...] = ()
+    foreign: Mapping[str, object] = field(default=_EMPTY)
+    created: str | None = None
+    modified: str | None = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.foreign, MappingProxyType):
+            object.__setattr__(self, "foreign", MappingProxyType(dict(self.foreign)))
+
+    def __hash__(self) -> int:
+        return hash((self.game, self.name, self.format, self.sections))
+
+    # --- reading -------------------------------------------------------------------------
+
+    def section(self, name: str) -> Section:
+        for sec in self.sections:
+            if sec.name == name:
+                return sec
+        return Section(name)
+
+    def section_names(self) -> list[str]:
+        return [s.name for s in self.sections]
+
+    def entries(self, *names: str) -> Iterator[tuple[str, Entry]]:
+        """(section name, entry) pairs, in section order; all sections when no name is given."""
+        for sec in self.sections:
+            if not names or sec.name in names:
+                for entry in sec.entries:
+                    yield sec.name, entry
+
+    def count(self, *names: str) -> int:
+        return sum(e.count for _, e in self.entries(*names))
+
+    # --- editing: every method returns a new deck ----------------------------------------
+
+    def with_section(self, section: Section) -> Deck:
+        """Replace (or append, in canonical order) the section with that name."""
+        sections = list(self.sections)
+        for i, sec in enumerate(sections):
+            if sec.name == section.name:
+                sections[i] = section
+                return replace(self, sections=tuple(sections))
+        order = CANONICAL_SECTIONS.get(self.game, ())
+        if section.name in order:
+            rank = order.index(section.name)
+            for i, sec in enumerate(sections):
+                if sec.name not in order or order.index(sec.name) > rank:
+                    sections.insert(i, section)
+                    break
+            else:
+                sections.append(section)
+        else:
+            sections.append(section)
+        return replace(self, sections=tuple(sections))
+
+    def add(self, section: str, entry: Entry) -> Deck:
+        """Add an entry, merging it into an equal line of the section (counts added, capped)."""
+        sec = self.section(section)
+        entries = list(sec.entries)
+        for i, old in enumerate(entries):
+            if old.same_line(entry):
+                entries[i] = old.with_count(min(MAX_COUNT, old.count + entry.count))
+                break
+        else:
+            entries.append(entry)
+        return self.with_section(Section(section, tuple(entries)))
+
+    def add_card(self, section: str, card: str, count: int = 1, colors: str = "") -> Deck:
+        return self.add(section, Entry(card, count, colors=colors))
+
+    def remove(self, section: str, index: int, count: int | None = None) -> Deck:
+        """Remove `count` copies (all when None) of the entry at `index` in `section`."""
+        sec = self.section(section)
+        entries = list(sec.entries)
+        old = entries[index]
+        if count is None or count >= old.count:
+            del entries[index]
+        else:
+            entries[index] = old.with_count(old.count - count)
+        return self.with_section(Section(section, tuple(entries)))
+
+    def replace_entry(self, section: str, index: int, entry: Entry) -> Deck:
+        sec = self.section(section)
+        entries = list(sec.entries)
+        entries[index] = entry
+        return self.with_section(Section(section, tuple(entries)))
+
+    def move(self, source: str, index: int, target: str, count: int | None = None) -> Deck:
+        entry = self.section(source).entries[index]
+        moved = entry if count is None or count >= entry.count else entry.with_count(count)
+        return self.remove(source, index, count).add(target, moved)
+
+    def with_entries(self, section: str, entries: Iterable[Entry]) -> Deck:
+        return self.with_section(Section(section, tuple(entries)))
+
+    def renamed(self, name: str) -> Deck:
+        return replace(self, name=name)
+
+    def with_format(self, code: str | None) -> Deck:
+        return replace(self, format=code)
+
+
+def new_deck(game: str = "mtg", name: str = "Untitled deck", format: str | None = None) -> Deck:
+    return Deck(game=game, name=name, format=format)

@@ -1,0 +1,1 @@
+"""Magic: The Gathering: cards, colour identity, DeckRule, commander rules, importers, deck files."""

@@ -1,0 +1,61 @@
+"""Every user path, from platformdirs, or all under one folder (`--home` / `DECKEDITOR_HOME`)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import platformdirs
+
+from deckeditor import APP_ID
+
+HOME_ENV = "DECKEDITOR_HOME"
+
+
+@dataclass(frozen=True, slots=True)
+class AppPaths:
+    data: Path  # decks, autosave
+    cache: Path  # the card database
+    config: Path  # settings
+    state: Path  # window state, recent files
+
+    @classmethod
+    def resolve(cls, home: str | os.PathLike[str] | None = None) -> AppPaths:
+        home = home or os.environ.get(HOME_ENV) or None
+        if home:
+            root = Path(home).expanduser().resolve()
+            return cls(root / "data", root / "cache", root / "config", root / "state")
+        return cls(
+            Path(platformdirs.user_data_dir(APP_ID, appauthor=False)),
+            Path(platformdirs.user_cache_dir(APP_ID, appauthor=False)),
+            Path(platformdirs.user_config_dir(APP_ID, appauthor=False)),
+            Path(platformdirs.user_state_dir(APP_ID, appauthor=False)),
+        )
+
+    @property
+    def card_db(self) -> Path:
+        return self.cache / "cards.sqlite3"
+
+    @property
+    def settings_file(self) -> Path:
+        return self.config / "settings.json"
+
+    @property
+    def autosave_dir(self) -> Path:
+        return self.data / "autosave"
+
+    def ensure(self) -> AppPaths:
+        for folder in (self.data, self.cache, self.config, self.state):
+            folder.mkdir(parents=True, exist_ok=True)
+        return self
+
+
+def resources_dir() -> Path:
+    """`resources/` beside the package (source tree), or inside a PyInstaller bundle."""
+    import sys
+
+    bundle = getattr(sys, "_MEIPASS", None)
+    if bundle:
+        return Path(bundle) / "resources"
+    return Path(__file__).resolve().parent.parent / "resources"

@@ -1,0 +1,75 @@
+"""What every checker returns: problems with a kind, a severity, a section and the cards behind it.
+
+The kinds and their order are the contract of `specs/cli.md`; `message` is for people.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+
+class Severity(str, Enum):
+    ERROR = "error"
+    WARNING = "warning"
+
+
+class ProblemKind(str, Enum):
+    # MTG, in the report order of mtg-rules.md §10
+    UNKNOWN_CARD = "UNKNOWN_CARD"
+    MISSING_COMMANDER = "MISSING_COMMANDER"
+    TOO_MANY_COMMANDERS = "TOO_MANY_COMMANDERS"
+    ILLEGAL_COMMANDER = "ILLEGAL_COMMANDER"
+    ILLEGAL_PARTNERSHIP = "ILLEGAL_PARTNERSHIP"
+    ADDITIONAL_COLOR_CHOICE = "ADDITIONAL_COLOR_CHOICE"
+    COLOR_IDENTITY = "COLOR_IDENTITY"
+    # Riftbound-only kinds (riftbound.md orders them among the shared ones)
+    MISSING_LEGEND = "MISSING_LEGEND"
+    CHOSEN_CHAMPION = "CHOSEN_CHAMPION"
+    DOMAIN_IDENTITY = "DOMAIN_IDENTITY"
+    SIGNATURE_LIMIT = "SIGNATURE_LIMIT"
+    RUNE_DECK = "RUNE_DECK"
+    BATTLEFIELDS = "BATTLEFIELDS"
+    # shared tail
+    DECK_TOO_SMALL = "DECK_TOO_SMALL"
+    DECK_TOO_LARGE = "DECK_TOO_LARGE"
+    BANNED = "BANNED"
+    RESTRICTED = "RESTRICTED"
+    TOO_MANY_COPIES = "TOO_MANY_COPIES"
+    SIDEBOARD_SIZE = "SIDEBOARD_SIZE"
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    kind: ProblemKind
+    severity: Severity
+    section: str | None
+    cards: tuple[str, ...]
+    message: str
+    extra: dict = field(default_factory=dict, compare=False, hash=False)
+
+    @classmethod
+    def make(
+        cls,
+        kind: ProblemKind,
+        section: str | None,
+        cards,
+        message: str,
+        severity: Severity = Severity.ERROR,
+    ) -> Problem:
+        """Cards are sorted case-folded and listed once each, as `cli.md` asks."""
+        unique = sorted(set(cards), key=lambda n: (n.casefold(), n))
+        return cls(kind, severity, section, tuple(unique), message)
+
+    @property
+    def is_error(self) -> bool:
+        return self.severity is Severity.ERROR
+
+    def to_json(self) -> dict:
+        return {
+            "kind": self.kind.value,
+            "severity": self.severity.value,
+            "section": self.section,
+            "cards": list(self.cards),
+            "message": self.message,
+        }

@@ -1,0 +1,30 @@
+"""Shared fixtures: where ../shared/data is, and a rule for real-data tests."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+SHARED = REPO.parent / "shared"
+DATA = SHARED / "data"
+IN_CI = os.environ.get("CI", "").lower() == "true"
+
+
+def shared_data(*parts: str) -> Path:
+    """A path under ../shared/data; skips the test when absent (fails under CI=true)."""
+    path = DATA.joinpath(*parts)
+    if not path.exists():
+        if IN_CI:
+            pytest.fail(f"{path} is missing, and real-data tests must run under CI=true")
+        pytest.skip(f"{path} is absent: real-data test needs ../shared/data")
+    return path
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch) -> Path:
+    """An isolated DECKEDITOR_HOME for the test."""
+    monkeypatch.setenv("DECKEDITOR_HOME", str(tmp_path / "home"))
+    return tmp_path / "home"
