@@ -44,7 +44,7 @@ class Entry:
     printing: Printing | None = None
     colors: str = ""  # chosen colours in WUBRG order ("" = no choice): choices.colors
     tags: tuple[str, ...] = ()
-    flags: Mapping[str, str] = field(default=_EMPTY)
+    flags: Mapping[str, str] = field(default_factory=lambda: _EMPTY)
 
     def __post_init__(self) -> None:
         if not isinstance(self.count, int) or isinstance(self.count, bool):
@@ -101,7 +101,7 @@ class Deck:
     tags: tuple[str, ...] = ()
     sections: tuple[Section, ...] = ()
     unparsed: tuple[Unparsed, ...] = ()
-    foreign: Mapping[str, object] = field(default=_EMPTY)
+    foreign: Mapping[str, object] = field(default_factory=lambda: _EMPTY)
     created: str | None = None
     modified: str | None = None
 
