@@ -1,0 +1,1 @@
+"""Riftbound: domains, cards, deck rules, attachment model, deck codes, gallery importer."""

@@ -1,0 +1,1 @@
+"""Catalog search language: parser -> tree -> predicate over a game's card fields."""
