@@ -1,0 +1,1 @@
+"""Seed 001 format engine (specs/formats.md). Being written."""
