@@ -1,0 +1,224 @@
+"""Cards as plain JSON-able dicts ("records"): the one serialisation of the SQLite rows and the
+starter pool (`resources/mtg/starter-cards.json`).
+
+MTG records hold every field of `deckeditor.games.mtg.card.Card` as built: identity and the other
+derived facts are stored, never recomputed here (recomputing is the importer's job), so a record
+round-trips to an equal card. Fields equal to their default are left out to keep files small and
+readable; reading fills the defaults back in.
+
+Riftbound cards are serialised by `deckeditor.games.riftbound.card` (`to_record`/`from_record`),
+imported lazily so this module works before that package exists.
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from typing import Any
+
+from deckeditor.games.mtg.card import Card, DeckRuleLine, Face, Layout, PartnerInfo
+
+MTG = "mtg"
+RIFTBOUND = "riftbound"
+
+
+class RecordError(ValueError):
+    """A record that does not describe a card; the message names the card and the key."""
+
+
+# --- MTG ---------------------------------------------------------------------------------------
+
+_FACE_DEFAULTS = {f.name: f.default for f in fields(Face) if f.name != "name"}
+_TUPLE_FACE_KEYS = ("supertypes", "types", "subtypes", "keywords")
+_PARTNER_SETS = ("with_names", "types")
+_PARTNER_FLAGS = (
+    "plain",
+    "choose_background",
+    "doctors_companion",
+    "is_background",
+    "is_doctor",
+)
+_CARD_FLAGS = ("commander_text", "creature_in_command_zone", "wild_color", "companion")
+
+
+def face_to_record(face: Face) -> dict[str, Any]:
+    out: dict[str, Any] = {"name": face.name}
+    for key, default in _FACE_DEFAULTS.items():
+        value = getattr(face, key)
+        if value == default and type(value) is type(default):
+            continue
+        out[key] = list(value) if key in _TUPLE_FACE_KEYS else value
+    return out
+
+
+def face_from_record(rec: dict[str, Any], where: str = "face") -> Face:
+    if not isinstance(rec, dict) or not isinstance(rec.get("name"), str):
+        raise RecordError(f"{where}: a face needs a string 'name'")
+    unknown = set(rec) - set(_FACE_DEFAULTS) - {"name"}
+    if unknown:
+        raise RecordError(f"{where}: unknown face key {sorted(unknown)[0]!r}")
+    kwargs: dict[str, Any] = {"name": rec["name"]}
+    for key in _FACE_DEFAULTS:
+        if key in rec:
+            value = rec[key]
+            kwargs[key] = tuple(value) if key in _TUPLE_FACE_KEYS else value
+    try:
+        return Face(**kwargs)
+    except TypeError as exc:  # pragma: no cover - guarded by the key check above
+        raise RecordError(f"{where}: {exc}") from None
+
+
+def partner_to_record(p: PartnerInfo) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key in _PARTNER_FLAGS:
+        if getattr(p, key):
+            out[key] = True
+    for key in _PARTNER_SETS:
+        value = getattr(p, key)
+        if value:
+            out[key] = sorted(value)
+    return out
+
+
+def partner_from_record(rec: dict[str, Any], where: str = "partner") -> PartnerInfo:
+    if not isinstance(rec, dict):
+        raise RecordError(f"{where}: expected an object")
+    unknown = set(rec) - set(_PARTNER_FLAGS) - set(_PARTNER_SETS)
+    if unknown:
+        raise RecordError(f"{where}: unknown partner key {sorted(unknown)[0]!r}")
+    kwargs: dict[str, Any] = {key: bool(rec[key]) for key in _PARTNER_FLAGS if key in rec}
+    for key in _PARTNER_SETS:
+        if key in rec:
+            kwargs[key] = frozenset(rec[key])
+    return PartnerInfo(**kwargs)
+
+
+def mtg_to_record(card: Card) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "name": card.name,
+        "layout": card.layout.value,
+        "faces": [face_to_record(f) for f in card.faces],
+    }
+    if card.mana_value != 0.0 or type(card.mana_value) is not float:
+        out["mana_value"] = card.mana_value
+    if card.identity:
+        out["identity"] = card.identity
+    if card.keywords:
+        out["keywords"] = sorted(card.keywords)
+    if card.deck_rule_lines:
+        out["deck_rule_lines"] = [{"face": d.face, "text": d.text} for d in card.deck_rule_lines]
+    if card.own_copy_limit is not None:
+        out["own_copy_limit"] = card.own_copy_limit
+    if card.set_color_id:
+        out["set_color_id"] = card.set_color_id
+    partner = partner_to_record(card.partner)
+    if partner:
+        out["partner"] = partner
+    for key in _CARD_FLAGS:
+        if getattr(card, key):
+            out[key] = True
+    if card.printings:
+        out["printings"] = list(card.printings)
+    if card.source_identity is not None:
+        out["source_identity"] = card.source_identity
+    if card.extra:
+        out["extra"] = card.extra
+    return out
+
+
+_CARD_KEYS = frozenset(
+    {
+        "name",
+        "layout",
+        "faces",
+        "mana_value",
+        "identity",
+        "keywords",
+        "deck_rule_lines",
+        "own_copy_limit",
+        "set_color_id",
+        "partner",
+        *_CARD_FLAGS,
+        "printings",
+        "source_identity",
+        "extra",
+        "game",
+    }
+)
+
+
+def mtg_from_record(rec: dict[str, Any]) -> Card:
+    if not isinstance(rec, dict):
+        raise RecordError("a card record must be an object")
+    name = rec.get("name")
+    if not isinstance(name, str) or not name:
+        raise RecordError("card record: 'name' must be a non-empty string")
+    where = f"card {name!r}"
+    unknown = set(rec) - _CARD_KEYS
+    if unknown:
+        raise RecordError(f"{where}: unknown key {sorted(unknown)[0]!r}")
+    faces_rec = rec.get("faces")
+    if not isinstance(faces_rec, list) or not faces_rec:
+        raise RecordError(f"{where}: 'faces' must be a non-empty list")
+    layout_text = rec.get("layout", "normal")
+    try:
+        layout = Layout(layout_text)
+    except ValueError:
+        raise RecordError(f"{where}: unknown layout {layout_text!r}") from None
+    faces = tuple(face_from_record(f, f"{where}: faces[{i}]") for i, f in enumerate(faces_rec))
+    rules = tuple(
+        DeckRuleLine(face=d["face"], text=d["text"]) for d in rec.get("deck_rule_lines", ())
+    )
+    return Card(
+        name=name,
+        layout=layout,
+        faces=faces,
+        mana_value=rec.get("mana_value", 0.0),
+        identity=rec.get("identity", 0),
+        keywords=frozenset(rec.get("keywords", ())),
+        deck_rule_lines=rules,
+        own_copy_limit=rec.get("own_copy_limit"),
+        set_color_id=rec.get("set_color_id", 0),
+        partner=partner_from_record(rec.get("partner", {}), f"{where}: partner"),
+        commander_text=bool(rec.get("commander_text", False)),
+        creature_in_command_zone=bool(rec.get("creature_in_command_zone", False)),
+        wild_color=bool(rec.get("wild_color", False)),
+        companion=bool(rec.get("companion", False)),
+        printings=tuple(rec.get("printings", ())),
+        source_identity=rec.get("source_identity"),
+        extra=dict(rec.get("extra", {})),
+    )
+
+
+# --- any game ----------------------------------------------------------------------------------
+
+
+def _riftbound_module():
+    # Lazy: the Riftbound package is written in parallel and must not be needed for MTG.
+    from deckeditor.games.riftbound import card as rb_card
+
+    return rb_card
+
+
+def game_of(card: Any) -> str:
+    return MTG if isinstance(card, Card) else RIFTBOUND
+
+
+def to_record(card: Any) -> dict[str, Any]:
+    """Any game's card as a JSON-able dict (the game itself is stored beside it, per row)."""
+    if isinstance(card, Card):
+        return mtg_to_record(card)
+    rb = _riftbound_module()
+    if hasattr(rb, "to_record"):
+        return rb.to_record(card)
+    return card.to_record()
+
+
+def from_record(rec: dict[str, Any], game: str = MTG) -> Any:
+    if game == MTG:
+        return mtg_from_record(rec)
+    if game == RIFTBOUND:
+        rb = _riftbound_module()
+        if hasattr(rb, "from_record"):
+            return rb.from_record(rec)
+        return rb.Card.from_record(rec)
+    raise RecordError(f"unknown game {game!r}")
