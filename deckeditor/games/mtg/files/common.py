@@ -1,0 +1,170 @@
+"""What every MTG reader shares: name resolution into entries, merging, the line report.
+
+Readers feed a `DeckBuilder` line by line; it resolves names through the pool (`deck-files.md` §1),
+merges equal lines, records one status per input line and builds the immutable `Deck` at the end.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from deckeditor.carddb.pool import CardPool
+from deckeditor.deck import MAX_COUNT, MTG_SECTIONS, Deck, Entry, Printing, Section, Unparsed
+from deckeditor.deckfile_errors import ImportResult, LineKind, LineStatus
+
+# A control character other than TAB makes a line unparsed (§1 decoding).
+CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f]")
+MAX_LINE = 1000  # longer lines are not deck lines (a 5,000-character line is unparsed, §9)
+
+WUBRG = "WUBRG"
+COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+
+def empty_pool() -> CardPool:
+    return CardPool("mtg")
+
+
+def wubrg(letters: str) -> str:
+    """Colour letters in WUBRG order, once each."""
+    up = set(letters.upper())
+    return "".join(c for c in WUBRG if c in up)
+
+
+def parse_colors(text: str) -> str | None:
+    """Letters in any order and case, or full names separated by commas/spaces; else None."""
+    raw = text.strip()
+    if not raw:
+        return None
+    words = [w for w in re.split(r"[\s,;/]+", raw.lower()) if w]
+    if all(w in COLOR_WORDS for w in words):
+        return wubrg("".join(COLOR_WORDS[w] for w in words))
+    compact = raw.replace(" ", "").replace(",", "")
+    if all(c in "wubrgWUBRG" for c in compact):
+        return wubrg(compact)
+    return None
+
+
+def parse_count(text: str) -> int | None:
+    """An integer 1–9,999, or None."""
+    if not text.isdigit() or len(text) > 6:
+        return None
+    n = int(text)
+    return n if 1 <= n <= MAX_COUNT else None
+
+
+def export_name(entry: Entry, pool: CardPool | None) -> str:
+    """§1 card names on export: the pool's display name, unknown entries as read."""
+    card = pool.get(entry.card) if pool is not None else None
+    return card.display_name if card is not None else entry.card
+
+
+def mtgo_name(entry: Entry, pool: CardPool | None) -> str:
+    """MTGO spells split-family cards `Fire/Ice`."""
+    return export_name(entry, pool).replace(" // ", "/")
+
+
+class DeckBuilder:
+    """Collects sections, entries, line statuses, unparsed lines and notes for one import."""
+
+    def __init__(self, pool: CardPool | None, source: str) -> None:
+        self.pool = pool if pool is not None else empty_pool()
+        self.source = source
+        self.sections: dict[str, list[Entry]] = {}
+        self.lines: list[LineStatus] = []
+        self.unparsed: list[Unparsed] = []
+        self.notes: list[str] = []
+
+    # --- the report ---------------------------------------------------------------------
+
+    def mark(self, number: int, text: str, kind: LineKind, reason: str = "") -> None:
+        self.lines.append(LineStatus(number, text, kind, reason))
+
+    def reject(self, number: int, text: str, reason: str) -> None:
+        """A line that could not be read: kept, reported with its number, never dropped."""
+        self.lines.append(LineStatus(number, text, LineKind.UNPARSED, reason))
+        self.unparsed.append(Unparsed(self.source, number, text, reason))
+
+    def note(self, text: str) -> None:
+        if text not in self.notes:
+            self.notes.append(text)
+
+    # --- cards --------------------------------------------------------------------------
+
+    def resolve(self, written: str) -> tuple[str, bool, str | None]:
+        """(name to store, known?, note): the Oracle name, or the name as written."""
+        res = self.pool.resolve(written)
+        if res.card is not None:
+            return res.card.name, True, res.note
+        return written, False, res.note
+
+    def knows(self, written: str) -> bool:
+        return self.pool.resolve(written).card is not None
+
+    def add_card(
+        self,
+        number: int,
+        text: str,
+        section: str,
+        written: str,
+        count: int,
+        printing: Printing | None = None,
+        colors: str = "",
+        tags: tuple[str, ...] = (),
+        flags: dict[str, str] | None = None,
+    ) -> Entry:
+        name, known, note = self.resolve(written)
+        if note:
+            self.note(f"line {number}: {note}" if number else note)
+        if printing is not None and printing.is_empty():
+            printing = None
+        entry = Entry(name, count, printing, colors, tags, flags or {})
+        self.add_entry(section, entry)
+        if known:
+            self.mark(number, text, LineKind.CARD, note or "")
+        else:
+            self.mark(number, text, LineKind.UNKNOWN_CARD, note or "unknown card")
+        return entry
+
+    def add_entry(self, section: str, entry: Entry) -> None:
+        entries = self.sections.setdefault(section, [])
+        for i, old in enumerate(entries):
+            if old.same_line(entry):
+                entries[i] = old.with_count(min(MAX_COUNT, old.count + entry.count))
+                return
+        entries.append(entry)
+
+    def ensure_section(self, section: str) -> None:
+        self.sections.setdefault(section, [])
+
+    def card_lines(self) -> int:
+        return sum(1 for s in self.lines if s.status in (LineKind.CARD, LineKind.UNKNOWN_CARD))
+
+    # --- the result ---------------------------------------------------------------------
+
+    def deck(self, **fields) -> Deck:
+        order = [n for n in MTG_SECTIONS if n in self.sections]
+        order += [n for n in self.sections if n not in MTG_SECTIONS]
+        sections = tuple(
+            Section(n, tuple(self.sections[n])) for n in order if self.sections[n]
+        )
+        return Deck(game="mtg", sections=sections, unparsed=tuple(self.unparsed), **fields)
+
+    def result(self, kind: str, **fields) -> ImportResult:
+        return ImportResult(self.deck(**fields), kind, self.lines, self.notes)
+
+
+def move_one(deck: Deck, card: str, source: str, target: str) -> Deck | None:
+    """Move one copy of `card` from `source` to `target`; None when `source` lacks it."""
+    for i, entry in enumerate(deck.section(source).entries):
+        if entry.card == card:
+            return deck.move(source, i, target, 1)
+    return None
+
+
+def with_foreign(deck: Deck, key: str, value: object) -> Deck:
+    if not value:
+        return deck
+    foreign = dict(deck.foreign)
+    foreign[key] = value
+    return replace(deck, foreign=foreign)
