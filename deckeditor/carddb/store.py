@@ -1,0 +1,389 @@
+"""The local card database: SQLite in the user cache folder (`AppPaths.card_db`).
+
+Layout (schema version in `PRAGMA user_version`; a database of any other version is thrown away
+and created afresh, since it is only a cache of the sources the user imported):
+
+* `sources`   — one row per imported source: path, kind, game, cards, errors, imported_at.
+* `cards`     — one row per (game, card name): the source that won and the card's JSON record
+  (`deckeditor.carddb.records`). Later imports win, as `--cards` does (`cli.md`).
+* `snapshots` — per game, the whole card list as ONE zlib-compressed pickle, so start-up is a
+  single read and unpickle instead of 30,000 JSON decodes. Tagged with a fingerprint of the card
+  model's fields; a stale or unreadable snapshot is rebuilt from the rows, which stay the truth.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+import sqlite3
+import sys
+import zlib
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, fields, is_dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from deckeditor.carddb.pool import CardPool
+from deckeditor.carddb.records import MTG, RIFTBOUND, from_record, game_of, to_record
+from deckeditor.paths import AppPaths
+
+SCHEMA_VERSION = 1
+GAMES = (MTG, RIFTBOUND)
+
+_SCHEMA = """
+CREATE TABLE sources (
+    id INTEGER PRIMARY KEY,
+    path TEXT NOT NULL UNIQUE,
+    kind TEXT NOT NULL,
+    game TEXT NOT NULL,
+    cards INTEGER NOT NULL,
+    errors INTEGER NOT NULL,
+    imported_at TEXT NOT NULL
+);
+CREATE TABLE cards (
+    game TEXT NOT NULL,
+    name TEXT NOT NULL,
+    source INTEGER NOT NULL REFERENCES sources(id) ON DELETE CASCADE,
+    record TEXT NOT NULL,
+    PRIMARY KEY (game, name)
+);
+CREATE INDEX cards_by_source ON cards(source);
+CREATE TABLE snapshots (
+    game TEXT PRIMARY KEY,
+    model TEXT NOT NULL,
+    count INTEGER NOT NULL,
+    blob BLOB NOT NULL
+);
+"""
+
+
+class CardSourceError(Exception):
+    """A card source that cannot be used; the message is one line naming the source."""
+
+
+@dataclass(frozen=True, slots=True)
+class SourceSummary:
+    path: str
+    kind: str
+    game: str
+    cards: int
+    errors: int
+    imported_at: str = ""
+
+    def as_info(self) -> dict[str, Any]:
+        return {"path": self.path, "kind": self.kind, "cards": self.cards, "errors": self.errors}
+
+
+Progress = Callable[..., Any]
+
+
+# --- the model fingerprint -----------------------------------------------------------------------
+
+
+def _model_fingerprint(game: str) -> str:
+    """Pickles name classes and fields; a changed card model must not unpickle silently wrong."""
+    parts = [game, f"py{sys.version_info[0]}.{sys.version_info[1]}"]
+    for cls in _model_classes(game):
+        names = [f.name for f in fields(cls)] if is_dataclass(cls) else sorted(vars(cls))
+        parts.append(f"{cls.__module__}.{cls.__qualname__}({','.join(names)})")
+    return hashlib.sha1("|".join(parts).encode()).hexdigest()[:16]
+
+
+def _model_classes(game: str) -> list[type]:
+    if game == MTG:
+        from deckeditor.games.mtg.card import Card, DeckRuleLine, Face, PartnerInfo
+
+        return [Card, Face, PartnerInfo, DeckRuleLine]
+    try:
+        from deckeditor.games.riftbound import card as rb
+
+        return [c for c in vars(rb).values() if isinstance(c, type) and is_dataclass(c)]
+    except ImportError:
+        return []
+
+
+# --- the store -----------------------------------------------------------------------------------
+
+
+class CardStore:
+    """One SQLite file. Open, use, close; every method is a short transaction."""
+
+    def __init__(self, db_path: str | os.PathLike[str]) -> None:
+        self.path = Path(db_path)
+        self._conn: sqlite3.Connection | None = None
+
+    # connection and schema ------------------------------------------------------------------
+
+    @property
+    def exists(self) -> bool:
+        return self.path.is_file()
+
+    def connect(self) -> sqlite3.Connection:
+        if self._conn is None:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._conn = self._open_current()
+        return self._conn
+
+    def _open_current(self) -> sqlite3.Connection:
+        conn = self._try_open()
+        if conn is not None:
+            return conn
+        # Another schema version or not a database at all: it is a cache, so start over.
+        for suffix in ("", "-wal", "-shm", "-journal"):
+            Path(f"{self.path}{suffix}").unlink(missing_ok=True)
+        conn = sqlite3.connect(self.path)
+        conn.executescript(_SCHEMA)
+        conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        conn.commit()
+        self._tune(conn)
+        return conn
+
+    def _try_open(self) -> sqlite3.Connection | None:
+        if not self.path.exists():
+            return None
+        try:
+            conn = sqlite3.connect(self.path)
+            version = conn.execute("PRAGMA user_version").fetchone()[0]
+        except sqlite3.DatabaseError:
+            return None
+        if version != SCHEMA_VERSION:
+            conn.close()
+            return None
+        self._tune(conn)
+        return conn
+
+    @staticmethod
+    def _tune(conn: sqlite3.Connection) -> None:
+        conn.execute("PRAGMA foreign_keys = ON")
+
+    def close(self) -> None:
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
+
+    def __enter__(self) -> CardStore:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    # writing --------------------------------------------------------------------------------
+
+    def write_source(
+        self, path: str, kind: str, game: str, cards: Iterable[Any], errors: int = 0
+    ) -> SourceSummary:
+        """Replace everything `path` contributed with `cards`; later sources win per name."""
+        conn = self.connect()
+        rows = [(game, c.name, to_json(c)) for c in cards]
+        stamp = datetime.now(timezone.utc).isoformat(timespec="seconds")
+        with conn:
+            conn.execute("DELETE FROM sources WHERE path = ?", (path,))  # cascades to its cards
+            cur = conn.execute(
+                "INSERT INTO sources (path, kind, game, cards, errors, imported_at) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (path, kind, game, len(rows), errors, stamp),
+            )
+            source_id = cur.lastrowid
+            conn.executemany(
+                "INSERT OR REPLACE INTO cards (game, name, source, record) VALUES (?, ?, ?, ?)",
+                [(g, n, source_id, r) for g, n, r in rows],
+            )
+            self._rebuild_snapshot(conn, game)
+        return SourceSummary(path, kind, game, len(rows), errors, stamp)
+
+    def _rebuild_snapshot(self, conn: sqlite3.Connection, game: str) -> list[Any]:
+        cards = self._cards_from_rows(conn, game)
+        try:
+            blob = zlib.compress(pickle.dumps(cards, protocol=pickle.HIGHEST_PROTOCOL), 1)
+        except (pickle.PicklingError, AttributeError, TypeError):
+            # A card class that cannot be pickled: no snapshot, start-up reads the rows.
+            conn.execute("DELETE FROM snapshots WHERE game = ?", (game,))
+            return cards
+        conn.execute(
+            "INSERT OR REPLACE INTO snapshots (game, model, count, blob) VALUES (?, ?, ?, ?)",
+            (game, _model_fingerprint(game), len(cards), blob),
+        )
+        return cards
+
+    @staticmethod
+    def _cards_from_rows(conn: sqlite3.Connection, game: str) -> list[Any]:
+        import json
+
+        rows = conn.execute(
+            "SELECT record FROM cards WHERE game = ? ORDER BY rowid", (game,)
+        ).fetchall()
+        return [from_record(json.loads(r), game) for (r,) in rows]
+
+    # reading --------------------------------------------------------------------------------
+
+    def load_cards(self, game: str = MTG) -> list[Any]:
+        """The game's whole card list: one snapshot read, or the rows when it is stale."""
+        if not self.exists:
+            return []
+        conn = self.connect()
+        row = conn.execute(
+            "SELECT model, count, blob FROM snapshots WHERE game = ?", (game,)
+        ).fetchone()
+        if row is not None and row[0] == _model_fingerprint(game):
+            try:
+                cards = pickle.loads(zlib.decompress(row[2]))
+                if len(cards) == row[1]:
+                    return cards
+            except Exception:  # noqa: BLE001 - any unreadable snapshot is rebuilt below
+                pass
+        if conn.execute("SELECT 1 FROM cards WHERE game = ? LIMIT 1", (game,)).fetchone() is None:
+            return []
+        try:
+            with conn:
+                return self._rebuild_snapshot(conn, game)
+        except sqlite3.OperationalError:  # read-only cache: still serve the rows
+            return self._cards_from_rows(conn, game)
+
+    def sources(self) -> list[SourceSummary]:
+        if not self.exists:
+            return []
+        rows = self.connect().execute(
+            "SELECT path, kind, game, cards, errors, imported_at FROM sources ORDER BY id"
+        )
+        return [SourceSummary(*r) for r in rows]
+
+    def counts(self) -> dict[str, int]:
+        if not self.exists:
+            return {}
+        rows = self.connect().execute("SELECT game, COUNT(*) FROM cards GROUP BY game")
+        return {game: n for game, n in rows}
+
+    def info(self) -> dict[str, Any]:
+        """`deckeditor cards info --json`: exactly sources and per-game card counts."""
+        counts = self.counts()
+        games: dict[str, dict[str, int]] = {MTG: {"cards": counts.get(MTG, 0)}}
+        for game in GAMES[1:]:
+            if counts.get(game):
+                games[game] = {"cards": counts[game]}
+        return {"sources": [s.as_info() for s in self.sources()], "games": games}
+
+
+def to_json(card: Any) -> str:
+    import json
+
+    return json.dumps(to_record(card), ensure_ascii=False, separators=(",", ":"))
+
+
+# --- importing sources ---------------------------------------------------------------------------
+
+
+def _error_count(issues: Sequence[Any]) -> int:
+    """Issues of error severity; sources whose issues carry no severity count them all."""
+    if not issues:
+        return 0
+    rated = [i for i in issues if hasattr(i, "severity")]
+    if not rated:
+        return len(issues)
+    return sum(1 for i in rated if str(getattr(i.severity, "value", i.severity)).lower() == "error")
+
+
+def _load_source(path: str, progress: Progress | None):
+    """Engineer B's `load_source`; an unusable source becomes one clear `CardSourceError`."""
+    try:
+        from deckeditor.carddb.sources import load_source
+    except ImportError as exc:
+        raise CardSourceError(f"{path}: card sources cannot be read yet ({exc})") from None
+    if not os.path.exists(path):
+        raise CardSourceError(f"{path}: no such file or folder")
+    try:
+        return load_source(path, progress)
+    except CardSourceError:
+        raise
+    except (OSError, ValueError, LookupError, EOFError) as exc:
+        raise CardSourceError(f"{path}: {exc}") from None
+    except Exception as exc:  # the sources module's own error classes
+        if type(exc).__module__.startswith("deckeditor."):
+            raise CardSourceError(f"{path}: {exc}") from None
+        raise
+
+
+def import_sources(
+    paths: Sequence[str | os.PathLike[str]],
+    progress: Progress | None = None,
+    app_paths: AppPaths | None = None,
+) -> list[SourceSummary]:
+    """Read each source and store its cards (later sources win per name)."""
+    app_paths = app_paths or AppPaths.resolve()
+    summaries = []
+    results = []
+    # Read everything first, so a bad source leaves the database untouched.
+    for raw in paths:
+        path = str(Path(raw).expanduser().resolve())
+        results.append((path, _load_source(path, progress)))
+    with CardStore(app_paths.card_db) as store:
+        for path, result in results:
+            summaries.append(
+                store.write_source(
+                    path,
+                    str(result.kind),
+                    str(result.game),
+                    result.cards,
+                    _error_count(getattr(result, "issues", ())),
+                )
+            )
+    return summaries
+
+
+def info(app_paths: AppPaths | None = None) -> dict[str, Any]:
+    app_paths = app_paths or AppPaths.resolve()
+    with CardStore(app_paths.card_db) as store:
+        return store.info()
+
+
+# --- the pool the program works with -------------------------------------------------------------
+
+
+def starter_pool(game: str = MTG) -> CardPool:
+    from deckeditor.carddb.starter import starter_pool as _starter
+
+    return _starter(game)
+
+
+def database_cards(app_paths: AppPaths, game: str = MTG) -> list[Any]:
+    store = CardStore(app_paths.card_db)
+    if not store.exists:
+        return []
+    with store:
+        return store.load_cards(game)
+
+
+def open_pool(
+    paths: AppPaths | None = None,
+    extra_sources: Sequence[str | os.PathLike[str]] = (),
+    game: str = MTG,
+    progress: Progress | None = None,
+) -> CardPool:
+    """The database pool if it holds cards of `game`, else the starter pool; then each
+    `--cards` source in front of it, in order (a later source wins for a name)."""
+    paths = paths or AppPaths.resolve()
+    cards = database_cards(paths, game)
+    if cards:
+        pool = CardPool(game, cards)
+    else:
+        pool = CardPool(game, starter_pool(game).cards)  # a copy: the cached pool stays as is
+    for raw in extra_sources:
+        result = _load_source(str(Path(raw).expanduser()), progress)
+        if str(result.game) != game:
+            continue  # a source for the other game adds nothing to this pool
+        pool.extend(result.cards)
+    return pool
+
+
+__all__ = [
+    "CardSourceError",
+    "CardStore",
+    "SCHEMA_VERSION",
+    "SourceSummary",
+    "game_of",
+    "import_sources",
+    "info",
+    "open_pool",
+    "starter_pool",
+]
