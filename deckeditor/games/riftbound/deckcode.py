@@ -1,0 +1,467 @@
+"""The Piltover Archive deck code (`riftbound.md` §4): base32 text over a byte layout of
+varint-counted groups. Decodes versions 1–6; encodes 3–5, choosing the lowest version that can
+hold the deck, byte-exact with the reference encoder.
+
+`decode`/`encode` work on card codes and counts only; `decode_to_deck`/`encode_deck` map them to
+and from the deck model through a card pool (§4.5).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from deckeditor.deck import Deck, Entry, Printing as DeckPrinting, Section
+from deckeditor.games.riftbound.card import (
+    DECKCODE_SET_ID,
+    SETS,
+    CardCode,
+    CardCodeError,
+    parse_code,
+)
+
+KIND = "riftbound-code"
+ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
+_B32_INDEX = {c: i for i, c in enumerate(ALPHABET)}
+_B32_INDEX.update({c.lower(): i for c, i in _B32_INDEX.items()})
+VARIANT_ID = {"": 0, "a": 1, "*": 2, "b": 3}
+ID_VARIANT = {v: k for k, v in VARIANT_ID.items()}
+ID_SET = dict(enumerate(SETS))
+PREFIX_FLAG = {"": 0, "R": 1, "SP": 2}
+FLAG_PREFIX = {v: k for k, v in PREFIX_FLAG.items()}
+MAX_VARINT_BYTES = 5
+
+
+class DeckCodeError(ValueError):
+    """A code that cannot be decoded (with its position) or a deck that cannot be encoded."""
+
+    def __init__(self, message: str, offset: int | None = None, unit: str = "byte") -> None:
+        self.offset = offset
+        super().__init__(message if offset is None else f"{unit} {offset}: {message}")
+
+
+@dataclass(frozen=True, slots=True)
+class DeckCode:
+    """What a code holds: (card code, count) pairs, the champion label and v6 extras."""
+
+    version: int
+    main: tuple[tuple[str, int], ...]
+    sideboard: tuple[tuple[str, int], ...] = ()
+    champion: str | None = None
+    extras: tuple[str, ...] = ()
+
+
+# --- text layer (§4.1) ---------------------------------------------------------------------
+
+
+def b32encode(data: bytes) -> str:
+    """RFC 4648 base32, upper case, no padding; the last group zero-filled."""
+    out = []
+    acc = bits = 0
+    for byte in data:
+        acc = (acc << 8) | byte
+        bits += 8
+        while bits >= 5:
+            bits -= 5
+            out.append(ALPHABET[(acc >> bits) & 31])
+    if bits:
+        out.append(ALPHABET[(acc << (5 - bits)) & 31])
+    return "".join(out)
+
+
+def b32decode(text: str) -> bytes:
+    """Either case; leftover bits (fewer than 8) dropped; `=` or any other character refused."""
+    out = bytearray()
+    acc = bits = 0
+    for pos, ch in enumerate(text):
+        value = _B32_INDEX.get(ch)
+        if value is None:
+            raise DeckCodeError(f"{ch!r} is not a deck-code character", pos, "character")
+        acc = ((acc << 5) | value) & 0xFFFF
+        bits += 5
+        if bits >= 8:
+            bits -= 8
+            out.append((acc >> bits) & 0xFF)
+    return bytes(out)
+
+
+def varint(n: int) -> bytes:
+    """Unsigned LEB128: 7 → 07, 166 → A6 01, 251 → FB 01."""
+    if n < 0:
+        raise DeckCodeError(f"cannot write a negative number ({n})")
+    out = bytearray()
+    while True:
+        low = n & 0x7F
+        n >>= 7
+        if n:
+            out.append(low | 0x80)
+        else:
+            out.append(low)
+            return bytes(out)
+
+
+class _Reader:
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+        self.pos = 0
+
+    def left(self) -> int:
+        return len(self.data) - self.pos
+
+    def byte(self, what: str) -> int:
+        if self.pos >= len(self.data):
+            raise DeckCodeError(f"truncated: expected {what}", self.pos)
+        b = self.data[self.pos]
+        self.pos += 1
+        return b
+
+    def varint(self, what: str) -> int:
+        start = self.pos
+        n = shift = 0
+        for i in range(MAX_VARINT_BYTES):
+            b = self.byte(what)
+            n |= (b & 0x7F) << shift
+            shift += 7
+            if not b & 0x80:
+                return n
+        raise DeckCodeError(f"{what} is a varint longer than {MAX_VARINT_BYTES} bytes", start)
+
+
+# --- byte layout (§4.2) --------------------------------------------------------------------
+
+
+def _read_number(r: _Reader, set_code: str, variant: str, form: str) -> str:
+    prefix = ""
+    if form in ("flag", "v4"):
+        at = r.pos
+        flag = r.byte("a number flag")
+        allowed = (0, 1) if form == "v4" else (0, 1, 2)
+        if flag not in allowed:
+            raise DeckCodeError(f"unknown number flag {flag:#04x}", at)
+        prefix = FLAG_PREFIX[flag]
+    number = r.varint("a card number")
+    return str(CardCode(set_code, prefix, number, variant))
+
+
+def _read_set_variant(r: _Reader) -> tuple[str, str]:
+    at = r.pos
+    set_id = r.byte("a set id")
+    if set_id not in ID_SET:
+        raise DeckCodeError(f"unknown set id {set_id}", at)
+    at = r.pos
+    variant_id = r.byte("a variant id")
+    if variant_id not in ID_VARIANT:
+        raise DeckCodeError(f"unknown variant id {variant_id}", at)
+    return ID_SET[set_id], ID_VARIANT[variant_id]
+
+
+def _read_groups(r: _Reader, count: int, form: str, out: list) -> None:
+    groups = r.varint("a group count")
+    for _ in range(groups):
+        at = r.pos
+        n = r.varint("a group size")
+        set_code, variant = _read_set_variant(r)
+        if n > r.left():  # every number takes at least one byte
+            raise DeckCodeError(f"a group of {n} cards is longer than the {r.left()} bytes left", at)
+        for _ in range(n):
+            out.append((_read_number(r, set_code, variant, form), count))
+
+
+def _read_fixed(r: _Reader, top: int, form: str) -> list:
+    out: list = []
+    for count in range(top, 0, -1):
+        _read_groups(r, count, form, out)
+    return out
+
+
+def _read_sparse(r: _Reader, form: str) -> list:
+    out: list = []
+    for _ in range(r.varint("the number of counts")):
+        at = r.pos
+        count = r.varint("a count")
+        if count == 0:
+            raise DeckCodeError("a count of 0", at)
+        _read_groups(r, count, form, out)
+    return out
+
+
+def _read_champion(r: _Reader, form: str) -> str | None:
+    at = r.pos
+    flag = r.byte("the champion trailer")
+    if flag == 0:
+        return None
+    if flag != 1:
+        raise DeckCodeError(f"unknown champion flag {flag:#04x}", at)
+    set_code, variant = _read_set_variant(r)
+    return _read_number(r, set_code, variant, form)
+
+
+def decode(text: str) -> DeckCode:
+    """A deck code (surrounding whitespace ignored) -> DeckCode; DeckCodeError with position."""
+    token = text.strip()
+    if not token:
+        raise DeckCodeError("empty deck code")
+    data = b32decode(token)
+    r = _Reader(data)
+    head = r.byte("the version byte")
+    if head >> 4 != 1:
+        raise DeckCodeError(f"format {head >> 4} is not 1", 0)
+    version = head & 0x0F
+    if not 1 <= version <= 6:
+        raise DeckCodeError(f"version {version} is not 1 to 6", 0)
+    sideboard: list = []
+    champion = None
+    extras: list[str] = []
+    if version <= 4:
+        form = "v4" if version == 4 else "plain"
+        main = _read_fixed(r, 12, form)
+        if version >= 2:
+            sideboard = _read_fixed(r, 3, form)
+        if version >= 3:
+            champion = _read_champion(r, form)
+    else:
+        at = r.pos
+        bit = r.byte("the prefix bit")
+        if bit not in (0, 1):
+            raise DeckCodeError(f"prefix bit {bit} is not 0 or 1", at)
+        form = "flag" if bit else "plain"
+        main = _read_sparse(r, form)
+        sideboard = _read_sparse(r, form)
+        champion = _read_champion(r, form)
+        if version == 6:
+            for _ in range(r.varint("the extra count")):
+                set_code, variant = _read_set_variant(r)
+                extras.append(_read_number(r, set_code, variant, form))
+    return DeckCode(version, tuple(main), tuple(sideboard), champion, tuple(extras))
+
+
+def _merge(pairs, what: str) -> dict[CardCode, int]:
+    merged: dict[CardCode, int] = defaultdict(int)
+    for code, count in pairs:
+        if type(count) is not int or count < 1:
+            raise DeckCodeError(f"{what}: {code} has count {count!r}; counts start at 1")
+        try:
+            parsed = parse_code(code)
+        except CardCodeError as exc:
+            raise DeckCodeError(f"{what}: {exc}") from None
+        if parsed.is_token:
+            raise DeckCodeError(f"{what}: {parsed} is a token and cannot be in a deck code")
+        if parsed.set not in DECKCODE_SET_ID:
+            raise DeckCodeError(f"{what}: set {parsed.set} ({parsed}) has no deck-code id")
+        merged[parsed] += count
+    return dict(merged)
+
+
+def _wire_key(code: CardCode):
+    return (PREFIX_FLAG[code.prefix], code.number)
+
+
+def _write_number(code: CardCode, form: str) -> bytes:
+    if form == "v4":
+        return bytes([PREFIX_FLAG[code.prefix]]) + varint(code.number)
+    if form == "flag":
+        return bytes([PREFIX_FLAG[code.prefix]]) + varint(code.number)
+    return varint(code.number)
+
+
+def _groups(cards: list[CardCode], form: str) -> bytes:
+    by_pair: dict[tuple[int, int], list[CardCode]] = defaultdict(list)
+    for c in cards:
+        by_pair[(DECKCODE_SET_ID[c.set], VARIANT_ID[c.variant])].append(c)
+    out = bytearray(varint(len(by_pair)))
+    for (set_id, variant_id), group in sorted(by_pair.items()):
+        out += varint(len(group)) + bytes([set_id, variant_id])
+        for c in sorted(group, key=_wire_key):
+            out += _write_number(c, form)
+    return bytes(out)
+
+
+def _by_count(section: dict[CardCode, int]) -> dict[int, list[CardCode]]:
+    out: dict[int, list[CardCode]] = defaultdict(list)
+    for code, count in section.items():
+        out[count].append(code)
+    return out
+
+
+def choose_version(main: dict, side: dict, champion: CardCode | None) -> int:
+    codes = list(main) + list(side) + ([champion] if champion else [])
+    if any(n > 12 for n in main.values()) or any(n > 3 for n in side.values()):
+        return 5
+    if any(c.prefix == "SP" for c in codes):
+        return 5
+    if any(c.prefix == "R" for c in codes):
+        return 4
+    return 3
+
+
+def encode(main, sideboard=(), champion: str | None = None) -> str:
+    """(card code, count) pairs -> the code text; equal codes (`SFD-228s`, `SFD-228*`) merged."""
+    m = _merge(main, "main")
+    s = _merge(sideboard, "sideboard")
+    champ = None
+    if champion is not None:
+        (champ,) = _merge([(champion, 1)], "champion")
+    version = choose_version(m, s, champ)
+    out = bytearray([0x10 | version])
+    if version == 5:
+        codes = list(m) + list(s) + ([champ] if champ else [])
+        bit = 1 if any(c.prefix in ("R", "SP") for c in codes) else 0
+        out.append(bit)
+        form = "flag" if bit else "plain"
+        for section in (m, s):
+            counts = _by_count(section)
+            out += varint(len(counts))
+            for count in sorted(counts, reverse=True):
+                out += varint(count) + _groups(counts[count], form)
+    else:
+        form = "v4" if version == 4 else "plain"
+        for section, top in ((m, 12), (s, 3)):
+            counts = _by_count(section)
+            for count in range(top, 0, -1):
+                out += _groups(counts.get(count, []), form)
+    if champ is None:
+        out.append(0)
+    else:
+        out += bytes([1, DECKCODE_SET_ID[champ.set], VARIANT_ID[champ.variant]])
+        out += _write_number(champ, form)
+    return b32encode(bytes(out))
+
+
+_TOKEN = re.compile(r"[A-Za-z2-7]{8,}")
+
+
+def looks_like_code(text: str) -> bool:
+    """One base32 token that decodes as a deck code (deck-files.md §2 step 6)."""
+    token = text.strip()
+    if not _TOKEN.fullmatch(token):
+        return False
+    try:
+        decode(token)
+    except DeckCodeError:
+        return False
+    return True
+
+
+# --- deck ↔ code (§4.5) --------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class CodeImport:
+    deck: Deck
+    notes: list[str] = field(default_factory=list)
+    code: DeckCode | None = None
+
+
+def _code_index(pool) -> dict:
+    from deckeditor.games.riftbound.pool import code_index
+
+    return code_index(pool)
+
+
+def _section_for(card) -> str:
+    return card.section if card is not None else "Main"
+
+
+def import_code(text: str, pool, name: str = "Imported deck") -> CodeImport:
+    """Decode and place every entry in its section (§4.5 import); notes for the report."""
+    code = decode(text)
+    index = _code_index(pool) if pool is not None else {}
+    notes: list[str] = []
+    sections: dict[str, list[Entry]] = defaultdict(list)
+
+    def entry_for(card_code: str, count: int) -> tuple[str, Entry]:
+        found = index.get(card_code)
+        if found is None:
+            return "Main", Entry(card_code, count, DeckPrinting(code=card_code))
+        card, _ = found
+        return card.section, Entry(card.name, count, DeckPrinting(code=card_code))
+
+    main_entries = [entry_for(c, n) for c, n in code.main]
+    if code.champion is not None:
+        placed = False
+        for i, (sec, e) in enumerate(main_entries):
+            if sec == "Main" and e.printing and e.printing.code == code.champion:
+                if e.count > 1:
+                    main_entries[i] = (sec, e.with_count(e.count - 1))
+                else:
+                    del main_entries[i]
+                placed = True
+                break
+        _, champ = entry_for(code.champion, 1)
+        if not placed:
+            notes.append(f"the chosen champion {code.champion} is not in the main deck; placed anyway")
+        sections["Champion"].append(champ)
+    for sec, e in main_entries:
+        sections[sec].append(e)
+    for c, n in code.sideboard:
+        sections["Sideboard"].append(entry_for(c, n)[1])
+    for c in code.extras:
+        sec, e = entry_for(c, 1)
+        sections[sec].append(e)
+        notes.append(f"extra card {c} (version 6 trailer) placed in {sec}")
+    for sec, es in sections.items():
+        for e in es:
+            if e.card == e.printing.code and e.printing.code not in index:
+                notes.append(f"unknown card code {e.card} kept in {sec}")
+    order = ("Legend", "Champion", "Main", "Runes", "Battlefields", "Sideboard")
+    deck = Deck(
+        game="riftbound",
+        name=name,
+        format="riftbound",
+        sections=tuple(Section(s, tuple(sections[s])) for s in order if sections.get(s)),
+    )
+    return CodeImport(deck, notes, code)
+
+
+def decode_to_deck(text: str, pool, name: str = "Imported deck") -> Deck:
+    return import_code(text, pool, name).deck
+
+
+MAIN_SECTIONS = ("Legend", "Champion", "Main", "Runes", "Battlefields")
+
+
+def export_pairs(deck: Deck, pool, notes: list[str] | None = None):
+    """The deck as (main pairs, sideboard pairs, champion code), replacing unencodable
+    printings by an encodable printing of the same card (§4.5 export)."""
+    from deckeditor.games.riftbound.pool import find_card
+
+    notes = notes if notes is not None else []
+
+    def code_of(entry: Entry) -> str:
+        written = entry.printing.code if entry.printing and entry.printing.code else None
+        card = find_card(pool, entry.card, written) if pool is not None else None
+        if written is None:
+            if card is None:
+                try:
+                    return str(parse_code(entry.card))
+                except CardCodeError:
+                    raise DeckCodeError(f"{entry.card}: unknown card without a card code") from None
+            ref = card.reference_printing
+            written = ref.code if ref else None
+        try:
+            parsed = parse_code(written)
+        except CardCodeError as exc:
+            raise DeckCodeError(f"{entry.card}: {exc}") from None
+        if parsed.set in DECKCODE_SET_ID:
+            return str(parsed)
+        candidates = []
+        if card is not None:
+            ref = card.reference_printing
+            candidates = ([ref] if ref else []) + list(card.printings)
+        for p in candidates:
+            if p.set in DECKCODE_SET_ID and p.prefix != "T":
+                notes.append(f"{entry.card}: {parsed} has no deck-code set id; written as {p.code}")
+                return p.code
+        raise DeckCodeError(f"{entry.card}: {parsed} is from a set with no deck-code id and has no other printing")
+
+    main = [(code_of(e), e.count) for _, e in deck.entries(*MAIN_SECTIONS)]
+    side = [(code_of(e), e.count) for _, e in deck.entries("Sideboard")]
+    champs = list(deck.section("Champion").entries)
+    champion = code_of(champs[0]) if champs else None
+    return main, side, champion
+
+
+def encode_deck(deck: Deck, pool, notes: list[str] | None = None) -> str:
+    main, side, champion = export_pairs(deck, pool, notes)
+    return encode(main, side, champion)

@@ -1,0 +1,69 @@
+"""Riftbound lookups over a CardPool: card code -> (card, printing), and the extra name forms
+of §1.6 (`Short - Subtitle`, a legend's subtitle alone when unambiguous).
+
+Indexes are built once per pool and rebuilt only when the pool grows or is replaced.
+"""
+
+from __future__ import annotations
+
+import weakref
+
+from deckeditor.games.riftbound.card import CardCodeError, parse_code
+from deckeditor.names import name_key
+
+_CACHE: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
+def _indexes(pool):
+    stamp = (len(pool), id(pool.cards[-1]) if len(pool) else None)
+    cached = _CACHE.get(pool)
+    if cached is not None and cached[0] == stamp:
+        return cached[1], cached[2]
+    codes: dict = {}
+    names: dict[str, set] = {}
+    for card in pool:
+        for p in getattr(card, "printings", ()):
+            codes[p.code] = (card, p)
+        if getattr(card, "subtitle", None):
+            names.setdefault(name_key(f"{card.short_name} - {card.subtitle}"), set()).add(card.name)
+            if card.is_legend:
+                names.setdefault(name_key(card.subtitle), set()).add(card.name)
+    try:
+        _CACHE[pool] = (stamp, codes, names)
+    except TypeError:  # a pool that cannot be weakly referenced: no cache
+        pass
+    return codes, names
+
+
+def code_index(pool) -> dict:
+    """Canonical card code -> (Card, Printing)."""
+    return _indexes(pool)[0]
+
+
+def by_code(pool, code: str):
+    try:
+        canonical = str(parse_code(code))
+    except CardCodeError:
+        return None
+    found = code_index(pool).get(canonical)
+    return found[0] if found else None
+
+
+def resolve_name(pool, written: str):
+    """The pool's own resolution, then `Short - Subtitle` and a legend's bare subtitle."""
+    card = pool.lookup(written)
+    if card is not None:
+        return card
+    names = _indexes(pool)[1].get(name_key(written))
+    if names and len(names) == 1:
+        return pool.get(next(iter(names)))
+    return None
+
+
+def find_card(pool, name: str, code: str | None = None):
+    """A deck entry's card: by name (as the pool spells it, or another accepted form), else by
+    the printing's card code."""
+    card = pool.get(name) or resolve_name(pool, name)
+    if card is None and code:
+        card = by_code(pool, code)
+    return card
