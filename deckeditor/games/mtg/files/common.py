@@ -168,3 +168,50 @@ def with_foreign(deck: Deck, key: str, value: object) -> Deck:
     foreign = dict(deck.foreign)
     foreign[key] = value
     return replace(deck, foreign=foreign)
+
+
+def bad_line(text: str) -> str | None:
+    """Why a line cannot be a deck line at all (control characters, absurd length), or None."""
+    if CONTROL.search(text):
+        return "control character in the line"
+    if len(text) > MAX_LINE:
+        return f"line longer than {MAX_LINE} characters"
+    return None
+
+
+def clean_tags(tags) -> tuple[str, ...]:
+    """Deck tags as the own file allows them: trimmed, 1–100 characters, each once."""
+    out: list[str] = []
+    for tag in tags:
+        tag = CONTROL.sub(" ", str(tag)).strip()[:100]
+        if tag and tag not in out:
+            out.append(tag)
+    return tuple(out)
+
+
+def clean_name(name: str | None, default: str) -> str:
+    """A deck name the own file accepts (1–200 characters, no controls, no edge spaces)."""
+    text = re.sub(r"[\x00-\x1f\x7f-\x9f]+", " ", name or "").strip()[:200].strip()
+    return text or default
+
+
+FORMAT_CODE = re.compile(r"^[a-z0-9][a-z0-9_.-]{0,63}$")
+
+
+def clean_format(code: str | None) -> str | None:
+    """A format code in seed-001 code form, or None (the raw value is the caller's to keep)."""
+    if not code:
+        return None
+    code = code.strip().lower()
+    return code if FORMAT_CODE.match(code) else None
+
+
+def printing_of(entry: Entry, pool: CardPool | None) -> tuple[str | None, str | None]:
+    """(set, collector number) to write: the entry's own, else the pool's default printing."""
+    p = entry.printing
+    if p is not None and p.set:
+        return p.set, p.number
+    card = pool.get(entry.card) if pool is not None else None
+    if card is not None and getattr(card, "printings", ()):
+        return card.printings[0], None
+    return None, None

@@ -1,0 +1,301 @@
+"""Forge `.dck` (`deck-files.md` §4): read and write.
+
+Forge reads card segments by position; we classify them by their first character, so files from
+other tools (flags without a set) still read. The writer stays positional-safe: flags only after a
+set code, and always a count (`1996 World Champion` would otherwise be 1,996 copies).
+"""
+
+from __future__ import annotations
+
+import re
+
+from deckeditor.carddb.pool import CardPool
+from deckeditor.deck import Deck, Entry, Printing
+from deckeditor.deckfile_errors import ImportResult, LineKind
+from deckeditor.games.mtg.files.common import (
+    DeckBuilder,
+    bad_line,
+    clean_format,
+    clean_name,
+    clean_tags,
+    export_name,
+    move_one,
+    parse_colors,
+    parse_count,
+    printing_of,
+    with_foreign,
+)
+
+KIND = "forge"
+
+_CARD_SECTIONS = {
+    "main": "Main",
+    "sideboard": "Sideboard",
+    "commander": "Commander",
+    "maybeboard": "Maybeboard",
+    "companion": "Companion",
+}
+_EXTRA_SECTIONS = {
+    n.lower(): n
+    for n in ("Avatar", "Planes", "Schemes", "Conspiracy", "Dungeon", "Attractions", "Contraptions")
+}
+_META_SECTIONS = ("metadata", "general")
+_OWN_KEYS = {"name", "comment", "tags", "deckeditorformat", "deckeditorcompanion"}
+
+_HEADER = re.compile(r"^\[([^\]]*)\]$")
+_KEYVALUE = re.compile(r"^([A-Za-z][A-Za-z0-9 _-]*)=(.*)$")
+_CARD = re.compile(r"^(?:(\d+)\s+)?(\S.*)$")
+
+
+class _Line:
+    """One card request after the grammar: name, foil mark, printing, colours, flags."""
+
+    def __init__(self) -> None:
+        self.set: str | None = None
+        self.number: str | None = None
+        self.art: int | None = None
+        self.colors = ""
+        self.flags: dict[str, str] = {}
+        self.warnings: list[str] = []
+
+
+def _read_flags(segment: str, out: _Line) -> bool:
+    """`#{k=v<TAB>k}` or the legacy `#W#B`; False when the segment is not flags at all."""
+    if segment.startswith("#{"):
+        if not segment.endswith("}"):
+            return False
+        for flag in segment[2:-1].split("\t"):
+            flag = flag.strip()
+            if not flag:
+                continue
+            key, _, value = flag.partition("=") if "=" in flag else (flag, "", "true")
+            key = key.strip()
+            if key == "markedColors":
+                colors = parse_colors(value)
+                if colors is None:
+                    out.warnings.append(f"markedColors={value} is not a set of colours; kept")
+                    out.flags[key] = value
+                else:
+                    out.colors = colors
+            else:
+                out.flags[key] = value
+        return True
+    parts = [p for p in segment.split("#") if p.strip()]
+    colors = parse_colors(",".join(parts)) if parts else None
+    if colors is None:
+        out.warnings.append(f"{segment} is not a set of colours; kept")
+        out.flags["markedColors"] = segment
+    else:
+        out.colors = colors
+    return True
+
+
+def parse_request(request: str) -> tuple[str, bool, _Line] | str:
+    """(name, foil, segments) or the reason the request breaks the grammar."""
+    parts = request.split("|")
+    name = parts[0].strip()
+    foil = name.endswith("+")
+    if foil:
+        name = name[:-1].rstrip()
+    if not name:
+        return "no card name"
+    out = _Line()
+    for raw in parts[1:]:
+        seg = raw.strip()
+        if seg.startswith("#"):
+            if not _read_flags(seg, out):
+                return f"unreadable flags {seg!r}"
+        elif seg.startswith("[") and seg.endswith("]") and len(seg) > 2:
+            out.number = seg[1:-1].strip()
+        elif re.fullmatch(r"\d{1,2}", seg):
+            out.art = int(seg) if int(seg) >= 1 else None
+        elif seg and not seg.isdigit():
+            if out.set is None:
+                out.set = seg.upper()
+            else:
+                out.warnings.append(f"second set code {seg!r} ignored")
+        else:
+            return f"unreadable segment {seg!r}"
+    return name, foil, out
+
+
+def read(lines: list[str], pool: CardPool | None, *, name: str = "Imported deck") -> ImportResult:
+    b = DeckBuilder(pool, KIND)
+    section: str | None = None  # None before any header: cards go to Main
+    meta: list[list[str]] = []
+    own: dict[str, str] = {}
+    extra_lines: dict[str, list[str]] = {}
+    for number, text in enumerate(lines, 1):
+        line = text.strip()
+        if not line:
+            b.mark(number, text, LineKind.BLANK)
+            continue
+        if reason := bad_line(line):
+            b.reject(number, text, reason)
+            continue
+        if line[0] in "#;":
+            b.mark(number, text, LineKind.COMMENT)
+            continue
+        if m := _HEADER.match(line):
+            key = m.group(1).strip()
+            low = key.lower()
+            if low in _META_SECTIONS:
+                section = "metadata"
+            else:
+                section = _CARD_SECTIONS.get(low) or _EXTRA_SECTIONS.get(low) or key
+            b.mark(number, text, LineKind.SECTION)
+            continue
+        if section == "metadata":
+            kv = _KEYVALUE.match(line)
+            if kv is None:
+                b.reject(number, text, "not a key=value line in [metadata]")
+                continue
+            key, value = kv.group(1).strip(), kv.group(2).strip()
+            if key.lower() in _OWN_KEYS:
+                own[key.lower()] = value
+            else:
+                meta.append([key, value])
+            b.mark(number, text, LineKind.METADATA)
+            continue
+        if _KEYVALUE.match(line) and "|" not in line and not line[0].isdigit():
+            target = section or "Main"
+            if target not in _CARD_SECTIONS.values():
+                extra_lines.setdefault(target, []).append(line)
+                b.mark(number, text, LineKind.METADATA)
+            else:
+                b.reject(number, text, "key=value line outside [metadata]")
+            continue
+        m = _CARD.match(line)
+        count = 1
+        if m.group(1) is not None:
+            parsed_count = parse_count(m.group(1))
+            if parsed_count is None:
+                b.reject(number, text, "count outside 1–9999")
+                continue
+            count = parsed_count
+        parsed = parse_request(m.group(2))
+        if isinstance(parsed, str):
+            b.reject(number, text, parsed)
+            continue
+        card_name, foil, seg = parsed
+        for warning in seg.warnings:
+            b.note(f"line {number}: {warning}")
+        printing = Printing(
+            set=seg.set, number=seg.number, finish="foil" if foil else None, forge_art=seg.art
+        )
+        b.add_card(number, text, section or "Main", card_name, count, printing, seg.colors,
+                   flags=seg.flags)
+    if b.card_lines() == 0 and not meta and not own:
+        from deckeditor.deckfile_errors import DeckFileError
+
+        raise DeckFileError(None, None, None, "no card lines")
+    fmt = clean_format(own.get("deckeditorformat"))
+    if own.get("deckeditorformat") and fmt is None:
+        meta.append(["DeckEditorFormat", own["deckeditorformat"]])
+    deck = b.deck(
+        name=clean_name(own.get("name"), name),
+        format=fmt,
+        notes=own.get("comment", ""),
+        tags=clean_tags(t for t in own.get("tags", "").split(",")),
+    )
+    notes = list(b.notes)
+    companion = own.get("deckeditorcompanion")
+    if companion:
+        card = b.resolve(companion)[0]
+        moved = move_one(deck, card, "Sideboard", "Companion")
+        if moved is None:
+            notes.append(f"companion {companion} is not in the sideboard; left as is")
+            meta.append(["DeckEditorCompanion", companion])
+        else:
+            deck = moved
+            notes.append(f"{card} read as companion")
+    forge: dict[str, object] = {}
+    if meta:
+        forge["metadata"] = meta
+    if extra_lines:
+        forge["sections"] = extra_lines
+    deck = with_foreign(deck, "forge", forge)
+    return ImportResult(deck, KIND, b.lines, notes)
+
+
+# --- writing -------------------------------------------------------------------------------------
+
+
+def _flags_segment(entry: Entry) -> str:
+    flags = []
+    if entry.colors:
+        flags.append(f"markedColors={entry.colors}")
+    for key, value in entry.flags.items():
+        if key == "markedColors" and entry.colors:
+            continue
+        flags.append(key if value == "true" else f"{key}={value}")
+    return "|#{" + "\t".join(flags) + "}" if flags else ""
+
+
+def card_line(entry: Entry, pool: CardPool | None) -> str:
+    p = entry.printing or Printing()
+    foil = "+" if p.finish in ("foil", "etched") else ""
+    line = f"{entry.count} {export_name(entry, pool)}{foil}"
+    set_code, number = printing_of(entry, pool)
+    if set_code:
+        line += f"|{set_code}"
+        if number:
+            line += f"|[{number}]"
+        elif p.forge_art:
+            line += f"|{p.forge_art}"
+        line += _flags_segment(entry)
+    return line
+
+
+def write(deck: Deck, pool: CardPool | None = None) -> str:
+    forge = deck.foreign.get("forge") or {}
+    out = ["[metadata]", f"Name={deck.name}"]
+    if deck.notes:
+        out.append("Comment=" + " ".join(deck.notes.splitlines()))
+    if deck.tags:
+        out.append("Tags=" + ",".join(deck.tags))
+    if deck.format:
+        out.append(f"DeckEditorFormat={deck.format}")
+    companions = deck.section("Companion").entries
+    if companions:
+        out.append(f"DeckEditorCompanion={export_name(companions[0], pool)}")
+    for pair in forge.get("metadata", []) if isinstance(forge, dict) else []:
+        if isinstance(pair, (list, tuple)) and len(pair) == 2 and pair[0].lower() not in _OWN_KEYS:
+            out.append(f"{pair[0]}={pair[1]}")
+    blocks: list[tuple[str, tuple[Entry, ...]]] = [
+        ("Commander", deck.section("Commander").entries),
+        ("Main", deck.section("Main").entries),
+        ("Sideboard", deck.section("Sideboard").entries + companions),
+        ("Maybeboard", deck.section("Maybeboard").entries),
+    ]
+    canon = {"Commander", "Companion", "Main", "Sideboard", "Maybeboard"}
+    blocks += [(s.name, s.entries) for s in deck.sections if s.name not in canon]
+    kept = forge.get("sections", {}) if isinstance(forge, dict) else {}
+    for name, entries in blocks:
+        extra = kept.get(name, []) if isinstance(kept, dict) else []
+        if not entries and not extra:
+            continue
+        out.append(f"[{name}]")
+        out.extend(str(x) for x in extra)
+        out.extend(card_line(e, pool) for e in entries)
+    out.extend(f"# unparsed: {u.text}" for u in deck.unparsed)
+    return "\n".join(out) + "\n"
+
+
+def losses(deck: Deck, pool: CardPool | None = None) -> list[str]:
+    out = []
+    for _, e in deck.entries():
+        p = e.printing
+        if e.colors and printing_of(e, pool)[0] is None:
+            out.append(f"{e.card}'s colour choice not written (no set code known)")
+        if p and p.finish == "etched":
+            out.append(f"{e.card}: etched written as foil")
+        if p and (p.scryfall or p.mtgo or p.arena or p.multiverse):
+            out.append(f"{e.card}: card ids not written")
+        if p and p.number and not p.set:
+            out.append(f"{e.card}: collector number not written (no set code)")
+        if e.tags:
+            out.append(f"{e.card}: card tags not written")
+    if deck.unparsed:
+        out.append(f"{len(deck.unparsed)} unparsed line(s) written as comments")
+    return out
