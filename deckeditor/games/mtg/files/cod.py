@@ -1,0 +1,207 @@
+"""Cockatrice `.cod` (`deck-files.md` §6.1): read and write, XML through defusedxml only.
+
+Written the compatible way by default: commanders and the companion go into `side`, where
+Cockatrice users keep them, and the sideboard-commander rule restores them on re-import.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+from deckeditor.carddb.pool import CardPool
+from deckeditor.deck import Deck, Entry, Printing
+from deckeditor.deckfile_errors import DeckFileError, ImportResult, LineKind
+from deckeditor.games.mtg.files import sbcommander, xmlsafe
+from deckeditor.games.mtg.files.common import (
+    DeckBuilder,
+    clean_name,
+    clean_tags,
+    export_name,
+    parse_count,
+    with_foreign,
+)
+from deckeditor.games.mtg.files.formats_known import known_format
+
+KIND = "cod"
+
+_ZONES = {
+    "main": "Main",
+    "side": "Sideboard",
+    "commander": "Commander",
+    "commanders": "Commander",
+    "companion": "Companion",
+    "maybe": "Maybeboard",
+    "maybeboard": "Maybeboard",
+}
+_KEPT = ("bannerCard", "playmatCard", "lastLoadedTimestamp", "sideboard_plan")
+
+
+def _xml(el: ET.Element) -> str:
+    el.tail = None
+    return ET.tostring(el, encoding="unicode")
+
+
+def read(
+    data: bytes | str, pool: CardPool | None, *, name: str = "Imported deck",
+    format_code: str | None = None,
+) -> ImportResult:
+    root = xmlsafe.parse(data)
+    if xmlsafe.local(root.tag) != "cockatrice_deck":
+        raise DeckFileError(None, 1, None, f"root element <{xmlsafe.local(root.tag)}> is not a Cockatrice deck")
+    where = xmlsafe.numbered(root, data)
+    b = DeckBuilder(pool, KIND)
+    fields: dict[str, object] = {"name": None, "notes": "", "tags": (), "format": None}
+    kept: dict[str, object] = {}
+    unknown: list[str] = []
+    had_commander_zone = False
+    for child in list(root):
+        tag = xmlsafe.local(child.tag)
+        number = where.get(id(child), 0)
+        if tag == "deckname":
+            fields["name"] = (child.text or "").strip()
+        elif tag == "comments":
+            fields["notes"] = child.text or ""
+        elif tag == "tags":
+            fields["tags"] = clean_tags(t.text or "" for t in child if xmlsafe.local(t.tag) == "tag")
+        elif tag == "format":
+            raw = (child.text or "").strip()
+            fields["format"] = known_format(raw)
+            if raw and fields["format"] is None:
+                kept["format"] = raw
+        elif tag in _KEPT:
+            kept[tag] = _xml(child)
+        elif tag == "zone":
+            zone = child.get("name", "")
+            section = _ZONES.get(zone.lower(), zone or "Main")
+            had_commander_zone |= section == "Commander"
+            b.mark(number, f'<zone name="{zone}">', LineKind.SECTION)
+            b.ensure_section(section)
+            for card in child:
+                _read_card(b, card, section, where.get(id(card), 0))
+            continue
+        else:
+            unknown.append(_xml(child))
+            b.mark(number, f"<{tag}>", LineKind.METADATA, "kept for write-back")
+            continue
+        b.mark(number, f"<{tag}>", LineKind.METADATA)
+    if unknown:
+        kept["elements"] = unknown
+    extra_attrs = {k: v for k, v in root.attrib.items() if k != "version"}
+    if extra_attrs:
+        kept["attributes"] = extra_attrs
+    fmt = format_code or fields["format"]
+    deck = b.deck(
+        name=clean_name(fields["name"], name), notes=fields["notes"], tags=fields["tags"],
+        format=fields["format"],
+    )
+    notes = list(b.notes)
+    if not had_commander_zone:
+        deck, moved = sbcommander.apply(deck, b.pool, fmt)
+        notes += moved
+    deck = with_foreign(deck, "cockatrice", kept)
+    return ImportResult(deck, KIND, b.lines, notes)
+
+
+def _read_card(b: DeckBuilder, card: ET.Element, section: str, number: int) -> None:
+    text = _xml(card).strip()
+    if xmlsafe.local(card.tag) != "card":
+        b.reject(number, text, f"unexpected element <{xmlsafe.local(card.tag)}> in a zone")
+        return
+    count = parse_count((card.get("number") or "").strip())
+    if count is None:
+        b.reject(number, text, "number is not an integer from 1 to 9999")
+        return
+    written = (card.get("name") or "").strip()
+    if not written:
+        b.reject(number, text, "no card name")
+        return
+    printing = Printing(
+        set=(card.get("setShortName") or "").strip().upper() or None,
+        number=(card.get("collectorNumber") or "").strip() or None,
+        scryfall=(card.get("uuid") or "").strip() or None,
+    )
+    b.add_card(number, text, section, written, count, printing)
+
+
+# --- writing -------------------------------------------------------------------------------------
+
+
+def _card(zone: ET.Element, entry: Entry, pool: CardPool | None) -> None:
+    attrs = {"number": str(entry.count), "name": export_name(entry, pool)}
+    p = entry.printing or Printing()
+    if p.set:
+        attrs["setShortName"] = p.set
+    if p.number:
+        attrs["collectorNumber"] = p.number
+    if p.scryfall:
+        attrs["uuid"] = p.scryfall
+    ET.SubElement(zone, "card", attrs)
+
+
+def write(deck: Deck, pool: CardPool | None = None, *, custom_zones: bool = False) -> str:
+    kept = deck.foreign.get("cockatrice") or {}
+    kept = kept if isinstance(kept, dict) else {}
+    root = ET.Element("cockatrice_deck", {"version": "1", **kept.get("attributes", {})})
+    ET.SubElement(root, "deckname").text = deck.name
+    fmt = deck.format or kept.get("format")
+    if fmt:
+        ET.SubElement(root, "format").text = fmt
+    if deck.notes:
+        ET.SubElement(root, "comments").text = deck.notes
+    if deck.tags:
+        tags = ET.SubElement(root, "tags")
+        for tag in deck.tags:
+            ET.SubElement(tags, "tag").text = tag
+    for key in (*_KEPT,):
+        if isinstance(kept.get(key), str):
+            root.append(_reparse(kept[key]))
+    for text in kept.get("elements", []):
+        root.append(_reparse(text))
+    if custom_zones:
+        zones = [("main", deck.section("Main").entries),
+                 ("side", deck.section("Sideboard").entries),
+                 ("commander", deck.section("Commander").entries),
+                 ("companion", deck.section("Companion").entries),
+                 ("maybeboard", deck.section("Maybeboard").entries)]
+    else:
+        side = (deck.section("Commander").entries + deck.section("Companion").entries
+                + deck.section("Sideboard").entries)
+        zones = [("main", deck.section("Main").entries), ("side", side)]
+    canon = {"Commander", "Companion", "Main", "Sideboard", "Maybeboard"}
+    zones += [(s.name, s.entries) for s in deck.sections if s.name not in canon]
+    for zone_name, entries in zones:
+        if not entries:
+            continue
+        zone = ET.SubElement(root, "zone", {"name": zone_name})
+        for entry in entries:
+            _card(zone, entry, pool)
+    ET.indent(root, "  ")
+    body = ET.tostring(root, encoding="unicode")
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + body + "\n"
+
+
+def _reparse(text: str) -> ET.Element:
+    try:
+        return xmlsafe.parse(text)
+    except DeckFileError:
+        return ET.Element("kept")
+
+
+def losses(deck: Deck, pool: CardPool | None = None, *, custom_zones: bool = False) -> list[str]:
+    out = []
+    maybe = deck.section("Maybeboard").total
+    if maybe and not custom_zones:
+        out.append(f"Maybeboard ({maybe} cards) not written")
+    for _, e in deck.entries():
+        p = e.printing
+        if p and p.finish in ("foil", "etched"):
+            out.append(f"{e.card}: finish not written")
+        if p and (p.mtgo or p.arena or p.multiverse):
+            out.append(f"{e.card}: MTGO/Arena ids not written")
+        if e.colors:
+            out.append(f"{e.card}'s colour choice not written")
+        if e.tags:
+            out.append(f"{e.card}: card tags not written")
+    if deck.unparsed:
+        out.append(f"{len(deck.unparsed)} unparsed line(s) not written")
+    return out

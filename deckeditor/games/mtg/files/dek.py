@@ -1,0 +1,107 @@
+"""MTGO `.dek` XML (`deck-files.md` §6.2): read and write.
+
+MTGO keeps a Commander deck's commander in the sideboard, so Commander and Companion are written
+with `Sideboard="true"` and the sideboard-commander rule restores them on re-import.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+from deckeditor.carddb.pool import CardPool
+from deckeditor.deck import Deck, Printing
+from deckeditor.deckfile_errors import DeckFileError, ImportResult, LineKind
+from deckeditor.games.mtg.files import sbcommander, xmlsafe
+from deckeditor.games.mtg.files.common import DeckBuilder, clean_name, mtgo_name, parse_count, with_foreign
+
+KIND = "dek"
+_IDS = ("NetDeckID", "PreconstructedDeckID")
+
+
+def read(
+    data: bytes | str, pool: CardPool | None, *, name: str = "Imported deck",
+    format_code: str | None = None,
+) -> ImportResult:
+    root = xmlsafe.parse(data)
+    if xmlsafe.local(root.tag) != "Deck":
+        raise DeckFileError(None, 1, None, f"root element <{xmlsafe.local(root.tag)}> is not an MTGO deck")
+    where = xmlsafe.numbered(root, data)
+    b = DeckBuilder(pool, KIND)
+    kept: dict[str, object] = {}
+    for child in list(root):
+        tag = xmlsafe.local(child.tag)
+        number = where.get(id(child), 0)
+        text = ET.tostring(child, encoding="unicode").strip()
+        if tag in _IDS:
+            kept[tag] = (child.text or "").strip()
+            b.mark(number, text, LineKind.METADATA)
+        elif tag == "Cards":
+            _read_card(b, child, number, text)
+        else:
+            b.mark(number, text, LineKind.METADATA, "ignored")
+    deck = b.deck(name=clean_name(None, name), format=format_code)
+    deck, moved = sbcommander.apply(deck, b.pool, format_code)
+    deck = with_foreign(deck, "dek", kept)
+    return ImportResult(deck, KIND, b.lines, b.notes + moved)
+
+
+def _read_card(b: DeckBuilder, el: ET.Element, number: int, text: str) -> None:
+    count = parse_count((el.get("Quantity") or "").strip())
+    if count is None:
+        b.reject(number, text, "Quantity is not an integer from 1 to 9999")
+        return
+    written = (el.get("Name") or "").strip()
+    if not written:
+        b.reject(number, text, "no card name")
+        return
+    side = (el.get("Sideboard") or "false").strip().lower() == "true"
+    cat = (el.get("CatID") or "").strip()
+    mtgo = int(cat) if cat.isdigit() and int(cat) > 0 else None
+    note = (el.get("Annotation") or "").strip()
+    flags = {"Annotation": note} if note and note != "0" else {}
+    b.add_card(number, text, "Sideboard" if side else "Main", written, count,
+               Printing(mtgo=mtgo), flags=flags)
+
+
+def write(deck: Deck, pool: CardPool | None = None) -> str:
+    kept = deck.foreign.get("dek") or {}
+    kept = kept if isinstance(kept, dict) else {}
+    root = ET.Element("Deck", {
+        "xmlns:xsd": "http://www.w3.org/2001/XMLSchema",
+        "xmlns:xsi": "http://www.w3.org/2001/XMLSchema-instance",
+    })
+    for tag in _IDS:
+        ET.SubElement(root, tag).text = str(kept.get(tag) or 0)
+    rows = [(e, "false") for e in deck.section("Main").entries]
+    for sec in ("Commander", "Companion", "Sideboard"):
+        rows += [(e, "true") for e in deck.section(sec).entries]
+    for entry, side in rows:
+        p = entry.printing or Printing()
+        ET.SubElement(root, "Cards", {
+            "CatID": str(p.mtgo or 0), "Quantity": str(entry.count), "Sideboard": side,
+            "Name": mtgo_name(entry, pool), "Annotation": entry.flags.get("Annotation", "0"),
+        })
+    ET.indent(root, "  ")
+    return '<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
+
+
+def losses(deck: Deck, pool: CardPool | None = None) -> list[str]:
+    out = []
+    for sec in deck.sections:
+        if sec.name not in ("Commander", "Companion", "Main", "Sideboard") and sec.entries:
+            out.append(f"{sec.name} ({sec.total} cards) not written")
+    for _, e in deck.entries("Commander", "Companion", "Main", "Sideboard"):
+        p = e.printing or Printing()
+        if not p.mtgo:
+            out.append(f"{e.card}: no MTGO id (CatID 0); MTGO may reject the line")
+        if p.set or p.number or p.finish or p.scryfall or p.arena:
+            out.append(f"{e.card}: printing not written")
+        if e.colors:
+            out.append(f"{e.card}'s colour choice not written")
+        if e.tags:
+            out.append(f"{e.card}: card tags not written")
+    for what, lost in (("deck name", True), ("notes", deck.notes), ("deck tags", deck.tags),
+                       ("format", deck.format), ("unparsed lines", deck.unparsed)):
+        if lost:
+            out.append(f"{what} not written")
+    return out

@@ -1,0 +1,74 @@
+"""Outside XML, read safely (`deck-files.md` §6): defusedxml only, no DTD, no entities.
+
+A DTD is refused outright rather than parsed, so billion-laughs and external-entity files fail
+before anything is expanded or fetched.
+"""
+
+from __future__ import annotations
+
+import re
+from xml.etree.ElementTree import Element, ParseError
+
+from defusedxml import DefusedXmlException
+from defusedxml.ElementTree import fromstring
+
+from deckeditor.deckfile_errors import DeckFileError
+
+REFUSED = "XML with a DTD or entities is not accepted"
+
+
+def local(tag: str) -> str:
+    """The element name without its namespace."""
+    return tag.rsplit("}", 1)[-1] if isinstance(tag, str) else ""
+
+
+def parse(data: bytes | str) -> Element:
+    if isinstance(data, str):
+        # A str carries no encoding of its own; drop a declared one so expat does not object.
+        data = re.sub(r"^(\s*<\?xml[^>]*?)\s+encoding=(['\"])[^'\"]*\2", r"\1", data, count=1)
+    if re.search(rb"<!DOCTYPE|<!ENTITY" if isinstance(data, bytes) else r"<!DOCTYPE|<!ENTITY",
+                 data[:65536] if isinstance(data, bytes) else data[:65536]):
+        raise DeckFileError(None, None, None, REFUSED)
+    try:
+        return fromstring(data, forbid_dtd=True, forbid_entities=True, forbid_external=True)
+    except DefusedXmlException:
+        raise DeckFileError(None, None, None, REFUSED) from None
+    except ParseError as exc:
+        line, column = getattr(exc, "position", (None, None))
+        message = str(exc).split(":", 1)[0]
+        raise DeckFileError(None, line, column, f"malformed XML: {message}") from None
+    except (ValueError, LookupError) as exc:  # unknown encoding in the declaration
+        raise DeckFileError(None, 1, None, f"malformed XML: {exc}") from None
+
+
+def as_text(data: bytes | str) -> str:
+    if isinstance(data, str):
+        return data
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return data.decode("utf-16", "replace")
+    if data[:4] in (b"<\x00?\x00", b"\x00<\x00?"):
+        return data.decode("utf-16-le" if data[0] == 0x3C else "utf-16-be", "replace")
+    return data.decode("utf-8", "replace")
+
+
+_COMMENT = re.compile(r"<!--.*?-->|<!\[CDATA\[.*?\]\]>|<\?.*?\?>", re.S)
+_START = re.compile(r"<([A-Za-z_][\w.:-]*)")
+
+
+def element_lines(data: bytes | str) -> list[int]:
+    """The line of each start tag, in document order (the order of `Element.iter()`)."""
+    text = _COMMENT.sub(lambda m: "\n" * m.group(0).count("\n"), as_text(data))
+    out = []
+    line = 1
+    last = 0
+    for m in _START.finditer(text):
+        line += text.count("\n", last, m.start())
+        last = m.start()
+        out.append(line)
+    return out
+
+
+def numbered(root: Element, data: bytes | str) -> dict[int, int]:
+    """id(element) → its line, for the import report."""
+    lines = element_lines(data)
+    return {id(el): (lines[i] if i < len(lines) else 0) for i, el in enumerate(root.iter())}
