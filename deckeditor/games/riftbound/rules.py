@@ -1,0 +1,355 @@
+"""The Riftbound deck checker (`riftbound.md` §3.3) and the catalog predicate (§3.1).
+
+Every problem is returned, in the kind order of `ProblemKind`, then section order, then card
+name. Copy limits and bans go through the format engine (`formats.md` §13): each Card is passed
+as a card-like object (its `id` is the slug of the rules name, its `copy_limit` the card's own).
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+from functools import lru_cache
+
+from deckeditor.deck import Deck
+from deckeditor.games.riftbound.card import DOMAINS, Card, domain_mask
+from deckeditor.games.riftbound.pool import find_card
+from deckeditor.problems import Problem, ProblemKind, Severity
+
+SECTIONS = ("Legend", "Champion", "Main", "Runes", "Battlefields", "Sideboard")
+SECTION_TITLES = {"Champion": "Chosen Champion"}
+MAIN_SIZE_SECTIONS = ("Main", "Champion")
+RUNE_COUNT = 12
+BATTLEFIELD_COUNT = 3
+SIDEBOARD_MAX = 10
+SIGNATURE_MAX = 3
+COMPETITIVE = "competitive"
+CASUAL = "casual"
+K = ProblemKind
+_KIND_ORDER = {k: i for i, k in enumerate(ProblemKind)}
+_SECTION_ORDER = {s: i for i, s in enumerate(SECTIONS)}
+
+
+# --- format plumbing -----------------------------------------------------------------------
+
+
+@lru_cache(maxsize=1)
+def _index_modes() -> dict[str, str]:
+    from deckeditor.paths import resources_dir
+
+    try:
+        index = json.loads((resources_dir() / "format_index.json").read_text("utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return {code: v.get("mode") for code, v in index.items() if isinstance(v, dict) and v.get("mode")}
+
+
+def mode_of(fmt) -> str:
+    """competitive or casual: the FormatInfo's mode, else the format index's, else competitive
+    (a format given by path is competitive, `formats.md` §13.3)."""
+    mode = getattr(fmt, "mode", None)
+    if mode in (COMPETITIVE, CASUAL):
+        return mode
+    code = getattr(fmt, "code", None)
+    if getattr(fmt, "path", None) is None and code in _index_modes():
+        return _index_modes()[code]
+    return COMPETITIVE
+
+
+def format_of(fmt):
+    """A FormatInfo carries its Format in `.format`; a bare Format is accepted too."""
+    return fmt if hasattr(fmt, "ruling_on") else fmt.format
+
+
+def ruling_of(fmt, day):
+    return format_of(fmt).ruling_on(day)
+
+
+# --- resolving the deck --------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    section: str
+    written: str
+    count: int
+    card: Card | None
+
+
+def resolve_lines(deck: Deck, pool) -> list[Line]:
+    lines = []
+    for section, entry in deck.entries(*SECTIONS):
+        code = entry.printing.code if entry.printing else None
+        card = find_card(pool, entry.card, code) if pool is not None else None
+        lines.append(Line(section, entry.card, entry.count, card))
+    return lines
+
+
+def _names(lines) -> list[str]:
+    return [ln.card.name if ln.card else ln.written for ln in lines]
+
+
+def _domains_text(domains) -> str:
+    return ", ".join(d for d in DOMAINS if d in domains) or "colourless"
+
+
+# --- the checker ---------------------------------------------------------------------------
+
+
+class _Report:
+    def __init__(self) -> None:
+        self.problems: list[Problem] = []
+
+    def add(self, kind, section, cards, message, severity=Severity.ERROR) -> None:
+        self.problems.append(Problem.make(kind, section, cards, message, severity))
+
+    def sorted(self) -> list[Problem]:
+        return sorted(
+            self.problems,
+            key=lambda p: (
+                _KIND_ORDER[p.kind],
+                _SECTION_ORDER.get(p.section, 99),
+                [c.casefold() for c in p.cards],
+                p.message,
+            ),
+        )
+
+
+def check(deck: Deck, fmt, day, pool) -> list[Problem]:
+    """Every problem of §3.3 for the deck under the format (FormatInfo) on the day."""
+    mode = mode_of(fmt)
+    competitive = mode == COMPETITIVE
+    fmt_obj = format_of(fmt)
+    ruling = fmt_obj.ruling_on(day)
+    report = _Report()
+    all_lines = resolve_lines(deck, pool)
+
+    # 10. unknown lines are reported and skipped by everything else
+    by_section: dict[str, list[Line]] = defaultdict(list)
+    for ln in all_lines:
+        if ln.card is None:
+            report.add(K.UNKNOWN_CARD, ln.section, [ln.written], f"{ln.written} is not a known Riftbound card")
+        else:
+            by_section[ln.section].append(ln)
+
+    # Sideboard in casual mode: only UNKNOWN_CARD and BANNED apply
+    rule_sections = [s for s in SECTIONS if competitive or s != "Sideboard"]
+
+    def lines(*sections):
+        return [ln for s in sections for ln in by_section.get(s, ())]
+
+    def total(*sections):
+        return sum(ln.count for ln in lines(*sections))
+
+    # 1. the Legend
+    legend_lines = lines("Legend")
+    legends = [ln for ln in legend_lines if ln.card.is_legend]
+    wrong = [ln for ln in legend_lines if not ln.card.is_legend]
+    legend: Card | None = None
+    if total("Legend") == 1 and legends:
+        legend = legends[0].card
+    elif not legend_lines:
+        report.add(K.MISSING_LEGEND, "Legend", [], "The deck has no Legend")
+    else:
+        cards = _names(wrong) if wrong else _names(legends)
+        report.add(K.MISSING_LEGEND, "Legend", cards, f"The Legend section must hold exactly one Legend, not {total('Legend')} card(s)")
+    for s in rule_sections:
+        if s == "Legend":
+            continue
+        misplaced = [ln for ln in lines(s) if ln.card.is_legend]
+        if misplaced:
+            report.add(K.MISSING_LEGEND, s, _names(misplaced), f"A Legend belongs in the Legend section, not {s}")
+
+    # 2. domain identity
+    if legend is not None:
+        identity = legend.domains
+        for s in ("Main", "Champion", "Runes", "Battlefields", "Sideboard"):
+            if s not in rule_sections:
+                continue
+            outside = [ln for ln in lines(s) if not ln.card.domains <= identity]
+            if outside:
+                report.add(K.DOMAIN_IDENTITY, s, _names(outside),
+                           f"{', '.join(sorted(set(_names(outside))))} outside the legend's domain identity ({_domains_text(identity)})")
+
+    # 3. the Chosen Champion
+    champ_lines = lines("Champion")
+    if total("Champion") != 1:
+        if total("Champion") == 0:
+            report.add(K.CHOSEN_CHAMPION, "Champion", [], "No Chosen Champion")
+        else:
+            report.add(K.CHOSEN_CHAMPION, "Champion", _names(champ_lines), f"The Chosen Champion section must hold one card, not {total('Champion')}")
+    else:
+        card = champ_lines[0].card
+        errors, warnings = [], []
+        if not (card.is_champion and "Unit" in card.types):
+            if card.supertypes_known:
+                errors.append("is not a Champion unit")
+            else:
+                warnings.append("supertype unknown: it may not be a Champion unit")
+        if legend is not None and legend.champion_tag and legend.champion_tag not in card.tags:
+            errors.append(f"lacks the legend's champion tag {legend.champion_tag}")
+        if errors or warnings:
+            sev = Severity.ERROR if errors else Severity.WARNING
+            report.add(K.CHOSEN_CHAMPION, "Champion", [card.name], f"{card.name} " + "; ".join(errors + warnings), sev)
+
+    # 4. main deck size (Main + Champion)
+    size = total(*MAIN_SIZE_SECTIONS)
+    if size < fmt_obj.min_size:
+        report.add(K.DECK_TOO_SMALL, "Main", [], f"The main deck has {size} cards (Chosen Champion included); at least {fmt_obj.min_size} are needed")
+    if fmt_obj.max_size is not None and size > fmt_obj.max_size:
+        report.add(K.DECK_TOO_LARGE, "Main", [], f"The main deck has {size} cards (Chosen Champion included); at most {fmt_obj.max_size} are allowed")
+
+    # 5. bans (every section) and copies (Main + Champion, + Sideboard in competitive play)
+    ban_severity = Severity.ERROR if competitive else Severity.WARNING
+    banned_names: set[str] = set()
+    for s in SECTIONS:
+        seen: dict[str, Card] = {ln.card.name: ln.card for ln in lines(s)}
+        for name, card in seen.items():
+            label = ruling.banned_by(card)
+            if label is not None:
+                banned_names.add(name)
+                report.add(K.BANNED, s, [name], f"{name} is banned by {label}", ban_severity)
+    counted = ("Main", "Champion", "Sideboard") if competitive else ("Main", "Champion")
+    counts: Counter = Counter()
+    where: dict[str, set[str]] = defaultdict(set)
+    cards_by_name: dict[str, Card] = {}
+    for ln in lines(*counted):
+        counts[ln.card.name] += ln.count
+        where[ln.card.name].add(ln.section)
+        cards_by_name[ln.card.name] = ln.card
+    for name, n in counts.items():
+        if name in banned_names:
+            continue
+        card = cards_by_name[name]
+        limit = ruling.copy_limit(card)
+        if n > limit:
+            section = "Sideboard" if where[name] == {"Sideboard"} else "Main"
+            by = ruling.restricted_by(card)
+            why = f"{by} restricts it to {limit}" if by else f"the limit is {limit}"
+            report.add(K.TOO_MANY_COPIES, section, [name], f"The deck has {n} copies of {name}; {why}")
+
+    # 6. Signature cards
+    sig_lines = [ln for ln in lines("Main", "Champion") if ln.card.is_signature]
+    sig_count = sum(ln.count for ln in sig_lines)
+    if sig_count > SIGNATURE_MAX:
+        report.add(K.SIGNATURE_LIMIT, "Main", _names(sig_lines), f"The deck has {sig_count} Signature cards; at most {SIGNATURE_MAX}")
+    if legend is not None and legend.champion_tag:
+        for s in ("Main", "Sideboard"):
+            if s not in rule_sections:
+                continue
+            off = [ln for ln in lines(s) if ln.card.is_signature and legend.champion_tag not in ln.card.tags]
+            if off:
+                report.add(K.SIGNATURE_LIMIT, s, _names(off), f"Signature cards must carry the legend's champion tag {legend.champion_tag}")
+
+    # 7. runes and 8. battlefields
+    _type_section(report, lines, rule_sections, "Runes", "Rune", RUNE_COUNT, K.RUNE_DECK, "runes")
+    _type_section(report, lines, rule_sections, "Battlefields", "Battlefield", BATTLEFIELD_COUNT, K.BATTLEFIELDS, "battlefields")
+    names = Counter()
+    for ln in lines("Battlefields"):
+        names[ln.card.name] += ln.count
+    dup = [n for n, c in names.items() if c > 1]
+    if dup:
+        report.add(K.BATTLEFIELDS, "Battlefields", dup, "The battlefields must have three different names")
+
+    # 9. sideboard size (competitive)
+    if competitive and total("Sideboard") > SIDEBOARD_MAX:
+        report.add(K.SIDEBOARD_SIZE, "Sideboard", [], f"The sideboard has {total('Sideboard')} cards; at most {SIDEBOARD_MAX}")
+    return report.sorted()
+
+
+def _type_section(report, lines, rule_sections, section, type_name, needed, kind, plural) -> None:
+    here = lines(section)
+    n = sum(ln.count for ln in here)
+    if n != needed:
+        report.add(kind, section, [], f"{SECTION_TITLES.get(section, section)} holds {n} of {needed} {plural}")
+    wrong = [ln for ln in here if type_name not in ln.card.types]
+    if wrong:
+        report.add(kind, section, _names(wrong), f"Only {plural} belong in {section}")
+    for s in rule_sections:
+        if s == section:
+            continue
+        misplaced = [ln for ln in lines(s) if type_name in ln.card.types]
+        if misplaced:
+            report.add(kind, s, _names(misplaced), f"{type_name} cards belong in {section}, not {s}")
+
+
+def is_legal(problems) -> bool:
+    return not any(p.is_error for p in problems)
+
+
+# --- the catalog predicate -----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Reason:
+    kind: str  # BANNED | AT_COPY_LIMIT | OUTSIDE_IDENTITY | SIGNATURE_BUDGET_FULL
+    message: str
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class Predicate:
+    """Which catalog cards may be added to `target_section` of a snapshot of the deck."""
+
+    def __init__(self, deck: Deck, fmt, day, pool, target_section: str = "Main") -> None:
+        self.target = target_section
+        self.pool = pool
+        self.competitive = mode_of(fmt) == COMPETITIVE
+        self.ruling = ruling_of(fmt, day)
+        lines = [ln for ln in resolve_lines(deck, pool) if ln.card is not None]
+        legends = [ln.card for ln in lines if ln.section == "Legend" and ln.card.is_legend]
+        self.legend = legends[0] if len(legends) == 1 else None
+        counted = {"Main", "Champion", "Sideboard"} if self.competitive else {"Main", "Champion"}
+        self.counts: Counter = Counter()
+        for ln in lines:
+            if ln.section in counted:
+                self.counts[ln.card.name] += ln.count
+        self.signatures = sum(ln.count for ln in lines if ln.section in ("Main", "Champion") and ln.card.is_signature)
+        identity_sections = {"Main", "Champion", "Runes", "Battlefields"} | ({"Sideboard"} if self.competitive else set())
+        self.apply_identity = self.legend is not None and target_section in identity_sections
+        self.identity_mask = self.legend.domain_mask if self.legend else 0
+        self.apply_copies = target_section in counted
+        self.apply_signature = target_section in ("Main", "Champion")
+
+    def why_hidden(self, card: Card) -> list[Reason]:
+        reasons: list[Reason] = []
+        label = self.ruling.banned_by(card)
+        if label is not None:
+            reasons.append(Reason("BANNED", f"Banned by {label}"))
+        elif self.apply_copies and self.counts.get(card.name, 0) >= self.ruling.copy_limit(card):
+            limit = self.ruling.copy_limit(card)
+            reasons.append(Reason("AT_COPY_LIMIT", f"{card.name}: {self.counts[card.name]} of {limit} already in the deck"))
+        if self.apply_identity and card.domain_mask & ~self.identity_mask:
+            missing = card.domains - self.legend.domains
+            reasons.append(Reason("OUTSIDE_IDENTITY", f"Outside the legend's domain identity ({_domains_text(self.legend.domains)}): needs {_domains_text(missing)}"))
+        if self.apply_signature and card.is_signature and self.signatures >= SIGNATURE_MAX:
+            reasons.append(Reason("SIGNATURE_BUDGET_FULL", f"Signature budget full: {self.signatures} of {SIGNATURE_MAX} Signature cards"))
+        return reasons
+
+    def __call__(self, card: Card) -> bool:
+        return not self.why_hidden(card)
+
+    def visible_rows(self, rows) -> list[int]:
+        cards = self.pool.cards
+        banned_by = self.ruling.banned_by
+        limit = self.ruling.copy_limit
+        counts = self.counts
+        out = []
+        for r in rows:
+            card = cards[r]
+            if self.apply_identity and domain_mask(card.domains) & ~self.identity_mask:
+                continue
+            if banned_by(card) is not None:
+                continue
+            if self.apply_copies and card.name in counts and counts[card.name] >= limit(card):
+                continue
+            if self.apply_signature and self.signatures >= SIGNATURE_MAX and card.is_signature:
+                continue
+            out.append(r)
+        return out
+
+
+def make_predicate(deck: Deck, fmt, day, pool, target_section: str = "Main") -> Predicate:
+    return Predicate(deck, fmt, day, pool, target_section)
