@@ -26,6 +26,7 @@ _CDA = re.compile(
     r"(?:(?:white|blue|black|red|green)(?:,? (?:and )?)?)+)\.",
     re.IGNORECASE,
 )
+_NOT_IDENTITY = "doesn't affect its color identity"
 _COLOUR_WORD = re.compile(r"white|blue|black|red|green", re.IGNORECASE)
 
 
@@ -45,8 +46,8 @@ def _names_self(who: str, face_name: str) -> bool:
 
 def cda_colors(text: str, face_name: str) -> int:
     """Colours a colour-setting characteristic-defining ability of this face gives (§2 rule 3)."""
-    if " is " not in text:
-        return 0
+    if " is " not in text or _NOT_IDENTITY in text:
+        return 0  # Fallaji Wayfarer: "This ability doesn't affect its color identity."
     m = 0
     for hit in _CDA.finditer(text):
         if not _names_self(hit.group("who"), face_name):

@@ -1,0 +1,355 @@
+"""Forge card scripts (`cardsfolder`): one `Key:Value` per line, faces separated by `ALTERNATE`.
+
+Reads both the older syntax (CRLF, `AlternateMode:DoubleFaced`, `AlternateMode: Split`, no final
+newline, `SVar:Picture:` lines, `//` comments) and the current one (`DeckRule:`, `SETCOLORID:`,
+adventures, modal faces, Specialize variants, `Defense:`). Only the keys the card model needs are
+read; ability lines (`A:`, `T:`, `S:`, `SVar:` …) are skipped unread, which keeps 18k scripts fast.
+
+A bad script raises `ForgeScriptError` (never another exception); a folder, zip or tar import
+records it as an `ImportIssue` and goes on with the next file.
+"""
+
+from __future__ import annotations
+
+import os
+import tarfile
+import zipfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Iterator
+
+from deckeditor.games.mtg.build import ImportIssue, build_card, keyword_name, number, parse_type_line
+from deckeditor.games.mtg.card import Card, DeckRuleLine, Face, Layout
+from deckeditor.games.mtg.colors import ALL, from_word
+from deckeditor.games.mtg.mana import ManaCostError, cost_colors, from_forge, mana_value
+
+Progress = Callable[[int, int | None], object]
+
+# `Key:` lines this importer reads; every other key is skipped without a warning.
+_READ_KEYS = frozenset(
+    {"Name", "ManaCost", "Colors", "Types", "PT", "Loyalty", "Defense", "K", "Oracle", "DeckRule",
+     "SETCOLORID", "AlternateMode", "Text"}
+)  # fmt: skip
+_FACE_SEPARATORS = ("ALTERNATE",)
+_PARTNER_TYPES = {"friends forever", "survivors", "father & son", "character select"}
+# K: lines that are deck-building facts or Forge internals, not keywords a player would search.
+_NOT_KEYWORDS = ("DeckLimit", "A deck can have", "Hidden")
+
+
+class ForgeScriptError(ValueError):
+    """A script that cannot be read; `line` is 1-based (0 when not tied to a line)."""
+
+    def __init__(self, message: str, line: int = 0) -> None:
+        super().__init__(f"line {line}: {message}" if line else message)
+        self.line = line
+        self.reason = message
+
+
+@dataclass(slots=True)
+class _RawFace:
+    first_line: int
+    name: str = ""
+    cost: str | None = None
+    cost_line: int = 0
+    colors: str | None = None
+    types: str = ""
+    pt: str | None = None
+    loyalty: str | None = None
+    defense: str | None = None
+    oracle: str = ""
+    keywords: list[str] = field(default_factory=list)
+    deck_rules: list[str] = field(default_factory=list)
+    set_color_id: str | None = None
+    alternate_mode: str | None = None
+    specialize: bool = False
+
+
+def decode(data: bytes) -> tuple[str, str | None]:
+    """Script bytes to text; a non-UTF-8 script is read as Latin-1 with a warning."""
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    try:
+        return data.decode("utf-8"), None
+    except UnicodeDecodeError as exc:
+        return data.decode("latin-1"), f"not UTF-8 (byte {exc.start}); read as Latin-1"
+
+
+def _split_faces(text: str) -> list[_RawFace]:
+    faces = [_RawFace(first_line=1)]
+    for lineno, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line:
+            continue
+        if line in _FACE_SEPARATORS or line.startswith("SPECIALIZE"):
+            faces.append(_RawFace(first_line=lineno + 1, specialize=line.startswith("SPECIALIZE")))
+            continue
+        key, sep, value = line.partition(":")
+        if not sep:
+            continue  # comments and stray continuation lines carry nothing we read
+        key = key.strip()
+        if key not in _READ_KEYS:
+            continue
+        value = value.strip()
+        face = faces[-1]
+        if key == "Name":
+            face.name = value
+        elif key == "ManaCost":
+            face.cost, face.cost_line = value, lineno
+        elif key == "Types":
+            face.types = value
+        elif key == "Oracle":
+            face.oracle = value.replace("\\n", "\n")
+        elif key == "K":
+            face.keywords.append(value)
+        elif key == "DeckRule":
+            face.deck_rules.append(value)
+        elif key == "PT":
+            face.pt = value
+        elif key == "Colors":
+            face.colors = value
+        elif key == "Loyalty":
+            face.loyalty = value
+        elif key == "Defense":
+            face.defense = value
+        elif key == "SETCOLORID":
+            face.set_color_id = value
+        elif key == "AlternateMode":
+            face.alternate_mode = value
+        elif key == "Text" and not face.oracle:
+            face.oracle = value.replace("\\n", "\n")  # kept only until an Oracle: line comes
+    return faces
+
+
+def _colors_mask(value: str) -> int | None:
+    """`Colors:red,green` -> mask; `colorless` -> 0; unknown words -> None."""
+    m = 0
+    for word in value.replace(" ", ",").split(","):
+        w = word.strip().lower()
+        if not w or w == "colorless":
+            continue
+        if w in ("multicolor", "all"):
+            m |= ALL
+            continue
+        bit = from_word(w)
+        if not bit:
+            return None
+        m |= bit
+    return m
+
+
+def _build_face(raw: _RawFace, warn: Callable[[int, str], None]) -> tuple[Face, dict]:
+    if not raw.name:
+        raise ForgeScriptError("face has no Name: line", raw.first_line)
+    try:
+        cost = from_forge(raw.cost or "")
+    except ManaCostError as exc:
+        raise ForgeScriptError(f"ManaCost: {exc}", raw.cost_line) from None
+    colors = cost_colors(cost)
+    indicator = None
+    if raw.colors is not None:
+        given = _colors_mask(raw.colors)
+        if given is None:
+            warn(raw.first_line, f"unknown colour in Colors:{raw.colors}")
+        else:
+            # A Colors: line on a face with no cost is its colour indicator (Delver's back face,
+            # Dryad Arbor); on a face with a cost it is a characteristic-defining ability, which
+            # sets the face colours but is not an identity source by itself (Ghostfire stays R).
+            colors = given
+            if not cost and given:
+                indicator = given
+    supers, types, subs = parse_type_line(raw.types)
+    power = toughness = None
+    if raw.pt is not None:
+        p, sep, t = raw.pt.partition("/")
+        if sep:
+            power, toughness = p.strip(), t.strip()
+        else:
+            warn(raw.first_line, f"PT:{raw.pt} has no '/'")
+    facts: dict = {"partner_with": [], "partner_types": [], "deck_limit": None}
+    keywords: list[str] = []
+    for kw in raw.keywords:
+        name = keyword_name(kw)
+        params = kw[len(name) :].lstrip(":$ ").strip() if ":" in kw else ""
+        if name == "DeckLimit":
+            n = number(params.split(":", 1)[0]) if params else None
+            if n is None:
+                warn(raw.first_line, f"K:{kw}: DeckLimit needs a number")
+            else:
+                facts["deck_limit"] = n
+            continue
+        if name.startswith("Partner") and name not in ("Partner", "Partner with"):
+            # `Partner - Survivors` / `Partner—Friends forever`
+            kind = name[len("Partner") :].strip(" -—–")
+            if kind:
+                facts["partner_types"].append(kind)
+                keywords.append("Partner")
+                continue
+        if name in ("Partner", "Partner with") and params:
+            target = params.split(":", 1)[0].strip()
+            if target.casefold() in _PARTNER_TYPES:
+                facts["partner_types"].append(target)
+            else:
+                facts["partner_with"].append(target)
+                name = "Partner with"
+        if name.casefold() == "friends forever":
+            facts["partner_types"].append("Friends forever")
+        if not name or name.startswith(_NOT_KEYWORDS) or "CARDNAME" in name or name[0].islower():
+            continue
+        keywords.append(name)
+    face = Face(
+        name=raw.name,
+        mana_cost=cost,
+        colors=colors,
+        color_indicator=indicator,
+        supertypes=supers,
+        types=types,
+        subtypes=subs,
+        power=power,
+        toughness=toughness,
+        loyalty=raw.loyalty,
+        defense=raw.defense,
+        oracle_text=raw.oracle,
+        keywords=tuple(dict.fromkeys(keywords)),
+        mana_value=mana_value(cost),
+    )
+    return face, facts
+
+
+def _layout(raw: _RawFace, nfaces: int, warn: Callable[[int, str], None]) -> Layout:
+    mode = (raw.alternate_mode or "").strip()
+    if not mode:
+        if nfaces > 1:
+            warn(raw.first_line, "several faces but no AlternateMode: line; read as normal")
+        return Layout.NORMAL
+    layout = Layout.parse(mode)
+    if layout is Layout.NORMAL and mode.lower() != "normal":
+        warn(raw.first_line, f"unknown AlternateMode:{mode}; read as normal")
+    return layout
+
+
+def parse_script(text: str, source: str = "<script>", issues: list[ImportIssue] | None = None) -> Card:
+    """One script's text -> Card. Warnings go to `issues`; a bad script raises ForgeScriptError."""
+    try:
+        return _parse(text, source, issues)
+    except ForgeScriptError:
+        raise
+    except Exception as exc:  # a safety net: the contract is "only ForgeScriptError"
+        raise ForgeScriptError(f"unreadable script ({type(exc).__name__}: {exc})") from None
+
+
+def _parse(text: str, source: str, issues: list[ImportIssue] | None) -> Card:
+    def warn(line: int, message: str) -> None:
+        if issues is not None:
+            issues.append(ImportIssue(source, f"line {line}", message, "warning"))
+
+    if not isinstance(text, str):
+        raise ForgeScriptError("script is not text")
+    raws = [r for r in _split_faces(text) if r.name or r.cost is not None or r.types]
+    if not raws:
+        raise ForgeScriptError("empty script (no Name: line)", 1)
+    main = [r for r in raws if not r.specialize]
+    variants = [r for r in raws if r.specialize]
+    if not main:
+        raise ForgeScriptError("script has only Specialize variants", raws[0].first_line)
+    if not main[0].types:
+        raise ForgeScriptError("front face has no Types: line", main[0].first_line)
+    mode_face = next((r for r in main if r.alternate_mode), main[0])
+    layout = _layout(mode_face, len(main), warn)
+    if variants:
+        layout = Layout.SPECIALIZE
+    faces: list[Face] = []
+    rules: list[DeckRuleLine] = []
+    facts = {"partner_with": [], "partner_types": [], "deck_limit": None}
+    scid = 0
+    for raw in main + variants:
+        face, f = _build_face(raw, warn)
+        faces.append(face)
+        rules.extend(DeckRuleLine(face.name, r) for r in raw.deck_rules)
+        if raw is main[0] or not raw.specialize:
+            facts["partner_with"] += f["partner_with"]
+            facts["partner_types"] += f["partner_types"]
+            if f["deck_limit"] is not None:
+                facts["deck_limit"] = f["deck_limit"]
+        if raw.set_color_id is not None:
+            n = number(raw.set_color_id)
+            if n is None or not 0 <= n <= 5:
+                warn(raw.first_line, f"SETCOLORID:{raw.set_color_id} is not a number 0-5")
+            else:
+                scid = n
+    return build_card(
+        faces,
+        layout,
+        deck_rule_lines=rules,
+        set_color_id=scid,
+        deck_limit=facts["deck_limit"],
+        partner_with=facts["partner_with"],
+        partner_types=facts["partner_types"],
+        use_overlay=True,
+    )
+
+
+# --- folders, zips, tars ---------------------------------------------------------------------
+
+
+def _is_script(name: str) -> bool:
+    return name.lower().endswith(".txt") and not os.path.basename(name).startswith(".")
+
+
+def iter_script_bytes(path: str | os.PathLike[str]) -> Iterator[tuple[str, bytes, int | None]]:
+    """(member name, bytes, total count or None) for every `.txt` script under a folder (walked
+    recursively, sorted), in a `.zip`, or in a tar archive (`.tar`, `.tar.xz`, `.tar.gz`)."""
+    p = Path(path)
+    if p.is_dir():
+        files = sorted(
+            os.path.join(root, f) for root, _, names in os.walk(p) for f in names if _is_script(f)
+        )
+        for f in files:
+            with open(f, "rb") as fh:
+                yield os.path.relpath(f, p), fh.read(), len(files)
+        return
+    if zipfile.is_zipfile(p):
+        with zipfile.ZipFile(p) as zf:
+            names = [n for n in zf.namelist() if _is_script(n)]
+            for n in names:
+                yield n, zf.read(n), len(names)
+        return
+    if tarfile.is_tarfile(p):
+        with tarfile.open(p, "r:*") as tf:
+            for member in tf:
+                if member.isfile() and _is_script(member.name):
+                    fh = tf.extractfile(member)
+                    if fh is not None:
+                        yield member.name, fh.read(), None
+        return
+    if p.is_file() and _is_script(p.name):
+        yield p.name, p.read_bytes(), 1
+        return
+    raise FileNotFoundError(f"{p}: not a Forge cardsfolder (folder, .zip or tar of .txt scripts)")
+
+
+def iter_cards(
+    path: str | os.PathLike[str], issues: list[ImportIssue], progress: Progress | None = None
+) -> Iterator[Card]:
+    """Stream the Cards of a cardsfolder; bad scripts are recorded in `issues` and skipped."""
+    done = 0
+    for name, data, total in iter_script_bytes(path):
+        text, note = decode(data)
+        if note:
+            issues.append(ImportIssue(name, "file", note, "warning"))
+        try:
+            card = parse_script(text, name, issues)
+        except ForgeScriptError as exc:
+            issues.append(ImportIssue(name, f"line {exc.line}" if exc.line else "file", exc.reason))
+        else:
+            yield card
+        done += 1
+        if progress is not None and (done % 256 == 0 or done == total):
+            progress(done, total)
+
+
+def load_forge(
+    path: str | os.PathLike[str], progress: Progress | None = None
+) -> tuple[list[Card], list[ImportIssue]]:
+    issues: list[ImportIssue] = []
+    cards = list(iter_cards(path, issues, progress))
+    return cards, issues
