@@ -1,0 +1,652 @@
+"""The editor's state without Qt: the deck snapshots, undo/redo, format and day, and what the
+window shows from them (problems, legal catalog rows, why a card is hidden, statistics).
+
+The window is a thin view over one `EditorSession`; everything that decides something lives here
+so it is testable without a display. The engines (rules, formats, search) are other modules; when
+one of them is missing the session degrades to "everything legal, no problems" instead of failing,
+so the window always opens.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from importlib import import_module
+from typing import Any, Callable, Iterable
+
+from deckeditor.deck import CANONICAL_SECTIONS, Deck, Entry, new_deck
+from deckeditor.problems import Problem
+
+WUBRG = "WUBRG"
+_BUDGET_RE = re.compile(r"AllowedAdditionalColor\$\s*(\d+)")
+_DESCRIPTION_RE = re.compile(r"Description\$\s*([^|]*)")
+_SPACES = re.compile(r"\s+")
+_PIP_RE = re.compile(r"\{([^}]*)\}")
+
+
+def _optional(module: str) -> Any | None:
+    """An engine module written by another part of the project, or None while it is absent."""
+    try:
+        return import_module(module)
+    except ImportError:
+        return None
+
+
+# --- undo ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    deck: Deck
+    message: str = ""
+
+
+class UndoStack:
+    """Deck snapshots: decks are immutable, so undo is only moving an index."""
+
+    def __init__(self, deck: Deck, limit: int = 500) -> None:
+        self._steps: list[Step] = [Step(deck, "")]
+        self._index = 0
+        self._clean = 0
+        self._limit = limit
+
+    @property
+    def current(self) -> Deck:
+        return self._steps[self._index].deck
+
+    def push(self, deck: Deck, message: str = "") -> None:
+        del self._steps[self._index + 1 :]
+        if self._clean > self._index:
+            self._clean = -1  # the saved state can no longer be reached
+        self._steps.append(Step(deck, message))
+        self._index += 1
+        if len(self._steps) > self._limit:
+            drop = len(self._steps) - self._limit
+            del self._steps[:drop]
+            self._index -= drop
+            self._clean -= drop
+
+    def can_undo(self) -> bool:
+        return self._index > 0
+
+    def can_redo(self) -> bool:
+        return self._index + 1 < len(self._steps)
+
+    def undo_text(self) -> str:
+        return self._steps[self._index].message if self.can_undo() else ""
+
+    def redo_text(self) -> str:
+        return self._steps[self._index + 1].message if self.can_redo() else ""
+
+    def undo(self) -> Deck:
+        if self.can_undo():
+            self._index -= 1
+        return self.current
+
+    def redo(self) -> Deck:
+        if self.can_redo():
+            self._index += 1
+        return self.current
+
+    def mark_clean(self) -> None:
+        self._clean = self._index
+
+    def is_clean(self) -> bool:
+        return self._clean == self._index
+
+
+# --- colour choices -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ColorBudget:
+    """What the colour dialog asks for one card: `n` colours, exactly or at most."""
+
+    count: int
+    exactly: bool  # Cryptic Spires circles exactly n; a Rulebreaker picks up to n
+    why: str  # "additional colour" | "circled colours" | "wild colour"
+
+
+def color_budget(card: Any) -> ColorBudget | None:
+    """The upfront colour choice a card offers (mtg-rules.md §8, §9), read from its raw facts."""
+    if card is None:
+        return None
+    spires = getattr(card, "set_color_id", 0) or 0
+    if spires > 0:
+        return ColorBudget(spires, True, "circled colours")
+    for line in getattr(card, "deck_rule_lines", ()) or ():
+        found = _BUDGET_RE.search(line.text)
+        if found and int(found.group(1)) > 0:
+            return ColorBudget(min(5, int(found.group(1))), False, "additional colour")
+    if getattr(card, "wild_color", False):
+        return ColorBudget(1, False, "wild colour")
+    return None
+
+
+def rule_descriptions(card: Any) -> list[str]:
+    """Each DeckRule's Description$, CARDNAME replaced, unless the Oracle text already says it."""
+    faces = getattr(card, "faces", ()) or ()
+    oracle = _SPACES.sub(" ", " ".join(getattr(f, "oracle_text", "") for f in faces)).casefold()
+    out: list[str] = []
+    for line in getattr(card, "deck_rule_lines", ()) or ():
+        found = _DESCRIPTION_RE.search(line.text)
+        if not found:
+            continue
+        text = _SPACES.sub(" ", found.group(1).replace("CARDNAME", line.face)).strip()
+        if text and text.casefold() not in oracle and text not in out:
+            out.append(text)
+    return out
+
+
+# --- statistics ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class DeckStats:
+    curve: dict[int, int]  # mana value (7 = 7+) -> nonland copies in the library
+    pips: dict[str, int]  # colour letter -> coloured mana symbols over the library
+    types: dict[str, int]  # card type -> copies
+    library: int  # cards in the starting library
+    total: int  # every card of the deck's checked sections
+
+
+_TYPE_ORDER = (
+    "Creature", "Planeswalker", "Battle", "Instant", "Sorcery", "Artifact", "Enchantment",
+    "Land", "Kindred",
+)
+
+
+def primary_type(card: Any) -> str:
+    """The group a card is listed under: its most telling card type."""
+    if card is None:
+        return "Unknown"
+    types = set(getattr(card, "types", ()) or ())
+    for name in _TYPE_ORDER:
+        if name in types:
+            return name
+    if types:
+        return sorted(types)[0]
+    kind = getattr(card, "card_type", None) or getattr(card, "type", None)
+    return str(kind) if kind else "Other"
+
+
+def deck_stats(deck: Deck, pool: Any) -> DeckStats:
+    library_sections = ("Main",)
+    curve: Counter[int] = Counter()
+    pips: Counter[str] = Counter()
+    types: Counter[str] = Counter()
+    library = 0
+    for section, entry in deck.entries(*library_sections):
+        library += entry.count
+        card = pool.get(entry.card) if pool is not None else None
+        types[primary_type(card)] += entry.count
+        if card is None:
+            continue
+        mv = getattr(card, "mana_value", None)
+        if mv is None:
+            mv = getattr(card, "energy", 0) or 0
+        if "Land" not in (getattr(card, "types", ()) or ()):
+            curve[min(7, int(mv))] += entry.count
+        for face in (getattr(card, "faces", ()) or ())[:2]:
+            for symbol in _PIP_RE.findall(getattr(face, "mana_cost", "") or ""):
+                for ch in symbol.upper():
+                    if ch in WUBRG:
+                        pips[ch] += entry.count
+    checked = ("Commander", "Companion", "Main", "Legend", "Champion", "Runes", "Battlefields")
+    return DeckStats(dict(curve), dict(pips), dict(types), library, deck.count(*checked))
+
+
+# --- the session --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class EditResult:
+    deck: Deck
+    message: str = ""  # for the status line ("Red is now Tolabow's additional colour …")
+
+
+class _AllLegal:
+    """The predicate used while the rules engine is absent: every card may be added."""
+
+    def __call__(self, card: Any) -> bool:
+        return True
+
+    def why_hidden(self, card: Any) -> list:
+        return []
+
+    def visible_rows(self, rows: Iterable[int] | None) -> list[int] | None:
+        return None if rows is None else list(rows)
+
+
+def reason_text(reason: Any) -> str:
+    return str(getattr(reason, "text", None) or getattr(reason, "message", None) or reason)
+
+
+class EditorSession:
+    """One open deck: its snapshots, format, day and everything derived from them."""
+
+    def __init__(
+        self,
+        pool: Any,
+        deck: Deck | None = None,
+        format_code: str | None = None,
+        day: _dt.date | None = None,
+    ) -> None:
+        self.pool = pool
+        deck = deck or new_deck(getattr(pool, "game", "mtg"))
+        self.history = UndoStack(deck)
+        self.day = day or _dt.date.today()
+        self.listeners: list[Callable[[EditorSession], None]] = []
+        self.format_error: str | None = None
+        self.fmt = None
+        self._cache: dict[tuple, Any] = {}
+        self.set_format(format_code or deck.format, notify=False)
+
+    # --- state ---------------------------------------------------------------------------
+
+    @property
+    def deck(self) -> Deck:
+        return self.history.current
+
+    @property
+    def game_code(self) -> str:
+        return self.deck.game
+
+    @property
+    def sections(self) -> tuple[str, ...]:
+        """Canonical sections of the game, then any extra sections the deck carries."""
+        game = self.game_module()
+        base = tuple(getattr(game, "SECTIONS", None) or CANONICAL_SECTIONS.get(self.game_code, ()))
+        extra = tuple(n for n in self.deck.section_names() if n not in base)
+        return base + extra
+
+    def game_module(self) -> Any | None:
+        registry = _optional("deckeditor.games.registry")
+        if registry is None:
+            return None
+        try:
+            return registry.game(self.game_code)
+        except (KeyError, ImportError):
+            return None
+
+    @property
+    def dirty(self) -> bool:
+        return not self.history.is_clean()
+
+    def _changed(self) -> None:
+        self._cache.clear()
+        for listener in list(self.listeners):
+            listener(self)
+
+    # --- format and day ------------------------------------------------------------------
+
+    def default_format(self) -> str:
+        game = self.game_module()
+        return getattr(game, "DEFAULT_FORMAT", None) or (
+            "riftbound" if self.game_code == "riftbound" else "commander"
+        )
+
+    def format_codes(self) -> list[str]:
+        """Built-in formats of this deck's game (the format selector's list)."""
+        catalog = _optional("deckeditor.format_catalog")
+        codes: list[str] = []
+        if catalog is not None:
+            for code in catalog.builtin_codes():
+                try:
+                    info = catalog.load_format(code)
+                except Exception:  # a broken built-in must not hide the others
+                    continue
+                if getattr(info, "game", self.game_code) == self.game_code:
+                    codes.append(code)
+        if self.fmt is not None and self.fmt.code not in codes:
+            codes.append(self.fmt.code)
+        return codes or [self.default_format()]
+
+    @property
+    def format_code(self) -> str:
+        return self.fmt.code if self.fmt is not None else (self.deck.format or self.default_format())
+
+    def set_format(self, code: str | None, notify: bool = True) -> None:
+        code = code or self.default_format()
+        catalog = _optional("deckeditor.format_catalog")
+        self.format_error = None
+        self.fmt = None
+        if catalog is not None:
+            try:
+                self.fmt = catalog.load_format(code)
+            except Exception as exc:  # FormatLoadError: shown in the status bar, never raised
+                self.format_error = f"Format {code!r}: {exc}"
+        if notify:
+            self._changed()
+
+    def set_day(self, day: _dt.date) -> None:
+        self.day = day
+        self._changed()
+
+    # --- derived views -------------------------------------------------------------------
+
+    def problems(self) -> list[Problem]:
+        key = ("problems",)
+        if key not in self._cache:
+            game = self.game_module()
+            found: list[Problem] = []
+            if game is not None and self.fmt is not None:
+                found = list(game.check(self.deck, self.fmt, self.day, self.pool))
+            self._cache[key] = found
+        return self._cache[key]
+
+    def predicate(self, target: str = "Main") -> Any:
+        key = ("predicate", target)
+        if key not in self._cache:
+            game = self.game_module()
+            pred: Any = _AllLegal()
+            if game is not None and self.fmt is not None:
+                pred = game.make_predicate(self.deck, self.fmt, self.day, self.pool, target)
+            self._cache[key] = pred
+        return self._cache[key]
+
+    def legal_rows(self, target: str = "Main") -> frozenset[int] | None:
+        """Pool rows the deck may take into `target`; None means every row."""
+        key = ("legal", target)
+        if key not in self._cache:
+            pred = self.predicate(target)
+            rows = pred.visible_rows(None) if hasattr(pred, "visible_rows") else None
+            if rows is None and not isinstance(pred, _AllLegal):
+                rows = [r for r, card in enumerate(self.pool.cards) if pred(card)]
+            self._cache[key] = None if rows is None else frozenset(rows)
+        return self._cache[key]
+
+    def why_hidden(self, card: Any, target: str = "Main") -> list[str]:
+        return [reason_text(r) for r in self.predicate(target).why_hidden(card)]
+
+    def stats(self) -> DeckStats:
+        key = ("stats",)
+        if key not in self._cache:
+            self._cache[key] = deck_stats(self.deck, self.pool)
+        return self._cache[key]
+
+    def card(self, name: str) -> Any | None:
+        return self.pool.get(name) if self.pool is not None else None
+
+    # --- edits (each one undo step) ------------------------------------------------------
+
+    def apply(self, deck: Deck, message: str = "") -> None:
+        if deck == self.deck and deck.sections == self.deck.sections:
+            return
+        self.history.push(deck, message)
+        self._changed()
+
+    def undo(self) -> None:
+        if self.history.can_undo():
+            self.history.undo()
+            self._changed()
+
+    def redo(self) -> None:
+        if self.history.can_redo():
+            self.history.redo()
+            self._changed()
+
+    def replace_deck(self, deck: Deck) -> None:
+        """A new or opened deck: a fresh history, clean."""
+        self.history = UndoStack(deck)
+        self.set_format(deck.format, notify=False)
+        self._changed()
+
+    def mark_saved(self) -> None:
+        self.history.mark_clean()
+        self._changed()
+
+    def add_card(self, name: str, section: str = "Main", count: int = 1, colors: str = "") -> EditResult:
+        """Add copies; an off-colour card an open budget allows commits that colour in the
+        same step (mtg-rules.md §8 try_approve), and the message says so."""
+        deck = self.deck.add_card(section, name, count, colors)
+        message = f"Added {count} × {name} to {section}"
+        approved = self._try_approve(deck, name, section)
+        if approved is not None:
+            deck, note = approved
+            message = note or message
+        self.apply(deck, message)
+        return EditResult(deck, message)
+
+    def _try_approve(self, deck: Deck, name: str, section: str) -> tuple[Deck, str] | None:
+        if self.game_code != "mtg" or section not in ("Main", "Sideboard", "Companion"):
+            return None
+        approval = _optional("deckeditor.games.mtg.approval")
+        card = self.card(name)
+        if approval is None or card is None or not hasattr(approval, "try_approve"):
+            return None
+        result = approval.try_approve(deck, card, self.pool)
+        if result is None:
+            return None
+        if isinstance(result, tuple):
+            new, note = result[0], (result[1] if len(result) > 1 else "")
+        else:
+            new, note = getattr(result, "deck", None), getattr(result, "message", "")
+        return None if new is None else (new, str(note or ""))
+
+    def remove(self, section: str, index: int, count: int | None = 1) -> None:
+        entry = self.deck.section(section).entries[index]
+        self.apply(self.deck.remove(section, index, count), f"Removed {entry.card}")
+
+    def set_count(self, section: str, index: int, count: int) -> None:
+        entry = self.deck.section(section).entries[index]
+        if count <= 0:
+            self.apply(self.deck.remove(section, index), f"Removed {entry.card}")
+        else:
+            deck = self.deck.replace_entry(section, index, entry.with_count(min(count, 9999)))
+            self.apply(deck, f"{entry.card}: {count}")
+
+    def move(self, section: str, index: int, target: str, count: int | None = None) -> None:
+        entry = self.deck.section(section).entries[index]
+        if target == section:
+            return
+        self.apply(self.deck.move(section, index, target, count), f"Moved {entry.card} to {target}")
+
+    def set_commander(self, section: str, index: int, colors: str | None = None) -> None:
+        """Move one copy to the lead section (Commander / Legend); optionally with its colours."""
+        lead = "Legend" if self.game_code == "riftbound" else "Commander"
+        entry = self.deck.section(section).entries[index]
+        deck = self.deck
+        if section != lead:
+            deck = deck.move(section, index, lead, 1)
+            index = len(deck.section(lead).entries) - 1
+            for i, e in enumerate(deck.section(lead).entries):
+                if e.card == entry.card:
+                    index = i
+        if colors is not None:
+            moved = deck.section(lead).entries[index]
+            deck = deck.replace_entry(lead, index, _with_colors(moved, colors))
+        self.apply(deck, f"{entry.card} is now the {lead.lower()}")
+
+    def set_colors(self, section: str, index: int, colors: str) -> None:
+        entry = self.deck.section(section).entries[index]
+        deck = self.deck.replace_entry(section, index, _with_colors(entry, colors))
+        label = colors or "none"
+        self.apply(deck, f"{entry.card}: colours {label}")
+
+    def rename(self, name: str) -> None:
+        self.apply(self.deck.renamed(name), f"Renamed to {name}")
+
+    def record_format(self) -> None:
+        """The selected format is part of the deck (saved with it)."""
+        if self.deck.format != self.format_code:
+            self.history.push(self.deck.with_format(self.format_code), "Format")
+            self._changed()
+
+    # --- colour choices ------------------------------------------------------------------
+
+    def relied_on(self, commander: str) -> dict[str, int]:
+        """Per colour, how many deck cards of Main/Sideboard/Companion show it beyond the
+        commanders' own identity (what the colour dialog lists)."""
+        zone = 0
+        for _, e in self.deck.entries("Commander"):
+            card = self.card(e.card)
+            zone |= getattr(card, "identity", 0) or 0
+        counts: Counter[str] = Counter()
+        for _, e in self.deck.entries("Main", "Sideboard", "Companion"):
+            card = self.card(e.card)
+            extra = (getattr(card, "identity", 0) or 0) & ~zone
+            for i, letter in enumerate(WUBRG):
+                if extra >> i & 1:
+                    counts[letter] += e.count
+        return dict(counts)
+
+
+def _with_colors(entry: Entry, colors: str) -> Entry:
+    from dataclasses import replace
+
+    ordered = "".join(c for c in WUBRG if c in colors.upper())
+    return replace(entry, colors=ordered)
+
+
+def find_entries(deck: Deck, names: Iterable[str]) -> list[tuple[str, int]]:
+    """(section, index) of every entry naming one of `names` (a problem's cards)."""
+    wanted = set(names)
+    out = []
+    for sec in deck.sections:
+        for i, entry in enumerate(sec.entries):
+            if entry.card in wanted:
+                out.append((sec.name, i))
+    return out
+
+
+@dataclass
+class SearchState:
+    """The catalog search: the last good result is kept while the text is malformed."""
+
+    text: str = ""
+    rows: list[int] | None = None  # None: every row
+    error: str | None = None
+    position: int | None = None
+    _extra: dict = field(default_factory=dict)
+
+
+class CatalogSearch:
+    """The search engine over a pool, or a name-substring fallback while it is absent."""
+
+    def __init__(self, pool: Any, context: Any = None) -> None:
+        self.pool = pool
+        self.state = SearchState()
+        self._searcher = None
+        self._error_type: type[Exception] | None = None
+        search = _optional("deckeditor.search")
+        if search is not None and hasattr(search, "Searcher"):
+            try:
+                self._searcher = search.Searcher(pool) if context is None else search.Searcher(pool, context)
+                self._error_type = getattr(search, "SearchError", None)
+            except Exception:  # an engine that cannot index this pool: fall back
+                self._searcher = None
+        self._names = [getattr(c, "name", "").casefold() for c in pool.cards] if pool else []
+
+    def search(self, text: str) -> SearchState:
+        text = text.strip()
+        if not text:
+            self.state = SearchState("", None)
+            return self.state
+        try:
+            if self._searcher is not None:
+                rows = list(self._searcher.search(text))
+            else:
+                needle = text.casefold()
+                rows = [i for i, n in enumerate(self._names) if needle in n]
+        except Exception as exc:
+            if self._error_type is None or not isinstance(exc, self._error_type):
+                raise
+            self.state = SearchState(
+                text,
+                self.state.rows,
+                str(getattr(exc, "message", exc)),
+                getattr(exc, "position", None),
+            )
+            return self.state
+        self.state = SearchState(text, rows)
+        return self.state
+
+
+def arrange_rows(
+    order: list[int],
+    rank: list[int] | None,
+    hits: list[int] | None,
+    legal: frozenset[int] | None,
+    show_hidden: bool,
+) -> list[int]:
+    """The catalog's rows: the search hits, in the current sort order, legal ones only unless
+    hidden cards are shown. `order` is every row sorted; `rank[row]` its place in `order`."""
+    keep = None if (show_hidden or legal is None) else legal
+    if hits is None:
+        return list(order) if keep is None else [r for r in order if r in keep]
+    if rank is not None and len(hits) * 4 < len(order):
+        chosen = hits if keep is None else [r for r in hits if r in keep]
+        return sorted(chosen, key=rank.__getitem__)
+    wanted = set(hits)
+    if keep is None:
+        return [r for r in order if r in wanted]
+    return [r for r in order if r in wanted and r in keep]
+
+
+# --- files --------------------------------------------------------------------------------------
+
+
+def read_deck_file(path_or_text: str, pool: Any, kind: str | None = None) -> Any:
+    """Any deck file the program reads -> an ImportResult-like object (deck, kind, lines, notes).
+
+    Uses deckeditor.deckio; while it is absent, the own JSON file is still read through
+    deckeditor.deckfile so Open and autosave recovery work."""
+    deckio = _optional("deckeditor.deckio")
+    if deckio is not None and hasattr(deckio, "read_deck"):
+        return deckio.read_deck(path_or_text, pool, kind=kind)
+    from pathlib import Path
+
+    from deckeditor.deckfile import read_json_deck
+
+    path = Path(path_or_text)
+    text = path.read_text(encoding="utf-8") if "\n" not in path_or_text and path.exists() else path_or_text
+    deck = read_json_deck(text, str(path) if text is not path_or_text else None)
+    return _PlainResult(deck, "json", [], [])
+
+
+@dataclass(frozen=True, slots=True)
+class _PlainResult:
+    deck: Deck
+    kind: str
+    lines: list
+    notes: list
+
+
+def write_deck_text(deck: Deck, kind: str, pool: Any) -> str | bytes:
+    if kind == "json":
+        from deckeditor.deckfile import write_json_deck
+
+        return write_json_deck(deck)
+    deckio = _optional("deckeditor.deckio")
+    if deckio is None:
+        raise ValueError(f"writing {kind} files is not available yet")
+    return deckio.write_deck(deck, kind, pool)
+
+
+def save_deck_file(path: str, deck: Deck, kind: str = "json", pool: Any = None) -> None:
+    from deckeditor.deckfile import save_atomic
+
+    save_atomic(path, write_deck_text(deck, kind, pool))
+
+
+def export_kinds(game: str) -> list[str]:
+    """The kinds the Export dialog offers for a deck of this game."""
+    if game == "riftbound":
+        return ["json", "riftbound-code"]
+    return ["json", "forge", "cod", "arena", "mtgo", "dek", "text"]
+
+
+EXTENSIONS = {
+    "json": ".deck.json", "forge": ".dck", "cod": ".cod", "arena": ".txt", "mtgo": ".txt",
+    "dek": ".dek", "text": ".txt", "riftbound-code": ".txt",
+}
+
+
+def export_losses(deck: Deck, kind: str) -> list[str]:
+    deckio = _optional("deckeditor.deckio")
+    if deckio is None or not hasattr(deckio, "export_losses") or kind == "json":
+        return []
+    return list(deckio.export_losses(deck, kind))

@@ -1,0 +1,109 @@
+"""Application start: QApplication names and icon, the main window, crash recovery, and
+`deckeditor --screenshot FILE [DECK]` (open, wait for the first full paint, save a PNG, exit 0)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtGui import QGuiApplication, QIcon
+from PySide6.QtWidgets import QApplication, QMessageBox
+
+from deckeditor import APP_NAME, DESKTOP_FILE_NAME, ORG_DOMAIN, ORG_NAME, __version__
+from deckeditor.paths import AppPaths, resources_dir
+
+
+def make_app(argv: list[str] | None = None) -> QApplication:
+    app = QApplication.instance()
+    if app is None:
+        app = QApplication(argv if argv is not None else [sys.argv[0]])
+    QApplication.setApplicationName(APP_NAME)
+    QApplication.setApplicationDisplayName(APP_NAME)
+    QApplication.setOrganizationName(ORG_NAME)
+    QApplication.setOrganizationDomain(ORG_DOMAIN)
+    QApplication.setApplicationVersion(__version__)
+    QGuiApplication.setDesktopFileName(DESKTOP_FILE_NAME)
+    icon = resources_dir() / "icons" / "deckeditor.png"
+    if icon.exists():
+        app.setWindowIcon(QIcon(str(icon)))
+    return app
+
+
+class _FirstPaint(QObject):
+    """Calls `done` once the window has painted (then the event loop settles one more turn)."""
+
+    def __init__(self, window, done) -> None:
+        super().__init__(window)
+        self.done = done
+        self.fired = False
+        window.installEventFilter(self)
+
+    def eventFilter(self, obj, event) -> bool:
+        if not self.fired and event.type() == QEvent.Type.Paint:
+            self.fired = True
+            QTimer.singleShot(0, self.done)
+        return False
+
+
+def offer_recovery(window, paths: AppPaths) -> None:
+    """Autosaves left by a session that ended badly: offer the newest back, then clear them."""
+    from deckeditor.ui.autosave import leftover_autosaves
+
+    leftovers = leftover_autosaves(paths)
+    if not leftovers:
+        return
+    newest = leftovers[0]
+    answer = QMessageBox.question(
+        window,
+        "Recover unsaved work?",
+        f"{APP_NAME} did not close cleanly last time. Recover the unsaved deck from {newest.name}?",
+    )
+    if answer == QMessageBox.StandardButton.Yes:
+        from deckeditor.session import read_deck_file
+
+        try:
+            deck = read_deck_file(str(newest), window.pool("mtg")).deck
+            window.open_deck(deck, None)
+            window.session.apply(deck.renamed(deck.name), "Recovered")
+        except Exception as exc:  # a damaged autosave: say so and go on
+            QMessageBox.warning(window, "Recovery failed", str(exc))
+            return
+    for path in leftovers:
+        for p in (path, path.with_name(path.name + ".bak")):
+            p.unlink(missing_ok=True)
+
+
+def run_gui(home: str | None = None, deck: str | None = None, screenshot: str | None = None) -> int:
+    paths = AppPaths.resolve(home).ensure()
+    app = make_app()
+    from deckeditor.ui.main_window import MainWindow
+
+    window = MainWindow(paths, autosave=screenshot is None)
+    if screenshot:  # no modal dialog may block an unattended run
+        window.warn = lambda title, text: print(f"deckeditor: {text}", file=sys.stderr)
+    if deck:
+        if not Path(deck).exists():
+            print(f"deckeditor: {deck}: no such file", file=sys.stderr)
+            if screenshot:
+                return 2
+        elif not window.open_path(deck) and screenshot:
+            return 2
+    if screenshot:
+        status = {"code": 1}
+
+        def shoot() -> None:
+            app.processEvents()
+            image = window.grab()
+            status["code"] = 0 if image.save(screenshot, "PNG") else 1
+            window.confirm_discard = lambda: True
+            window.close()
+            app.quit()
+
+        _FirstPaint(window, shoot)
+        window.show()
+        app.exec()
+        return status["code"]
+    window.show()
+    QTimer.singleShot(0, lambda: offer_recovery(window, paths))
+    return app.exec()

@@ -1,0 +1,217 @@
+"""The catalog pane: search box (errors beside it, last good result kept), the legal-only toggle,
+and the card table. Each keystroke: search -> legal rows -> one model reset."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QMenu,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from deckeditor.session import CatalogSearch, EditorSession, arrange_rows
+from deckeditor.ui.catalog_model import NAME_ROLE, CatalogModel, card_columns
+
+
+def _sort_key(column: int):
+    def key(card: Any):
+        if column == 1:
+            return (getattr(card, "mana_value", None) or getattr(card, "energy", 0) or 0, card.name.casefold())
+        if column == 5:
+            return (-len(getattr(card, "printings", ()) or ()), card.name.casefold())
+        return (card_columns(card)[column].casefold(), card.name.casefold())
+
+    return key
+
+
+class CatalogTable(QTableView):
+    """Enter adds the selected card (double-click too, through `activated`)."""
+
+    addRequested = Signal(str)
+
+    def keyPressEvent(self, event) -> None:
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            index = self.currentIndex()
+            if index.isValid():
+                self.addRequested.emit(index.siblingAtColumn(0).data(NAME_ROLE))
+                return
+        super().keyPressEvent(event)
+
+
+class CatalogPanel(QWidget):
+    cardChosen = Signal(str)  # add it to the deck
+    cardSelected = Signal(str)  # show it in the card view
+
+    def __init__(self, session: EditorSession, parent=None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.target = "Main"
+        self._order_cache: dict[int, tuple[list[int], list[int]]] = {}
+        self._sort_column = 0
+        self._sort_desc = False
+
+        self.search_box = QLineEdit()
+        self.search_box.setPlaceholderText("Search cards — e.g.  t:instant c:r mv<=2   or   o:draw id:ub")
+        self.search_box.setClearButtonEnabled(True)
+        self.error_label = QLabel()
+        self.error_label.setStyleSheet("color: #b00020;")
+        self.error_label.setVisible(False)
+        self.show_hidden = QCheckBox("Show hidden")
+        self.show_hidden.setToolTip("Also list cards the deck may not take, greyed, with the reason")
+        self.count_label = QLabel()
+        self.count_label.setStyleSheet("color: palette(mid);")
+
+        self.model = CatalogModel(session.pool, self)
+        self.model.why_hidden = lambda card: self.session.why_hidden(card, self.target)
+        self.table = CatalogTable()
+        self.table.setModel(self.model)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setDragEnabled(True)
+        self.table.setDragDropMode(QAbstractItemView.DragDropMode.DragOnly)
+        self.table.setAlternatingRowColors(True)
+        self.table.setWordWrap(False)
+        self.table.setShowGrid(False)
+        self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        vh = self.table.verticalHeader()
+        vh.setVisible(False)
+        vh.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)  # 30,000 rows: never measure
+        vh.setDefaultSectionSize(self.fontMetrics().height() + 6)
+        hh = self.table.horizontalHeader()
+        hh.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        hh.setStretchLastSection(False)
+        hh.setSectionsClickable(True)
+        hh.setSortIndicatorShown(True)
+        hh.setSortIndicator(0, Qt.SortOrder.AscendingOrder)
+        for col, width in enumerate((210, 90, 190, 50, 60, 44)):
+            self.table.setColumnWidth(col, width)
+        hh.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+
+        top = QHBoxLayout()
+        top.addWidget(self.search_box, 1)
+        top.addWidget(self.show_hidden)
+        bottom = QHBoxLayout()
+        bottom.addWidget(self.error_label, 1)
+        bottom.addStretch(0)
+        bottom.addWidget(self.count_label)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(top)
+        layout.addWidget(self.table, 1)
+        layout.addLayout(bottom)
+
+        self.searcher = CatalogSearch(session.pool)
+        self.search_box.textChanged.connect(self._on_text)
+        self.show_hidden.toggled.connect(lambda _: self.refresh())
+        self.table.activated.connect(self._on_activated)
+        self.table.addRequested.connect(self.cardChosen)
+        self.table.selectionModel().currentRowChanged.connect(self._on_current)
+        self.table.customContextMenuRequested.connect(self._context_menu)
+        hh.sectionClicked.connect(self._on_header)
+        QShortcut(QKeySequence("Ctrl+F"), self, activated=self.search_box.setFocus)
+        self.refresh()
+
+    # --- wiring ---------------------------------------------------------------------------
+
+    def set_session(self, session: EditorSession) -> None:
+        """Another deck (perhaps of another game, so another pool)."""
+        pool_changed = session.pool is not self.session.pool
+        self.session = session
+        if pool_changed:
+            self._order_cache.clear()
+            self.model.set_pool(session.pool)
+            self.searcher = CatalogSearch(session.pool)
+            self.searcher.search(self.search_box.text())
+        self.refresh()
+
+    def set_target(self, section: str) -> None:
+        if section != self.target:
+            self.target = section
+            self.refresh()
+
+    def _on_text(self, text: str) -> None:
+        state = self.searcher.search(text)
+        if state.error:
+            where = f" (at {state.position + 1})" if state.position is not None else ""
+            self.error_label.setText(f"⚠ {state.error}{where}")
+            self.error_label.setVisible(True)
+            return  # keep the last good rows
+        self.error_label.setVisible(False)
+        self.refresh()
+
+    def _on_header(self, column: int) -> None:
+        if column == self._sort_column:
+            self._sort_desc = not self._sort_desc
+        else:
+            self._sort_column, self._sort_desc = column, False
+        order = Qt.SortOrder.DescendingOrder if self._sort_desc else Qt.SortOrder.AscendingOrder
+        self.table.horizontalHeader().setSortIndicator(column, order)
+        self.refresh()
+
+    def _order(self) -> tuple[list[int], list[int]]:
+        key = self._sort_column * (-1 if self._sort_desc else 1) - (1 if self._sort_desc else 0)
+        cached = self._order_cache.get(key)
+        if cached is None:
+            cards = self.session.pool.cards
+            keyf = _sort_key(self._sort_column)
+            order = sorted(range(len(cards)), key=lambda r: keyf(cards[r]), reverse=self._sort_desc)
+            rank = [0] * len(order)
+            for i, r in enumerate(order):
+                rank[r] = i
+            cached = self._order_cache[key] = (order, rank)
+        return cached
+
+    def refresh(self) -> None:
+        """Recompute the visible rows (search ∩ legal) and swap them in with one reset."""
+        order, rank = self._order()
+        legal = self.session.legal_rows(self.target)
+        show_hidden = self.show_hidden.isChecked()
+        rows = arrange_rows(order, rank, self.searcher.state.rows, legal, show_hidden)
+        self.model.set_rows(rows, legal if show_hidden else None)
+        total = len(self.session.pool)
+        self.count_label.setText(f"{len(rows):,} of {total:,} cards")
+
+    # --- actions --------------------------------------------------------------------------
+
+    def current_card(self) -> Any | None:
+        index = self.table.currentIndex()
+        return self.model.card_at(index.row()) if index.isValid() else None
+
+    def _on_activated(self, index) -> None:
+        if index.isValid():
+            self.cardChosen.emit(self.model.card_at(index.row()).name)
+
+    def _on_current(self, current, _previous) -> None:
+        if current.isValid():
+            self.cardSelected.emit(self.model.card_at(current.row()).name)
+
+    def _context_menu(self, pos) -> None:
+        index = self.table.indexAt(pos)
+        if not index.isValid():
+            return
+        card = self.model.card_at(index.row())
+        menu = QMenu(self)
+        for section in self.session.sections:
+            menu.addAction(f"Add to {section}", lambda s=section: self.add_to(card.name, s))
+        reasons = self.session.why_hidden(card, self.target)
+        if reasons:
+            menu.addSeparator()
+            why = menu.addAction("Why hidden: " + "; ".join(reasons))
+            why.setEnabled(False)
+        menu.exec(self.table.viewport().mapToGlobal(pos))
+
+    addToSection = Signal(str, str)
+
+    def add_to(self, name: str, section: str) -> None:
+        self.addToSection.emit(name, section)

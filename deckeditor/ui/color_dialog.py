@@ -1,0 +1,107 @@
+"""The upfront colour choice (mtg-rules.md §8, §9): five WUBRG toggles, exactly or at most n.
+
+Colours outside the commanders' identity carry a warning mark (Cryptic Spires may still take
+them); each toggle says how many deck cards rely on that colour, so a player changing a choice sees
+what it costs.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QToolButton,
+    QVBoxLayout,
+)
+
+from deckeditor.session import ColorBudget
+
+NAMES = {"W": "White", "U": "Blue", "B": "Black", "R": "Red", "G": "Green"}
+FILL = {"W": "#f8f3d8", "U": "#b9d9f2", "B": "#c9c2bf", "R": "#f2b7a2", "G": "#a9d6b5"}
+
+
+class ColorDialog(QDialog):
+    def __init__(
+        self,
+        card_name: str,
+        budget: ColorBudget,
+        chosen: str = "",
+        zone: str = "",
+        relied: dict[str, int] | None = None,
+        parent=None,
+    ) -> None:
+        super().__init__(parent)
+        self.budget = budget
+        self.setWindowTitle(f"Choose colours — {card_name}")
+        n = budget.count
+        plural = "s" if n != 1 else ""
+        if budget.exactly:
+            text = f"Circle exactly {n} colour{plural} for <b>{card_name}</b>."
+        else:
+            text = (
+                f"Choose up to {n} additional colour{plural} for <b>{card_name}</b>. "
+                "Leave the budget open and the first off-colour card you add that fits it "
+                "commits its colour."
+            )
+        intro = QLabel(text)
+        intro.setWordWrap(True)
+        self.buttons: dict[str, QToolButton] = {}
+        row = QHBoxLayout()
+        relied = relied or {}
+        for letter in "WUBRG":
+            b = QToolButton()
+            b.setCheckable(True)
+            b.setChecked(letter in chosen)
+            mark = " ⚠" if zone and letter not in zone and budget.exactly else ""
+            uses = relied.get(letter, 0)
+            b.setText(f"{letter}\n{NAMES[letter]}{mark}" + (f"\n{uses} card{'s' if uses != 1 else ''}" if uses else ""))
+            b.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+            b.setMinimumSize(72, 64)
+            tip = f"{NAMES[letter]}"
+            if mark:
+                tip += " — outside the commanders' identity"
+            if letter in zone and not budget.exactly:
+                tip += " — already in the commanders' identity"
+            b.setToolTip(tip)
+            b.setStyleSheet(
+                f"QToolButton {{ background: {FILL[letter]}; border: 2px solid #999; border-radius: 6px; }}"
+                "QToolButton:checked { border: 3px solid #202060; font-weight: bold; }"
+            )
+            b.toggled.connect(self._update)
+            self.buttons[letter] = b
+            row.addWidget(b)
+        self.status = QLabel()
+        self.box = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        clear = QPushButton("Clear")
+        clear.clicked.connect(lambda: [b.setChecked(False) for b in self.buttons.values()])
+        self.box.addButton(clear, QDialogButtonBox.ButtonRole.ResetRole)
+        self.box.accepted.connect(self.accept)
+        self.box.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(intro)
+        layout.addLayout(row)
+        layout.addWidget(self.status)
+        layout.addWidget(self.box)
+        self._update()
+
+    def colors(self) -> str:
+        return "".join(c for c in "WUBRG" if self.buttons[c].isChecked())
+
+    def set_colors(self, letters: str) -> None:
+        for c, b in self.buttons.items():
+            b.setChecked(c in letters)
+
+    def _update(self, *_args) -> None:
+        n, chosen = self.budget.count, len(self.colors())
+        ok = chosen == n if self.budget.exactly else chosen <= n
+        self.box.button(QDialogButtonBox.StandardButton.Ok).setEnabled(ok)
+        if self.budget.exactly:
+            self.status.setText(f"{chosen} of {n} chosen")
+        elif chosen < n:
+            self.status.setText(f"{chosen} of {n} chosen — {n - chosen} left open")
+        else:
+            self.status.setText(f"{chosen} of {n} chosen" + ("" if ok else " — too many"))

@@ -1,0 +1,314 @@
+"""The deck pane: sections with counts, grouped and sorted; keyboard, drag and drop, context menu.
+
+Plain edits (+, -, Delete, move) go straight to the session; edits that may need the colour dialog
+(adding a card, setting a commander) are signalled to the window.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QItemSelection, QItemSelectionModel, Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QMenu,
+    QToolButton,
+    QTreeView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from deckeditor.session import EditorSession, color_budget
+from deckeditor.ui.catalog_model import CARD_MIME
+from deckeditor.ui.deck_model import (
+    CARD_ROLE,
+    GROUPINGS,
+    INDEX_ROLE,
+    KIND_ROLE,
+    SECTION_ROLE,
+    SORTS,
+    DeckModel,
+)
+
+ENTRY_MIME = "application/x-deckeditor-entry"
+
+
+class DeckTree(QTreeView):
+    """Delete removes, +/- change counts; drops add catalog cards or move deck lines."""
+
+    keyAction = Signal(str)
+    dropped = Signal(str, str, str)  # mime kind, payload, target section
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self.setAcceptDrops(True)
+        self.setDragEnabled(True)
+        self.setDragDropMode(QAbstractItemView.DragDropMode.DragDrop)
+        self.setDropIndicatorShown(True)
+
+    def keyPressEvent(self, event) -> None:
+        key = event.key()
+        if key in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace):
+            self.keyAction.emit("delete")
+        elif key in (Qt.Key.Key_Plus, Qt.Key.Key_Equal):
+            self.keyAction.emit("plus")
+        elif key in (Qt.Key.Key_Minus, Qt.Key.Key_Underscore):
+            self.keyAction.emit("minus")
+        else:
+            super().keyPressEvent(event)
+
+    def startDrag(self, actions) -> None:
+        index = self.currentIndex()
+        if not index.isValid() or index.data(KIND_ROLE) != "entry":
+            return
+        from PySide6.QtCore import QMimeData
+        from PySide6.QtGui import QDrag
+
+        mime = QMimeData()
+        mime.setData(ENTRY_MIME, f"{index.data(SECTION_ROLE)}\t{index.data(INDEX_ROLE)}".encode())
+        drag = QDrag(self)
+        drag.setMimeData(mime)
+        drag.exec(Qt.DropAction.MoveAction)
+
+    def _accepts(self, event) -> bool:
+        mime = event.mimeData()
+        return mime.hasFormat(CARD_MIME) or mime.hasFormat(ENTRY_MIME)
+
+    def dragEnterEvent(self, event) -> None:
+        if self._accepts(event):
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dragMoveEvent(self, event) -> None:
+        if self._accepts(event):
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dropEvent(self, event) -> None:
+        index = self.indexAt(event.position().toPoint())
+        target = index.data(SECTION_ROLE) if index.isValid() else "Main"
+        mime = event.mimeData()
+        if mime.hasFormat(ENTRY_MIME):
+            self.dropped.emit("entry", bytes(mime.data(ENTRY_MIME)).decode(), target or "Main")
+        elif mime.hasFormat(CARD_MIME):
+            self.dropped.emit("cards", bytes(mime.data(CARD_MIME)).decode("utf-8"), target or "Main")
+        event.acceptProposedAction()
+
+
+class DeckPane(QWidget):
+    addRequested = Signal(str, str)  # card, section
+    commanderRequested = Signal(str, int)  # section, index
+    colorsRequested = Signal(str, int)
+    cardSelected = Signal(str)
+    sectionSelected = Signal(str)
+
+    def __init__(self, session: EditorSession, parent=None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.flagged: set[str] = set()
+        self.model = DeckModel(self)
+        self.tree = DeckTree()
+        self.tree.setModel(self.model)
+        self.tree.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.tree.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.tree.setUniformRowHeights(True)
+        self.tree.setAlternatingRowColors(True)
+        self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        header = self.tree.header()
+        header.setStretchLastSection(True)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)
+        self.tree.setColumnWidth(0, 230)
+        self.tree.setColumnWidth(1, 40)
+        self.tree.setColumnWidth(2, 90)
+
+        self.title = QLabel()
+        self.title.setStyleSheet("font-weight: bold; font-size: 13pt;")
+        self.group_box = QComboBox()
+        self.group_box.addItems(GROUPINGS)
+        self.sort_box = QComboBox()
+        self.sort_box.addItems(SORTS)
+        self.plus = QToolButton(text="+", toolTip="One more copy (+)")
+        self.minus = QToolButton(text="−", toolTip="One copy less (-)")
+        self.move_button = QToolButton(text="Move to ▾", toolTip="Move the selected line to another section")
+        self.move_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.move_menu = QMenu(self)
+        self.move_button.setMenu(self.move_menu)
+
+        bar = QHBoxLayout()
+        bar.addWidget(QLabel("Group"))
+        bar.addWidget(self.group_box)
+        bar.addWidget(QLabel("Sort"))
+        bar.addWidget(self.sort_box)
+        bar.addStretch(1)
+        bar.addWidget(self.plus)
+        bar.addWidget(self.minus)
+        bar.addWidget(self.move_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.title)
+        layout.addLayout(bar)
+        layout.addWidget(self.tree, 1)
+
+        self.group_box.currentTextChanged.connect(lambda _: self.refresh())
+        self.sort_box.currentTextChanged.connect(lambda _: self.refresh())
+        self.plus.clicked.connect(lambda: self.key_action("plus"))
+        self.minus.clicked.connect(lambda: self.key_action("minus"))
+        self.move_menu.aboutToShow.connect(self._fill_move_menu)
+        self.tree.keyAction.connect(self.key_action)
+        self.tree.dropped.connect(self._on_drop)
+        self.tree.doubleClicked.connect(lambda index: self.key_action("plus") if index.data(KIND_ROLE) == "entry" else None)
+        self.tree.customContextMenuRequested.connect(self._context_menu)
+        self.tree.selectionModel().currentChanged.connect(self._on_current)
+        self.refresh()
+
+    # --- state ----------------------------------------------------------------------------
+
+    def set_session(self, session: EditorSession) -> None:
+        self.session = session
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Rebuild from the session's snapshot, keeping what was expanded and selected."""
+        collapsed = set()
+        for r in range(self.model.rowCount()):
+            idx = self.model.index(r, 0)
+            if not self.tree.isExpanded(idx):
+                collapsed.add(idx.data(SECTION_ROLE))
+        selected = self.selected_entries()
+        deck = self.session.deck
+        self.title.setText(f"{deck.name}  —  {self.session.format_code}")
+        self.model.rebuild(
+            deck,
+            self.session.sections,
+            self.session.pool,
+            self.group_box.currentText(),
+            self.sort_box.currentText(),
+            self.flagged,
+        )
+        self.tree.expandAll()
+        for r in range(self.model.rowCount()):
+            idx = self.model.index(r, 0)
+            if idx.data(SECTION_ROLE) in collapsed:
+                self.tree.collapse(idx)
+        if selected:
+            self.select(lambda s, i, c: (s, i) in selected)
+
+    def selected_entries(self) -> list[tuple[str, int]]:
+        out = []
+        for idx in self.tree.selectionModel().selectedRows(0):
+            if idx.data(KIND_ROLE) == "entry":
+                out.append((idx.data(SECTION_ROLE), idx.data(INDEX_ROLE)))
+        return out
+
+    def current_entry(self) -> tuple[str, int] | None:
+        idx = self.tree.currentIndex()
+        if idx.isValid() and idx.data(KIND_ROLE) == "entry":
+            return idx.data(SECTION_ROLE), idx.data(INDEX_ROLE)
+        chosen = self.selected_entries()
+        return chosen[0] if chosen else None
+
+    def current_section(self) -> str:
+        idx = self.tree.currentIndex()
+        return (idx.data(SECTION_ROLE) if idx.isValid() else None) or "Main"
+
+    def select(self, wanted) -> int:
+        """Select every entry for which wanted(section, index, card) holds; returns how many."""
+        selection = QItemSelection()
+        first = None
+        found = 0
+        for idx in self.model.entry_indexes():
+            if wanted(idx.data(SECTION_ROLE), idx.data(INDEX_ROLE), idx.data(CARD_ROLE)):
+                last = idx.siblingAtColumn(self.model.columnCount() - 1)
+                selection.select(idx, last)
+                found += 1
+                first = first or idx
+        sm = self.tree.selectionModel()
+        sm.select(selection, QItemSelectionModel.SelectionFlag.ClearAndSelect)
+        if first is not None:
+            sm.setCurrentIndex(first, QItemSelectionModel.SelectionFlag.NoUpdate)
+            self.tree.scrollTo(first)
+        return found
+
+    def select_cards(self, names) -> int:
+        wanted = set(names)
+        return self.select(lambda s, i, c: c in wanted)
+
+    # --- edits ----------------------------------------------------------------------------
+
+    def key_action(self, action: str) -> None:
+        entries = self.selected_entries() or ([self.current_entry()] if self.current_entry() else [])
+        if not entries:
+            return
+        deck = self.session.deck
+        section, index = entries[0]
+        entry = deck.section(section).entries[index]
+        if action == "plus":
+            self.session.set_count(section, index, entry.count + 1)
+        elif action == "minus":
+            self.session.set_count(section, index, entry.count - 1)
+        elif action == "delete":
+            # several lines: remove from the highest index down so indexes stay valid
+            new = deck
+            for sec, i in sorted(entries, key=lambda t: (t[0], -t[1])):
+                new = new.remove(sec, i)
+            self.session.apply(new, "Removed " + ", ".join(deck.section(s).entries[i].card for s, i in entries))
+
+    def _on_drop(self, kind: str, payload: str, target: str) -> None:
+        if kind == "cards":
+            for name in filter(None, payload.split("\n")):
+                self.addRequested.emit(name, target)
+        else:
+            section, index = payload.split("\t")
+            if section != target:
+                self.session.move(section, int(index), target)
+
+    def _fill_move_menu(self) -> None:
+        self.move_menu.clear()
+        entry = self.current_entry()
+        for name in self.session.sections:
+            act = self.move_menu.addAction(name, lambda n=name: self._move_current(n))
+            act.setEnabled(entry is not None and entry[0] != name)
+
+    def _move_current(self, target: str) -> None:
+        entry = self.current_entry()
+        if entry is not None:
+            self.session.move(entry[0], entry[1], target)
+
+    def _on_current(self, current, _previous) -> None:
+        if not current.isValid():
+            return
+        section = current.data(SECTION_ROLE)
+        if section:
+            self.sectionSelected.emit(section)
+        card = current.data(CARD_ROLE)
+        if card:
+            self.cardSelected.emit(card)
+
+    def _context_menu(self, pos) -> None:
+        index = self.tree.indexAt(pos)
+        if not index.isValid() or index.data(KIND_ROLE) != "entry":
+            return
+        section, i = index.data(SECTION_ROLE), index.data(INDEX_ROLE)
+        name = index.data(CARD_ROLE)
+        card = self.session.card(name)
+        menu = QMenu(self)
+        menu.addAction("One more copy", lambda: self.session.set_count(section, i, self.session.deck.section(section).entries[i].count + 1))
+        menu.addAction("One copy less", lambda: self.session.set_count(section, i, self.session.deck.section(section).entries[i].count - 1))
+        menu.addAction("Remove line", lambda: self.session.remove(section, i, None))
+        lead = "Legend" if self.session.game_code == "riftbound" else "Commander"
+        if section != lead:
+            menu.addAction(f"Set as {lead.lower()}", lambda: self.commanderRequested.emit(section, i))
+        if color_budget(card) is not None:
+            menu.addAction("Choose colours…", lambda: self.colorsRequested.emit(section, i))
+        move = menu.addMenu("Move to")
+        for target in self.session.sections:
+            if target != section:
+                move.addAction(target, lambda t=target: self.session.move(section, i, t))
+        menu.exec(self.tree.viewport().mapToGlobal(pos))
+
+
+__all__ = ["DeckPane", "DeckTree"]

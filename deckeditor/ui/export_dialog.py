@@ -1,0 +1,83 @@
+"""Export: every kind the program writes, stating what the chosen kind cannot carry before the
+file is written (deck-files.md §8)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QLabel,
+    QListWidget,
+    QMessageBox,
+    QVBoxLayout,
+)
+
+from deckeditor.session import EXTENSIONS, export_kinds, export_losses, save_deck_file
+
+LABELS = {
+    "json": "Deck Editor deck (.deck.json)", "forge": "Forge (.dck)", "cod": "Cockatrice (.cod)",
+    "arena": "MTG Arena text", "mtgo": "MTGO text (.txt)", "dek": "MTGO (.dek)",
+    "text": "Plain text (.txt)", "riftbound-code": "Riftbound deck code",
+}
+
+
+class ExportDialog(QDialog):
+    def __init__(self, deck, pool: Any, parent=None, start_dir: str = "") -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Export deck")
+        self.deck, self.pool, self.start_dir = deck, pool, start_dir
+        self.written: str | None = None
+        self.kind_box = QComboBox()
+        for kind in export_kinds(deck.game):
+            self.kind_box.addItem(LABELS.get(kind, kind), kind)
+        self.losses = QListWidget()
+        self.loss_title = QLabel()
+        form = QFormLayout()
+        form.addRow("Format", self.kind_box)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self._save)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.loss_title)
+        layout.addWidget(self.losses, 1)
+        layout.addWidget(buttons)
+        self.kind_box.currentIndexChanged.connect(lambda _: self._show_losses())
+        self._show_losses()
+
+    def kind(self) -> str:
+        return self.kind_box.currentData()
+
+    def _show_losses(self) -> None:
+        self.losses.clear()
+        try:
+            lost = export_losses(self.deck, self.kind())
+        except Exception as exc:  # an engine error is shown, not raised
+            lost = [str(exc)]
+        if lost:
+            self.loss_title.setText(f"<b>{LABELS.get(self.kind(), self.kind())} cannot carry:</b>")
+            self.losses.addItems(lost)
+        else:
+            self.loss_title.setText("Nothing is lost in this format.")
+
+    def export_to(self, path: str) -> None:
+        save_deck_file(path, self.deck, self.kind(), self.pool)
+        self.written = path
+
+    def _save(self) -> None:
+        ext = EXTENSIONS.get(self.kind(), ".txt")
+        default = f"{self.start_dir}/{self.deck.name}{ext}" if self.start_dir else f"{self.deck.name}{ext}"
+        path, _ = QFileDialog.getSaveFileName(self, "Export deck", default)
+        if not path:
+            return
+        try:
+            self.export_to(path)
+        except Exception as exc:  # shown in a dialog, never a traceback
+            QMessageBox.warning(self, "Export failed", str(exc))
+            return
+        self.accept()

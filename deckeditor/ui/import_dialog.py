@@ -1,0 +1,136 @@
+"""Import a deck: a file of any kind the program reads, or pasted text, with the per-line report
+(deck-files.md §1) shown as a preview before the deck opens, as Forge's import dialog does."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+)
+
+from deckeditor.session import read_deck_file
+
+_COLORS = {"UNKNOWN_CARD": QColor(176, 0, 32), "UNPARSED": QColor(176, 0, 32),
+           "SECTION": QColor(32, 69, 122), "COMMENT": QColor(120, 120, 120),
+           "METADATA": QColor(120, 120, 120), "BLANK": QColor(170, 170, 170)}
+
+
+def _status(line: Any) -> str:
+    status = getattr(line, "status", "")
+    return str(getattr(status, "value", status))
+
+
+class ImportDialog(QDialog):
+    def __init__(self, pool: Any, parent=None, start_dir: str = "") -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Import deck")
+        self.resize(820, 560)
+        self.pool = pool
+        self.start_dir = start_dir
+        self.result_value: Any = None
+        self.source_path: str | None = None
+
+        self.paste = QPlainTextEdit()
+        self.paste.setPlaceholderText("Paste a deck list here (Arena, MTGO, Moxfield, Forge, …) or open a file.")
+        open_button = QPushButton("Open file…")
+        preview_button = QPushButton("Preview")
+        self.error = QLabel()
+        self.error.setStyleSheet("color:#b00020")
+        self.error.setWordWrap(True)
+        self.notes = QLabel()
+        self.notes.setWordWrap(True)
+        self.table = QTableWidget(0, 4)
+        self.table.setHorizontalHeaderLabels(["Line", "Status", "Text", "Reason"])
+        self.table.verticalHeader().setVisible(False)
+        self.table.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Open deck")
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(False)
+
+        row = QHBoxLayout()
+        row.addWidget(open_button)
+        row.addWidget(preview_button)
+        row.addStretch(1)
+        split = QSplitter(Qt.Orientation.Vertical)
+        split.addWidget(self.paste)
+        split.addWidget(self.table)
+        layout = QVBoxLayout(self)
+        layout.addLayout(row)
+        layout.addWidget(split, 1)
+        layout.addWidget(self.error)
+        layout.addWidget(self.notes)
+        layout.addWidget(self.buttons)
+
+        open_button.clicked.connect(self._open_file)
+        preview_button.clicked.connect(self.preview_text)
+        self.paste.textChanged.connect(lambda: setattr(self, "source_path", None))
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+
+    def _open_file(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Import deck file", self.start_dir,
+                                              "Deck files (*.json *.dck *.cod *.dek *.txt *.dec);;All files (*)")
+        if path:
+            self.preview_file(path)
+
+    def preview_file(self, path: str) -> None:
+        self.preview(path)
+        self.source_path = path
+
+    def preview_text(self) -> None:
+        self.preview(self.paste.toPlainText())
+
+    def preview(self, path_or_text: str) -> None:
+        """Read without opening; show each line's status and the notes."""
+        self.table.setRowCount(0)
+        self.result_value = None
+        ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        try:
+            result = read_deck_file(path_or_text, self.pool)
+        except Exception as exc:  # DeckFileError and friends: one clear line
+            self.error.setText(str(exc))
+            self.notes.setText("")
+            ok.setEnabled(False)
+            return
+        self.error.setText("")
+        self.result_value = result
+        lines = list(getattr(result, "lines", []) or [])
+        self.table.setRowCount(len(lines))
+        for r, line in enumerate(lines):
+            status = _status(line)
+            cells = [str(getattr(line, "number", r + 1)), status, getattr(line, "text", ""), getattr(line, "reason", "")]
+            for c, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                if status in _COLORS:
+                    item.setForeground(QBrush(_COLORS[status]))
+                self.table.setItem(r, c, item)
+        deck = result.deck
+        counts = {}
+        for line in lines:
+            counts[_status(line)] = counts.get(_status(line), 0) + 1
+        summary = f"Read as {result.kind}: {deck.count()} cards in {len(deck.sections)} sections"
+        if counts.get("UNKNOWN_CARD"):
+            summary += f" · {counts['UNKNOWN_CARD']} unknown card line(s) kept"
+        if counts.get("UNPARSED"):
+            summary += f" · {counts['UNPARSED']} unparsed line(s) kept"
+        notes = list(getattr(result, "notes", []) or [])
+        self.notes.setText("<br>".join([summary] + [str(n) for n in notes]))
+        ok.setEnabled(True)
+
+    def deck(self):
+        return None if self.result_value is None else self.result_value.deck

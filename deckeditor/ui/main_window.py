@@ -1,0 +1,538 @@
+"""The main window: catalog (left), deck pane and problems (middle), card view and statistics
+(right), menus for files, edits and the card database, and the status bar.
+
+The window owns no rules: it forwards every edit to the EditorSession and redraws from the
+session's snapshot when it changes. Dialog entry points (`ask_colors`, `confirm_discard`) are
+attributes so tests can answer them without a modal loop.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+from typing import Any, Callable
+
+from PySide6.QtCore import QByteArray, Qt
+from PySide6.QtGui import QAction, QIcon, QKeySequence
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFileDialog,
+    QHBoxLayout,
+    QInputDialog,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QProgressDialog,
+    QSplitter,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from deckeditor import APP_NAME
+from deckeditor.carddb.pool import CardPool
+from deckeditor.deck import Deck, new_deck
+from deckeditor.paths import AppPaths, resources_dir
+from deckeditor.problems import Problem
+from deckeditor.session import (
+    EditorSession,
+    color_budget,
+    read_deck_file,
+    save_deck_file,
+)
+from deckeditor.ui.autosave import Autosaver
+from deckeditor.ui.card_view import CardView
+from deckeditor.ui.catalog_view import CatalogPanel
+from deckeditor.ui.color_dialog import ColorDialog
+from deckeditor.ui.deck_pane import DeckPane
+from deckeditor.ui.export_dialog import ExportDialog
+from deckeditor.ui.import_dialog import ImportDialog
+from deckeditor.ui.settings import Settings, load_settings, save_settings
+from deckeditor.ui.stats import StatsPanel
+from deckeditor.ui.status_bar import DeckStatusBar, ProblemList
+from deckeditor.ui.undo import UndoActions
+from deckeditor.ui.workers import ImportWorker, start_import
+
+GAME_TITLES = {"mtg": "Magic: The Gathering", "riftbound": "Riftbound"}
+
+
+def load_pool(paths: AppPaths, game: str) -> CardPool:
+    """The card database's pool for a game, else the starter pool, else an empty pool."""
+    try:
+        from deckeditor.carddb.store import open_pool
+    except ImportError:
+        return CardPool(game)
+    try:
+        return open_pool(paths, game=game)
+    except Exception:  # a damaged database or starter file must not stop the window
+        return CardPool(game)
+
+
+class MainWindow(QMainWindow):
+    def __init__(
+        self,
+        paths: AppPaths,
+        pools: dict[str, CardPool] | None = None,
+        settings: Settings | None = None,
+        autosave: bool = True,
+    ) -> None:
+        super().__init__()
+        self.paths = paths
+        self.settings = settings if settings is not None else load_settings(paths)
+        self.pools: dict[str, CardPool] = dict(pools or {})
+        self.current_path: str | None = None
+        self.ask_colors: Callable[..., str | None] = self._ask_colors_dialog
+        self.confirm_discard: Callable[[], bool] = self._confirm_discard_dialog
+        self.last_message = ""
+        self._import_thread = None
+
+        self.session = EditorSession(self.pool("mtg"), new_deck("mtg"))
+        self.session.listeners.append(self._on_session_changed)
+
+        self.setWindowTitle(APP_NAME)
+        icon = resources_dir() / "icons" / "deckeditor.png"
+        if icon.exists():
+            self.setWindowIcon(QIcon(str(icon)))
+
+        self.catalog = CatalogPanel(self.session)
+        self.deck_pane = DeckPane(self.session)
+        self.problems = ProblemList()
+        self.card_view = CardView(self.session)
+        self.stats = StatsPanel()
+        self.target_box = QComboBox()
+        self.target_box.setToolTip("The deck section catalog cards are added to (and checked for)")
+
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(6, 6, 0, 6)
+        header = QHBoxLayout()
+        title = QLabel("Catalog")
+        title.setStyleSheet("font-weight: bold; font-size: 13pt;")
+        header.addWidget(title)
+        header.addStretch(1)
+        header.addWidget(QLabel("Add to"))
+        header.addWidget(self.target_box)
+        left_layout.addLayout(header)
+        left_layout.addWidget(self.catalog, 1)
+
+        middle = QSplitter(Qt.Orientation.Vertical)
+        deck_holder = QWidget()
+        deck_layout = QVBoxLayout(deck_holder)
+        deck_layout.setContentsMargins(0, 6, 0, 0)
+        deck_layout.addWidget(self.deck_pane)
+        problem_holder = QWidget()
+        problem_layout = QVBoxLayout(problem_holder)
+        problem_layout.setContentsMargins(0, 0, 0, 0)
+        self.problem_title = QLabel("Problems")
+        self.problem_title.setStyleSheet("font-weight: bold;")
+        problem_layout.addWidget(self.problem_title)
+        problem_layout.addWidget(self.problems)
+        middle.addWidget(deck_holder)
+        middle.addWidget(problem_holder)
+        middle.setStretchFactor(0, 4)
+        middle.setStretchFactor(1, 1)
+
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self.card_view, "Card")
+        self.tabs.addTab(self.stats, "Statistics")
+
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.addWidget(left)
+        self.splitter.addWidget(middle)
+        self.splitter.addWidget(self.tabs)
+        self.splitter.setStretchFactor(0, 5)
+        self.splitter.setStretchFactor(1, 4)
+        self.splitter.setStretchFactor(2, 3)
+        self.setCentralWidget(self.splitter)
+
+        self.status = DeckStatusBar()
+        self.setStatusBar(self.status)
+
+        self.undo_actions = UndoActions(self, lambda: self.session)
+        self._build_menus()
+
+        self.catalog.cardChosen.connect(lambda name: self.add_card(name, self.target()))
+        self.catalog.addToSection.connect(self.add_card)
+        self.catalog.cardSelected.connect(lambda name: self.card_view.show_card(name, self.target()))
+        self.deck_pane.addRequested.connect(self.add_card)
+        self.deck_pane.commanderRequested.connect(self.set_commander)
+        self.deck_pane.colorsRequested.connect(self.choose_colors)
+        self.deck_pane.cardSelected.connect(lambda name: self.card_view.show_card(name, self.target()))
+        self.problems.problemActivated.connect(self.select_problem)
+        self.status.formatChosen.connect(self.set_format)
+        self.status.dayChosen.connect(lambda day: self.session.set_day(day))
+        self.target_box.currentTextChanged.connect(self._on_target)
+
+        self.catalog.show_hidden.setChecked(self.settings.show_hidden)
+        self.deck_pane.group_box.setCurrentText(self.settings.group_by)
+        self.deck_pane.sort_box.setCurrentText(self.settings.sort_by)
+        self.resize(1400, 860)
+        self.splitter.setSizes([560, 480, 360])
+        self._restore_state()
+        self.autosaver = Autosaver(paths, lambda: self.session, parent=self) if autosave else None
+        self._on_session_changed(self.session, full=True)
+
+    # --- pools and sessions --------------------------------------------------------------
+
+    def pool(self, game: str) -> CardPool:
+        if game not in self.pools:
+            self.pools[game] = load_pool(self.paths, game)
+        return self.pools[game]
+
+    def _use_session(self, session: EditorSession) -> None:
+        self.session.listeners.clear()
+        self.session = session
+        session.listeners.append(self._on_session_changed)
+        self.catalog.set_session(session)
+        self.deck_pane.set_session(session)
+        self.card_view.session = session
+        self._on_session_changed(session, full=True)
+
+    def open_deck(self, deck: Deck, path: str | None = None) -> None:
+        """Show a deck in a fresh session (its own undo history)."""
+        session = EditorSession(self.pool(deck.game), deck, deck.format)
+        self.current_path = path
+        self._use_session(session)
+
+    def target(self) -> str:
+        return self.target_box.currentText() or "Main"
+
+    def _on_target(self, section: str) -> None:
+        if section:
+            self.catalog.set_target(section)
+
+    # --- redraw --------------------------------------------------------------------------
+
+    def _on_session_changed(self, session: EditorSession, full: bool = False) -> None:
+        problems = session.problems()
+        self.deck_pane.flagged = {c for p in problems for c in p.cards}
+        if full:
+            self.target_box.blockSignals(True)
+            self.target_box.clear()
+            self.target_box.addItems(list(session.sections))
+            self.target_box.setCurrentText("Main")
+            self.target_box.blockSignals(False)
+            self.catalog.target = "Main"
+            self.status.set_state(session.format_codes(), session.format_code, session.day)
+        self.catalog.refresh()
+        self.deck_pane.refresh()
+        self.problems.set_problems(problems, session.format_error)
+        errors = sum(1 for p in problems if p.is_error)
+        self.problem_title.setText(
+            f"Problems ({len(problems)})" if problems else "Problems"
+        )
+        del errors
+        stats = session.stats()
+        self.stats.set_stats(stats)
+        self.status.set_counts(stats.total, stats.library, problems)
+        if self.card_view.card is not None:
+            self.card_view.show_card(self.card_view.card.name, self.target())
+        self.undo_actions.update()
+        self._update_title()
+
+    def _update_title(self) -> None:
+        star = "*" if self.session.dirty else ""
+        where = f" — {Path(self.current_path).name}" if self.current_path else ""
+        game = GAME_TITLES.get(self.session.game_code, self.session.game_code)
+        self.setWindowTitle(f"{self.session.deck.name}{star}{where} · {game} — {APP_NAME}")
+
+    def warn(self, title: str, text: str) -> None:
+        QMessageBox.warning(self, title, text)
+
+    def show_message(self, text: str) -> None:
+        self.last_message = text
+        self.status.showMessage(text, 10000)
+
+    # --- edits ---------------------------------------------------------------------------
+
+    def add_card(self, name: str, section: str | None = None) -> None:
+        section = section or self.target()
+        card = self.session.card(name)
+        budget = color_budget(card)
+        lead = "Legend" if self.session.game_code == "riftbound" else "Commander"
+        if section == lead and budget is not None and not budget.exactly:
+            deck = self.session.deck.add_card(lead, name)
+            colors = self.ask_colors(name, budget, "")
+            if colors:
+                index = len(deck.section(lead).entries) - 1
+                from dataclasses import replace
+
+                entry = deck.section(lead).entries[index]
+                deck = deck.replace_entry(lead, index, replace(entry, colors=colors))
+            self.session.apply(deck, f"{name} is now the {lead.lower()}")
+            self.show_message(f"Added {name} to {lead}")
+            return
+        colors = ""
+        if budget is not None and budget.exactly:
+            colors = self.ask_colors(name, budget, "") or ""  # Cancel adds the card unmarked
+        result = self.session.add_card(name, section, 1, colors)
+        self.show_message(result.message)
+
+    def set_commander(self, section: str, index: int) -> None:
+        entry = self.session.deck.section(section).entries[index]
+        budget = color_budget(self.session.card(entry.card))
+        colors = None
+        if budget is not None and not budget.exactly:
+            colors = self.ask_colors(entry.card, budget, entry.colors)
+        self.session.set_commander(section, index, colors)
+        self.show_message(self.session.history.undo_text())
+
+    def choose_colors(self, section: str, index: int) -> None:
+        entry = self.session.deck.section(section).entries[index]
+        budget = color_budget(self.session.card(entry.card))
+        if budget is None:
+            return
+        colors = self.ask_colors(entry.card, budget, entry.colors)
+        if colors is not None:
+            self.session.set_colors(section, index, colors)
+
+    def _ask_colors_dialog(self, name: str, budget, chosen: str) -> str | None:
+        zone = ""
+        for _, e in self.session.deck.entries("Commander"):
+            card = self.session.card(e.card)
+            zone += "".join(c for i, c in enumerate("WUBRG") if (getattr(card, "identity", 0) or 0) >> i & 1)
+        dialog = ColorDialog(name, budget, chosen, zone, self.session.relied_on(name), self)
+        return dialog.colors() if dialog.exec() else None
+
+    def select_problem(self, problem: Problem) -> None:
+        found = self.deck_pane.select_cards(problem.cards)
+        self.show_message(f"{problem.message} — {found} line{'s' if found != 1 else ''} selected")
+
+    def set_format(self, code: str) -> None:
+        self.session.set_format(code, notify=False)
+        self.session.apply(self.session.deck.with_format(code), f"Format {code}")
+        self.session._changed()
+
+    def rename_deck(self) -> None:
+        name, ok = QInputDialog.getText(self, "Rename deck", "Deck name", text=self.session.deck.name)
+        if ok and name.strip():
+            self.session.rename(name.strip())
+
+    # --- files ---------------------------------------------------------------------------
+
+    def _confirm_discard_dialog(self) -> bool:
+        if not self.session.dirty:
+            return True
+        answer = QMessageBox.question(
+            self, "Unsaved changes", f"Save the changes to {self.session.deck.name}?",
+            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
+        )
+        if answer == QMessageBox.StandardButton.Save:
+            return self.save()
+        return answer == QMessageBox.StandardButton.Discard
+
+    def new_deck(self, game: str = "mtg") -> None:
+        if not self.confirm_discard():
+            return
+        self.open_deck(new_deck(game), None)
+
+    def open_path(self, path: str) -> bool:
+        try:
+            result = read_deck_file(path, self.pool(self._guess_game(path)))
+        except Exception as exc:  # DeckFileError: one clear line in a dialog
+            self.warn("Cannot open deck", str(exc))
+            return False
+        deck = result.deck
+        if deck.game != self._guess_game(path):
+            result = read_deck_file(path, self.pool(deck.game))
+            deck = result.deck
+        own = str(getattr(result, "kind", "json")) == "json"
+        self.open_deck(deck, path if own else None)
+        self.settings.add_recent(path)
+        self.settings.last_dir = str(Path(path).parent)
+        self._fill_recent()
+        self.show_message(f"Opened {Path(path).name}")
+        return True
+
+    def _guess_game(self, path: str) -> str:
+        try:
+            head = Path(path).read_text(encoding="utf-8", errors="replace")[:4000]
+        except OSError:
+            return "mtg"
+        return "riftbound" if '"game": "riftbound"' in head or '"game":"riftbound"' in head else "mtg"
+
+    def open_dialog(self) -> None:
+        if not self.confirm_discard():
+            return
+        path, _ = QFileDialog.getOpenFileName(self, "Open deck", self.settings.last_dir or str(self.paths.data),
+                                              "Deck files (*.deck.json *.json *.dck *.cod *.dek *.txt);;All files (*)")
+        if path:
+            self.open_path(path)
+
+    def save(self) -> bool:
+        if not self.current_path:
+            return self.save_as()
+        return self.save_to(self.current_path)
+
+    def save_as(self, path: str | None = None) -> bool:
+        if path is None:
+            default = str(Path(self.settings.last_dir or self.paths.data) / f"{self.session.deck.name}.deck.json")
+            path, _ = QFileDialog.getSaveFileName(self, "Save deck", default, "Deck Editor deck (*.deck.json)")
+            if not path:
+                return False
+        return self.save_to(path)
+
+    def save_to(self, path: str) -> bool:
+        deck = self.session.deck
+        if deck.format != self.session.format_code:
+            deck = deck.with_format(self.session.format_code)
+        try:
+            save_deck_file(path, deck, "json", self.session.pool)
+        except Exception as exc:  # disk full, permissions: say so, keep the deck open
+            self.warn("Cannot save", str(exc))
+            return False
+        self.current_path = path
+        self.session.mark_saved()
+        if self.autosaver is not None:
+            self.autosaver.discard()
+        self.settings.add_recent(path)
+        self.settings.last_dir = str(Path(path).parent)
+        self._fill_recent()
+        self.show_message(f"Saved {Path(path).name}")
+        self._update_title()
+        return True
+
+    def import_dialog(self) -> None:
+        if not self.confirm_discard():
+            return
+        dialog = ImportDialog(self.session.pool, self, self.settings.last_dir)
+        if dialog.exec() and dialog.deck() is not None:
+            self.open_deck(dialog.deck(), None)
+            self.show_message(f"Imported {dialog.deck().name}")
+
+    def export_dialog(self) -> None:
+        deck = self.session.deck.with_format(self.session.format_code)
+        ExportDialog(deck, self.session.pool, self, self.settings.last_dir).exec()
+
+    def import_cards_dialog(self) -> None:
+        """Import a card source (Forge cardsfolder, MTGJSON, Scryfall, Riftbound gallery)."""
+        path, _ = QFileDialog.getOpenFileName(
+            self, "Import cards", self.settings.last_dir,
+            "Card sources (*.json *.xz *.gz *.zip *.txt);;All files (*)")
+        if not path:
+            folder = QFileDialog.getExistingDirectory(self, "Or a Forge cardsfolder", self.settings.last_dir)
+            if not folder:
+                return
+            path = folder
+        self.import_cards([path])
+
+    def import_cards(self, sources: list[str]) -> ImportWorker:
+        progress = QProgressDialog("Importing cards…", "Cancel", 0, 0, self)
+        progress.setWindowTitle("Import cards")
+        progress.setWindowModality(Qt.WindowModality.WindowModal)
+        progress.setMinimumDuration(0)
+        worker = ImportWorker(sources, self.paths)
+        self._import_worker = worker
+
+        def on_progress(done: int, total: int, text: str) -> None:
+            if total:
+                progress.setMaximum(total)
+                progress.setValue(min(done, total))
+            if text:
+                progress.setLabelText(f"Importing cards… {text}")
+
+        def on_finished(summaries) -> None:
+            progress.close()
+            self.pools.clear()
+            session = EditorSession(self.pool(self.session.game_code), self.session.deck, self.session.format_code)
+            session.history = self.session.history
+            self._use_session(session)
+            count = sum(getattr(s, "cards", 0) for s in summaries or [])
+            self.show_message(f"Imported {count:,} cards")
+
+        def on_failed(message: str) -> None:
+            progress.close()
+            self.warn("Card import failed", message)
+
+        worker.progressed.connect(on_progress)
+        worker.finished.connect(on_finished)
+        worker.failed.connect(on_failed)
+        worker.cancelled.connect(lambda: (progress.close(), self.show_message("Card import cancelled")))
+        progress.canceled.connect(worker.cancel)
+        self._import_thread = start_import(worker)
+        return worker
+
+    # --- menus ---------------------------------------------------------------------------
+
+    def _action(self, menu, text: str, slot, shortcut=None) -> QAction:
+        action = menu.addAction(text)
+        action.triggered.connect(lambda _checked=False: slot())
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        return action
+
+    def _build_menus(self) -> None:
+        bar = self.menuBar()
+        file = bar.addMenu("&File")
+        new = file.addMenu("&New")
+        self._action(new, "Magic: The Gathering deck", lambda: self.new_deck("mtg"), QKeySequence.StandardKey.New)
+        self._action(new, "Riftbound deck", lambda: self.new_deck("riftbound"))
+        self._action(file, "&Open…", self.open_dialog, QKeySequence.StandardKey.Open)
+        self.recent_menu = file.addMenu("Open &Recent")
+        self._fill_recent()
+        file.addSeparator()
+        self._action(file, "&Save", self.save, QKeySequence.StandardKey.Save)
+        self._action(file, "Save &As…", self.save_as, QKeySequence.StandardKey.SaveAs)
+        file.addSeparator()
+        self._action(file, "&Import deck…", self.import_dialog, "Ctrl+I")
+        self._action(file, "&Export deck…", self.export_dialog, "Ctrl+E")
+        file.addSeparator()
+        self._action(file, "Import &cards…", self.import_cards_dialog)
+        file.addSeparator()
+        self._action(file, "&Quit", self.close, QKeySequence.StandardKey.Quit)
+        edit = bar.addMenu("&Edit")
+        edit.addAction(self.undo_actions.undo)
+        edit.addAction(self.undo_actions.redo)
+        edit.addSeparator()
+        self._action(edit, "Re&name deck…", self.rename_deck)
+        view = bar.addMenu("&View")
+        toggle = view.addAction("Show &hidden cards")
+        toggle.setCheckable(True)
+        toggle.toggled.connect(self.catalog.show_hidden.setChecked)
+        self.catalog.show_hidden.toggled.connect(toggle.setChecked)
+
+    def _fill_recent(self) -> None:
+        self.recent_menu.clear()
+        for path in self.settings.recent_files:
+            self.recent_menu.addAction(path, lambda p=path: self.confirm_discard() and self.open_path(p))
+        self.recent_menu.setEnabled(bool(self.settings.recent_files))
+
+    # --- window state --------------------------------------------------------------------
+
+    def _restore_state(self) -> None:
+        if self.settings.geometry:
+            self.restoreGeometry(QByteArray.fromBase64(self.settings.geometry.encode()))
+        if self.settings.window_state:
+            self.restoreState(QByteArray.fromBase64(self.settings.window_state.encode()))
+        if self.settings.splitter:
+            self.splitter.restoreState(QByteArray.fromBase64(self.settings.splitter.encode()))
+
+    def store_settings(self) -> None:
+        s = self.settings
+        s.geometry = bytes(self.saveGeometry().toBase64()).decode()
+        s.window_state = bytes(self.saveState().toBase64()).decode()
+        s.splitter = bytes(self.splitter.saveState().toBase64()).decode()
+        s.show_hidden = self.catalog.show_hidden.isChecked()
+        s.group_by = self.deck_pane.group_box.currentText()
+        s.sort_by = self.deck_pane.sort_box.currentText()
+        save_settings(self.paths, s)
+
+    def closeEvent(self, event) -> None:
+        if not self.confirm_discard():
+            event.ignore()
+            return
+        self.store_settings()
+        if self.autosaver is not None:
+            self.autosaver.stop()
+        if self._import_thread is not None and self._import_thread.isRunning():
+            self._import_worker.cancel()
+            self._import_thread.quit()
+            self._import_thread.wait(5000)
+        event.accept()
+
+
+def today() -> dt.date:
+    return dt.date.today()
+
+
+__all__ = ["MainWindow", "load_pool", "Any"]

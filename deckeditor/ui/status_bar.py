@@ -1,0 +1,116 @@
+"""The live problem list (every conformance problem, clickable) and the status bar controls:
+card count, format selector, day selector, and a line for edit messages."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from PySide6.QtCore import QDate, Qt, Signal
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDateEdit,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QStatusBar,
+    QWidget,
+)
+
+from deckeditor.problems import Problem
+
+PROBLEM_ROLE = Qt.ItemDataRole.UserRole + 20
+
+
+def problem_line(problem: Problem) -> str:
+    where = f"[{problem.section}] " if problem.section else ""
+    return f"{'⛔' if problem.is_error else '⚠'}  {where}{problem.message}"
+
+
+class ProblemList(QListWidget):
+    """Every problem of the deck; clicking one asks the deck pane to select its cards."""
+
+    problemActivated = Signal(object)
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self.setAlternatingRowColors(True)
+        self.setUniformItemSizes(True)
+        self.itemClicked.connect(self._clicked)
+        self.itemActivated.connect(self._clicked)
+        self.problems: list[Problem] = []
+
+    def set_problems(self, problems: list[Problem], note: str | None = None) -> None:
+        self.problems = list(problems)
+        self.clear()
+        if note:
+            item = QListWidgetItem(f"⚠  {note}")
+            item.setForeground(QBrush(QColor(160, 90, 0)))
+            self.addItem(item)
+        if not problems and not note:
+            ok = QListWidgetItem("✔  The deck conforms to the format")
+            ok.setForeground(QBrush(QColor(20, 110, 40)))
+            ok.setFlags(Qt.ItemFlag.ItemIsEnabled)
+            self.addItem(ok)
+        for problem in problems:
+            item = QListWidgetItem(problem_line(problem))
+            item.setData(PROBLEM_ROLE, problem)
+            item.setToolTip(f"{problem.kind.value}: {', '.join(problem.cards)}" if problem.cards else problem.kind.value)
+            color = QColor(176, 0, 32) if problem.is_error else QColor(160, 90, 0)
+            item.setForeground(QBrush(color))
+            self.addItem(item)
+
+    def _clicked(self, item: QListWidgetItem) -> None:
+        problem = item.data(PROBLEM_ROLE)
+        if problem is not None:
+            self.problemActivated.emit(problem)
+
+
+class DeckStatusBar(QStatusBar):
+    formatChosen = Signal(str)
+    dayChosen = Signal(object)  # datetime.date
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.count_label = QLabel()
+        self.problem_label = QLabel()
+        self.format_box = QComboBox()
+        self.format_box.setToolTip("The format the deck is checked against")
+        self.format_box.setMinimumContentsLength(12)
+        self.day_edit = QDateEdit()
+        self.day_edit.setCalendarPopup(True)
+        self.day_edit.setDisplayFormat("yyyy-MM-dd")
+        self.day_edit.setToolTip("The day whose ban, restricted and taboo lists apply")
+        self.addPermanentWidget(self.count_label)
+        self.addPermanentWidget(self.problem_label)
+        self.addPermanentWidget(QLabel("Format"))
+        self.addPermanentWidget(self.format_box)
+        self.addPermanentWidget(QLabel("On"))
+        self.addPermanentWidget(self.day_edit)
+        self.format_box.activated.connect(lambda _: self.formatChosen.emit(self.format_box.currentText()))
+        self.day_edit.dateChanged.connect(self._day)
+
+    def _day(self, qdate: QDate) -> None:
+        self.dayChosen.emit(dt.date(qdate.year(), qdate.month(), qdate.day()))
+
+    def set_state(self, codes: list[str], current: str, day: dt.date) -> None:
+        self.format_box.blockSignals(True)
+        self.format_box.clear()
+        self.format_box.addItems(codes)
+        self.format_box.setCurrentText(current)
+        self.format_box.blockSignals(False)
+        self.day_edit.blockSignals(True)
+        self.day_edit.setDate(QDate(day.year, day.month, day.day))
+        self.day_edit.blockSignals(False)
+
+    def set_counts(self, cards: int, library: int, problems: list[Problem]) -> None:
+        self.count_label.setText(f"{cards} cards · library {library}")
+        errors = sum(1 for p in problems if p.is_error)
+        warnings = len(problems) - errors
+        if not problems:
+            self.problem_label.setText("<span style='color:#146e28'>✔ legal</span>")
+        else:
+            self.problem_label.setText(
+                f"<span style='color:#b00020'>{errors} error{'s' if errors != 1 else ''}</span>"
+                + (f", {warnings} warning{'s' if warnings != 1 else ''}" if warnings else "")
+            )

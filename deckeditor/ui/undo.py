@@ -1,0 +1,29 @@
+"""Undo/redo actions over the session's snapshot stack (deckeditor.session.UndoStack).
+
+Decks are immutable, so every edit is one snapshot; the actions only move the stack's index and
+name the step they would undo or redo."""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QAction, QKeySequence
+
+from deckeditor.session import EditorSession, UndoStack
+
+
+class UndoActions:
+    def __init__(self, parent, get_session) -> None:
+        self.get_session = get_session
+        self.undo = QAction("&Undo", parent)
+        self.undo.setShortcut(QKeySequence.StandardKey.Undo)
+        self.redo = QAction("&Redo", parent)
+        self.redo.setShortcut(QKeySequence.StandardKey.Redo)
+        self.undo.triggered.connect(lambda: self.get_session().undo())
+        self.redo.triggered.connect(lambda: self.get_session().redo())
+
+    def update(self) -> None:
+        session: EditorSession = self.get_session()
+        stack: UndoStack = session.history
+        self.undo.setEnabled(stack.can_undo())
+        self.redo.setEnabled(stack.can_redo())
+        self.undo.setText(f"&Undo {stack.undo_text()}".rstrip())
+        self.redo.setText(f"&Redo {stack.redo_text()}".rstrip())
