@@ -1,0 +1,100 @@
+"""Official precon lists in the taw/magic-preconstructed-decks text form (kind `precon`).
+
+`// NAME:`/`// SOURCE:`/`// DATE:` header comments, `COUNT Card Name` lines with bracket
+annotations (`[SET]`, `[SET:CN]`, `[foil]`, `[etched]`, `[token]`, before or after the name),
+`COMMANDER: 1 Card Name` lines and the headers `Sideboard`, `Commander`, `Display Commander`,
+`Planar Deck`, `Scheme Deck`. Its brackets clash with Archidekt categories, so it is read here
+rather than by the plain-text parser; `deckio` recognises it by its `// NAME:` first line.
+"""
+
+from __future__ import annotations
+
+import re
+
+from deckeditor.carddb.pool import CardPool
+from deckeditor.deck import Printing
+from deckeditor.deckfile_errors import DeckFileError, ImportResult, LineKind
+from deckeditor.games.mtg.files.common import DeckBuilder, bad_line, clean_name, parse_count, with_foreign
+
+KIND = "precon"
+
+_HEADERS = {
+    "sideboard": "Sideboard",
+    "commander": "Commander",
+    "display commander": "Display Commander",
+    "planar deck": "Planes",
+    "scheme deck": "Schemes",
+    "deck": "Main",
+    "main": "Main",
+}
+_META = re.compile(r"^//\s*([A-Z][A-Z ]*):\s*(.*)$")
+_CARD = re.compile(r"^(\d+)\s+(\S.*)$")
+_BRACKET = re.compile(r"\[([^\[\]]*)\]")
+
+
+def looks_like(lines: list[str]) -> bool:
+    first = next((line.strip() for line in lines if line.strip()), "")
+    return bool(re.match(r"^//\s*NAME:", first))
+
+
+def read(lines: list[str], pool: CardPool | None, *, name: str = "Imported deck") -> ImportResult:
+    b = DeckBuilder(pool, KIND)
+    section = "Main"
+    meta: dict[str, str] = {}
+    for number, text in enumerate(lines, 1):
+        line = text.strip()
+        if not line:
+            b.mark(number, text, LineKind.BLANK)
+            continue
+        if reason := bad_line(line):
+            b.reject(number, text, reason)
+            continue
+        if line.startswith("//"):
+            if m := _META.match(line):
+                meta.setdefault(m.group(1).strip().lower(), m.group(2).strip())
+                b.mark(number, text, LineKind.METADATA)
+            else:
+                b.mark(number, text, LineKind.COMMENT)
+            continue
+        head = _HEADERS.get(re.sub(r"\s+", " ", line.rstrip(":")).lower())
+        if head:
+            section = head
+            b.mark(number, text, LineKind.SECTION)
+            continue
+        target = section
+        rest = line
+        if rest.upper().startswith("COMMANDER:"):
+            target = "Commander"
+            rest = rest[len("COMMANDER:"):].strip()
+        m = _CARD.match(rest)
+        if m is None:
+            b.reject(number, text, "not a precon card line")
+            continue
+        count = parse_count(m.group(1))
+        if count is None:
+            b.reject(number, text, "count outside 1–9999")
+            continue
+        set_code = cn = finish = None
+        for ann in _BRACKET.findall(m.group(2)):
+            word = ann.strip()
+            low = word.lower()
+            if low in ("foil", "etched"):
+                finish = low
+            elif low == "token":
+                target = "Tokens"
+            elif ":" in word:
+                set_code, _, cn = word.partition(":")
+                cn = None if cn in ("", "*") else cn
+            elif word:
+                set_code = word
+        card_name = re.sub(r"\s+", " ", _BRACKET.sub(" ", m.group(2))).strip()
+        if not card_name:
+            b.reject(number, text, "no card name")
+            continue
+        printing = Printing(set=set_code.upper() if set_code else None, number=cn, finish=finish)
+        b.add_card(number, text, target, card_name, count, printing)
+    if b.card_lines() == 0:
+        raise DeckFileError(None, None, None, "no card lines")
+    deck = b.deck(name=clean_name(meta.pop("name", None), name))
+    deck = with_foreign(deck, "precon", meta)
+    return ImportResult(deck, KIND, b.lines, ["read as a precon list"] + b.notes)
