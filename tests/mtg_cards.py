@@ -262,7 +262,7 @@ OTHERS = [
     card("Relentless Rats", "{1}{B}{B}", "Creature — Rat", "B", "2/2", 3, own_copy_limit=999),
     card("Seven Dwarves", "{1}{R}", "Creature — Dwarf", "R", "2/2", 2, own_copy_limit=7),
     card("Nazgûl", "{2}{B}", "Creature — Wraith Knight", "B", "1/2", 3, own_copy_limit=9),
-    card("Gleemox", "{0}", "Artifact", "WUBRG", mv=0, rules=["Copies:Limit$ 0"]),
+    card("Gleemox", "{0}", "Artifact", "", mv=0, rules=["Copies:Limit$ 0"]),
     card(
         "Atraxa, Praetors' Voice", "{G}{W}{U}{B}", "Legendary Creature — Phyrexian Angel Horror",
         "WUBG", "4/4", 4,
