@@ -38,9 +38,10 @@ def _gui_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     names = {m.NAME for m in COMMANDS}
-    first = next((a for a in argv if not a.startswith("-")), None)
-    home_value = argv[argv.index("--home") + 1] if "--home" in argv[:-1] else None
-    if first is None or first == home_value or first not in names:
+    # The first word that is not an option nor the value of `--home DIR` names the subcommand.
+    words = [a for i, a in enumerate(argv) if not (i and argv[i - 1] == "--home")]
+    first = next((a for a in words if not a.startswith("-")), None)
+    if first is None or first not in names:
         if any(a in ("-h", "--help", "--version") for a in argv):
             build_parser().parse_args(argv)
             return 0

@@ -286,20 +286,21 @@ def _error_count(issues: Sequence[Any]) -> int:
 
 def _load_source(path: str, progress: Progress | None):
     """Engineer B's `load_source`; an unusable source becomes one clear `CardSourceError`."""
+    if not os.path.exists(path):
+        raise CardSourceError(f"{path}: no such file or folder")
     try:
         from deckeditor.carddb.sources import load_source
     except ImportError as exc:
         raise CardSourceError(f"{path}: card sources cannot be read yet ({exc})") from None
-    if not os.path.exists(path):
-        raise CardSourceError(f"{path}: no such file or folder")
     try:
         return load_source(path, progress)
     except CardSourceError:
         raise
     except (OSError, ValueError, LookupError, EOFError) as exc:
         raise CardSourceError(f"{path}: {exc}") from None
-    except Exception as exc:  # the sources module's own error classes
-        if type(exc).__module__.startswith("deckeditor."):
+    except Exception as exc:  # the readers' own error classes (not a caller's cancel signal)
+        module = type(exc).__module__
+        if module.startswith("deckeditor.") and not module.startswith("deckeditor.ui"):
             raise CardSourceError(f"{path}: {exc}") from None
         raise
 
@@ -308,14 +309,18 @@ def import_sources(
     paths: Sequence[str | os.PathLike[str]],
     progress: Progress | None = None,
     app_paths: AppPaths | None = None,
+    on_source: Callable[[str], Any] | None = None,
 ) -> list[SourceSummary]:
-    """Read each source and store its cards (later sources win per name)."""
+    """Read each source and store its cards (later sources win per name). `on_source(path)` is
+    told before each source is read, so a progress display can name it."""
     app_paths = app_paths or AppPaths.resolve()
     summaries = []
     results = []
     # Read everything first, so a bad source leaves the database untouched.
     for raw in paths:
         path = str(Path(raw).expanduser().resolve())
+        if on_source is not None:
+            on_source(path)
         results.append((path, _load_source(path, progress)))
     with CardStore(app_paths.card_db) as store:
         for path, result in results:

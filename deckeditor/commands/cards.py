@@ -1,18 +1,188 @@
-"""`deckeditor cards` (specs/cli.md). Being written: see the issue tracker."""
+"""`deckeditor cards` (`cli.md`): `import SRC...`, `info [--json]`, `search QUERY ...`.
+
+Progress goes to stderr: a redrawn bar on a terminal, plain lines (one per tenth) otherwise, so
+logs stay readable. Results go to stdout. A source that cannot be used is one line on stderr and
+exit code 2.
+"""
 
 from __future__ import annotations
 
+import argparse
+import json
+import sqlite3
 import sys
+import time
+from typing import TextIO
 
 NAME = "cards"
+BAR_WIDTH = 30
 
 
 def register(sub) -> None:
-    parser = sub.add_parser(NAME, help="(in progress)")
-    parser.add_argument("rest", nargs="*")
-    parser.set_defaults(run=run)
+    parser = sub.add_parser(
+        NAME,
+        help="build and inspect the local card database",
+        description="Build, inspect and search the local card database.",
+    )
+    # --home after the subcommand too (`cli.md`: every subcommand honours it); SUPPRESS keeps a
+    # value given before the subcommand.
+    home = argparse.ArgumentParser(add_help=False)
+    home.add_argument("--home", metavar="DIR", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
+    cards_sub = parser.add_subparsers(dest="cards_command", metavar="ACTION")
+
+    imp = cards_sub.add_parser(
+        "import",
+        parents=[home],
+        help="build/refresh the local card database from card sources",
+        description="Read each source (Forge cardsfolder or .zip, MTGJSON AtomicCards, Scryfall "
+        "oracle-cards, Riftbound gallery JSON) and store its cards; a later source wins for a name.",
+    )
+    imp.add_argument("sources", nargs="+", metavar="SRC")
+    imp.set_defaults(run=run_import)
+
+    info = cards_sub.add_parser(
+        "info", parents=[home], help="what the local database holds, and from where"
+    )
+    info.add_argument("--json", action="store_true", help="print one JSON object")
+    info.set_defaults(run=run_info)
+
+    search = cards_sub.add_parser(
+        "search", parents=[home], help="search the card pool (Scryfall-style query)"
+    )
+    search.add_argument("query", metavar="QUERY")
+    search.add_argument("--cards", action="append", default=[], metavar="SRC",
+                        help="add a card source in front of the database (repeatable)")  # fmt: skip
+    search.add_argument("--format", metavar="F", help="only cards legal in this format")
+    search.add_argument("--on", metavar="DAY", help="the day (YYYY-MM-DD) for ban lists")
+    search.add_argument("--game", default="mtg", choices=("mtg", "riftbound"))
+    search.add_argument("--json", action="store_true", help="print JSON")
+    search.set_defaults(run=run_search)
+
+    parser.set_defaults(run=lambda args: _usage(parser))
 
 
-def run(args) -> int:
-    print("deckeditor cards: not available yet", file=sys.stderr)
+def _usage(parser: argparse.ArgumentParser) -> int:
+    parser.print_usage(sys.stderr)
+    print("deckeditor cards: choose an action: import, info or search", file=sys.stderr)
     return 2
+
+
+def _app_paths(args):
+    from deckeditor.paths import AppPaths
+
+    return AppPaths.resolve(getattr(args, "home", None))
+
+
+# --- progress ------------------------------------------------------------------------------------
+
+
+class ProgressReport:
+    """The importers call `progress(done, total[, text])`; this draws it on `stream`."""
+
+    def __init__(self, stream: TextIO, label: str = "", tty: bool | None = None) -> None:
+        self.stream = stream
+        self.label = label
+        self.tty = stream.isatty() if tty is None else tty
+        self._last_tenth = -1
+        self._last_draw = 0.0
+        self._drawn = False
+
+    def start(self, label: str) -> None:
+        self.finish()
+        self.label = label
+        self._last_tenth = -1
+        if not self.tty:
+            print(f"reading {label}", file=self.stream, flush=True)
+
+    def __call__(self, *args, **kwargs) -> None:
+        nums = [a for a in args if isinstance(a, (int, float)) and not isinstance(a, bool)]
+        done = kwargs.get("done", nums[0] if nums else 0) or 0
+        total = kwargs.get("total", nums[1] if len(nums) > 1 else 0) or 0
+        if self.tty:
+            self._draw(done, total)
+        else:
+            self._line(done, total)
+
+    def _draw(self, done: float, total: float) -> None:
+        now = time.monotonic()
+        if now - self._last_draw < 0.05 and done != total:
+            return  # redrawing every card would cost more than the import
+        self._last_draw = now
+        if total:
+            frac = min(max(done / total, 0.0), 1.0)
+            fill = int(frac * BAR_WIDTH)
+            bar = "#" * fill + "-" * (BAR_WIDTH - fill)
+            text = f"\r{self.label} [{bar}] {int(done)}/{int(total)}"
+        else:
+            text = f"\r{self.label} {int(done)}"
+        self.stream.write(text)
+        self.stream.flush()
+        self._drawn = True
+
+    def _line(self, done: float, total: float) -> None:
+        if not total:
+            return
+        tenth = int(min(done / total, 1.0) * 10)
+        if tenth > self._last_tenth:
+            self._last_tenth = tenth
+            print(f"{self.label}: {int(done)}/{int(total)} ({tenth * 10}%)", file=self.stream, flush=True)
+
+    def finish(self) -> None:
+        if self._drawn:
+            self.stream.write("\n")
+            self.stream.flush()
+            self._drawn = False
+
+
+# --- actions -------------------------------------------------------------------------------------
+
+
+def run_import(args) -> int:
+    from deckeditor.carddb.store import CardSourceError, import_sources
+
+    report = ProgressReport(sys.stderr)
+    paths = _app_paths(args)
+    try:
+        summaries = import_sources(args.sources, report, app_paths=paths, on_source=report.start)
+    except CardSourceError as exc:
+        report.finish()
+        print(f"deckeditor cards import: {exc}", file=sys.stderr)
+        return 2
+    except (OSError, sqlite3.Error) as exc:  # the cache folder is not writable, disk full, ...
+        report.finish()
+        print(f"deckeditor cards import: cannot write {paths.card_db}: {exc}", file=sys.stderr)
+        return 2
+    report.finish()
+    for s in summaries:
+        errors = f", {s.errors} errors" if s.errors else ""
+        print(f"{s.path}: {s.cards} {s.game} cards ({s.kind}{errors})")
+    print(f"card database: {paths.card_db}")
+    return 0
+
+
+def run_info(args) -> int:
+    from deckeditor.carddb.store import info
+
+    paths = _app_paths(args)
+    data = info(paths)
+    if args.json:
+        print(json.dumps(data, ensure_ascii=False))
+        return 0
+    print(f"card database: {paths.card_db}")
+    if not data["sources"]:
+        print("no card sources imported yet; the built-in starter pool is used")
+    for s in data["sources"]:
+        errors = f", {s['errors']} errors" if s["errors"] else ""
+        print(f"  {s['path']}: {s['kind']}, {s['cards']} cards{errors}")
+    for game, counts in data["games"].items():
+        print(f"{game}: {counts['cards']} cards")
+    return 0
+
+
+def run_search(args) -> int:
+    try:
+        from deckeditor.search.command import run_search as search
+    except ImportError:
+        print("deckeditor cards search: the search command is not available in this build", file=sys.stderr)
+        return 2
+    return int(search(args) or 0)
