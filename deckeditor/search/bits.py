@@ -1,0 +1,60 @@
+"""Row sets as Python ints (bit i = catalog row i): AND/OR/NOT are single big-int operations, and
+these helpers move between that form and lists at C speed (no per-bit Python loop)."""
+
+from __future__ import annotations
+
+from typing import Iterable, Sequence
+
+_TO_DIGITS = bytes.maketrans(b"\x00\x01", b"01")
+# Bit positions set in each byte value, for turning a bitset back into row ids.
+_BYTE_ROWS = tuple(tuple(i for i in range(8) if value >> i & 1) for value in range(256))
+
+
+def from_flags(flags: Sequence[bool] | bytes) -> int:
+    """A list of booleans (row order) -> bitset."""
+    if not flags:
+        return 0
+    return int(bytes(flags).translate(_TO_DIGITS)[::-1], 2)
+
+
+def from_rows(rows: Iterable[int], n: int) -> int:
+    """Row ids (any order, below n) -> bitset."""
+    flags = bytearray(n)
+    for row in rows:
+        flags[row] = 1
+    return from_flags(flags)
+
+
+def to_rows(bits: int) -> list[int]:
+    """Bitset -> ascending row ids."""
+    if not bits:
+        return []
+    data = bits.to_bytes((bits.bit_length() + 7) // 8, "little")
+    out: list[int] = []
+    extend = out.extend
+    table = _BYTE_ROWS
+    base = 0
+    for byte in data:
+        if byte:
+            if byte == 255:
+                extend(range(base, base + 8))
+            else:
+                extend([base + i for i in table[byte]])
+        base += 8
+    return out
+
+
+def to_flags(bits: int, n: int) -> bytes:
+    """Bitset -> one byte per row (0 or 1), for filtering an arbitrary list of rows."""
+    if n <= 0:
+        return b""
+    digits = format(bits & ((1 << n) - 1), "b").zfill(n)
+    return digits.encode("ascii")[::-1].translate(bytes.maketrans(b"01", b"\x00\x01"))
+
+
+def all_rows(n: int) -> int:
+    return (1 << n) - 1
+
+
+def count(bits: int) -> int:
+    return bits.bit_count()

@@ -1,0 +1,63 @@
+"""Folding for search (`search.md` §2): names compare loosely, rules text keeps its punctuation."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+_SPACES = re.compile(r"\s+")
+# Names: apostrophes and light punctuation vanish (`Lim-Dûl's` ~ `lim duls`), separators become
+# spaces so `Fire // Ice` and `fire ice` meet.
+_NAME_TABLE = str.maketrans(
+    {
+        "\u2019": None,
+        "\u2018": None,
+        "'": None,
+        '"': None,
+        "\u201c": None,
+        "\u201d": None,
+        ",": None,
+        ".": None,
+        "!": None,
+        "?": None,
+        ":": None,
+        ";": None,
+        "-": " ",
+        "/": " ",
+        "\u2014": " ",
+        "\u2013": " ",
+    }
+)
+_TEXT_QUOTES = str.maketrans(
+    {"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"', "\u201e": '"'}
+)
+_REMINDER = re.compile(r"\([^()]*\)")
+
+
+def _strip_marks(text: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", text)
+    if decomposed.isascii():
+        return decomposed
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+@lru_cache(maxsize=4096)
+def fold_name(text: str) -> str:
+    """`Lim-Dûl's Vault` -> `lim duls vault`; `Fire // Ice` -> `fire ice`."""
+    folded = _strip_marks(text).casefold().translate(_NAME_TABLE)
+    return _SPACES.sub(" ", folded).strip()
+
+
+def fold_text(text: str) -> str:
+    """Rules text: marks dropped, case-folded, plain quotes, one space for any whitespace run."""
+    folded = _strip_marks(text).casefold().translate(_TEXT_QUOTES)
+    return _SPACES.sub(" ", folded).strip()
+
+
+def strip_reminder(text: str) -> str:
+    """Remove every parenthesised span (reminder text), innermost first."""
+    previous = None
+    while previous != text:
+        previous, text = text, _REMINDER.sub("", text)
+    return text

@@ -1,0 +1,189 @@
+"""The per-pool column store the search runs on (`search.md` §7), and the Searcher the catalog
+calls on every keystroke.
+
+Folding, reminder stripping and `~` substitution happen once, when the index is built; a search
+is then a few tight scans over pre-folded columns and big-int set operations. Leaf results are
+cached by their canonical key, so typing the next term recomputes one leaf.
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections import OrderedDict
+from typing import Any, Sequence
+
+from deckeditor.search import bits
+from deckeditor.search.keys import game_search
+
+LEAF_CACHE = 512
+
+
+class _FormatCardView:
+    """The card-like shape `Ruling` asks about: an id and an own copy limit."""
+
+    __slots__ = ("id", "copy_limit")
+
+    def __init__(self, card_id: str, copy_limit: int | None) -> None:
+        self.id = card_id
+        self.copy_limit = copy_limit
+
+
+class SearchIndex:
+    def __init__(self, game: str, cards: Sequence[Any]) -> None:
+        self.game = game
+        self.cards = list(cards)
+        self.n = len(self.cards)
+        self.all = bits.all_rows(self.n)
+        self.columns: dict[str, Any] = game_search(game).build_columns(self.cards)
+        self.narrowing: dict[str, tuple[str, list[int]]] = {}
+        self._leaves: OrderedDict[tuple, int] = OrderedDict()
+        self._derived: dict[tuple, Any] = {}
+
+    # --- leaves ------------------------------------------------------------------------------
+
+    def leaf_bits(self, leaf) -> int:
+        cache = self._leaves
+        found = cache.get(leaf.key)
+        if found is not None:
+            cache.move_to_end(leaf.key)
+            return found
+        result = leaf.compute(self)
+        cache[leaf.key] = result
+        if len(cache) > LEAF_CACHE:
+            cache.popitem(last=False)
+        return result
+
+    def derived(self, key: tuple, build) -> Any:
+        """Something computed once per index on first use (number groups, format answers)."""
+        found = self._derived.get(key)
+        if found is None:
+            found = self._derived[key] = build()
+        return found
+
+    # --- numbers -----------------------------------------------------------------------------
+
+    def number_groups(self, field: str) -> dict[float, int]:
+        """value -> rows with a face of that value (faces without the value are left out)."""
+
+        def build():
+            rows: dict[float, list[int]] = {}
+            for row, values in enumerate(self.columns["num:" + field]):
+                for value in values:
+                    if value is not None:
+                        rows.setdefault(value, []).append(row)
+            return {v: bits.from_rows(r, self.n) for v, r in rows.items()}
+
+        return self.derived(("num", field), build)
+
+    def number_pairs(self, a: str, b: str) -> dict[tuple[float, float], int]:
+        """(a, b) -> rows with a face having both values; a card-level number (a 1-tuple) is
+        compared with every face."""
+
+        def build():
+            rows: dict[tuple[float, float], list[int]] = {}
+            col_a, col_b = self.columns["num:" + a], self.columns["num:" + b]
+            for row, (va, vb) in enumerate(zip(col_a, col_b)):
+                if len(va) == 1 and len(vb) > 1:
+                    va = va * len(vb)
+                elif len(vb) == 1 and len(va) > 1:
+                    vb = vb * len(va)
+                for x, y in zip(va, vb):
+                    if x is not None and y is not None:
+                        rows.setdefault((x, y), []).append(row)
+            return {pair: bits.from_rows(r, self.n) for pair, r in rows.items()}
+
+        return self.derived(("pair", a, b), build)
+
+    # --- formats -----------------------------------------------------------------------------
+
+    def format_status(self, code: str, fmt: Any, day) -> tuple[int, int]:
+        """(banned, restricted) bitsets under `fmt` on `day`."""
+
+        def build():
+            ruling = fmt.ruling_on(day)
+            banned: list[int] = []
+            restricted: list[int] = []
+            for row, (card_id, limit, forbids) in enumerate(self.columns["format_cards"]):
+                if forbids:
+                    banned.append(row)
+                    continue
+                view = _FormatCardView(card_id, limit)
+                try:
+                    if ruling.banned_by(view) is not None:
+                        banned.append(row)
+                    elif ruling.restricted_by(view) is not None:
+                        restricted.append(row)
+                except (TypeError, ValueError):  # a limit the format refuses: not its business
+                    continue
+            return bits.from_rows(banned, self.n), bits.from_rows(restricted, self.n)
+
+        return self.derived(("format", code, id(fmt), day), build)
+
+
+# --- one index per pool -----------------------------------------------------------------------
+
+_INDEXES: "weakref.WeakKeyDictionary[Any, tuple[tuple, SearchIndex]]" = weakref.WeakKeyDictionary()
+
+
+def _generation(pool) -> tuple:
+    return (getattr(pool, "generation", None), len(pool))
+
+
+def index_for(pool, game: str | None = None) -> SearchIndex:
+    """The pool's index, built on first use and rebuilt when the pool's generation changes."""
+    game = game or getattr(pool, "game", None) or "mtg"
+    stamp = (game, _generation(pool))
+    try:
+        found = _INDEXES.get(pool)
+    except TypeError:  # not weak-referenceable: build every time
+        return SearchIndex(game, list(pool))
+    if found is not None and found[0] == stamp:
+        return found[1]
+    index = SearchIndex(game, list(pool))
+    _INDEXES[pool] = (stamp, index)
+    return index
+
+
+class Searcher:
+    """The catalog's search: `search(text) -> list[int]` (ascending row ids).
+
+    It remembers the last good result: an unchanged result is returned as the same list (no
+    conversion), and on a SearchError `last_text`/`last_rows` still describe what the catalog
+    shows ("showing results for <last good query>"). Growing a query by one letter only rescans
+    the previous hits of the term being typed (see `substring_bits`).
+    """
+
+    def __init__(self, pool, game: str | None = None, context=None) -> None:
+        from deckeditor.search.context import SearchContext
+
+        self.pool = pool
+        self.game = game or getattr(pool, "game", None) or "mtg"
+        self.context = context or SearchContext()
+        self.index = pool if isinstance(pool, SearchIndex) else index_for(pool, self.game)
+        self.last_text: str = ""
+        self.last_bits: int = self.index.all
+        self.last_rows: list[int] = list(range(self.index.n))
+        self.last_error = None
+
+    def set_context(self, context) -> None:
+        self.context = context
+
+    def refresh_index(self) -> None:
+        if not isinstance(self.pool, SearchIndex):
+            self.index = index_for(self.pool, self.game)
+
+    def search(self, text: str) -> list[int]:
+        from deckeditor.search.compiler import compile_query
+
+        try:
+            query = compile_query(text, self.game, self.context)
+        except Exception as exc:
+            self.last_error = exc
+            raise
+        found = query.bits(self.index)
+        self.last_error = None
+        self.last_text = text
+        if found != self.last_bits:
+            self.last_bits = found
+            self.last_rows = bits.to_rows(found)
+        return self.last_rows

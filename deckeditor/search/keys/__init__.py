@@ -1,0 +1,62 @@
+"""Per-game key tables, pluggable: each game registers a `GameSearch` and the compiler asks for it.
+
+MTG registers in `deckeditor.search.mtg_keys`; Riftbound registers in
+`deckeditor.games.riftbound.search_keys` (its own module, not this package): that module builds a
+`GameSearch` from the generic key kinds of `deckeditor.search.keys.kinds` and calls `register()`.
+
+A game supplies:
+
+* `keys`: alias -> KeySpec (`NameKey`, `TextKey`, `TypeKey`, `WordSetKey`, `MaskKey`, `NumberKey`,
+  `IsKey`, `FormatKey`, or its own subclass of `KeySpec`);
+* `build_columns(cards) -> dict`: the pre-folded columns those keys read, one entry per card in
+  row order. The generic kinds name the columns they read (see each kind's docstring); the
+  usual ones are `name`, `name_exact`, `name_raw` (names), `format_cards` (formats);
+* `refused`: alias -> message for the other game's keys (`"c:" is an MTG key; use "domain:"`);
+* `unsupported`: keys that exist on Scryfall but are not supported yet.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from importlib import import_module
+from typing import Any, Callable, Sequence
+
+_MODULES = {
+    "mtg": "deckeditor.search.mtg_keys",
+    "riftbound": "deckeditor.games.riftbound.search_keys",
+}
+
+
+@dataclass
+class GameSearch:
+    game: str
+    keys: dict[str, Any]  # alias -> KeySpec
+    build_columns: Callable[[Sequence[Any]], dict]
+    refused: dict[str, str] = field(default_factory=dict)
+    unsupported: frozenset[str] = frozenset()
+
+    @property
+    def name_key(self):
+        return self.keys["name"]
+
+
+_REGISTRY: dict[str, GameSearch] = {}
+
+
+def register(search: GameSearch) -> GameSearch:
+    _REGISTRY[search.game] = search
+    return search
+
+
+def game_search(game: str) -> GameSearch:
+    """The game's key table, importing the module that registers it on first use."""
+    found = _REGISTRY.get(game)
+    if found is None:
+        module = _MODULES.get(game)
+        if module is None:
+            raise KeyError(f"no search keys for game {game!r}")
+        import_module(module)
+        found = _REGISTRY.get(game)
+        if found is None:
+            raise KeyError(f"{module} did not register search keys for {game!r}")
+    return found

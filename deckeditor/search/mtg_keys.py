@@ -1,0 +1,321 @@
+"""The MTG key table (`search.md` §4) and the columns it reads, built once per pool."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Sequence
+
+from deckeditor.games.mtg import colors
+from deckeditor.games.mtg.card import Card, Layout
+from deckeditor.search import bits
+from deckeditor.search.folding import fold_name, fold_text, strip_reminder
+from deckeditor.search.keys import GameSearch, register
+from deckeditor.search.keys.kinds import (
+    FormatKey,
+    IsKey,
+    MaskKey,
+    NameKey,
+    NumberKey,
+    TextKey,
+    TypeKey,
+    WordSetKey,
+)
+
+# --- colour values ------------------------------------------------------------------------------
+
+_NAMED = {
+    "white": "W", "blue": "U", "black": "B", "red": "R", "green": "G",
+    "azorius": "WU", "dimir": "UB", "rakdos": "BR", "gruul": "RG", "selesnya": "GW",
+    "orzhov": "WB", "izzet": "UR", "golgari": "BG", "boros": "RW", "simic": "GU",
+    "bant": "GWU", "esper": "WUB", "grixis": "UBR", "jund": "BRG", "naya": "RGW",
+    "abzan": "WBG", "jeskai": "URW", "sultai": "BGU", "mardu": "RWB", "temur": "GRU",
+    "silverquill": "WB", "prismari": "UR", "witherbloom": "BG", "lorehold": "RW",
+    "quandrix": "GU",
+    "yore": "WUBR", "yore-tiller": "WUBR", "glint": "UBRG", "glint-eye": "UBRG",
+    "dune": "BRGW", "dune-brood": "BRGW", "ink": "RGWU", "ink-treader": "RGWU",
+    "witch": "GWUB", "witch-maw": "GWUB", "wubrg": "WUBRG", "rainbow": "WUBRG",
+}  # fmt: skip
+_COLORLESS = frozenset({"c", "colorless", "colourless"})
+_MULTI = frozenset({"m", "multicolor", "multicolour"})
+
+
+def parse_colour(text: str):
+    """`search.md` §4.2 values -> ("set", mask) / ("count", n) / ("multi",) / None."""
+    if text in _COLORLESS:
+        return ("set", 0)
+    if text in _MULTI:
+        return ("multi",)
+    if text.isdigit() and len(text) == 1 and int(text) <= 5:
+        return ("count", int(text))
+    if text in _NAMED:
+        return ("set", colors.mask(_NAMED[text]))
+    if text and all(ch in "wubrg" for ch in text):
+        return ("set", colors.mask(text))
+    return None
+
+
+# --- printed numbers ----------------------------------------------------------------------------
+
+_LEADING = re.compile(r"[+-]?\d+(?:\.\d+)?")
+
+
+def stat_value(printed: str | None) -> float | None:
+    """A printed stat's leading signed number: `1+*` 1, `*` and `X` 0, `∞` inf, `½` 0.5."""
+    if printed is None:
+        return None
+    text = printed.strip().replace("\u2212", "-")
+    if not text:
+        return None
+    if text.startswith("\u221e"):
+        return float("inf")
+    match = _LEADING.match(text)
+    if match:
+        value = float(match.group())
+        if text[match.end() : match.end() + 1] == "\u00bd":
+            value += 0.5 if value >= 0 else -0.5
+        return value
+    if text.startswith("\u00bd"):
+        return 0.5
+    return 0.0  # `*`, `X`, `?` and other variable values count 0
+
+
+# --- columns ------------------------------------------------------------------------------------
+
+_PERMANENT = frozenset({"artifact", "creature", "enchantment", "land", "planeswalker", "battle"})
+_DFC = frozenset({Layout.TRANSFORM, Layout.MODAL_DFC, Layout.MELD})
+
+
+def _tilde(folded: str, face_name: str) -> str:
+    """The face's own name, then the part before its first comma, replaced by `~`."""
+    out = folded.replace(fold_text(face_name), "~")
+    if "," in face_name:
+        short = fold_text(face_name.split(",", 1)[0])
+        if short:
+            out = out.replace(short, "~")
+    return out
+
+
+def build_columns(cards: Sequence[Card]) -> dict[str, Any]:
+    n = len(cards)
+    name, name_raw, types = [], [], []
+    text, text_tilde, text_raw = [], [], []
+    full, full_tilde, full_raw = [], [], []
+    exact: dict[str, list[int]] = {}
+    keywords: dict[str, list[int]] = {}
+    color_rows: list[list[int]] = [[] for _ in range(32)]
+    identity_rows: list[list[int]] = [[] for _ in range(32)]
+    mv, pw, tg, lo, df, format_cards = [], [], [], [], [], []
+    for row, card in enumerate(cards):
+        faces = card.faces
+        name.append(fold_name(card.name))
+        printed = (card.name,) + tuple(f.name for f in faces if f.name != card.name)
+        name_raw.append(printed)
+        for written in printed:
+            exact.setdefault(fold_name(written), []).append(row)
+        types.append("\n".join(" " + fold_name(f.type_line) for f in faces))
+        rules = [strip_reminder(f.oracle_text) for f in faces]
+        text_raw.append(tuple(rules))
+        full_raw.append(tuple(f.oracle_text for f in faces))
+        folded_rules = [fold_text(t) for t in rules]
+        folded_full = [fold_text(f.oracle_text) for f in faces]
+        text.append("\n".join(folded_rules))
+        full.append("\n".join(folded_full))
+        text_tilde.append("\n".join(_tilde(t, f.name) for t, f in zip(folded_rules, faces)))
+        full_tilde.append("\n".join(_tilde(t, f.name) for t, f in zip(folded_full, faces)))
+        words = set(card.keywords)
+        for f in faces:
+            words.update(f.keywords)
+        for word in {fold_name(w) for w in words}:
+            keywords.setdefault(word, []).append(row)
+        # Split cards (and rooms) are one combined face for colour (CR 709.4).
+        if card.layout is Layout.SPLIT:
+            face_masks = {card.colors & 31}
+        else:
+            face_masks = {f.colors & 31 for f in faces}
+        for m in face_masks:
+            color_rows[m].append(row)
+        identity_rows[card.identity & 31].append(row)
+        mv.append((float(card.mana_value),))
+        pw.append(tuple(stat_value(f.power) for f in faces))
+        tg.append(tuple(stat_value(f.toughness) for f in faces))
+        lo.append(tuple(stat_value(f.loyalty) for f in faces))
+        df.append(tuple(stat_value(f.defense) for f in faces))
+        limit = card.own_copy_limit
+        format_cards.append((card.id, limit if limit else None, limit == 0))
+    return {
+        "name": name,
+        "name_raw": name_raw,
+        "name_exact": {k: bits.from_rows(v, n) for k, v in exact.items()},
+        "types": types,
+        "text": text,
+        "text_tilde": text_tilde,
+        "text_raw": text_raw,
+        "full": full,
+        "full_tilde": full_tilde,
+        "full_raw": full_raw,
+        "keywords": {k: bits.from_rows(v, n) for k, v in keywords.items()},
+        "color_groups": [bits.from_rows(r, n) for r in color_rows],
+        "identity_groups": [bits.from_rows(r, n) for r in identity_rows],
+        "num:mv": mv,
+        "num:pow": pw,
+        "num:tou": tg,
+        "num:loy": lo,
+        "num:def": df,
+        "format_cards": format_cards,
+    }
+
+
+# --- is: ----------------------------------------------------------------------------------------
+
+
+def _flag(name: str, test):
+    """An `is:` value that depends only on the card: computed once per index."""
+
+    def compute(index, ctx):
+        return index.derived(("is", name), lambda: bits.from_flags([test(c) for c in index.cards]))
+
+    return (compute, False)
+
+
+def _lower(items) -> set[str]:
+    return {item.lower() for item in items}
+
+
+def _is_partner(card: Card) -> bool:
+    p = card.partner
+    if p.plain or p.with_names or p.types:
+        return True
+    words = {fold_name(k) for k in card.keywords}
+    return bool(words & {"partner", "partner with", "friends forever"})
+
+
+def _is_background(card: Card) -> bool:
+    front = card.faces[0]
+    return "Legendary" in front.supertypes and "Background" in front.subtypes
+
+
+def _own_eligible(card: Card, rules: str) -> bool:
+    """`mtg-rules.md` §5.1, front face only; used until the rules engine's function exists."""
+    front = card.faces[0]
+    types, subtypes = _lower(front.types), _lower(front.subtypes)
+    legendary = "legendary" in _lower(front.supertypes)
+    if rules == "oathbreaker":
+        return "planeswalker" in types or card.commander_text or bool(types & {"instant", "sorcery"})
+    leads = card.commander_text or (
+        legendary
+        and (
+            "creature" in types
+            or card.creature_in_command_zone
+            or "vehicle" in subtypes
+            or ("spacecraft" in subtypes and front.power is not None and front.toughness is not None)
+        )
+    )
+    return bool(leads or (rules == "brawl" and legendary and "planeswalker" in types))
+
+
+def _eligibility():
+    try:
+        from deckeditor.games.mtg.commander import can_be_commander  # engineer B's module
+    except ImportError:
+        return _own_eligible
+    return can_be_commander
+
+
+def _commander(index, ctx):
+    rules = ctx.rules()
+    if rules == "constructed":
+        rules = "commander"  # constructed formats: the commander rule set (`search.md` §4.5)
+
+    def build():
+        eligible = _eligibility()
+        flags = []
+        for card in index.cards:
+            try:
+                ok = eligible(card, rules)
+            except (TypeError, AttributeError, ValueError):
+                ok = _own_eligible(card, rules)
+            flags.append(bool(ok) or (rules != "oathbreaker" and _is_background(card)))
+        return bits.from_flags(flags)
+
+    return index.derived(("is:commander", rules), build)
+
+
+IS_VALUES = {
+    "commander": (_commander, True),
+    "partner": _flag("partner", _is_partner),
+    "companion": _flag("companion", lambda c: c.companion or "Companion" in c.keywords),
+    "permanent": _flag("permanent", lambda c: bool(_lower(c.types) & _PERMANENT)),
+    "spell": _flag("spell", lambda c: "land" not in _lower(c.faces[0].types)),
+    "legendary": _flag("legendary", lambda c: "legendary" in _lower(c.faces[0].supertypes)),
+    "vanilla": _flag(
+        "vanilla",
+        lambda c: "creature" in _lower(c.types)
+        and not any(strip_reminder(f.oracle_text).strip() for f in c.faces),
+    ),
+    "dfc": _flag("dfc", lambda c: c.layout in _DFC),
+    "mdfc": _flag("mdfc", lambda c: c.layout is Layout.MODAL_DFC),
+    "transform": _flag("transform", lambda c: c.layout is Layout.TRANSFORM),
+    "meld": _flag("meld", lambda c: c.layout is Layout.MELD),
+    "flip": _flag("flip", lambda c: c.layout is Layout.FLIP),
+    "split": _flag("split", lambda c: c.layout is Layout.SPLIT),
+    "adventure": _flag("adventure", lambda c: c.layout is Layout.ADVENTURE),
+    "basic": _flag("basic", lambda c: any("basic" in _lower(f.supertypes) for f in c.faces)),
+    "rulebreaker": _flag("rulebreaker", lambda c: bool(c.deck_rule_lines)),
+}
+
+
+# --- the table ----------------------------------------------------------------------------------
+
+_STATS = {
+    "mv": "mv", "cmc": "mv", "manavalue": "mv",
+    "pow": "pow", "power": "pow", "tou": "tou", "toughness": "tou",
+    "loy": "loy", "loyalty": "loy", "def": "def", "defense": "def",
+}  # fmt: skip
+
+UNSUPPORTED = frozenset(
+    "s set e edition cn number r rarity a artist ft flavor wm border frame game year date lang "
+    "usd eur tix m mana devotion produces otag atag unique order prefer include in b block st "
+    "has".split()
+)
+
+REFUSED = {
+    "domain": '"domain:" is a Riftbound key; use "c:"',
+    "d": '"d:" is a Riftbound key; use "c:"',
+    "tag": '"tag:" is a Riftbound key; use "t:"',
+    "effect": '"effect:" is a Riftbound key; use "o:"',
+    "might": '"might:" is a Riftbound key; use "pow:"',
+    "energy": '"energy:" is a Riftbound key; use "mv:"',
+}
+
+
+def _table() -> dict[str, Any]:
+    colour = MaskKey("c", "color_groups", parse_colour, "colour", subset_colon=False)
+    identity = MaskKey("id", "identity_groups", parse_colour, "colour", subset_colon=True)
+    table: dict[str, Any] = {
+        "name": NameKey(),
+        "c": colour, "color": colour, "colour": colour,
+        "id": identity, "identity": identity, "ci": identity,
+        "t": TypeKey("types"), "type": TypeKey("types"),
+        "o": TextKey("o", "text"), "oracle": TextKey("o", "text"),
+        "fo": TextKey("fo", "full"), "fulloracle": TextKey("fo", "full"),
+        "kw": WordSetKey("kw", "keywords"), "keyword": WordSetKey("kw", "keywords"),
+        "is": IsKey(IS_VALUES),
+        "f": FormatKey("f", "legal"), "format": FormatKey("f", "legal"),
+        "legal": FormatKey("f", "legal"),
+        "banned": FormatKey("banned", "banned"),
+        "restricted": FormatKey("restricted", "restricted"),
+    }  # fmt: skip
+    for alias, field in _STATS.items():
+        table[alias] = NumberKey(alias, field, _STATS, parity=(field == "mv"))
+    return table
+
+
+SEARCH = register(
+    GameSearch(
+        game="mtg",
+        keys=_table(),
+        build_columns=build_columns,
+        refused=REFUSED,
+        unsupported=UNSUPPORTED,
+    )
+)
