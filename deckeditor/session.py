@@ -220,6 +220,11 @@ class _AllLegal:
         return None if rows is None else list(rows)
 
 
+def compact_cost(cost: str) -> str:
+    """`{2}{U}{U}` -> `2UU`; hybrid and Phyrexian symbols keep parentheses: `{W/U}` -> `(W/U)`."""
+    return "".join(sym if len(sym) == 1 or sym.isdigit() else f"({sym})" for sym in _PIP_RE.findall(cost or ""))
+
+
 def reason_text(reason: Any) -> str:
     return str(getattr(reason, "text", None) or getattr(reason, "message", None) or reason)
 
@@ -337,6 +342,17 @@ class EditorSession:
             self._cache[key] = found
         return self._cache[key]
 
+    def engine_note(self) -> str | None:
+        """Why no problems can be listed, when that is the case (never a false "legal")."""
+        if self.format_error:
+            return self.format_error
+        game = self.game_module()
+        if game is None or not hasattr(game, "check"):
+            return f"The {self.game_code} rules engine is not available: the deck is not checked"
+        if self.fmt is None:
+            return "No format selected: the deck is not checked"
+        return None
+
     def predicate(self, target: str = "Main") -> Any:
         key = ("predicate", target)
         if key not in self._cache:
@@ -401,29 +417,27 @@ class EditorSession:
     def add_card(self, name: str, section: str = "Main", count: int = 1, colors: str = "") -> EditResult:
         """Add copies; an off-colour card an open budget allows commits that colour in the
         same step (mtg-rules.md §8 try_approve), and the message says so."""
-        deck = self.deck.add_card(section, name, count, colors)
+        deck = self.deck
         message = f"Added {count} × {name} to {section}"
         approved = self._try_approve(deck, name, section)
         if approved is not None:
-            deck, note = approved
-            message = note or message
+            deck, message = approved[0], approved[1] or message
+        deck = deck.add_card(section, name, count, colors)
         self.apply(deck, message)
         return EditResult(deck, message)
 
     def _try_approve(self, deck: Deck, name: str, section: str) -> tuple[Deck, str] | None:
+        """The deck *before* the addition with the committed choice, and the message."""
         if self.game_code != "mtg" or section not in ("Main", "Sideboard", "Companion"):
             return None
         approval = _optional("deckeditor.games.mtg.approval")
         card = self.card(name)
         if approval is None or card is None or not hasattr(approval, "try_approve"):
             return None
-        result = approval.try_approve(deck, card, self.pool)
+        result = approval.try_approve(deck, self.pool, card, self.fmt)
         if result is None:
             return None
-        if isinstance(result, tuple):
-            new, note = result[0], (result[1] if len(result) > 1 else "")
-        else:
-            new, note = getattr(result, "deck", None), getattr(result, "message", "")
+        new, note = result[0], (result[1] if len(result) > 1 else "")
         return None if new is None else (new, str(note or ""))
 
     def remove(self, section: str, index: int, count: int | None = 1) -> None:
@@ -526,19 +540,24 @@ class SearchState:
 class CatalogSearch:
     """The search engine over a pool, or a name-substring fallback while it is absent."""
 
-    def __init__(self, pool: Any, context: Any = None) -> None:
+    def __init__(self, pool: Any, fmt: Any = None, day: _dt.date | None = None) -> None:
         self.pool = pool
         self.state = SearchState()
         self._searcher = None
         self._error_type: type[Exception] | None = None
         search = _optional("deckeditor.search")
         if search is not None and hasattr(search, "Searcher"):
-            try:
-                self._searcher = search.Searcher(pool) if context is None else search.Searcher(pool, context)
-                self._error_type = getattr(search, "SearchError", None)
-            except Exception:  # an engine that cannot index this pool: fall back
-                self._searcher = None
-        self._names = [getattr(c, "name", "").casefold() for c in pool.cards] if pool else []
+            self._error_type = getattr(search, "SearchError", None)
+            self._searcher = search.Searcher(pool, getattr(pool, "game", None))
+            self.set_context(fmt, day)
+        self._names = None if self._searcher else [getattr(c, "name", "").casefold() for c in pool.cards]
+
+    def set_context(self, fmt: Any, day: _dt.date | None) -> None:
+        """`f:` and `banned:` follow the selected format on the selected day."""
+        if self._searcher is None:
+            return
+        search = import_module("deckeditor.search")
+        self._searcher.set_context(search.SearchContext(format=getattr(fmt, "format", None), day=day))
 
     def search(self, text: str) -> SearchState:
         text = text.strip()

@@ -159,20 +159,22 @@ class CardView(QWidget):
             view = preview(card, [gear])
         except Exception as exc:  # the preview refuses odd pairs with its own error
             return f"<p style='color:#b00020'>{_esc(str(exc))}</p>"
-        return f"<hr><p><b>With {_esc(gear.name)} attached</b></p><p>{_esc(describe_attachment(view))}</p>"
+        return f"<hr><p><b>With {_esc(gear.name)} attached</b></p><p>{describe_attachment(view)}</p>"
 
 
 def describe_attachment(view: Any) -> str:
-    """Text of an AttachmentView, read through the attributes it is likely to carry."""
-    if hasattr(view, "describe"):
-        return str(view.describe())
-    lines = []
-    for attr, label in (("might", "Might"), ("effective_might", "Might")):
-        if getattr(view, attr, None) is not None:
-            lines.append(f"{label}: {getattr(view, attr)}")
-            break
-    for attr in ("text", "effective_text", "rules_text"):
-        if getattr(view, attr, None):
-            lines.append(str(getattr(view, attr)))
-            break
-    return "\n".join(lines) or str(view)
+    """The AttachmentView of deckeditor.games.riftbound.attachment, as HTML."""
+    parts = []
+    might = getattr(view, "might_text", None) or getattr(view, "might", None)
+    if might is not None:
+        parts.append(f"<b>Might {_esc(str(might))}</b> (printed {getattr(view, 'printed_might', '?')})")
+    for source, bonus in getattr(view, "bonuses", ()) or ():
+        parts.append(f"+{bonus} from {_esc(source)}")
+    for block in getattr(view, "text", ()) or ():
+        style = "" if block.active else " style='color:#999'"
+        label = f"{_esc(block.source)} ({block.kind}{', inactive' if not block.active else ''})"
+        parts.append(f"<span{style}>{label}: {_esc(block.text)}</span>")
+    keywords = ", ".join(getattr(k, "name", str(k)) for k in getattr(view, "keywords", ()) or ())
+    if keywords:
+        parts.append(f"Active keywords: {_esc(keywords)}")
+    return "<br>".join(parts) or _esc(str(view))

@@ -12,6 +12,8 @@ from typing import Any, Callable
 from PySide6.QtCore import QAbstractTableModel, QMimeData, QModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 
+from deckeditor.session import compact_cost
+
 CARD_MIME = "application/x-deckeditor-cards"
 ROW_ROLE = Qt.ItemDataRole.UserRole + 1
 NAME_ROLE = Qt.ItemDataRole.UserRole + 2
@@ -29,9 +31,9 @@ def card_columns(card: Any) -> tuple[str, str, str, str, str, str]:
     faces = getattr(card, "faces", None)
     if faces:
         front = faces[0]
-        cost = " // ".join(f.mana_cost for f in faces if f.mana_cost) if len(faces) > 1 and str(
-            getattr(card, "layout", "")
-        ).endswith("split") else front.mana_cost
+        split = str(getattr(getattr(card, "layout", ""), "value", "")) == "split"
+        costs = [f.mana_cost for f in (faces if split else faces[:1]) if f.mana_cost]
+        cost = " // ".join(compact_cost(c) for c in costs)
         kind = front.type_line
         if front.power is not None or front.toughness is not None:
             pt = f"{front.power}/{front.toughness}"

@@ -111,7 +111,8 @@ class CatalogPanel(QWidget):
         layout.addWidget(self.table, 1)
         layout.addLayout(bottom)
 
-        self.searcher = CatalogSearch(session.pool)
+        self.searcher = CatalogSearch(session.pool, session.fmt, session.day)
+        self._context = (session.fmt, session.day)
         self.search_box.textChanged.connect(self._on_text)
         self.show_hidden.toggled.connect(lambda _: self.refresh())
         self.table.activated.connect(self._on_activated)
@@ -131,7 +132,8 @@ class CatalogPanel(QWidget):
         if pool_changed:
             self._order_cache.clear()
             self.model.set_pool(session.pool)
-            self.searcher = CatalogSearch(session.pool)
+            self.searcher = CatalogSearch(session.pool, session.fmt, session.day)
+            self._context = (session.fmt, session.day)
             self.searcher.search(self.search_box.text())
         self.refresh()
 
@@ -174,6 +176,11 @@ class CatalogPanel(QWidget):
 
     def refresh(self) -> None:
         """Recompute the visible rows (search ∩ legal) and swap them in with one reset."""
+        context = (self.session.fmt, self.session.day)
+        if context != self._context:  # f: and banned: follow the selected format and day
+            self._context = context
+            self.searcher.set_context(*context)
+            self.searcher.search(self.search_box.text())
         order, rank = self._order()
         legal = self.session.legal_rows(self.target)
         show_hidden = self.show_hidden.isChecked()

@@ -12,7 +12,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QStandardItem, QStandardItemModel
 
 from deckeditor.deck import Deck
-from deckeditor.session import primary_type
+from deckeditor.session import compact_cost, primary_type
 
 SECTION_ROLE = Qt.ItemDataRole.UserRole + 10
 INDEX_ROLE = Qt.ItemDataRole.UserRole + 11
@@ -79,7 +79,6 @@ class DeckModel(QStandardItemModel):
             head.setFont(self._bold)
             head.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsDropEnabled)
             row = [head] + [self._blank(name) for _ in HEADERS[1:]]
-            row[1].setData(section.total, Qt.ItemDataRole.DisplayRole)
             self.appendRow(row)
             lines = []
             for i, entry in enumerate(section.entries):
@@ -130,7 +129,7 @@ class DeckModel(QStandardItemModel):
         else:
             faces = getattr(card, "faces", None)
             if faces:
-                cells[2].setText(faces[0].mana_cost)
+                cells[2].setText(compact_cost(faces[0].mana_cost))
                 cells[3].setText(faces[0].type_line)
             else:
                 energy = getattr(card, "energy", None)

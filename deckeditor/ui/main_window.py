@@ -216,7 +216,7 @@ class MainWindow(QMainWindow):
             self.status.set_state(session.format_codes(), session.format_code, session.day)
         self.catalog.refresh()
         self.deck_pane.refresh()
-        self.problems.set_problems(problems, session.format_error)
+        self.problems.set_problems(problems, session.engine_note())
         errors = sum(1 for p in problems if p.is_error)
         self.problem_title.setText(
             f"Problems ({len(problems)})" if problems else "Problems"
