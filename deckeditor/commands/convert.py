@@ -1,18 +1,114 @@
-"""`deckeditor convert` (specs/cli.md). Being written: see the issue tracker."""
+"""`deckeditor convert IN OUT [--to KIND] [--cards SRC]...` (specs/cli.md, deck-files.md §1, §8).
+
+Reads any deck file the program knows (kind recognised from the content), lists on stderr what the
+target kind cannot carry, then writes OUT atomically. Exit 2 with one line for unusable input.
+"""
 
 from __future__ import annotations
 
+import argparse
 import sys
+from pathlib import Path
+
+from deckeditor.deckfile_errors import DeckFileError
 
 NAME = "convert"
 
 
 def register(sub) -> None:
-    parser = sub.add_parser(NAME, help="(in progress)")
-    parser.add_argument("rest", nargs="*")
+    from deckeditor.deckio import KINDS
+
+    parser = sub.add_parser(
+        NAME, help="convert a deck file to another kind",
+        description="Convert a deck file. The input kind is recognised from its content; the "
+        "output kind comes from --to or the output file's extension.",
+    )
+    parser.add_argument("input", metavar="IN", help="the deck file to read")
+    parser.add_argument("output", metavar="OUT", help="the file to write")
+    writable = [k for k, (_, w, _) in KINDS.items() if w]
+    parser.add_argument("--to", metavar="KIND", choices=writable,
+                        help=f"output kind: {', '.join(writable)}")
+    parser.add_argument("--cards", metavar="SRC", action="append", default=[],
+                        help="an extra card source for this run (repeatable)")
+    parser.add_argument("--with-printings", action="store_true",
+                        help="text: write (SET) CN and *F*/*E* after each card")
+    parser.add_argument("--with-tags", action="store_true", help="text: write #tags")
+    parser.add_argument("--custom-zones", action="store_true",
+                        help="cod: write commander, companion and maybeboard zones")
+    parser.add_argument("--home", metavar="DIR", default=argparse.SUPPRESS,
+                        help="keep the card database and settings under DIR")
     parser.set_defaults(run=run)
 
 
-def run(args) -> int:
-    print("deckeditor convert: not available yet", file=sys.stderr)
+def _fail(message: str) -> int:
+    print(message, file=sys.stderr)
     return 2
+
+
+def _input_game(path: Path) -> str:
+    """Which game's pool the input needs: from an own file's `game`, or a Riftbound code."""
+    from deckeditor import deckio
+    from deckeditor.deckfile import load_json
+
+    data = path.read_bytes()
+    text, _ = deckio.decode(data, str(path))
+    kind = deckio.recognise(text)
+    if kind == "riftbound-code":
+        return "riftbound"
+    if kind == "json":
+        doc, _ = load_json(text, str(path))
+        if isinstance(doc, dict) and doc.get("game") == "riftbound":
+            return "riftbound"
+    return "mtg"
+
+
+def _pool(home: str | None, sources: list[str], game: str):
+    from deckeditor.carddb.pool import CardPool
+    from deckeditor.paths import AppPaths
+
+    try:
+        from deckeditor.carddb.store import open_pool
+    except ImportError:  # the card database is not there yet: every card unknown but kept
+        return CardPool(game)
+    return open_pool(AppPaths.resolve(home), sources, game)
+
+
+def run(args) -> int:
+    from deckeditor import deckio
+
+    source = Path(args.input)
+    if not source.is_file():
+        return _fail(f"{args.input}: no such deck file")
+    kind = args.to or deckio.kind_for_path(args.output)
+    if kind is None:
+        return _fail(f"{args.output}: cannot tell the output kind from the name; use --to KIND")
+    try:
+        game = _input_game(source)
+    except DeckFileError as exc:
+        return _fail(str(exc))
+    except OSError as exc:
+        return _fail(f"{args.input}: cannot read the file: {exc.strerror}")
+    try:
+        pool = _pool(getattr(args, "home", None), args.cards, game)
+    except Exception as exc:  # a bad card source: one clear line, exit 2 (cli.md)
+        return _fail(f"card source: {exc}")
+    options = {"with_printings": args.with_printings, "with_tags": args.with_tags,
+               "custom_zones": args.custom_zones}
+    try:
+        result = deckio.read_deck(source, pool)
+        deck = result.deck
+        text = deckio.write_deck(deck, kind, pool, **options)
+    except DeckFileError as exc:
+        if exc.path is None:
+            exc = exc.at(args.output if "cannot hold" in exc.message else args.input)
+        return _fail(str(exc))
+    for status in result.lines:
+        if status.status is deckio.LineKind.UNPARSED:
+            print(f"{args.input}:{status.number}: unparsed: {status.reason}", file=sys.stderr)
+    for loss in deckio.export_losses(deck, kind, pool, **options):
+        print(f"not written: {loss}", file=sys.stderr)
+    try:
+        deckio.save_deck(args.output, deck, kind, pool, **options)
+    except OSError as exc:
+        return _fail(f"{args.output}: cannot write: {exc.strerror or exc}")
+    return 0

@@ -236,7 +236,11 @@ def card_line(entry: Entry, pool: CardPool | None) -> str:
     p = entry.printing or Printing()
     foil = "+" if p.finish in ("foil", "etched") else ""
     line = f"{entry.count} {export_name(entry, pool)}{foil}"
-    set_code, number = printing_of(entry, pool)
+    # Forge takes the first segment as a set code, so a set is written when the entry has one,
+    # or (the pool's default printing) when flags need a set code in front of them.
+    set_code, number = (p.set, p.number) if p.set else (None, None)
+    if set_code is None and (entry.colors or entry.flags):
+        set_code, number = printing_of(entry, pool)
     if set_code:
         line += f"|{set_code}"
         if number:

@@ -1,0 +1,367 @@
+"""Reading and writing deck files of every kind (`deck-files.md` §1–§2, §8).
+
+One entry point each way: `read_deck` decodes the bytes (§1), recognises the kind from the content
+(§2; the extension is never trusted), and hands the lines or bytes to the kind's reader;
+`write_deck` hands the deck to the kind's writer, and `export_losses` says beforehand what the
+target cannot carry. Every failure is a `DeckFileError` naming the file.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from pathlib import Path
+from typing import Any
+
+from deckeditor.carddb.pool import CardPool
+from deckeditor.deck import Deck
+from deckeditor.deckfile import MAX_BYTES, load_json, model_to_deck, parse_model, save_atomic
+from deckeditor.deckfile import write_json_deck
+from deckeditor.deckfile_errors import DeckFileError, ImportResult, LineKind, LineStatus
+
+__all__ = [
+    "KINDS", "DeckFileError", "ImportResult", "LineKind", "LineStatus", "decode", "export_losses",
+    "kind_for_path", "read_deck", "recognise", "save_deck", "split_lines", "write_deck",
+]
+
+# kind → (readable, writable, default extension)
+KINDS: dict[str, tuple[bool, bool, str | None]] = {
+    "json": (True, True, ".deck.json"),
+    "forge": (True, True, ".dck"),
+    "xmage": (True, False, ".dck"),
+    "cod": (True, True, ".cod"),
+    "arena": (True, True, None),
+    "mtgo": (True, True, None),
+    "dek": (True, True, ".dek"),
+    "text": (True, True, ".txt"),
+    "riftbound-code": (True, True, None),
+    "precon": (True, False, None),  # taw/magic-preconstructed-decks lists
+    "mtgjson": (True, False, None),  # MTGJSON deck files
+}
+MTG_WRITE_KINDS = ("forge", "cod", "arena", "mtgo", "dek", "text")
+TEXT_KINDS = ("text", "arena", "mtgo")
+PASTED = "Imported deck"
+_EXT_KIND = {".json": "json", ".dck": "forge", ".cod": "cod", ".dek": "dek", ".txt": "text"}
+_LINE_END = re.compile(r"\r\n|\r|\n")
+_XML_ROOT = re.compile(rb"<([A-Za-z_][\w.:-]*)")
+
+
+# --- decoding (§1) -------------------------------------------------------------------------------
+
+
+def decode(data: bytes, path: str | None = None) -> tuple[str, list[str]]:
+    """Bytes → text: 8 MiB at most, BOM dropped, UTF-8 else Windows-1252 (with a note)."""
+    if len(data) > MAX_BYTES:
+        raise DeckFileError(path, None, None, "file is larger than 8 MiB")
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    try:
+        return data.decode("utf-8"), []
+    except UnicodeDecodeError:
+        pass
+    try:
+        text = data.decode("cp1252")
+    except UnicodeDecodeError:  # five bytes cp1252 leaves undefined: take them as Latin-1
+        text = "".join(
+            bytes([b]).decode("cp1252", errors="ignore") or chr(b) for b in data
+        )
+    return text, ["not UTF-8: read as Windows-1252"]
+
+
+def split_lines(text: str) -> list[str]:
+    """`\\r\\n`, `\\n` and `\\r` all end a line; lines are right-trimmed; no empty last line."""
+    lines = [line.rstrip() for line in _LINE_END.split(text)]
+    if lines and lines[-1] == "":
+        lines.pop()
+    return lines
+
+
+def _is_xml_utf16(data: bytes) -> bool:
+    return data.startswith((b"\xff\xfe", b"\xfe\xff", b"<\x00?\x00", b"\x00<\x00?"))
+
+
+# --- recognition (§2) ----------------------------------------------------------------------------
+
+
+def recognise(text: str) -> str:
+    """The kind a decoded text is, by its content alone."""
+    stripped = text.strip()
+    if not stripped:
+        raise DeckFileError(None, None, None, "empty file")
+    if stripped[0] == "{":
+        return "json"
+    if stripped[0] == "<":
+        return "xml"
+    lines = split_lines(text)
+    first = next((l.strip() for l in lines if l.strip() and l.strip()[0] not in "#;"), "")
+    if first.startswith("[") and first.endswith("]"):
+        return "forge"
+    if any(
+        l.startswith(("NAME:", "LAYOUT MAIN:", "LAYOUT SIDEBOARD:"))
+        or re.match(r"^(SB:\s*)?\d+\s+\[[A-Za-z0-9]+:[^\]]*\]\s+\S", l)
+        for l in (x.strip() for x in lines)
+    ):
+        return "xmage"
+    if len(stripped.split()) == 1 and _looks_like_code(stripped):
+        return "riftbound-code"
+    from deckeditor.games.mtg.files import precon
+
+    if precon.looks_like(lines):
+        return "precon"
+    return "text"
+
+
+def _deckcode():
+    try:
+        from deckeditor.games.riftbound import deckcode
+    except ImportError:
+        return None
+    return deckcode
+
+
+def _looks_like_code(token: str) -> bool:
+    module = _deckcode()
+    try:
+        return bool(module and module.looks_like_code(token))
+    except Exception:  # a broken codec must not stop plain text from reading
+        return False
+
+
+def _xml_kind(data: bytes | str, path: str | None) -> str:
+    from deckeditor.games.mtg.files import xmlsafe
+
+    root = xmlsafe.parse(data)
+    tag = xmlsafe.local(root.tag)
+    if tag == "cockatrice_deck":
+        return "cod"
+    if tag == "Deck":
+        return "dek"
+    raise DeckFileError(path, None, None, f"unknown XML deck: root element <{tag}>")
+
+
+# --- reading -------------------------------------------------------------------------------------
+
+
+def _stem(path: str) -> str:
+    name = Path(path).name
+    for suffix in (".deck.json", ".json", ".dck", ".cod", ".dek", ".txt"):
+        if name.lower().endswith(suffix):
+            return name[: -len(suffix)] or name
+    return Path(name).stem or name
+
+
+def _load(source: str | os.PathLike[str] | bytes) -> tuple[bytes, str | None]:
+    if isinstance(source, bytes):
+        return source, None
+    if isinstance(source, os.PathLike) or (
+        isinstance(source, str) and "\n" not in source and len(source) < 4096
+        and os.path.isfile(source)
+    ):
+        path = os.fspath(source)
+        try:
+            size = os.path.getsize(path)
+            if size > MAX_BYTES:
+                raise DeckFileError(path, None, None, "file is larger than 8 MiB")
+            with open(path, "rb") as handle:
+                return handle.read(MAX_BYTES + 1), path
+        except OSError as exc:
+            raise DeckFileError(path, None, None, f"cannot read the file: {exc.strerror}") from None
+    return str(source).encode("utf-8", "surrogatepass"), None
+
+
+def read_deck(
+    source: str | os.PathLike[str] | bytes,
+    pool: CardPool | None = None,
+    *,
+    kind: str | None = None,
+    name: str | None = None,
+    format_code: str | None = None,
+) -> ImportResult:
+    """Read a deck from a path, raw bytes or pasted text; `kind` forces a reader."""
+    data, path = _load(source)
+    label = path
+    default_name = name or (_stem(path) if path else PASTED)
+    try:
+        return _read(data, path, pool, kind, default_name, format_code)
+    except DeckFileError as exc:
+        raise exc.at(exc.path or label) from None
+    except RecursionError:
+        raise DeckFileError(label, None, None, "the file is nested too deeply") from None
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError, UnicodeError) as exc:
+        # A safety net: a reader bug must still reach the user as one clear line.
+        raise DeckFileError(label, None, None, f"cannot read this deck: {exc}") from None
+
+
+def _read(
+    data: bytes, path: str | None, pool: CardPool | None, kind: str | None, name: str,
+    format_code: str | None,
+) -> ImportResult:
+    from deckeditor.games.mtg.files import cod, dek, forge_dck, mtgjson_deck, precon, text, xmage_dck
+
+    if kind is not None and kind not in KINDS:
+        raise DeckFileError(path, None, None, f"unknown deck kind {kind!r}")
+    if len(data) > MAX_BYTES:
+        raise DeckFileError(path, None, None, "file is larger than 8 MiB")
+    xml_bytes = _is_xml_utf16(data)
+    if xml_bytes:
+        decoded, notes = "<", []
+    else:
+        decoded, notes = decode(data, path)
+    found = kind or recognise(decoded)
+    if found == "xml":
+        found = _xml_kind(data, path)
+    result: ImportResult
+    if found == "json":
+        if notes:
+            raise DeckFileError(path, None, None, "not valid UTF-8 (a deck file must be UTF-8)")
+        doc, _ = load_json(decoded, path)
+        if isinstance(doc, dict) and doc.get("schema") != "deckeditor-deck" and mtgjson_deck.looks_like(doc):
+            result = mtgjson_deck.read(doc, pool, name=name)
+        else:
+            deck = model_to_deck(parse_model(decoded, path))
+            result = ImportResult(deck, "json", [], [])
+    elif found == "mtgjson":
+        doc, _ = load_json(decoded, path)
+        result = mtgjson_deck.read(doc, pool, name=name)
+    elif found in ("cod", "dek"):
+        reader = cod if found == "cod" else dek
+        result = reader.read(data, pool, name=name, format_code=format_code)
+    elif found == "riftbound-code":
+        result = _read_code(decoded, pool, name, path)
+    else:
+        lines = split_lines(decoded)
+        if found == "forge":
+            result = forge_dck.read(lines, pool, name=name)
+        elif found == "xmage":
+            result = xmage_dck.read(lines, pool, name=name, format_code=format_code)
+        elif found == "precon":
+            result = precon.read(lines, pool, name=name)
+        else:
+            result = text.read(lines, pool, name=name, format_code=format_code, kind=found)
+    return ImportResult(result.deck, result.kind, result.lines, notes + result.notes)
+
+
+def _read_code(decoded: str, pool: CardPool | None, name: str, path: str | None) -> ImportResult:
+    module = _deckcode()
+    if module is None:
+        raise DeckFileError(path, None, None, "Riftbound deck codes cannot be read by this build")
+    token = decoded.strip()
+    try:
+        if hasattr(module, "import_code"):
+            got = module.import_code(token, pool, name)
+            deck, notes = got.deck, list(got.notes)
+        else:
+            deck, notes = module.decode_to_deck(token, pool, name), []
+    except ValueError as exc:
+        raise DeckFileError(path, 1, None, f"deck code: {exc}") from None
+    line = LineStatus(1, token, LineKind.CARD)
+    return ImportResult(deck, "riftbound-code", [line], ["read as a Riftbound deck code"] + notes)
+
+
+# --- writing -------------------------------------------------------------------------------------
+
+
+def kind_for_path(path: str | os.PathLike[str]) -> str | None:
+    """The kind an output file name asks for (`.deck.json`/`.json`, `.dck`, `.cod`, `.dek`,
+    `.txt`); None when the extension names none."""
+    name = Path(path).name.lower()
+    for ext, kind in _EXT_KIND.items():
+        if name.endswith(ext):
+            return kind
+    return None
+
+
+def _check_target(deck: Deck, kind: str) -> None:
+    if kind not in KINDS:
+        raise DeckFileError(None, None, None, f"unknown deck kind {kind!r}")
+    if not KINDS[kind][1]:
+        raise DeckFileError(None, None, None, f"{kind} files can be read but not written")
+    if deck.game != "mtg" and kind in MTG_WRITE_KINDS:
+        raise DeckFileError(None, None, None, f"{kind} cannot hold a {_title(deck.game)} deck")
+    if deck.game != "riftbound" and kind == "riftbound-code":
+        raise DeckFileError(None, None, None, "riftbound-code cannot hold an MTG deck")
+
+
+def _title(game: str) -> str:
+    return {"riftbound": "Riftbound", "mtg": "MTG"}.get(game, game)
+
+
+def write_deck(deck: Deck, kind: str, pool: CardPool | None = None, **options: Any) -> str:
+    """The deck as the text of a `kind` file (UTF-8 when saved, `\\n` line ends, final newline).
+
+    Options: `with_printings`, `with_tags` (text), `custom_zones` (cod).
+    """
+    from deckeditor.games.mtg.files import cod, dek, forge_dck, text
+
+    _check_target(deck, kind)
+    if kind == "json":
+        return write_json_deck(deck)
+    if kind == "forge":
+        return forge_dck.write(deck, pool)
+    if kind == "cod":
+        return cod.write(deck, pool, custom_zones=bool(options.get("custom_zones")))
+    if kind == "dek":
+        return dek.write(deck, pool)
+    if kind == "text":
+        return text.write_text(deck, pool, with_printings=bool(options.get("with_printings")),
+                               with_tags=bool(options.get("with_tags")))
+    if kind == "arena":
+        return text.write_arena(deck, pool)
+    if kind == "mtgo":
+        return text.write_mtgo(deck, pool)
+    module = _deckcode()
+    if module is None:
+        raise DeckFileError(None, None, None, "Riftbound deck codes cannot be written by this build")
+    try:
+        return module.encode_deck(deck, pool) + "\n"
+    except ValueError as exc:
+        raise DeckFileError(None, None, None, f"deck code: {exc}") from None
+
+
+def export_losses(deck: Deck, kind: str, pool: CardPool | None = None, **options: Any) -> list[str]:
+    """What a `kind` file cannot carry of this deck (§8), one line each; empty for `json`."""
+    from deckeditor.games.mtg.files import cod, dek, forge_dck, text
+
+    if kind == "json" or kind not in KINDS:
+        return []
+    if kind == "forge":
+        return forge_dck.losses(deck, pool)
+    if kind == "cod":
+        return cod.losses(deck, pool, custom_zones=bool(options.get("custom_zones")))
+    if kind == "dek":
+        return dek.losses(deck, pool)
+    if kind == "text":
+        return text.losses_text(deck, with_printings=bool(options.get("with_printings")),
+                                with_tags=bool(options.get("with_tags")))
+    if kind == "arena":
+        return text.losses_arena(deck)
+    if kind == "mtgo":
+        return text.losses_mtgo(deck)
+    if kind == "riftbound-code":
+        out = [f"{s.name} not written" for s in deck.sections
+               if s.entries and s.name not in ("Legend", "Champion", "Main", "Runes",
+                                              "Battlefields", "Sideboard")]
+        out += [f"{what} not written" for what, lost in (
+            ("deck name", True), ("notes", deck.notes), ("deck tags", deck.tags)) if lost]
+        return out
+    return []
+
+
+def save_deck(
+    path: str | os.PathLike[str], deck: Deck, kind: str | None = None,
+    pool: CardPool | None = None, **options: Any,
+) -> str:
+    """Write the deck atomically (`<name>.bak` keeps the previous file); returns the kind used."""
+    kind = kind or kind_for_path(path) or "json"
+    save_atomic(path, write_deck(deck, kind, pool, **options))
+    return kind
+
+
+def dumps_report(result: ImportResult) -> str:
+    """The import report as JSON (for tools and tests)."""
+    return json.dumps({
+        "kind": result.kind,
+        "notes": result.notes,
+        "lines": [[s.number, s.status.value, s.reason] for s in result.lines],
+    }, ensure_ascii=False)
