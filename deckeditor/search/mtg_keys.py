@@ -200,7 +200,7 @@ def _own_eligible(card: Card, rules: str) -> bool:
     types, subtypes = _lower(front.types), _lower(front.subtypes)
     legendary = "legendary" in _lower(front.supertypes)
     if rules == "oathbreaker":
-        return "planeswalker" in types or card.commander_text or bool(types & {"instant", "sorcery"})
+        return "planeswalker" in types or card.commander_text
     leads = card.commander_text or (
         legendary
         and (
@@ -221,6 +221,14 @@ def _eligibility():
     return can_be_commander
 
 
+def _also_in_command_zone(card: Card, rules: str) -> bool:
+    """Cards the Commander section takes besides leaders: a Background (as a second commander),
+    and under Oathbreaker the signature spell (an instant or sorcery)."""
+    if rules == "oathbreaker":
+        return bool(_lower(card.types) & {"instant", "sorcery"})
+    return _is_background(card)
+
+
 def _commander(index, ctx):
     rules = ctx.rules()
     if rules == "constructed":
@@ -234,7 +242,7 @@ def _commander(index, ctx):
                 ok = eligible(card, rules)
             except (TypeError, AttributeError, ValueError):
                 ok = _own_eligible(card, rules)
-            flags.append(bool(ok) or (rules != "oathbreaker" and _is_background(card)))
+            flags.append(bool(ok) or _also_in_command_zone(card, rules))
         return bits.from_flags(flags)
 
     return index.derived(("is:commander", rules), build)
