@@ -199,7 +199,9 @@ def load_mtgjson(
     return cards, issues
 
 
-def report_identity_mismatches(cards: list[Card], source: str, issues: list[ImportIssue]) -> None:
+def report_identity_mismatches(
+    cards: list[Card], source: str, issues: list[ImportIssue], where: str = "data[{name}].colorIdentity"
+) -> None:
     """§2: identity is computed for every source; a disagreement with the source is a warning."""
     from deckeditor.games.mtg.colors import letters
 
@@ -208,7 +210,7 @@ def report_identity_mismatches(cards: list[Card], source: str, issues: list[Impo
             issues.append(
                 ImportIssue(
                     source,
-                    f"data[{json.dumps(card.name, ensure_ascii=False)}].colorIdentity",
+                    where.format(name=json.dumps(card.name, ensure_ascii=False)),
                     f"source says {letters(card.source_identity) or 'colourless'}, "
                     f"computed {letters(card.identity) or 'colourless'}",
                     "warning",

@@ -1,0 +1,167 @@
+"""Card sources (`cli.md` --cards, `deckeditor cards import`): recognise a path, then import it.
+
+Kinds: "forge" (cardsfolder folder, .zip or tar of scripts), "mtgjson" (AtomicCards .json,
+.json.xz, .json.gz, .zip), "scryfall" (oracle-cards bulk array), "cockatrice" (cards.xml),
+"riftbound-gallery" (the Riot gallery JSON, read by the Riftbound package). The kind is read from
+the content, not only the name: a JSON array is Scryfall, an object with "data" is MTGJSON.
+"""
+
+from __future__ import annotations
+
+import gzip
+import lzma
+import os
+import tarfile
+import zipfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from deckeditor.games.mtg.build import ImportIssue
+
+Progress = Callable[[int, int | None], object]
+KINDS = ("forge", "mtgjson", "scryfall", "cockatrice", "riftbound-gallery")
+_HEAD = 1 << 16
+
+
+class SourceError(ValueError):
+    """A path that cannot be used as a card source; the message says why, in one line."""
+
+
+@dataclass(slots=True)
+class SourceResult:
+    kind: str
+    game: str
+    cards: list = field(default_factory=list)
+    issues: list[ImportIssue] = field(default_factory=list)
+
+    @property
+    def errors(self) -> list[ImportIssue]:
+        return [i for i in self.issues if i.severity == "error"]
+
+
+def _sniff_json(head: bytes) -> str | None:
+    text = head.decode("utf-8", errors="ignore").lstrip("\ufeff \t\r\n")
+    if text.startswith("["):
+        return "scryfall"
+    if text.startswith("{"):
+        lowered = text.lower()
+        if '"data"' in text:
+            return "mtgjson"
+        if "riftbound" in lowered and '"cards"' in lowered:
+            return "riftbound-gallery"
+        if '"object"' in text and '"card"' in text:
+            return "scryfall"
+    if text.startswith("<"):
+        return "cockatrice" if "cockatrice_carddatabase" in text or "<cards" in text else None
+    return None
+
+
+def _file_head(p: Path) -> bytes:
+    with open(p, "rb") as fh:
+        magic = fh.read(6)
+    try:
+        if magic.startswith(b"\xfd7zXZ"):
+            with lzma.open(p) as fh:
+                return fh.read(_HEAD)
+        if magic.startswith(b"\x1f\x8b"):
+            with gzip.open(p) as fh:
+                return fh.read(_HEAD)
+    except (OSError, lzma.LZMAError, EOFError) as exc:
+        raise SourceError(f"{p}: compressed file cannot be read ({exc})") from None
+    with open(p, "rb") as fh:
+        return fh.read(_HEAD)
+
+
+def detect_source(path: str | os.PathLike[str]) -> str:
+    """The kind of card source at `path`; SourceError when it is none of them."""
+    p = Path(path)
+    if not p.exists():
+        raise SourceError(f"{p}: no such file or folder")
+    if p.is_dir():
+        for _root, _dirs, files in os.walk(p):
+            if any(f.lower().endswith(".txt") for f in files):
+                return "forge"
+        raise SourceError(f"{p}: folder holds no Forge card scripts (.txt)")
+    try:
+        if zipfile.is_zipfile(p):
+            with zipfile.ZipFile(p) as zf:
+                names = [n.lower() for n in zf.namelist()]
+                if any(n.endswith(".txt") for n in names):
+                    return "forge"
+                jsons = [n for n in zf.namelist() if n.lower().endswith(".json")]
+                if jsons:
+                    with zf.open(jsons[0]) as fh:
+                        kind = _sniff_json(fh.read(_HEAD))
+                    if kind:
+                        return kind
+                if any(n.endswith(".xml") for n in names):
+                    return "cockatrice"
+            raise SourceError(f"{p}: zip holds no card scripts, card JSON or card XML")
+        if p.suffix.lower() != ".json" and tarfile.is_tarfile(p):
+            return "forge"
+    except (OSError, zipfile.BadZipFile, tarfile.TarError) as exc:
+        raise SourceError(f"{p}: cannot be read ({exc})") from None
+    try:
+        head = _file_head(p)
+    except OSError as exc:
+        raise SourceError(f"{p}: cannot be read ({exc})") from None
+    kind = _sniff_json(head)
+    if kind:
+        return kind
+    raise SourceError(
+        f"{p}: not a card source (expected a Forge cardsfolder, MTGJSON AtomicCards, Scryfall "
+        "oracle-cards, Cockatrice cards.xml or Riftbound gallery JSON)"
+    )
+
+
+def load_source(path: str | os.PathLike[str], progress: Progress | None = None) -> SourceResult:
+    """Import every card of a source. Bad records become `issues`; an unusable path raises
+    SourceError. `progress(done, total_or_None)` is called now and then; it may raise to cancel."""
+    kind = detect_source(path)
+    try:
+        return _load(kind, path, progress)
+    except SourceError:
+        raise
+    except (OSError, ValueError, EOFError, lzma.LZMAError, zipfile.BadZipFile, tarfile.TarError) as exc:
+        raise SourceError(f"{path}: {kind} source cannot be read ({exc})") from None
+
+
+def _load(kind: str, path: str | os.PathLike[str], progress: Progress | None) -> SourceResult:
+    if kind == "forge":
+        from deckeditor.games.mtg.forge_script import load_forge
+
+        cards, issues = load_forge(path, progress)
+    elif kind == "mtgjson":
+        from deckeditor.games.mtg.mtgjson import load_mtgjson
+
+        cards, issues = load_mtgjson(path, progress)
+    elif kind == "scryfall":
+        from deckeditor.games.mtg.scryfall import load_scryfall
+
+        cards, issues = load_scryfall(path, progress)
+    elif kind == "cockatrice":
+        from deckeditor.games.mtg.cockatrice_xml import load_cockatrice
+
+        cards, issues = load_cockatrice(path, progress)
+    elif kind == "riftbound-gallery":
+        return _load_gallery(path)
+    else:  # pragma: no cover - detect_source only returns KINDS
+        raise SourceError(f"{path}: unknown source kind {kind!r}")
+    return SourceResult(kind, "mtg", list(cards), list(issues))
+
+
+def _load_gallery(path: str | os.PathLike[str]) -> SourceResult:
+    try:
+        from deckeditor.games.riftbound.gallery import load_gallery
+    except ImportError as exc:
+        raise SourceError(f"{path}: Riftbound gallery import is not available ({exc})") from None
+    result: Any = load_gallery(path)
+    if isinstance(result, SourceResult):
+        return result
+    return SourceResult(
+        getattr(result, "kind", "riftbound-gallery"),
+        getattr(result, "game", "riftbound"),
+        list(getattr(result, "cards", [])),
+        list(getattr(result, "issues", [])),
+    )

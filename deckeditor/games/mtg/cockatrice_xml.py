@@ -1,0 +1,159 @@
+"""Cockatrice card database XML (`cards.xml`, format 4, and the older format 3 without `<prop>`).
+
+Read with defusedxml (no entity expansion, no external entities) and `iterparse`, one `<card>` at
+a time. A card repeats once per printing: the first record of a name wins and later ones only add
+their set codes. Back faces (`<prop><side>back</side>`) are attached to the front that relates to
+them. Mana costs are compact (`1U/RU/R`); split cards write `2G // G`.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Callable, Iterator
+from xml.etree.ElementTree import Element, ParseError
+
+from defusedxml import DefusedXmlException
+from defusedxml.ElementTree import iterparse
+
+from deckeditor.games.mtg.build import ImportIssue, build_card, parse_type_line
+from deckeditor.games.mtg.card import Card, Face, Layout
+from deckeditor.games.mtg.colors import mask
+from deckeditor.games.mtg.mana import ManaCostError, cost_colors, from_compact, mana_value
+
+Progress = Callable[[int, int | None], object]
+
+
+class CockatriceError(ValueError):
+    """The XML as a whole cannot be read (syntax error, forbidden entities)."""
+
+
+def _text(el: Element | None) -> str:
+    return (el.text or "").strip() if el is not None else ""
+
+
+def _prop(card: Element, tag: str) -> Element | None:
+    """`<prop><tag>` in format 4, `<tag>` directly under `<card>` in format 3."""
+    prop = card.find("prop")
+    if prop is not None:
+        found = prop.find(tag)
+        if found is not None:
+            return found
+    return card.find(tag)
+
+
+def _colors(card: Element) -> int | None:
+    joined = _text(_prop(card, "colors"))
+    holder = card.find("prop") if card.find("prop") is not None else card
+    singles = "".join(_text(c) for c in holder.findall("color")) + "".join(
+        _text(c) for c in card.findall("color") if holder is not card
+    )
+    letters = joined + singles
+    return mask(letters) if letters else None
+
+
+def _faces(card: Element, name: str) -> tuple[list[Face], Layout]:
+    cost_raw = _text(_prop(card, "manacost"))
+    type_raw = _text(_prop(card, "type"))
+    text = _text(card.find("text"))
+    pt = _text(_prop(card, "pt"))
+    loyalty = _text(_prop(card, "loyalty")) or None
+    layout = Layout.parse(_text(_prop(card, "layout")) or None)
+    names = name.split(" // ")
+    costs = cost_raw.split(" // ") if cost_raw else [""] * len(names)
+    types = type_raw.split(" // ")
+    if len(names) > 1 and layout is Layout.NORMAL:
+        layout = Layout.SPLIT
+    colors = _colors(card)
+    faces = []
+    for i, face_name in enumerate(names):
+        cost = from_compact(costs[i] if i < len(costs) else "")
+        supers, ftypes, subs = parse_type_line(types[i] if i < len(types) else types[0])
+        power = toughness = None
+        if i == 0 and "/" in pt:
+            power, toughness = (p.strip() for p in pt.split("/", 1))
+        face_colors = colors if (colors is not None and len(names) == 1) else cost_colors(cost)
+        faces.append(
+            Face(
+                name=face_name.strip(),
+                mana_cost=cost,
+                colors=face_colors,
+                # A coloured card with no cost shows a colour indicator (Dryad Arbor, back faces).
+                color_indicator=face_colors if (face_colors and not cost) else None,
+                supertypes=supers,
+                types=ftypes,
+                subtypes=subs,
+                power=power,
+                toughness=toughness,
+                loyalty=loyalty if i == 0 else None,
+                oracle_text=text if i == 0 else "",
+                mana_value=mana_value(cost),
+            )
+        )
+    return faces, layout
+
+
+def iter_cards(
+    path: str | os.PathLike[str], issues: list[ImportIssue], progress: Progress | None = None
+) -> Iterator[Card]:
+    """Cards of one XML file; duplicates of a name only add printings (done in `load_cockatrice`)."""
+    source = str(path)
+    count = 0
+    fronts: list[tuple[list[Face], Layout, str, list[str], int | None, list[str]]] = []
+    backs: dict[str, Face] = {}
+    try:
+        for _event, el in iterparse(os.fspath(path), events=("end",), forbid_dtd=False):
+            if el.tag != "card":
+                continue
+            count += 1
+            name = _text(el.find("name"))
+            where = f"card #{count}" + (f" ({name})" if name else "")
+            try:
+                if not name:
+                    raise ValueError("<name> is missing")
+                faces, layout = _faces(el, name)
+                sets = [_text(s) for s in el.findall("set") if _text(s)]
+                ci = _text(_prop(el, "coloridentity"))
+                related = [_text(r) for r in el.findall("related") if r.get("attach")]
+                if _text(_prop(el, "side")).lower() == "back":
+                    backs[name] = faces[0]
+                else:
+                    fronts.append((faces, layout, name, sets, mask(ci) if ci else None, related))
+            except (ValueError, ManaCostError, TypeError) as exc:
+                issues.append(ImportIssue(source, where, str(exc)))
+            el.clear()
+            if progress is not None and count % 1024 == 0:
+                progress(count, None)
+    except (ParseError, DefusedXmlException) as exc:
+        issues.append(ImportIssue(source, "file", f"XML cannot be read: {exc}"))
+    used: set[str] = set()
+    for faces, layout, name, sets, ci, related in fronts:
+        extra_faces = [backs[r] for r in related if r in backs]
+        used.update(r for r in related if r in backs)
+        if extra_faces and layout is Layout.NORMAL:
+            layout = Layout.TRANSFORM
+        all_faces = faces + extra_faces
+        yield build_card(all_faces, layout, printings=sets, source_identity=ci)
+    for name, face in backs.items():
+        if name not in used:
+            issues.append(ImportIssue(source, f"card {name}", "back face without a front; kept alone", "warning"))
+            yield build_card([face])
+    if progress is not None:
+        progress(count, count)
+
+
+def load_cockatrice(
+    path: str | os.PathLike[str], progress: Progress | None = None
+) -> tuple[list[Card], list[ImportIssue]]:
+    """Read one XML file; a card printed in several sets becomes one Card with all its codes."""
+    issues: list[ImportIssue] = []
+    by_name: dict[str, Card] = {}
+    for card in iter_cards(path, issues, progress):
+        old = by_name.get(card.name)
+        if old is None:
+            by_name[card.name] = card
+        elif card.printings:
+            from dataclasses import replace
+
+            codes = tuple(dict.fromkeys(old.printings + card.printings))
+            by_name[card.name] = replace(old, printings=codes)
+    return list(by_name.values()), issues
