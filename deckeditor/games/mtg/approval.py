@@ -200,13 +200,17 @@ def leaders_of(view: DeckView, ruleset: RuleSet) -> list[Item]:
     return list(view.commanders)
 
 
-def build_zone(view: DeckView, ruleset: RuleSet) -> Zone | None:
-    """None when identity is not applied: constructed, no commander, or an unknown commander."""
+def build_zone(view: DeckView, ruleset: RuleSet, known_only: bool = False) -> Zone | None:
+    """None when identity is not applied: constructed, no commander, or an unknown commander.
+
+    The check needs every commander known (§10 step 5); the catalog works from the known ones
+    (`known_only`, §11 step 5).
+    """
     if not ruleset.identity or not view.commanders:
         return None
-    if any(it.card is None for it in view.commanders):
+    if not known_only and any(it.card is None for it in view.commanders):
         return None
-    leaders = leaders_of(view, ruleset)
+    leaders = [it for it in leaders_of(view, ruleset) if it.card is not None]
     if not leaders:
         return None
     z0 = 0

@@ -1,0 +1,417 @@
+"""The catalog legality predicate (`mtg-rules.md` §11).
+
+`make_predicate(deck, fmt_info, day, pool, target_section)` takes a snapshot of the deck and
+answers, for any card, whether it may be added to the target section, and if not, why. It never
+commits a colour choice and never changes the deck.
+
+`visible_rows` answers for a whole pool at once with big-int bitsets (the §11 implementation
+note): cards grouped by identity mask, one bitset per rule text, per ruling and per rule set,
+cached per pool, so one re-narrowing costs a few dozen big-int operations.
+"""
+
+from __future__ import annotations
+
+import weakref
+from dataclasses import dataclass
+from datetime import date
+
+from deckeditor.games.mtg import colors as C
+from deckeditor.games.mtg.approval import Budget, DeckView, Zone, build_zone
+from deckeditor.games.mtg.conformance import (
+    LimitCard,
+    base_limit,
+    deck_copies_rules,
+    format_of,
+    own_limit_rules,
+    ruling_for,
+    tally,
+)
+from deckeditor.games.mtg.deckrule import BranchList, branch_matches
+from deckeditor.games.mtg.rulesets import (
+    OATHBREAKER,
+    RuleSet,
+    can_be_oathbreaker,
+    can_be_signature_spell,
+    can_lead,
+    can_partner,
+    is_background,
+    partner_capable,
+    ruleset_for,
+)
+from deckeditor.names import name_key
+
+IDENTITY_TARGETS = ("Main", "Sideboard", "Companion")
+
+
+@dataclass(frozen=True, slots=True)
+class Reason:
+    code: str  # BANNED, AT_COPY_LIMIT, NOT_A_COMMANDER, CANNOT_PARTNER, COMMAND_ZONE_FULL, ...
+    text: str
+
+
+# --- per-pool bitsets --------------------------------------------------------------------------
+
+
+def bits_from_rows(rows, size: int) -> int:
+    buf = bytearray((size + 7) // 8)
+    for r in rows:
+        buf[r >> 3] |= 1 << (r & 7)
+    return int.from_bytes(buf, "little")
+
+
+def rows_from_bits(bits: int) -> list[int]:
+    text = bin(bits)[:1:-1]  # least significant bit first
+    out = []
+    find = text.find
+    i = find("1")
+    while i >= 0:
+        out.append(i)
+        i = find("1", i + 1)
+    return out
+
+
+class PoolIndex:
+    """Bitsets over one pool's row ids; rebuilt when the pool changes size."""
+
+    def __init__(self, pool) -> None:
+        self.pool = pool
+        self.size = len(pool)
+        self.all = (1 << self.size) - 1
+        groups: list[list[int]] = [[] for _ in range(32)]
+        spires: dict[int, list[int]] = {}
+        partners: list[int] = []
+        for row, card in enumerate(pool.cards):
+            groups[card.identity & 31].append(row)
+            if card.set_color_id:
+                spires.setdefault(card.set_color_id, []).append(row)
+            if partner_capable(card):
+                partners.append(row)
+        self.groups = [bits_from_rows(g, self.size) for g in groups]
+        self.spires = {n: bits_from_rows(rows, self.size) for n, rows in spires.items()}
+        self.partner_rows = partners
+        self._branch: dict[BranchList, int] = {}
+        self._banned: dict[int, tuple[object, int]] = {}
+        self._flags: dict[str, int] = {}
+
+    def branch_bits(self, blist: BranchList) -> int:
+        hit = self._branch.get(blist)
+        if hit is None:
+            branches = blist.branches
+            rows = [
+                row
+                for row, card in enumerate(self.pool.cards)
+                if any(branch_matches(b, card) for b in branches)
+            ]
+            hit = self._branch[blist] = bits_from_rows(rows, self.size)
+        return hit
+
+    def banned_bits(self, ruling) -> int:
+        """Cards forbidden by their own rules or banned by the ruling (ids only matter)."""
+        hit = self._banned.get(id(ruling))
+        if hit is not None and hit[0] is ruling:
+            return hit[1]
+        rows = []
+        for row, card in enumerate(self.pool.cards):
+            if _forbids_itself(card) or ruling.banned_by(LimitCard(card.id, None)) is not None:
+                rows.append(row)
+        bits = bits_from_rows(rows, self.size)
+        if len(self._banned) > 16:
+            self._banned.clear()
+        self._banned[id(ruling)] = (ruling, bits)
+        return bits
+
+    def flag_bits(self, name: str, test) -> int:
+        hit = self._flags.get(name)
+        if hit is None:
+            rows = [row for row, card in enumerate(self.pool.cards) if test(card)]
+            hit = self._flags[name] = bits_from_rows(rows, self.size)
+        return hit
+
+
+_INDEXES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def pool_index(pool) -> PoolIndex:
+    idx = _INDEXES.get(pool)
+    if idx is None or idx.size != len(pool):
+        idx = _INDEXES[pool] = PoolIndex(pool)
+    return idx
+
+
+def _forbids_itself(card) -> bool:
+    if card.own_copy_limit == 0:
+        return True
+    return bool(card.deck_rule_lines) and any(r.limit == 0 for r in own_limit_rules(card))
+
+
+# --- the predicate -------------------------------------------------------------------------------
+
+
+def _short(name: str) -> str:
+    return name.split(",")[0].split(" // ")[0]
+
+
+class Predicate:
+    def __init__(self, deck, fmt_info, day: date, pool, target_section: str) -> None:
+        self.pool = pool
+        self.target = target_section
+        self.rs: RuleSet = ruleset_for(fmt_info)
+        self.fmt = format_of(fmt_info)
+        self.ruling = ruling_for(self.fmt, day)
+        view = DeckView.of(deck, pool)
+        self.view = view
+        self.counts = {key: t.count for key, t in tally(view).items()}
+        self.deck_rules = deck_copies_rules(view)
+        self.commanders = [it for it in view.commanders if it.card is not None]
+        self.zone_total = sum(it.entry.count for it in view.commanders)
+        self.zone: Zone | None = (
+            build_zone(view, self.rs, known_only=True) if self.rs.command_zone else None
+        )
+        lone = self.commanders[0].card if self.zone_total == 1 and self.commanders else None
+        self.partner_of = lone if lone is not None and partner_capable(lone) else None
+        self._visible: int | None = None
+
+    # -- per card ----------------------------------------------------------------------------
+
+    def __call__(self, card) -> bool:
+        return not self.why_hidden(card)
+
+    def is_possible_partner(self, card) -> bool:
+        """Shown although off-identity: it could be added as the second commander."""
+        return self.partner_of is not None and can_partner(self.partner_of, card)
+
+    def why_hidden(self, card) -> list[Reason]:
+        if self.target not in ("Commander", *IDENTITY_TARGETS):
+            return []  # Maybeboard and extra sections: no checks
+        out: list[Reason] = []
+        self._limits(card, out)
+        if self.target == "Commander":
+            if self.rs.command_zone:
+                self._commander(card, out)
+        else:
+            if self.target == "Companion" and not _is_companion(card):
+                out.append(Reason("NOT_A_COMPANION", f"{card.name} has no Companion ability"))
+            self._identity(card, out)
+        return out
+
+    def _limits(self, card, out: list[Reason]) -> None:
+        base = base_limit(card, self.deck_rules)
+        if base.value == 0:
+            out.append(Reason("BANNED", f"Forbidden by {base.source}"))
+            return
+        lc = LimitCard(card.id, base.value or None)
+        banned = self.ruling.banned_by(lc)
+        if banned is not None:
+            out.append(Reason("BANNED", f"Banned by {banned}"))
+            return
+        count = self.counts.get(name_key(card.name), 0)
+        if count:
+            limit = self.ruling.copy_limit(lc)
+            if count >= limit:
+                out.append(
+                    Reason("AT_COPY_LIMIT", f"{card.name}: {count} of {limit} already in the deck")
+                )
+
+    def _commander(self, card, out: list[Reason]) -> None:
+        if self.rs.code == OATHBREAKER:
+            self._oathbreaker(card, out)
+            return
+        present = [it.card for it in self.commanders]
+        eligible = can_lead(card, self.rs.code) or (
+            is_background(card) and any(c.partner.choose_background for c in present)
+        )
+        if not eligible:
+            out.append(Reason("NOT_A_COMMANDER", f"{card.name} cannot be a commander"))
+        if self.zone_total >= 2:
+            out.append(Reason("COMMAND_ZONE_FULL", "The deck already has two commanders"))
+        elif self.zone_total == 1 and present and not can_partner(present[0], card):
+            out.append(
+                Reason("CANNOT_PARTNER", f"{card.name} cannot lead together with {present[0].name}")
+            )
+
+    def _oathbreaker(self, card, out: list[Reason]) -> None:
+        is_ob, is_sig = can_be_oathbreaker(card), can_be_signature_spell(card)
+        if not (is_ob or is_sig):
+            out.append(
+                Reason("NOT_A_COMMANDER", f"{card.name} is neither an oathbreaker nor a signature spell")
+            )
+            return
+        if self.zone_total >= 2:
+            out.append(Reason("COMMAND_ZONE_FULL", "The command zone already holds two cards"))
+            return
+        for present in (it.card for it in self.commanders):
+            if can_be_oathbreaker(present) and not is_sig:
+                out.append(Reason("CANNOT_PARTNER", "The command zone needs a signature spell"))
+            elif not can_be_oathbreaker(present) and not is_ob:
+                out.append(Reason("CANNOT_PARTNER", "The command zone needs an oathbreaker"))
+
+    def _identity(self, card, out: list[Reason]) -> None:
+        zone = self.zone
+        if zone is None or zone.disabled:
+            return
+        if self.partner_of is not None and can_partner(self.partner_of, card):
+            return
+        ident = card.identity
+        need = ident & ~zone.z
+        zl = C.letters(zone.z) or "colourless"
+        if need and not zone.catalog_fits(card, ident):
+            serving = [b for b in zone.budgets if b.valid and b.serves(card)]
+            if serving:
+                out.append(Reason("BUDGET_EXCEEDED", _budget_text(serving[0], card, need)))
+            else:
+                out.append(
+                    Reason(
+                        "OUTSIDE_IDENTITY",
+                        f"Outside the commanders' identity ({zl}): needs "
+                        f"{', '.join(C.letters(need))}",
+                    )
+                )
+            return
+        n = card.set_color_id
+        if n and C.count(zone.z) < n and not zone.exempt(card):
+            out.append(
+                Reason(
+                    "NEEDS_COLORS",
+                    f"{card.name} needs {n} colours circled; the commanders' identity ({zl}) "
+                    f"has {C.count(zone.z)}",
+                )
+            )
+
+    # -- whole pool ----------------------------------------------------------------------------
+
+    def visible_bits(self) -> int:
+        if self._visible is None:
+            self._visible = self._compute_bits()
+        return self._visible
+
+    def visible_rows(self, rows: list[int] | None = None) -> list[int]:
+        """The pool rows this predicate accepts (all rows, or those of `rows`, in order)."""
+        bits = self.visible_bits()
+        if rows is None:
+            return rows_from_bits(bits)
+        return [r for r in rows if bits >> r & 1]
+
+    def possible_partner_rows(self) -> list[int]:
+        if self.partner_of is None:
+            return []
+        cards = self.pool.cards
+        idx = pool_index(self.pool)
+        return [r for r in idx.partner_rows if can_partner(self.partner_of, cards[r])]
+
+    def _compute_bits(self) -> int:
+        idx = pool_index(self.pool)
+        if self.target not in ("Commander", *IDENTITY_TARGETS):
+            return idx.all
+        vis = idx.all & ~idx.banned_bits(self.ruling) & ~self._limit_bits(idx)
+        if self.target == "Commander":
+            if self.rs.command_zone:
+                vis &= self._commander_bits(idx)
+            return vis
+        if self.target == "Companion":
+            vis &= idx.flag_bits("companion", _is_companion)
+        return vis & self._identity_bits(idx)
+
+    def _limit_bits(self, idx: PoolIndex) -> int:
+        """Deck cards at their copy limit, and cards the deck's Copies rules limit to 0."""
+        cards = self.pool.cards
+        candidates = set()
+        for t in tally(self.view).values():
+            if t.card is not None:
+                row = self.pool.row_of(t.card.name)
+                if row is not None:
+                    candidates.add(row)
+        for rule, carrier in self.deck_rules:
+            if rule.limit == 0:
+                candidates.update(rows_from_bits(idx.branch_bits(rule.affected)))
+        rows = []
+        for row in candidates:
+            reasons: list[Reason] = []
+            self._limits(cards[row], reasons)
+            if reasons:
+                rows.append(row)
+        return bits_from_rows(rows, idx.size)
+
+    def _commander_bits(self, idx: PoolIndex) -> int:
+        if self.rs.code == OATHBREAKER:
+            return self._rows_where(lambda c: not self._why_commander(c))
+        if self.zone_total >= 2:
+            return 0
+        if self.zone_total == 1 and self.commanders:
+            lone = self.commanders[0].card
+            cards = self.pool.cards
+            rows = [
+                r for r in idx.partner_rows
+                if can_partner(lone, cards[r]) and not self._why_commander(cards[r])
+            ]
+            return bits_from_rows(rows, idx.size)
+        code = self.rs.code
+        return idx.flag_bits(f"lead:{code}", lambda c: can_lead(c, code))
+
+    def _why_commander(self, card) -> list[Reason]:
+        out: list[Reason] = []
+        self._commander(card, out)
+        return out
+
+    def _rows_where(self, test) -> int:
+        rows = [r for r, c in enumerate(self.pool.cards) if test(c)]
+        return bits_from_rows(rows, len(self.pool.cards))
+
+    def _identity_bits(self, idx: PoolIndex) -> int:
+        zone = self.zone
+        if zone is None or zone.disabled:
+            return idx.all
+        z = zone.z
+        ok = 0
+        for m in range(32):
+            if m & ~z == 0:
+                ok |= idx.groups[m]
+        exempt = 0
+        for blist in zone.exempts:
+            exempt |= idx.branch_bits(blist)
+        for b in zone.budgets:
+            ok |= self._budget_bits(idx, b, z)
+        needs = 0
+        for n, bits in idx.spires.items():
+            if C.count(z) < n:
+                needs |= bits
+        ok = (ok & ~needs) | exempt
+        if self.partner_of is not None:
+            ok |= bits_from_rows(self.possible_partner_rows(), idx.size)
+        return ok
+
+    def _budget_bits(self, idx: PoolIndex, b: Budget, z: int) -> int:
+        if not b.valid:
+            return 0
+        groups = 0
+        for m in range(32):
+            need = m & ~z
+            if need and (need & ~b.extra == 0 or C.count(b.K | b.implied | need) <= b.n):
+                groups |= idx.groups[m]
+        if not groups:
+            return 0
+        serves = idx.all if b.wild else idx.branch_bits(b.types)
+        return groups & serves
+
+
+def _budget_text(b: Budget, card, need: int) -> str:
+    used = b.K | b.implied
+    who = _short(b.name)
+    if used and C.count(used) >= b.n:
+        words = " and ".join(C.names(used))
+        noun = "additional colour is" if C.count(used) == 1 else "additional colours are"
+        return f"{who}'s {noun} already {words}"
+    return (
+        f"{card.name} needs {C.count(need)} additional colours ({', '.join(C.letters(need))}); "
+        f"{who} allows {b.n}"
+    )
+
+
+def _is_companion(card) -> bool:
+    return card.companion or any(k.casefold() == "companion" for k in card.keywords)
+
+
+def make_predicate(deck, fmt_info, day: date, pool, target_section: str = "Main") -> Predicate:
+    return Predicate(deck, fmt_info, day, pool, target_section)
+
+
+__all__ = ["Predicate", "Reason", "make_predicate", "pool_index", "rows_from_bits"]
