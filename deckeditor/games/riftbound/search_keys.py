@@ -1,0 +1,189 @@
+"""The Riftbound key table of the search language (`search.md` §5), registered with
+`deckeditor.search.keys` (the search package imports this module on first Riftbound query).
+
+Domains are a 6-bit mask in the order of `riftbound.md` §1.3, so `domain:` and `id:` reuse the
+generic mask key over 64 groups.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from deckeditor.games.riftbound.card import DOMAIN_BIT, DOMAINS, LETTER_DOMAIN, Card
+from deckeditor.search import bits
+from deckeditor.search.folding import fold_name, fold_text, strip_reminder
+from deckeditor.search.keys import GameSearch, register
+from deckeditor.search.keys.kinds import (
+    FormatKey,
+    IsKey,
+    MaskKey,
+    NameKey,
+    NumberKey,
+    TextKey,
+    TypeKey,
+    WordSetKey,
+)
+
+_COLORLESS = frozenset({"colorless", "colourless", "c"})
+_NAMES = {d.lower(): DOMAIN_BIT[d] for d in DOMAINS}
+_LETTERS = {letter.lower(): DOMAIN_BIT[d] for letter, d in LETTER_DOMAIN.items()}
+
+
+def parse_domains(text: str):
+    """`fury`, `fury,chaos`, `rp`, `colorless`, a count `0`–`6` -> ("set", mask) / ("count", n)."""
+    text = text.strip().lower()
+    if text in _COLORLESS:
+        return ("set", 0)
+    if len(text) == 1 and text.isdigit() and int(text) <= len(DOMAINS):
+        return ("count", int(text))
+    mask = 0
+    if "," in text or text in _NAMES:
+        for part in text.split(","):
+            part = part.strip()
+            if part not in _NAMES:
+                return None
+            mask |= _NAMES[part]
+        return ("set", mask)
+    if text and all(ch in _LETTERS for ch in text):
+        for ch in text:
+            mask |= _LETTERS[ch]
+        return ("set", mask)
+    return None
+
+
+def _tilde(folded: str, card: Card) -> str:
+    out = folded.replace(fold_text(card.name), "~")
+    if card.subtitle:
+        out = out.replace(fold_text(card.short_name), "~")
+    return out
+
+
+def build_columns(cards: Sequence[Card]) -> dict[str, Any]:
+    n = len(cards)
+    name, name_raw, types = [], [], []
+    text, text_tilde, text_raw = [], [], []
+    effect, effect_tilde, effect_raw = [], [], []
+    exact: dict[str, list[int]] = {}
+    tags: dict[str, list[int]] = {}
+    keywords: dict[str, list[int]] = {}
+    domain_rows: list[list[int]] = [[] for _ in range(64)]
+    might, energy, power, format_cards = [], [], [], []
+    for row, card in enumerate(cards):
+        name.append(fold_name(card.name))
+        written = [card.name]
+        if card.subtitle:
+            written.append(f"{card.short_name} - {card.subtitle}")
+        name_raw.append(tuple(written))
+        for w in written:
+            exact.setdefault(fold_name(w), []).append(row)
+        supertypes = [s for s in ("Champion", "Signature") if s in card.supertypes]
+        types.append(" " + fold_name(" ".join(supertypes + list(card.types))))
+        rules = strip_reminder(card.rules_text)
+        text_raw.append((rules,))
+        text.append(fold_text(rules))
+        text_tilde.append(_tilde(fold_text(rules), card))
+        eff = strip_reminder(card.effect_text or "")
+        effect_raw.append((eff,))
+        effect.append(fold_text(eff))
+        effect_tilde.append(_tilde(fold_text(eff), card))
+        for t in {fold_name(t) for t in card.tags}:
+            tags.setdefault(t, []).append(row)
+        for k in {fold_name(k.name) for k in card.keywords + card.effect_keywords}:
+            keywords.setdefault(k, []).append(row)
+        domain_rows[card.domain_mask].append(row)
+        might.append((None if card.might is None else float(card.might),))
+        energy.append((None if card.energy is None else float(card.energy),))
+        power.append((None if card.power is None else float(card.power),))
+        format_cards.append((card.id, card.own_copy_limit, False))
+    return {
+        "name": name,
+        "name_raw": name_raw,
+        "name_exact": {k: bits.from_rows(v, n) for k, v in exact.items()},
+        "types": types,
+        "text": text,
+        "text_tilde": text_tilde,
+        "text_raw": text_raw,
+        "effect": effect,
+        "effect_tilde": effect_tilde,
+        "effect_raw": effect_raw,
+        "tags": {k: bits.from_rows(v, n) for k, v in tags.items()},
+        "keywords": {k: bits.from_rows(v, n) for k, v in keywords.items()},
+        "domain_groups": [bits.from_rows(r, n) for r in domain_rows],
+        # the same groups under a second name: index leaves are cached by column name, and
+        # `domain:` and `id:` read one term differently
+        "identity_groups": [bits.from_rows(r, n) for r in domain_rows],
+        "num:might": might,
+        "num:energy": energy,
+        "num:power": power,
+        "format_cards": format_cards,
+    }
+
+
+def _flag(name: str, test):
+    def compute(index, ctx):
+        return index.derived(("rb-is", name), lambda: bits.from_flags([test(c) for c in index.cards]))
+
+    return (compute, False)
+
+
+def _is_token(card: Card) -> bool:
+    return bool(card.printings) and all(p.prefix == "T" for p in card.printings) or not card.types
+
+
+IS_VALUES = {
+    "champion": _flag("champion", lambda c: c.is_champion),
+    "signature": _flag("signature", lambda c: c.is_signature),
+    "unique": _flag("unique", lambda c: c.has_keyword("Unique")),
+    "equipment": _flag("equipment", lambda c: c.is_equipment),
+    "token": _flag("token", _is_token),
+}
+
+_STATS = {"might": "might", "energy": "energy", "power": "power"}
+
+REFUSED = {
+    alias: f'"{alias}:" is an MTG key; use "{use}:"'
+    for alias, use in {
+        "c": "domain", "color": "domain", "colour": "domain", "ci": "id",
+        "mv": "energy", "cmc": "energy", "manavalue": "energy",
+        "pow": "might", "tou": "might", "toughness": "might", "loy": "might", "loyalty": "might",
+        "def": "might", "defense": "might", "fo": "o", "fulloracle": "o",
+    }.items()
+}  # fmt: skip
+
+UNSUPPORTED = frozenset("s set e edition cn number r rarity a artist ft flavor game year date lang".split())
+
+
+def _table() -> dict[str, Any]:
+    domain = MaskKey("domain", "domain_groups", parse_domains, "domain", subset_colon=False)
+    identity = MaskKey("id", "identity_groups", parse_domains, "domain", subset_colon=True)
+    table: dict[str, Any] = {
+        "name": NameKey(),
+        "domain": domain, "d": domain,
+        "id": identity, "identity": identity,
+        "t": TypeKey("types"), "type": TypeKey("types"),
+        "tag": WordSetKey("tag", "tags"),
+        "kw": WordSetKey("kw", "keywords"), "keyword": WordSetKey("kw", "keywords"),
+        "o": TextKey("o", "text"), "oracle": TextKey("o", "text"),
+        "effect": TextKey("effect", "effect"),
+        "is": IsKey(IS_VALUES),
+        "f": FormatKey("f", "legal"), "format": FormatKey("f", "legal"),
+        "legal": FormatKey("f", "legal"),
+        "banned": FormatKey("banned", "banned"),
+    }  # fmt: skip
+    for alias, field in _STATS.items():
+        table[alias] = NumberKey(alias, field, _STATS)
+    return table
+
+
+SEARCH = register(
+    GameSearch(
+        game="riftbound",
+        keys=_table(),
+        build_columns=build_columns,
+        refused=REFUSED,
+        unsupported=UNSUPPORTED,
+    )
+)
+
+# the names the game module exposes as SEARCH_FIELDS
+SEARCH_FIELDS = tuple(sorted(SEARCH.keys))
