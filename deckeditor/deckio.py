@@ -97,6 +97,10 @@ def recognise(text: str) -> str:
     first = next((l.strip() for l in lines if l.strip() and l.strip()[0] not in "#;"), "")
     if first.startswith("[") and first.endswith("]"):
         return "forge"
+    from deckeditor.games.mtg.files import precon
+
+    if precon.looks_like(lines):  # taw precon lists: `// NAME:` first (their brackets look XMage)
+        return "precon"
     if any(
         l.startswith(("NAME:", "LAYOUT MAIN:", "LAYOUT SIDEBOARD:"))
         or re.match(r"^(SB:\s*)?\d+\s+\[[A-Za-z0-9]+:[^\]]*\]\s+\S", l)
@@ -105,10 +109,6 @@ def recognise(text: str) -> str:
         return "xmage"
     if len(stripped.split()) == 1 and _looks_like_code(stripped):
         return "riftbound-code"
-    from deckeditor.games.mtg.files import precon
-
-    if precon.looks_like(lines):
-        return "precon"
     return "text"
 
 

@@ -543,6 +543,15 @@ class Ruling:
             raise TypeError(
                 f"{type(card).__name__} is not card-like: it needs `id` and `copy_limit`"
             ) from None
+        # The common shapes first: this runs for every card of the catalog on every edit.
+        if type(card_id) is str:
+            if own is None:
+                return card_id, self._copies
+            if type(own) is int and 0 < own <= MAX_COPIES:
+                return card_id, own
+        return self._checked_base(card_id, own)
+
+    def _checked_base(self, card_id: Any, own: Any) -> tuple[str, int]:
         if not isinstance(card_id, str):
             raise TypeError(f"a card's id must be a str, not {type(card_id).__name__}")
         if own is None:
@@ -552,6 +561,18 @@ class Ruling:
         if not 1 <= own <= MAX_COPIES:
             raise InvalidDeck(f"copy_limit: {own} is not between 1 and {MAX_COPIES}")
         return card_id, own
+
+    def answer(self, card: CardLike) -> tuple[str | None, int, str | None]:
+        """`(banned_by, copy_limit, restricted_by)` in one call, for callers that need all three
+        (the catalog predicate asks them for every card)."""
+        card_id, base = self._base(card)
+        label = self._banned.get(card_id)
+        if label is not None:
+            return label, 0, None
+        restriction = self._restricted.get(card_id)
+        if restriction is None or restriction[0] >= base:
+            return None, base, None
+        return None, restriction[0], restriction[1]
 
     def banned_by(self, card: CardLike) -> str | None:
         """The label of what bans the card, or None."""

@@ -368,7 +368,12 @@ class EditorSession:
         key = ("legal", target)
         if key not in self._cache:
             pred = self.predicate(target)
-            rows = pred.visible_rows(None) if hasattr(pred, "visible_rows") else None
+            rows = None
+            if hasattr(pred, "visible_rows"):
+                try:
+                    rows = pred.visible_rows(None)  # the fast all-rows path (bitsets)
+                except TypeError:  # an engine that wants the rows spelled out
+                    rows = pred.visible_rows(range(len(self.pool)))
             if rows is None and not isinstance(pred, _AllLegal):
                 rows = [r for r, card in enumerate(self.pool.cards) if pred(card)]
             self._cache[key] = None if rows is None else frozenset(rows)
@@ -548,8 +553,11 @@ class CatalogSearch:
         search = _optional("deckeditor.search")
         if search is not None and hasattr(search, "Searcher"):
             self._error_type = getattr(search, "SearchError", None)
-            self._searcher = search.Searcher(pool, getattr(pool, "game", None))
-            self.set_context(fmt, day)
+            try:
+                self._searcher = search.Searcher(pool, getattr(pool, "game", None))
+                self.set_context(fmt, day)
+            except Exception:  # no search keys for this game yet: names only
+                self._searcher = None
         self._names = None if self._searcher else [getattr(c, "name", "").casefold() for c in pool.cards]
 
     def set_context(self, fmt: Any, day: _dt.date | None) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import gzip
 import lzma
 import os
+import re
 import tarfile
 import zipfile
 from dataclasses import dataclass, field
@@ -22,6 +23,7 @@ from deckeditor.games.mtg.build import ImportIssue
 Progress = Callable[[int, int | None], object]
 KINDS = ("forge", "mtgjson", "scryfall", "cockatrice", "riftbound-gallery")
 _HEAD = 1 << 16
+_MTGJSON_DATA = re.compile(r'"data"\s*:\s*\{')
 
 
 class SourceError(ValueError):
@@ -46,7 +48,7 @@ def _sniff_json(head: bytes) -> str | None:
         return "scryfall"
     if text.startswith("{"):
         lowered = text.lower()
-        if '"data"' in text:
+        if _MTGJSON_DATA.search(text):
             return "mtgjson"
         if "riftbound" in lowered and '"cards"' in lowered:
             return "riftbound-gallery"

@@ -6,9 +6,10 @@ and created afresh, since it is only a cache of the sources the user imported):
 * `sources`   — one row per imported source: path, kind, game, cards, errors, imported_at.
 * `cards`     — one row per (game, card name): the source that won and the card's JSON record
   (`deckeditor.carddb.records`). Later imports win, as `--cards` does (`cli.md`).
-* `snapshots` — per game, the whole card list as ONE zlib-compressed pickle, so start-up is a
-  single read and unpickle instead of 30,000 JSON decodes. Tagged with a fingerprint of the card
-  model's fields; a stale or unreadable snapshot is rebuilt from the rows, which stay the truth.
+* `snapshots` — per game, the whole card list as ONE zlib-compressed blob
+  (`deckeditor.carddb.snapshot`), so start-up is a single read and decode instead of 30,000 JSON
+  decodes. Tagged with a fingerprint of the card model's fields; a stale or unreadable snapshot is
+  rebuilt from the rows, which stay the truth.
 """
 
 from __future__ import annotations
@@ -18,18 +19,18 @@ import os
 import pickle
 import sqlite3
 import sys
-import zlib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, fields, is_dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from deckeditor.carddb import snapshot
 from deckeditor.carddb.pool import CardPool
 from deckeditor.carddb.records import MTG, RIFTBOUND, from_record, game_of, to_record
 from deckeditor.paths import AppPaths
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 GAMES = (MTG, RIFTBOUND)
 
 _SCHEMA = """
@@ -53,6 +54,7 @@ CREATE INDEX cards_by_source ON cards(source);
 CREATE TABLE snapshots (
     game TEXT PRIMARY KEY,
     model TEXT NOT NULL,
+    codec TEXT NOT NULL,
     count INTEGER NOT NULL,
     blob BLOB NOT NULL
 );
@@ -196,14 +198,15 @@ class CardStore:
     def _rebuild_snapshot(self, conn: sqlite3.Connection, game: str) -> list[Any]:
         cards = self._cards_from_rows(conn, game)
         try:
-            blob = zlib.compress(pickle.dumps(cards, protocol=pickle.HIGHEST_PROTOCOL), 1)
+            codec, blob = snapshot.dump(game, cards)
         except (pickle.PicklingError, AttributeError, TypeError):
             # A card class that cannot be pickled: no snapshot, start-up reads the rows.
             conn.execute("DELETE FROM snapshots WHERE game = ?", (game,))
             return cards
         conn.execute(
-            "INSERT OR REPLACE INTO snapshots (game, model, count, blob) VALUES (?, ?, ?, ?)",
-            (game, _model_fingerprint(game), len(cards), blob),
+            "INSERT OR REPLACE INTO snapshots (game, model, codec, count, blob) "
+            "VALUES (?, ?, ?, ?, ?)",
+            (game, _model_fingerprint(game), codec, len(cards), blob),
         )
         return cards
 
@@ -224,12 +227,12 @@ class CardStore:
             return []
         conn = self.connect()
         row = conn.execute(
-            "SELECT model, count, blob FROM snapshots WHERE game = ?", (game,)
+            "SELECT model, codec, count, blob FROM snapshots WHERE game = ?", (game,)
         ).fetchone()
         if row is not None and row[0] == _model_fingerprint(game):
             try:
-                cards = pickle.loads(zlib.decompress(row[2]))
-                if len(cards) == row[1]:
+                cards = snapshot.load(game, row[1], row[3])
+                if len(cards) == row[2]:
                     return cards
             except Exception:  # noqa: BLE001 - any unreadable snapshot is rebuilt below
                 pass
@@ -370,7 +373,8 @@ def open_pool(
     paths = paths or AppPaths.resolve()
     cards = database_cards(paths, game)
     if cards:
-        pool = CardPool(game, cards)
+        with snapshot.gc_paused():
+            pool = CardPool(game, cards)
     else:
         pool = CardPool(game, starter_pool(game).cards)  # a copy: the cached pool stays as is
     for raw in extra_sources:

@@ -115,7 +115,9 @@ class CatalogPanel(QWidget):
         self._context = (session.fmt, session.day)
         self.search_box.textChanged.connect(self._on_text)
         self.show_hidden.toggled.connect(lambda _: self.refresh())
-        self.table.activated.connect(self._on_activated)
+        # double-click adds (Enter is handled by CatalogTable); `activated` would also fire on a
+        # single click under styles that activate on single click
+        self.table.doubleClicked.connect(self._on_activated)
         self.table.addRequested.connect(self.cardChosen)
         self.table.selectionModel().currentRowChanged.connect(self._on_current)
         self.table.customContextMenuRequested.connect(self._context_menu)

@@ -57,7 +57,10 @@ def _face(obj: dict, keywords: tuple[str, ...], fallback_colors: Any = None) -> 
     if not isinstance(type_line, str):
         raise TypeError("type_line must be a string")
     supers, types, subs = parse_type_line(type_line)
-    colors_json = obj.get("colors", fallback_colors)
+    # Face colours: the face's own; else its cost's (split halves); else the card's (flip backs).
+    colors_json = obj.get("colors")
+    if colors_json is None and not cost:
+        colors_json = fallback_colors
     colors = _letters(colors_json, "colors") if colors_json is not None else cost_colors(cost)
     indicator = obj.get("color_indicator")
     text = obj.get("oracle_text") or ""

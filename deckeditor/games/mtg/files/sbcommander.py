@@ -7,6 +7,7 @@ the card model only, so importers do not depend on the rules engine being loaded
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from deckeditor.carddb.pool import CardPool
 from deckeditor.deck import Deck
@@ -81,8 +82,6 @@ def apply(deck: Deck, pool: CardPool | None, format_code: str | None = None) -> 
     code = format_code or deck.format
     rules = rule_set(code)
     command_zone = rules != "constructed"
-    if not command_zone and deck.count("Main") + total != 100:
-        return deck, []
     if rules == "constructed":
         rules = "commander"
     moves: list[tuple[Card, str]] = []
@@ -99,6 +98,9 @@ def apply(deck: Deck, pool: CardPool | None, format_code: str | None = None) -> 
             moves = [(b, "Commander"), (a, "Companion")]
     if not moves:
         return deck, []
+    commanders = sum(1 for _, target in moves if target == "Commander")
+    if not command_zone and deck.count("Main") + commanders != 100:
+        return deck, []
     notes = []
     for card, target in moves:
         moved = move_one(deck, card.name, "Sideboard", target)
@@ -106,4 +108,5 @@ def apply(deck: Deck, pool: CardPool | None, format_code: str | None = None) -> 
             return deck, []
         deck = moved
         notes.append(f"{card.name} read as {target.lower()}")
+    deck = replace(deck, sections=tuple(s for s in deck.sections if s.entries))
     return deck, notes

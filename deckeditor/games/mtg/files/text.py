@@ -160,6 +160,8 @@ def read(
             b.mark(number, text, LineKind.SECTION)
             any_header = True
             about = head == "about"
+            if header_of(line) == "Main" and line.strip().rstrip(":").lower() == "deck":
+                dialect.add("arena")  # Arena's export names its main block `Deck`
             if about:
                 dialect.add("arena")
             else:
