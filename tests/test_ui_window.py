@@ -1,0 +1,427 @@
+"""The real window, driven offscreen with pytest-qt (Qt warnings fail the tests: pyproject)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+
+from deckeditor.deck import Entry
+from deckeditor.paths import AppPaths
+from deckeditor.session import find_entries
+
+# The offscreen platform plugin warns that it cannot propagate size hints whenever a top-level
+# window is shown; that is the test platform talking, not the program.
+pytestmark = [pytest.mark.gui, pytest.mark.qt_log_ignore(r".*propagateSizeHints.*")]
+
+
+@pytest.fixture
+def window(qtbot, tmp_path):
+    from deckeditor.ui.app import make_app
+    from deckeditor.ui.main_window import MainWindow
+
+    make_app()
+    paths = AppPaths.resolve(tmp_path / "home").ensure()
+    win = MainWindow(paths, autosave=False)
+    win.answers = []  # what the colour dialog answers, in order (None = Cancel)
+    win.asked = []
+
+    def ask(name, budget, chosen):
+        win.asked.append((name, budget.count, budget.exactly))
+        return win.answers.pop(0) if win.answers else None
+
+    win.ask_colors = ask
+    win.confirm_discard = lambda: True
+    qtbot.addWidget(win)
+    win.show()
+    return win
+
+
+def shown(win) -> list[str]:
+    model = win.catalog.model
+    return [model.card_at(r).name for r in range(model.rowCount())]
+
+
+def needs_predicate():
+    try:
+        from deckeditor.games.registry import game
+
+        module = game("mtg")
+        assert hasattr(module, "make_predicate")
+    except (ImportError, AssertionError, KeyError):
+        pytest.skip("the MTG rules engine (games/mtg/game.py) has not landed")
+
+
+def add_commander(win, name: str, colors: str | None) -> None:
+    win.session.add_card(name, "Main")
+    (section, index), = find_entries(win.session.deck, [name])
+    win.answers.append(colors)
+    win.set_commander(section, index)
+
+
+# --- catalog ------------------------------------------------------------------------------------
+
+
+def test_typing_a_query_changes_the_rows(window, qtbot):
+    everything = shown(window)
+    legal = window.session.legal_rows("Main")
+    assert len(everything) == (len(window.session.pool) if legal is None else len(legal))
+    qtbot.keyClicks(window.catalog.search_box, "lightning b")
+    assert shown(window) == ["Lightning Bolt"]
+    window.catalog.search_box.clear()
+    assert shown(window) == everything
+
+
+def test_a_bad_query_is_shown_beside_the_box_and_the_rows_stay(window, qtbot):
+    window.catalog.search_box.setText("t:instant")
+    rows = shown(window)
+    window.catalog.search_box.setText('t:instant o:"')
+    if not window.catalog.error_label.isVisible():
+        pytest.skip("the search engine accepts an unclosed quote")
+    assert "position" in window.catalog.error_label.text() or "at " in window.catalog.error_label.text()
+    assert shown(window) == rows
+
+
+def test_enter_and_double_click_add_the_card(window, qtbot):
+    table = window.catalog.table
+    qtbot.keyClicks(window.catalog.search_box, "counterspell")
+    table.setCurrentIndex(window.catalog.model.index(0, 0))
+    qtbot.keyClick(table, Qt.Key.Key_Return)
+    assert window.session.deck.section("Main").entries == (Entry("Counterspell", 1),)
+    window.catalog.search_box.setText("brainstorm")
+    rect = table.visualRect(window.catalog.model.index(0, 0))
+    qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    qtbot.mouseDClick(table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert window.session.deck.section("Main").entries == (Entry("Counterspell"), Entry("Brainstorm"))
+
+
+def test_sorting_by_a_column_reorders_the_rows(window, qtbot):
+    qtbot.keyClicks(window.catalog.search_box, "t:instant")
+    by_name = shown(window)
+    assert by_name == sorted(by_name, key=str.casefold)
+    window.catalog._on_header(0)  # the header click: descending
+    assert shown(window) == by_name[::-1]
+
+
+def test_tolabow_as_commander_hides_red_cards(window):
+    needs_predicate()
+    before = shown(window)
+    assert {"Goblin Guide", "Lightning Bolt", "Boros Charm"} <= set(before)
+    add_commander(window, "Tolabow, Loch Rascal", None)  # the dialog is left open (Cancel)
+    assert window.asked == [("Tolabow, Loch Rascal", 1, False)]
+    assert window.session.deck.section("Commander").entries[0].card == "Tolabow, Loch Rascal"
+    now = set(shown(window))
+    assert "Goblin Guide" not in now  # red creature: not an instant
+    assert "Boros Charm" not in now  # two colours beyond U
+    assert {"Counterspell", "Lightning Bolt", "Mountain"} <= now  # open budget; exempt basics
+
+
+def test_choosing_red_upfront_shows_red_instants_not_red_creatures(window):
+    needs_predicate()
+    add_commander(window, "Tolabow, Loch Rascal", "R")
+    assert window.session.deck.section("Commander").entries[0].colors == "R"
+    now = set(shown(window))
+    assert "Lightning Bolt" in now and "Izzet Charm" in now
+    assert "Goblin Guide" not in now
+    assert "Growth Spiral" not in now  # G no longer fits: red uses the budget
+
+
+def test_leaving_the_choice_open_then_adding_a_red_instant_commits_red(window):
+    needs_predicate()
+    add_commander(window, "Tolabow, Loch Rascal", None)
+    assert "Growth Spiral" in shown(window)
+    window.add_card("Lightning Bolt", "Main")
+    assert window.session.deck.section("Commander").entries[0].colors == "R"
+    assert "Red" in window.last_message and "Undo" in window.last_message
+    assert "Growth Spiral" not in shown(window)
+    window.undo_actions.undo.trigger()  # one step: the card and the colour
+    assert window.session.deck.section("Commander").entries[0].colors == ""
+    assert window.session.deck.section("Main").entries == ()
+
+
+def test_show_hidden_greys_hidden_cards_with_the_reason(window):
+    needs_predicate()
+    add_commander(window, "Tolabow, Loch Rascal", "R")
+    window.catalog.show_hidden.setChecked(True)
+    names = shown(window)
+    row = names.index("Goblin Guide")
+    model = window.catalog.model
+    assert model.is_hidden(row)
+    tip = model.data(model.index(row, 0), Qt.ItemDataRole.ToolTipRole)
+    assert tip.startswith("Hidden:") and len(tip) > len("Hidden: ")
+    assert model.data(model.index(row, 0), Qt.ItemDataRole.ForegroundRole) is not None
+    window.card_view.show_card("Goblin Guide")
+    assert "Hidden from the catalog" in window.card_view.text.toPlainText()
+
+
+# --- deck pane, problems, undo ------------------------------------------------------------------
+
+
+def test_second_copy_of_a_nonbasic_is_a_problem_and_clicking_selects_it(window, qtbot):
+    window.add_card("Sol Ring", "Main")
+    window.add_card("Island", "Main")
+    window.add_card("Sol Ring", "Main")
+    problems = window.problems.problems
+    if window.session.engine_note():
+        pytest.skip(window.session.engine_note())
+    copies = [p for p in problems if p.kind.value == "TOO_MANY_COPIES"]
+    assert copies and copies[0].cards == ("Sol Ring",)
+    status = window.status.problem_label.text()
+    assert "error" in status
+    for i in range(window.problems.count()):
+        if window.problems.item(i).data(Qt.ItemDataRole.UserRole + 20) is copies[0]:
+            item = window.problems.item(i)
+    rect = window.problems.visualItemRect(item)
+    qtbot.mouseClick(window.problems.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    selected = window.deck_pane.selected_entries()
+    assert [window.session.deck.section(s).entries[i].card for s, i in selected] == ["Sol Ring"]
+
+
+def test_plus_minus_delete_and_move_in_the_deck_pane(window, qtbot):
+    window.add_card("Counterspell", "Main")
+    pane = window.deck_pane
+    assert pane.select_cards(["Counterspell"]) == 1
+    qtbot.keyClick(pane.tree, Qt.Key.Key_Plus)
+    assert window.session.deck.section("Main").entries[0].count == 2
+    qtbot.keyClick(pane.tree, Qt.Key.Key_Minus)
+    assert window.session.deck.section("Main").entries[0].count == 1
+    pane.select_cards(["Counterspell"])
+    pane._move_current("Sideboard")
+    assert window.session.deck.section("Sideboard").entries == (Entry("Counterspell"),)
+    pane.select_cards(["Counterspell"])
+    qtbot.keyClick(pane.tree, Qt.Key.Key_Delete)
+    assert window.session.deck.count() == 0
+
+
+def test_grouping_by_mana_value_and_type(window):
+    for name in ("Counterspell", "Lightning Bolt", "Island", "Goblin Guide"):
+        window.session.add_card(name, "Main")
+    model = window.deck_pane.model
+    main = [model.index(r, 0) for r in range(model.rowCount()) if model.index(r, 0).data(Qt.ItemDataRole.UserRole + 10) == "Main"][0]
+    groups = [model.index(r, 0, main).data() for r in range(model.rowCount(main))]
+    assert groups == ["Creature  (1)", "Instant  (2)", "Land  (1)"]
+    window.deck_pane.group_box.setCurrentText("Mana value")
+    main = [model.index(r, 0) for r in range(model.rowCount()) if model.index(r, 0).data(Qt.ItemDataRole.UserRole + 10) == "Main"][0]
+    groups = [model.index(r, 0, main).data() for r in range(model.rowCount(main))]
+    assert groups == ["Mana value 1  (2)", "Mana value 2  (1)", "Lands  (1)"]
+
+
+def test_undo_redo_through_the_edit_menu(window):
+    window.add_card("Counterspell", "Main")
+    window.add_card("Island", "Main")
+    assert window.session.deck.count() == 2
+    window.undo_actions.undo.trigger()
+    assert window.session.deck.count() == 1
+    assert window.undo_actions.redo.isEnabled()
+    window.undo_actions.redo.trigger()
+    assert window.session.deck.count() == 2
+    assert window.windowTitle().startswith("Untitled deck*")
+
+
+def test_spires_asks_for_exactly_two_colours_and_keeps_them(window):
+    window.answers.append("UR")
+    window.add_card("Cryptic Spires", "Main")
+    assert window.asked[-1] == ("Cryptic Spires", 2, True)
+    assert window.session.deck.section("Main").entries == (Entry("Cryptic Spires", colors="UR"),)
+    window.answers.append("BG")
+    window.choose_colors("Main", 0)
+    assert window.session.deck.section("Main").entries[0].colors == "BG"
+
+
+# --- files --------------------------------------------------------------------------------------
+
+
+def test_save_reopen_same_deck(window, tmp_path):
+    window.answers.append("R")
+    add_commander(window, "Tolabow, Loch Rascal", "R")
+    for name in ("Counterspell", "Island", "Island", "Lightnig Bolt"):
+        window.session.add_card(name, "Main")
+    deck = window.session.deck
+    path = tmp_path / "mine.deck.json"
+    assert window.save_as(str(path))
+    assert not window.session.dirty and "*" not in window.windowTitle()
+    window.new_deck("mtg")
+    assert window.session.deck.count() == 0
+    assert window.open_path(str(path))
+    assert window.session.deck.sections == deck.sections
+    assert window.current_path == str(path)
+    assert str(path.resolve()) in window.settings.recent_files
+
+
+def test_export_dck_and_read_it_back(window, tmp_path):
+    pytest.importorskip("deckeditor.deckio")
+    from deckeditor.ui.export_dialog import ExportDialog
+
+    add_commander(window, "Tolabow, Loch Rascal", "R")
+    window.session.add_card("Counterspell", "Main")
+    window.session.add_card("Cryptic Spires", "Main", colors="UR")
+    dialog = ExportDialog(window.session.deck, window.session.pool, window)
+    dialog.kind_box.setCurrentIndex(dialog.kind_box.findData("forge"))
+    out = tmp_path / "deck.dck"
+    dialog.export_to(str(out))
+    assert "[Commander]" in out.read_text(encoding="utf-8")
+    assert window.open_path(str(out))
+    back = window.session.deck
+    assert back.section("Commander").entries[0].card == "Tolabow, Loch Rascal"
+    assert back.section("Commander").entries[0].colors == "R"
+    assert {e.card: e.colors for e in back.section("Main").entries} == {"Counterspell": "", "Cryptic Spires": "UR"}
+    assert window.current_path is None  # an imported kind is saved as a new own file
+
+
+def test_import_preview_of_pasted_text(window):
+    pytest.importorskip("deckeditor.deckio")
+    from deckeditor.ui.import_dialog import ImportDialog
+
+    dialog = ImportDialog(window.session.pool, window)
+    dialog.paste.setPlainText("Commander\n1 Tolabow, Loch Rascal\n\nDeck\n2 Island\n1 Lightnig Bolt\n")
+    dialog.preview_text()
+    statuses = [dialog.table.item(r, 1).text() for r in range(dialog.table.rowCount())]
+    assert "UNKNOWN_CARD" in statuses and "CARD" in statuses
+    deck = dialog.deck()
+    assert deck.count() == 4
+
+
+def test_settings_and_window_state_are_restored(window, tmp_path):
+    from deckeditor.ui.main_window import MainWindow
+    from deckeditor.ui.settings import load_settings
+
+    window.catalog.show_hidden.setChecked(True)
+    window.deck_pane.group_box.setCurrentText("Mana value")
+    window.close()
+    stored = load_settings(window.paths)
+    assert stored.show_hidden and stored.group_by == "Mana value" and stored.geometry
+    again = MainWindow(window.paths, autosave=False)
+    assert again.catalog.show_hidden.isChecked()
+    assert again.deck_pane.group_box.currentText() == "Mana value"
+    again.close()
+
+
+def test_damaged_settings_give_defaults(tmp_path):
+    from deckeditor.ui.settings import load_settings
+
+    paths = AppPaths.resolve(tmp_path).ensure()
+    paths.settings_file.write_text("{not json", encoding="utf-8")
+    assert load_settings(paths).recent_files == []
+
+
+def test_autosave_writes_unsaved_work_and_recovery_finds_it(window, tmp_path):
+    from deckeditor.session import read_deck_file
+    from deckeditor.ui.autosave import Autosaver, leftover_autosaves
+
+    saver = Autosaver(window.paths, lambda: window.session, parent=window)
+    assert not saver.save_now()  # nothing unsaved
+    window.session.add_card("Counterspell", "Main")
+    assert saver.save_now()
+    left = leftover_autosaves(window.paths)
+    assert left == [saver.file]
+    assert read_deck_file(str(left[0]), window.session.pool).deck.sections == window.session.deck.sections
+    saver.stop()  # a clean close leaves nothing behind
+    assert leftover_autosaves(window.paths) == []
+
+
+def test_format_and_day_selectors_follow_the_session(window):
+    codes = [window.status.format_box.itemText(i) for i in range(window.status.format_box.count())]
+    assert "commander" in codes
+    if "vintage" in codes:
+        window.set_format("vintage")
+        assert window.session.format_code == "vintage" and window.session.deck.format == "vintage"
+    window.status.day_edit.setDate(window.status.day_edit.date().addDays(-400))
+    assert window.session.day == dt.date.today() - dt.timedelta(days=400)
+
+
+def test_stats_panel_counts_the_library(window):
+    window.session.add_card("Island", "Main", 10)
+    window.session.add_card("Counterspell", "Main")
+    assert "Starting library: 11" in window.stats.summary.text()
+    assert window.stats.curve.bars[2][1] == 1
+    assert dict((c, n) for c, n, _ in window.stats.pips.bars)["U"] == 2
+
+
+# --- Riftbound ----------------------------------------------------------------------------------
+
+
+def test_a_riftbound_deck_built_in_the_window(window):
+    from deckeditor.carddb.pool import CardPool
+    from tests.conftest import shared_data
+
+    gallery = pytest.importorskip("deckeditor.games.riftbound.gallery")
+    result = gallery.load_gallery(str(shared_data("riftbound", "cards.json")))
+    window.pools["riftbound"] = CardPool("riftbound", result.cards)
+    window.new_deck("riftbound")
+    assert window.session.sections[:6] == ("Legend", "Champion", "Main", "Runes", "Battlefields", "Sideboard")
+    pool = window.session.pool
+    legend = next(c for c in pool.cards if "Legend" in c.types)
+    unit = next(c for c in pool.cards if "Unit" in c.types and c.might)
+    window.add_card(legend.name, "Legend")
+    window.add_card(unit.name, "Main")
+    assert window.session.deck.section("Legend").entries[0].card == legend.name
+    kinds = {p.kind.value for p in window.problems.problems}
+    if window.session.engine_note() is None:
+        assert kinds & {"DECK_TOO_SMALL", "RUNE_DECK", "BATTLEFIELDS", "CHOSEN_CHAMPION"}
+    gear = next((c for c in pool.cards if "Equipment" in (c.tags or ())), None)
+    if gear is not None:
+        window.add_card(gear.name, "Main")
+        window.card_view.show_card(unit.name)
+        assert window.card_view.attach_box.count() >= 2
+        window.card_view.attach_box.setCurrentIndex(1)
+        assert "attached" in window.card_view.text.toPlainText()
+
+
+# --- models -------------------------------------------------------------------------------------
+
+
+def test_catalog_model_passes_qtmodeltester(window, qtmodeltester):
+    window.catalog.show_hidden.setChecked(True)
+    qtmodeltester.check(window.catalog.model)
+
+
+def test_deck_model_passes_qtmodeltester(window, qtmodeltester):
+    for name in ("Counterspell", "Island", "Lightnig Bolt"):
+        window.session.add_card(name, "Main")
+    qtmodeltester.check(window.deck_pane.model)
+
+
+def test_catalog_drag_carries_card_names(window):
+    from deckeditor.ui.catalog_model import CARD_MIME
+
+    model = window.catalog.model
+    mime = model.mimeData([model.index(0, 0)])
+    name = model.card_at(0).name
+    assert bytes(mime.data(CARD_MIME)).decode() == name
+    window.deck_pane._on_drop("cards", name, "Sideboard")
+    assert window.session.deck.section("Sideboard").entries == (Entry(name),)
+
+
+# --- the command line's window ------------------------------------------------------------------
+
+
+def test_screenshot_of_a_starter_deck(tmp_path):
+    from deckeditor.paths import resources_dir
+
+    decks = sorted((resources_dir() / "decks").glob("*.deck.json"))
+    if not decks:
+        pytest.skip("no starter decks shipped yet")
+    shot = tmp_path / "shot.png"
+    env = {"QT_QPA_PLATFORM": "offscreen", "DECKEDITOR_HOME": str(tmp_path / "home"), "PATH": "/usr/bin:/bin"}
+    done = subprocess.run(
+        [sys.executable, "-m", "deckeditor", "--screenshot", str(shot), str(decks[0])],
+        env=env, capture_output=True, text=True, timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    settings = json.loads((tmp_path / "home" / "config" / "settings.json").read_text())
+    assert settings["recent_files"] == [str(decks[0].resolve())]
+
+
+def test_recent_files_menu_lists_opened_decks(window, tmp_path):
+    path = tmp_path / "a.deck.json"
+    window.session.add_card("Island", "Main")
+    window.save_as(str(path))
+    texts = [a.text() for a in window.recent_menu.actions()]
+    assert texts == [str(path.resolve())]
+    assert Path(texts[0]).exists()
