@@ -1,0 +1,169 @@
+"""Forge `.dck` (deck-files.md §4): segments by content, marked colours, metadata, sections,
+the writer's layout and the forge → json → forge round trip."""
+
+from __future__ import annotations
+
+import pytest
+
+from deckeditor.deck import Deck, Entry, Printing, Section, Unparsed
+from deckeditor.deckio import LineKind, export_losses, read_deck, write_deck
+from deckeditor.games.mtg.files import forge_dck
+from tests.test_text_decks import FIXTURES, make_pool, sections
+
+
+@pytest.fixture
+def pool():
+    return make_pool()
+
+
+def one(line: str, pool):
+    r = read_deck(f"[Main]\n{line}\n", pool)
+    (entry,) = r.deck.section("Main").entries
+    return entry, r
+
+
+@pytest.mark.parametrize("line", [
+    "1 Cryptic Spires|MB2|#{markedColors=ru}",
+    "1 Cryptic Spires|#{markedColors=UR}",
+    "1 Cryptic Spires|MB2|#U#R",
+    "1 Cryptic Spires|MB2|#{markedColors=red,blue}",
+])
+def test_marked_colours(pool, line):
+    entry, _ = one(line, pool)
+    assert entry.colors == "UR"
+
+
+def test_bad_marked_colours_warn_and_keep_the_raw_flag(pool):
+    entry, r = one("1 Cryptic Spires|MB2|#{markedColors=purple}", pool)
+    assert entry.colors == "" and entry.flags["markedColors"] == "purple"
+    assert any("markedColors=purple" in n for n in r.notes)
+
+
+def test_segments_classified_by_content(pool):
+    entry, _ = one("2 Lightning Bolt+|m11|[149]|#{noSellValue}", pool)
+    assert entry.count == 2
+    assert entry.printing == Printing(set="M11", number="149", finish="foil")
+    assert dict(entry.flags) == {"noSellValue": "true"}
+    entry, _ = one("1 Sol Ring|CMM|3", pool)
+    assert entry.printing == Printing(set="CMM", forge_art=3)
+
+
+def test_second_set_code_is_a_warning(pool):
+    entry, r = one("1 Sol Ring|CMM|2ED", pool)
+    assert entry.printing.set == "CMM"
+    assert any("second set code" in n for n in r.notes)
+
+
+def test_names_ending_in_set_codes_are_never_split(pool):
+    r = read_deck("[Main]\n1 Tyrannax Rex\n1 Ice Tunnel\n", pool)
+    assert sections(r.deck)["Main"] == [("Tyrannax Rex", 1), ("Ice Tunnel", 1)]
+    assert all(e.printing is None for _, e in r.deck.entries())
+
+
+def test_line_without_count_reads_by_the_grammar(pool):
+    r = read_deck("[Main]\n1996 World Champion\nSol Ring\n", pool)
+    assert sections(r.deck)["Main"] == [("World Champion", 1996), ("Sol Ring", 1)]
+
+
+def test_fixture_reads_everything(pool):
+    r = read_deck(FIXTURES / "korvold.dck", pool)
+    d = r.deck
+    assert r.kind == "forge"
+    assert d.name == "Korvold Sacrifice"
+    assert d.notes == "Eat the board, draw the deck."
+    assert d.tags == ("jund", "aristocrats")
+    assert d.format == "commander"
+    assert sections(d) == {
+        "Commander": [("Korvold, Fae-Cursed King", 1)],
+        "Companion": [("Lurrus of the Dream-Den", 1)],
+        "Main": [("Sol Ring", 1), ("Cryptic Spires", 1), ("Fire // Ice", 1), ("Forest", 20)],
+        "Sideboard": [("Pithing Needle", 1)],
+        "Planes": [("Tazeem", 1)],
+    }
+    spires = d.section("Main").entries[1]
+    assert spires.colors == "BR" and dict(spires.flags) == {"noSellValue": "true"}
+    assert d.foreign["forge"]["metadata"] == [["AiHints", "RemoveRandom"], ["Deck Type", "constructed"]]
+    assert r.lines[0].status is LineKind.COMMENT
+    assert any("Lurrus" in n for n in r.notes)
+
+
+def test_old_headers_and_cards_before_any_header(pool):
+    r = read_deck("[general]\nName=Old\n[main]\n1 Forest\n[shop]\n1 Sol Ring\n", pool)
+    assert r.deck.name == "Old"
+    assert sections(r.deck) == {"Main": [("Forest", 1)], "shop": [("Sol Ring", 1)]}
+
+
+def test_bad_lines_are_unparsed(pool):
+    r = read_deck("[Main]\n0 Island\n1 Sol Ring|CMM|123\n1 Forest\n", pool)
+    assert [s.status for s in r.lines] == [LineKind.SECTION, LineKind.UNPARSED, LineKind.UNPARSED,
+                                          LineKind.CARD]
+
+
+SPEC_DECK = Deck(
+    name="Tolabow Spells", format="commander", tags=("spells", "budget"),
+    sections=(
+        Section("Commander", (Entry("Tolabow, Loch Rascal", colors="R"),)),
+        Section("Main", (
+            Entry("Lightning Bolt", 1, Printing(set="M11", number="149", finish="foil"), tags=("burn",)),
+            Entry("Cryptic Spires", colors="UR"),
+            Entry("Island", 30),
+            Entry("Lightnig Bolt"),
+        )),
+        Section("Maybeboard", (Entry("Electrolyze"),)),
+    ),
+)
+
+
+def test_writer_matches_the_spec_example(pool):
+    assert write_deck(SPEC_DECK, "forge", pool) == (
+        "[metadata]\nName=Tolabow Spells\nTags=spells,budget\nDeckEditorFormat=commander\n"
+        "[Commander]\n1 Tolabow, Loch Rascal|XRB|#{markedColors=R}\n"
+        "[Main]\n1 Lightning Bolt+|M11|[149]\n1 Cryptic Spires|MB2|#{markedColors=UR}\n"
+        "30 Island\n1 Lightnig Bolt\n[Maybeboard]\n1 Electrolyze\n"
+    )
+
+
+def test_choice_without_any_set_is_a_loss(pool):
+    deck = Deck(sections=(Section("Main", (Entry("Unknown Spires", colors="UR"),)),))
+    text = write_deck(deck, "forge", pool)
+    assert "1 Unknown Spires\n" in text and "markedColors" not in text
+    assert any("colour choice" in loss for loss in export_losses(deck, "forge", pool))
+
+
+def test_writer_companion_notes_etched_unparsed(pool):
+    deck = Deck(
+        name="X", notes="line one\nline two",
+        unparsed=(Unparsed("text", 3, "0 Sol Ring", "count"),),
+        sections=(
+            Section("Companion", (Entry("Lurrus of the Dream-Den"),)),
+            Section("Main", (Entry("Sol Ring", 1, Printing(set="CMM", finish="etched")),)),
+            Section("Sideboard", (Entry("Pithing Needle"),)),
+        ),
+    )
+    text = write_deck(deck, "forge", pool)
+    assert "Comment=line one line two" in text
+    assert "DeckEditorCompanion=Lurrus of the Dream-Den" in text
+    assert "[Sideboard]\n1 Pithing Needle\n1 Lurrus of the Dream-Den\n" in text
+    assert "1 Sol Ring+|CMM" in text
+    assert text.endswith("# unparsed: 0 Sol Ring\n")
+    again = read_deck(text, pool).deck
+    assert sections(again)["Companion"] == [("Lurrus of the Dream-Den", 1)]
+
+
+def test_round_trip_forge_json_forge(pool):
+    first = read_deck(FIXTURES / "korvold.dck", pool).deck
+    as_json = write_deck(first, "json")
+    back = read_deck(as_json, pool).deck
+    forge_text = write_deck(back, "forge", pool)
+    again = read_deck(forge_text, pool).deck
+    assert again.sections == first.sections
+    assert again.foreign["forge"] == first.foreign["forge"]
+    assert (again.name, again.notes, again.tags, again.format) == (
+        first.name, first.notes, first.tags, first.format)
+    # and forge → forge is stable after the first write
+    assert write_deck(again, "forge", pool) == forge_text
+
+
+def test_reader_module_directly_needs_cards():
+    with pytest.raises(Exception, match="no card lines"):
+        forge_dck.read(["[Main]", "# nothing"], None)
