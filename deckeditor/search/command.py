@@ -1,0 +1,93 @@
+"""`deckeditor cards search QUERY [--cards SRC]... [--format F --on DAY] [--json]`.
+
+Prints the matching card names, sorted, one a line (or `{"query", "count", "cards"}` as JSON).
+`--format` selects the format the query's `f:`/`banned:`/`is:commander` follow (a built-in code or
+a format file); `--on` the day. A bad query, format, day or card source exits 2 with one clear
+message on stderr (for a query: the message, the position and a caret under the culprit).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from datetime import date
+
+from deckeditor.search.context import SearchContext
+from deckeditor.search.errors import SearchError
+
+PROG = "deckeditor cards search"
+
+
+class _Unusable(Exception):
+    """Input the command cannot use: printed as one line, exit 2."""
+
+
+def _day(text: str | None) -> date | None:
+    if not text:
+        return None
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise _Unusable(f"--on {text!r}: expected a day as YYYY-MM-DD") from None
+
+
+def _context(args, game: str) -> SearchContext:
+    day = _day(getattr(args, "on", None))
+    code = getattr(args, "format", None)
+    if not code:
+        return SearchContext(day=day)
+    try:
+        from deckeditor.format_catalog import load_format
+
+        info = load_format(code, game)
+    except ImportError:
+        raise _Unusable("formats cannot be loaded in this build") from None
+    except (ValueError, OSError) as exc:
+        raise _Unusable(str(exc)) from None
+    ruleset = info.variant if info.variant in ("commander", "brawl", "oathbreaker", "constructed") else None
+    return SearchContext(format=info.format, day=day, ruleset=ruleset)
+
+
+def _pool(args, game: str):
+    from deckeditor.carddb.store import CardSourceError, open_pool
+    from deckeditor.paths import AppPaths
+
+    try:
+        return open_pool(
+            AppPaths.resolve(getattr(args, "home", None)),
+            extra_sources=list(getattr(args, "cards", None) or []),
+            game=game,
+        )
+    except CardSourceError as exc:
+        raise _Unusable(str(exc)) from None
+    except OSError as exc:
+        raise _Unusable(f"cannot read the card database: {exc}") from None
+
+
+def run_search(args) -> int:
+    from deckeditor.search.compiler import compile_query
+
+    game = getattr(args, "game", None) or "mtg"
+    query_text = args.query
+    try:
+        context = _context(args, game)
+        # Check the query before loading any cards: a typo answers at once.
+        query = compile_query(query_text, game, context)
+        pool = _pool(args, game)
+    except SearchError as exc:
+        print(f"{PROG}: {exc.message} (at position {exc.position})", file=sys.stderr)
+        print(exc.render(query_text).rsplit("\n", 1)[0], file=sys.stderr)
+        return 2
+    except _Unusable as exc:
+        print(f"{PROG}: {exc}", file=sys.stderr)
+        return 2
+    except KeyError as exc:  # no key table for this game
+        print(f"{PROG}: {exc.args[0] if exc.args else exc}", file=sys.stderr)
+        return 2
+    names = sorted(pool[row].name for row in query.filter_rows(pool))
+    if getattr(args, "json", False):
+        print(json.dumps({"query": query_text, "count": len(names), "cards": names}, ensure_ascii=False))
+    else:
+        for name in names:
+            print(name)
+    return 0
