@@ -90,7 +90,7 @@ def test_game_card_classes_are_accepted_as_they_are(league):
 )
 def test_not_card_like_is_a_type_error(league, bad):
     ruling = league.ruling_on(date(2026, 1, 1))
-    for method in (ruling.banned_by, ruling.copy_limit, ruling.restricted_by):
+    for method in (ruling.banned_by, ruling.copy_limit, ruling.restricted_by, ruling.answer):
         with pytest.raises(TypeError):
             method(bad)
 
@@ -99,7 +99,7 @@ def test_not_card_like_is_a_type_error(league, bad):
 def test_card_like_limit_out_of_range_is_invalid_deck(league, limit):
     fake = type("Fake", (), {"id": "x", "copy_limit": limit})()
     ruling = league.ruling_on(date(2026, 1, 1))
-    for method in (ruling.banned_by, ruling.copy_limit, ruling.restricted_by):
+    for method in (ruling.banned_by, ruling.copy_limit, ruling.restricted_by, ruling.answer):
         with pytest.raises(InvalidDeck):
             method(fake)
 

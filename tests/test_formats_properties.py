@@ -233,3 +233,13 @@ def test_midnight_boundaries_of_a_zone():
     first = datetime.combine(date(2026, 10, 1), time(0, 0), tzinfo=zone)
     assert fmt.ruling_on(last).banned_by(FormatCard("x")) is None
     assert fmt.ruling_on(first).banned_by(FormatCard("x")) is not None
+
+
+@settings(max_examples=200)
+@given(formats(), days, st.lists(cards, min_size=1, max_size=10))
+def test_answer_is_the_three_methods_in_one(fmt, day, some_cards):
+    ruling = fmt.ruling_on(day)
+    for card in some_cards:
+        assert ruling.answer(card) == (
+            ruling.banned_by(card), ruling.copy_limit(card), ruling.restricted_by(card)
+        )
