@@ -12,6 +12,7 @@ records it as an `ImportIssue` and goes on with the next file.
 from __future__ import annotations
 
 import os
+import re
 import tarfile
 import zipfile
 from dataclasses import dataclass, field
@@ -31,6 +32,7 @@ _READ_KEYS = frozenset(
      "SETCOLORID", "AlternateMode", "Text"}
 )  # fmt: skip
 _FACE_SEPARATORS = ("ALTERNATE",)
+_FORGE_PHYREXIAN = re.compile(r"\{P/([WUBRG])\}")
 _PARTNER_TYPES = {"friends forever", "survivors", "father & son", "character select"}
 # K: lines that are deck-building facts or Forge internals, not keywords a player would search.
 _NOT_KEYWORDS = ("DeckLimit", "A deck can have", "Hidden")
@@ -74,6 +76,13 @@ def decode(data: bytes) -> tuple[str, str | None]:
         return data.decode("latin-1"), f"not UTF-8 (byte {exc.start}); read as Latin-1"
 
 
+def _oracle(value: str) -> str:
+    """Oracle text as printed: Forge writes line breaks as `\\n` and, in older scripts, Phyrexian
+    symbols as `{P/U}` (the rules-text regex of §2 knows only `{U/P}`)."""
+    text = value.replace("\\n", "\n")
+    return _FORGE_PHYREXIAN.sub(r"{\1/P}", text) if "{P/" in text else text
+
+
 def _split_faces(text: str) -> list[_RawFace]:
     faces = [_RawFace(first_line=1)]
     for lineno, raw in enumerate(text.splitlines(), 1):
@@ -98,7 +107,7 @@ def _split_faces(text: str) -> list[_RawFace]:
         elif key == "Types":
             face.types = value
         elif key == "Oracle":
-            face.oracle = value.replace("\\n", "\n")
+            face.oracle = _oracle(value)
         elif key == "K":
             face.keywords.append(value)
         elif key == "DeckRule":
@@ -116,7 +125,7 @@ def _split_faces(text: str) -> list[_RawFace]:
         elif key == "AlternateMode":
             face.alternate_mode = value
         elif key == "Text" and not face.oracle:
-            face.oracle = value.replace("\\n", "\n")  # kept only until an Oracle: line comes
+            face.oracle = _oracle(value)  # kept only until an Oracle: line comes
     return faces
 
 
@@ -151,11 +160,12 @@ def _build_face(raw: _RawFace, warn: Callable[[int, str], None]) -> tuple[Face, 
         if given is None:
             warn(raw.first_line, f"unknown colour in Colors:{raw.colors}")
         else:
-            # A Colors: line on a face with no cost is its colour indicator (Delver's back face,
-            # Dryad Arbor); on a face with a cost it is a characteristic-defining ability, which
-            # sets the face colours but is not an identity source by itself (Ghostfire stays R).
+            # A Colors: line on a face whose cost shows no colour is its colour indicator or a
+            # colour-setting ability (Delver's back face, Dryad Arbor, Crimson Kobolds, Transguild
+            # Courier): both count for identity. On a coloured cost it only sets the face colours
+            # and never removes the cost's colours from identity (Ghostfire stays R, §2).
             colors = given
-            if not cost and given:
+            if given and not cost_colors(cost):
                 indicator = given
     supers, types, subs = parse_type_line(raw.types)
     power = toughness = None

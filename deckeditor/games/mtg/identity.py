@@ -23,7 +23,7 @@ BASIC_LAND_COLORS = {"Plains": 1, "Island": 2, "Swamp": 4, "Mountain": 8, "Fores
 # characteristic-defining abilities (CR 604.3). `~`, `CARDNAME` and "this card" stand for the name.
 _CDA = re.compile(
     r"(?:^|(?<=[.\n]))\s*(?P<who>[^.\n]+?) is (?P<what>all colors|colorless|"
-    r"(?:(?:white|blue|black|red|green)(?:,? (?:and )?)?)+)\.",
+    r"(?:(?:white|blue|black|red|green)(?:,? (?:and )?)?)+)(?:\.|(?=\n)|$)",
     re.IGNORECASE,
 )
 _NOT_IDENTITY = "doesn't affect its color identity"

@@ -94,8 +94,8 @@ def _normalise_symbol(token: str) -> str:
         parts = [p for p in t.split("/")]
         if any(not p for p in parts):
             raise ManaCostError(f"bad mana symbol {token!r}")
-        phyrexian = parts[-1] == "P"
-        core = parts[:-1] if phyrexian else parts
+        phyrexian = parts[-1] == "P" or parts[0] == "P"  # Forge once wrote `P/U` for `U/P`
+        core = parts[1:] if parts[0] == "P" else parts[:-1] if phyrexian else parts
         if not core or any(not (p in _COLOURS or p.isdigit() or p == "C") for p in core):
             raise ManaCostError(f"bad mana symbol {token!r}")
         text = _hybrid(core)
