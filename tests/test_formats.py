@@ -758,3 +758,18 @@ def test_dated_snapshots_like_commander():
         'the taboo list "2025-04" from 2025-04-22'
     )
     assert fmt.ruling_on(date(2000, 1, 1)).banned_by(card("shahrazad")) == 'the format "commander"'
+
+
+def test_r23_labels_use_codes_and_iso_days_never_names():
+    fmt = Format("league", "Fancy \u201cLeague\u201d 2026",
+                 taboo_lists=[TabooList("autumn", date(2026, 10, 1), ["x"])])
+    assert fmt.label == 'the format "league"'
+    assert fmt.taboo_lists[0].label == AUTUMN
+    assert fmt.ruling_on(date(2026, 10, 2)).banned_by(card("x")) == AUTUMN
+
+
+def test_r12_day_labels_keep_four_digit_years():
+    taboo = TabooList("old", date(999, 1, 2))
+    assert taboo.label == 'the taboo list "old" from 0999-01-02'
+    fmt = Format("f", "F", taboo_lists=[taboo])
+    assert Format.from_json(fmt.to_json()) == fmt
