@@ -143,3 +143,29 @@ def test_bad_records_raise_a_clear_error(bad, message) -> None:
 def test_unknown_game_is_an_error() -> None:
     with pytest.raises(RecordError, match="unknown game"):
         from_record({"name": "x"}, "poker")
+
+
+@given(st.lists(cards, max_size=5))
+@settings(max_examples=100)
+def test_snapshot_blob_round_trips(cards_list) -> None:
+    from deckeditor.carddb import snapshot
+
+    codec, blob = snapshot.dump("mtg", cards_list)
+    assert codec == snapshot.TUPLES
+    again = snapshot.load("mtg", codec, blob)
+    assert again == cards_list
+    for a, b in zip(again, cards_list):
+        assert a.extra == b.extra and type(a.mana_value) is type(b.mana_value)
+        assert a.extra is not b.extra
+
+
+def test_snapshot_of_the_starter_pool() -> None:
+    from deckeditor.carddb import snapshot
+    from deckeditor.carddb.starter import starter_pool
+
+    pool = list(starter_pool("mtg"))
+    assert snapshot.load("mtg", *snapshot.dump("mtg", pool)) == pool
+    # Cards of another kind fall back to pickle.
+    codec, blob = snapshot.dump("riftbound", [("not", "a card")])
+    assert codec == snapshot.PICKLE
+    assert snapshot.load("riftbound", codec, blob) == [("not", "a card")]

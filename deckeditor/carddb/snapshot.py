@@ -14,6 +14,7 @@ import gc
 import marshal
 import pickle
 import re
+import sys
 import types
 import zlib
 from contextlib import contextmanager
@@ -160,6 +161,16 @@ class _MtgCodec:
         return tuple(out)
 
 
+def _interned(value: Any) -> Any:
+    """Short strings (types, costs, keywords, set codes) as one shared object each: marshal then
+    writes each once and reading gives shared strings back (smaller blob, less memory)."""
+    if type(value) is str:
+        return sys.intern(value) if len(value) <= 40 else value
+    if type(value) is tuple:
+        return tuple([_interned(v) for v in value])
+    return value
+
+
 def _plain(annotation: Any) -> bool:
     return set(_WORD.findall(str(annotation))) <= _PLAIN_WORDS
 
@@ -185,7 +196,7 @@ def dump(game: str, cards: list) -> tuple[str, bytes]:
     codec = _mtg_codec() if game == "mtg" else None
     if codec is not None and all(type(c) is codec.Card for c in cards):
         try:
-            data = marshal.dumps([codec.encode(c) for c in cards])
+            data = marshal.dumps([_interned(codec.encode(c)) for c in cards])
             return TUPLES, zlib.compress(data, 1)
         except ValueError:  # something in `extra` marshal cannot hold
             pass
