@@ -131,6 +131,22 @@ def test_no_commander_no_identity_and_maybeboard_no_checks():
     assert m(POOL.get("Sol Ring")) and m(POOL.get("Lightning Bolt"))
 
 
+def test_brawl_colourless_commander_basics_in_the_catalog():
+    none_yet = pred(deck(["Karn, the Great Creator"], fmt="brawl"), fmt="brawl")
+    assert all(none_yet(POOL.get(n)) for n in ("Plains", "Island", "Swamp", "Wastes"))
+    assert not none_yet(POOL.get("Lightning Bolt"))
+    islands = pred(
+        deck(["Karn, the Great Creator"], [("Island", 3), ("Swamp", 2)], fmt="brawl"), fmt="brawl"
+    )
+    assert islands(POOL.get("Island")) and islands(POOL.get("Snow-Covered Island"))
+    assert not islands(POOL.get("Swamp")) and not islands(POOL.get("Mountain"))
+    tie = pred(deck(["Karn, the Great Creator"], [("Island", 1)], fmt="brawl"), fmt="brawl")
+    # a Plains would tie with the Island and win in WUBRG order, turning the Island illegal
+    assert not tie(POOL.get("Plains")) and tie(POOL.get("Island"))
+    # the commander rule set has no such allowance
+    assert not pred(deck(["Kozilek, Butcher of Truth"]))(POOL.get("Island"))
+
+
 def test_predicate_never_changes_the_deck():
     d = deck(["Tolabow, Loch Rascal"], ["Lightning Bolt"])
     before = d
@@ -155,6 +171,8 @@ SCENARIOS = [
     (deck(["Kozilek, Butcher of Truth"]), "Main", "commander"),
     (deck(["The Prismatic Piper", "Thrasios, Triton Hero"], ["Lightning Bolt"]), "Main", "commander"),
     (deck(["Karn, the Great Creator"]), "Main", "brawl"),
+    (deck(["Karn, the Great Creator"], [("Island", 3), ("Swamp", 2)]), "Main", "brawl"),
+    (deck(["Karn, the Great Creator"], [("Island", 3), ("Plains", 2)]), "Main", "brawl"),
     (deck(["Jace, the Mind Sculptor"]), "Commander", "oathbreaker"),
     (deck([], [("Sol Ring", 2)]), "Main", "vintage"),
     (deck(["Arvad of the Weatherlight"]), "Maybeboard", "commander"),

@@ -170,6 +170,13 @@ class Zone:
     brawl_basic: int | None = None  # Brawl, colourless commander: the allowed basic colour
     brawl: bool = False
 
+    def brawl_addable(self) -> int:
+        """Colours whose basics the catalog shows (§5.4): any while the deck has no coloured
+        basic, else only the allowed type, so an addition never turns other basics illegal."""
+        if not self.brawl or self.z:
+            return 0
+        return self.brawl_basic if self.brawl_basic is not None else C.ALL
+
     def exempt(self, card) -> bool:
         return any(match_cached(b, card) for b in self.exempts)
 
@@ -190,7 +197,9 @@ class Zone:
         need = ident & ~self.z
         if not need or self.disabled or self.exempt(card):
             return True
-        return any(b.approves(card, need) or b.would_approve(card, need) for b in self.budgets)
+        if any(b.approves(card, need) or b.would_approve(card, need) for b in self.budgets):
+            return True
+        return is_basic_land(card) and bool(ident & self.brawl_addable()) and C.count(ident) == 1
 
 
 def leaders_of(view: DeckView, ruleset: RuleSet) -> list[Item]:

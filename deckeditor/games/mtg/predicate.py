@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from deckeditor.games.mtg import colors as C
-from deckeditor.games.mtg.approval import Budget, DeckView, Zone, build_zone
+from deckeditor.games.mtg.approval import Budget, DeckView, Zone, build_zone, is_basic_land
 from deckeditor.games.mtg.conformance import (
     LimitCard,
     base_limit,
@@ -370,6 +370,12 @@ class Predicate:
             exempt |= idx.branch_bits(blist)
         for b in zone.budgets:
             ok |= self._budget_bits(idx, b, z)
+        addable = zone.brawl_addable()
+        if addable:
+            basics = idx.flag_bits("basic", is_basic_land)
+            for bit in (1, 2, 4, 8, 16):
+                if addable & bit:
+                    ok |= basics & idx.groups[bit]
         needs = 0
         for n, bits in idx.spires.items():
             if C.count(z) < n:
