@@ -269,3 +269,15 @@ def test_no_chains_and_detach_noop(C):
     with pytest.raises(AttachError):
         board.attach(a, b)  # a is top-most: cannot be attached
     assert board.detach(b) == []
+
+
+def test_timestamps_lost_and_renewed(C):
+    board = Board()
+    unit = board.put(C("SFD-099"))
+    g = board.put(C("SFD-022"))
+    first = g.rules_timestamp
+    assert first is not None and g.effect_timestamp is None
+    board.attach(g, unit)
+    assert g.rules_timestamp is None and g.effect_timestamp is not None
+    board.detach(g)
+    assert g.rules_timestamp is not None and g.rules_timestamp > first and g.effect_timestamp is None

@@ -49,6 +49,9 @@ class BoardCard:
     granted: list[Keyword] = field(default_factory=list)  # keywords given by other effects
     attacking: bool = False
     defending: bool = False
+    # 457.2: inactive text has no timestamp; text that becomes active gets a new one
+    rules_timestamp: int | None = None
+    effect_timestamp: int | None = None
 
     @property
     def name(self) -> str:
@@ -251,9 +254,16 @@ class Board:
 
     def __init__(self) -> None:
         self.cards: list[BoardCard] = []
+        self.clock = 0
+
+    def tick(self) -> int:
+        self.clock += 1
+        return self.clock
 
     def put(self, card: Card, zone: str = "base", controller: str = "me", exhausted: bool = False) -> BoardCard:
         x = BoardCard(card, zone, exhausted, controller)
+        if x.on_board:
+            x.rules_timestamp = self.tick()
         self.cards.append(x)
         return x
 
@@ -274,6 +284,7 @@ class Board:
         g.attached_to = u
         u.attachments.append(g)
         g.zone = u.zone  # 421.4: takes U's location; not a Move (421.4.a)
+        g.rules_timestamp, g.effect_timestamp = None, self.tick()
         events.append(Event("attached", g.name, u.name, u.zone))
         return events
 
@@ -284,6 +295,7 @@ class Board:
         u.attachments.remove(g)
         g.attached_to = None
         g.zone = u.zone  # 422.4
+        g.rules_timestamp, g.effect_timestamp = self.tick(), None
         return [Event("detached", g.name, u.name, g.zone)]
 
     # keyword actions (744, 745, 747) ---------------------------------------------------------
@@ -347,6 +359,7 @@ class Board:
             events += self.detach(g)
             g.zone = last
         x.zone = zone
+        x.rules_timestamp = x.effect_timestamp = None
         x.modifiers.clear()
         x.attacking = x.defending = False
         events.append(Event("left", x.name, "", zone))
