@@ -3,7 +3,7 @@ these helpers move between that form and lists at C speed (no per-bit Python loo
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from typing import Sequence
 
 _TO_DIGITS = bytes.maketrans(b"\x00\x01", b"01")
 # Bit positions set in each byte value, for turning a bitset back into row ids.
@@ -17,8 +17,13 @@ def from_flags(flags: Sequence[bool] | bytes) -> int:
     return int(bytes(flags).translate(_TO_DIGITS)[::-1], 2)
 
 
-def from_rows(rows: Iterable[int], n: int) -> int:
+def from_rows(rows: Sequence[int], n: int) -> int:
     """Row ids (any order, below n) -> bitset."""
+    if len(rows) < 16:  # a few shifts beat filling and converting an n-byte buffer
+        result = 0
+        for row in rows:
+            result |= 1 << row
+        return result
     flags = bytearray(n)
     for row in rows:
         flags[row] = 1

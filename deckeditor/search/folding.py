@@ -35,14 +35,21 @@ _TEXT_QUOTES = str.maketrans(
 _REMINDER = re.compile(r"\([^()]*\)")
 
 
+# Combining marks (the blocks NFKD produces for Latin, Greek and Cyrillic letters, and the rest of
+# the general combining ranges): one regex pass instead of a per-character Python loop.
+_MARKS = re.compile("[\u0300-\u036f\u0483-\u0489\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]")
+
+
 def _strip_marks(text: str) -> str:
+    if text.isascii():
+        return text
     decomposed = unicodedata.normalize("NFKD", text)
     if decomposed.isascii():
         return decomposed
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return _MARKS.sub("", decomposed)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=16384)
 def fold_name(text: str) -> str:
     """`Lim-Dûl's Vault` -> `lim duls vault`; `Fire // Ice` -> `fire ice`."""
     folded = _strip_marks(text).casefold().translate(_NAME_TABLE)
@@ -51,12 +58,25 @@ def fold_name(text: str) -> str:
 
 def fold_text(text: str) -> str:
     """Rules text: marks dropped, case-folded, plain quotes, one space for any whitespace run."""
-    folded = _strip_marks(text).casefold().translate(_TEXT_QUOTES)
+    if not text:
+        return ""
+    folded = _strip_marks(text).casefold()
+    if not folded.isascii():
+        folded = folded.translate(_TEXT_QUOTES)
     return _SPACES.sub(" ", folded).strip()
+
+
+def fold_rules(folded: str) -> str:
+    """A folded text without its reminder text (cheaper than folding the stripped text again)."""
+    if "(" not in folded:
+        return folded
+    return _SPACES.sub(" ", strip_reminder(folded)).strip()
 
 
 def strip_reminder(text: str) -> str:
     """Remove every parenthesised span (reminder text), innermost first."""
+    if "(" not in text:
+        return text
     previous = None
     while previous != text:
         previous, text = text, _REMINDER.sub("", text)

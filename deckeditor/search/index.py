@@ -96,6 +96,12 @@ class SearchIndex:
 
     # --- formats -----------------------------------------------------------------------------
 
+    def format_cards(self) -> list[tuple[str, int | None, bool]]:
+        """(card id, own copy limit, forbids itself) per row; slugging every name waits until a
+        format key is first used."""
+        column = self.columns["format_cards"]
+        return self.derived(("format_cards",), column) if callable(column) else column
+
     def format_status(self, code: str, fmt: Any, day) -> tuple[int, int]:
         """(banned, restricted) bitsets under `fmt` on `day`."""
 
@@ -103,7 +109,7 @@ class SearchIndex:
             ruling = fmt.ruling_on(day)
             banned: list[int] = []
             restricted: list[int] = []
-            for row, (card_id, limit, forbids) in enumerate(self.columns["format_cards"]):
+            for row, (card_id, limit, forbids) in enumerate(self.format_cards()):
                 if forbids:
                     banned.append(row)
                     continue

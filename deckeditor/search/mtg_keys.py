@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any, Sequence
 
 from deckeditor.games.mtg import colors
 from deckeditor.games.mtg.card import Card, Layout
 from deckeditor.search import bits
-from deckeditor.search.folding import fold_name, fold_text, strip_reminder
+from deckeditor.search.folding import fold_name, fold_rules, fold_text, strip_reminder
 from deckeditor.search.keys import GameSearch, register
 from deckeditor.search.keys.kinds import (
     FormatKey,
@@ -59,6 +60,7 @@ def parse_colour(text: str):
 _LEADING = re.compile(r"[+-]?\d+(?:\.\d+)?")
 
 
+@lru_cache(maxsize=1024)
 def stat_value(printed: str | None) -> float | None:
     """A printed stat's leading signed number: `1+*` 1, `*` and `X` 0, `∞` inf, `½` 0.5."""
     if printed is None:
@@ -95,6 +97,11 @@ def _tilde(folded: str, face_name: str) -> str:
     return out
 
 
+def _format_card(card: Card) -> tuple[str, int | None, bool]:
+    limit = card.own_copy_limit
+    return (card.id, limit if limit else None, limit == 0)
+
+
 def build_columns(cards: Sequence[Card]) -> dict[str, Any]:
     n = len(cards)
     name, name_raw, types = [], [], []
@@ -104,7 +111,7 @@ def build_columns(cards: Sequence[Card]) -> dict[str, Any]:
     keywords: dict[str, list[int]] = {}
     color_rows: list[list[int]] = [[] for _ in range(32)]
     identity_rows: list[list[int]] = [[] for _ in range(32)]
-    mv, pw, tg, lo, df, format_cards = [], [], [], [], [], []
+    mv, pw, tg, lo, df = [], [], [], [], []
     for row, card in enumerate(cards):
         faces = card.faces
         name.append(fold_name(card.name))
@@ -113,11 +120,10 @@ def build_columns(cards: Sequence[Card]) -> dict[str, Any]:
         for written in printed:
             exact.setdefault(fold_name(written), []).append(row)
         types.append("\n".join(" " + fold_name(f.type_line) for f in faces))
-        rules = [strip_reminder(f.oracle_text) for f in faces]
-        text_raw.append(tuple(rules))
-        full_raw.append(tuple(f.oracle_text for f in faces))
-        folded_rules = [fold_text(t) for t in rules]
         folded_full = [fold_text(f.oracle_text) for f in faces]
+        folded_rules = [fold_rules(t) for t in folded_full]
+        full_raw.append(tuple(f.oracle_text for f in faces))
+        text_raw.append(tuple(strip_reminder(f.oracle_text) for f in faces))
         text.append("\n".join(folded_rules))
         full.append("\n".join(folded_full))
         text_tilde.append("\n".join(_tilde(t, f.name) for t, f in zip(folded_rules, faces)))
@@ -140,12 +146,10 @@ def build_columns(cards: Sequence[Card]) -> dict[str, Any]:
         tg.append(tuple(stat_value(f.toughness) for f in faces))
         lo.append(tuple(stat_value(f.loyalty) for f in faces))
         df.append(tuple(stat_value(f.defense) for f in faces))
-        limit = card.own_copy_limit
-        format_cards.append((card.id, limit if limit else None, limit == 0))
     return {
         "name": name,
         "name_raw": name_raw,
-        "name_exact": {k: bits.from_rows(v, n) for k, v in exact.items()},
+        "name_exact": exact,
         "types": types,
         "text": text,
         "text_tilde": text_tilde,
@@ -161,7 +165,7 @@ def build_columns(cards: Sequence[Card]) -> dict[str, Any]:
         "num:tou": tg,
         "num:loy": lo,
         "num:def": df,
-        "format_cards": format_cards,
+        "format_cards": lambda: [_format_card(c) for c in cards],
     }
 
 

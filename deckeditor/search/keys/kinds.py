@@ -90,7 +90,7 @@ class KeySpec:
 
 class NameKey(KeySpec):
     """Names (`search.md` §4.1). Columns: `name` (folded full name), `name_exact` (folded full
-    and face names -> bitset), `name_raw` (full and face names as printed)."""
+    and face names -> list of rows), `name_raw` (full and face names as printed)."""
 
     label = "name"
     regex = True
@@ -110,7 +110,10 @@ class NameKey(KeySpec):
         return Leaf(("name", needle), lambda index: substring_bits(index, "name", needle))
 
     def exact_leaf(self, folded: str) -> Leaf:
-        return Leaf(("name!", folded), lambda index: index.columns["name_exact"].get(folded, 0))
+        def compute(index):
+            return bits.from_rows(index.columns["name_exact"].get(folded, ()), index.n)
+
+        return Leaf(("name!", folded), compute)
 
     def regex_leaf(self, pattern: re.Pattern) -> Leaf:
         def compute(index):
@@ -359,8 +362,8 @@ class IsKey(KeySpec):
 
 class FormatKey(KeySpec):
     """`f:`/`legal:`, `banned:`, `restricted:` (`search.md` §4.6): the Format's Ruling on the
-    selected day, per card id. Column `format_cards`: per row (card id, own copy limit or None,
-    forbids itself)."""
+    selected day, per card id. Column `format_cards`: a function giving per row (card id, own copy
+    limit or None, forbids itself), called on first use."""
 
     def __init__(self, label: str, mode: str) -> None:
         self.label = label
