@@ -548,20 +548,32 @@ class CatalogSearch:
     def __init__(self, pool: Any, fmt: Any = None, day: _dt.date | None = None) -> None:
         self.pool = pool
         self.state = SearchState()
-        self._searcher = None
+        self._context = (fmt, day)
+        self._searcher: Any = None
+        self._ready = False
         self._error_type: type[Exception] | None = None
+        self._names: list[str] | None = None
+
+    def warm(self) -> None:
+        """Build the search index (seconds on 30,000 cards): done after the window is shown,
+        or at the first keystroke, so start-up does not wait for it."""
+        if self._ready:
+            return
+        self._ready = True
         search = _optional("deckeditor.search")
         if search is not None and hasattr(search, "Searcher"):
             self._error_type = getattr(search, "SearchError", None)
             try:
-                self._searcher = search.Searcher(pool, getattr(pool, "game", None))
-                self.set_context(fmt, day)
+                self._searcher = search.Searcher(self.pool, getattr(self.pool, "game", None))
+                self.set_context(*self._context)
             except Exception:  # no search keys for this game yet: names only
                 self._searcher = None
-        self._names = None if self._searcher else [getattr(c, "name", "").casefold() for c in pool.cards]
+        if self._searcher is None:
+            self._names = [getattr(c, "name", "").casefold() for c in self.pool.cards]
 
     def set_context(self, fmt: Any, day: _dt.date | None) -> None:
         """`f:` and `banned:` follow the selected format on the selected day."""
+        self._context = (fmt, day)
         if self._searcher is None:
             return
         search = import_module("deckeditor.search")
@@ -572,6 +584,7 @@ class CatalogSearch:
         if not text:
             self.state = SearchState("", None)
             return self.state
+        self.warm()
         try:
             if self._searcher is not None:
                 rows = list(self._searcher.search(text))

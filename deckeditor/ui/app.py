@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -44,6 +45,19 @@ class _FirstPaint(QObject):
             self.fired = True
             QTimer.singleShot(0, self.done)
         return False
+
+
+def _peak_rss_kb() -> int:
+    """VmHWM of this process (the exec'd program only, unlike ru_maxrss after a fork)."""
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1])
+    except OSError:
+        pass
+    import resource
+
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 
 
 def offer_recovery(window, paths: AppPaths) -> None:
@@ -93,7 +107,11 @@ def run_gui(home: str | None = None, deck: str | None = None, screenshot: str | 
         status = {"code": 1}
 
         def shoot() -> None:
+            if os.environ.get("DECKEDITOR_REPORT_PAINT"):  # bench/bench_gui.py: cold start
+                print("painted", flush=True)
             app.processEvents()
+            if os.environ.get("DECKEDITOR_REPORT_PAINT"):
+                print(f"rss {_peak_rss_kb()}", flush=True)
             image = window.grab()
             status["code"] = 0 if image.save(screenshot, "PNG") else 1
             window.confirm_discard = lambda: True
@@ -106,4 +124,5 @@ def run_gui(home: str | None = None, deck: str | None = None, screenshot: str | 
         return status["code"]
     window.show()
     QTimer.singleShot(0, lambda: offer_recovery(window, paths))
+    QTimer.singleShot(50, window.catalog.searcher.warm)  # the search index, once shown
     return app.exec()

@@ -25,6 +25,9 @@ from deckeditor.ui.catalog_model import NAME_ROLE, CatalogModel, card_columns
 
 
 def _sort_key(column: int):
+    if column == 0:  # the default order: only the name is read (start-up sorts 30,000 cards)
+        return lambda card: card.name.casefold()
+
     def key(card: Any):
         if column == 1:
             return (getattr(card, "mana_value", None) or getattr(card, "energy", 0) or 0, card.name.casefold())
@@ -94,7 +97,7 @@ class CatalogPanel(QWidget):
         hh.setSectionsClickable(True)
         hh.setSortIndicatorShown(True)
         hh.setSortIndicator(0, Qt.SortOrder.AscendingOrder)
-        for col, width in enumerate((210, 90, 190, 50, 60, 44)):
+        for col, width in enumerate((200, 62, 150, 44, 52, 40)):
             self.table.setColumnWidth(col, width)
         hh.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
 

@@ -187,6 +187,8 @@ class MainWindow(QMainWindow):
         self.deck_pane.set_session(session)
         self.card_view.session = session
         self._on_session_changed(session, full=True)
+        lead = next((e.card for _, e in session.deck.entries("Commander", "Legend")), None)
+        self.card_view.show_card(lead, self.target())
 
     def open_deck(self, deck: Deck, path: str | None = None) -> None:
         """Show a deck in a fresh session (its own undo history)."""

@@ -1,0 +1,175 @@
+"""GUI figures of product.md, on the full pool (../shared/data/mtg/cards.json.xz):
+
+* `bench_keystroke_filter_gui(repeats)` — one keystroke in the catalog search box until the view
+  is updated (search, legality, model reset, synchronous repaint of the table) over ~30,000 cards,
+  with a Tolabow deck open so the legality predicate is real.
+* `bench_cold_start(repeats)` — spawning `deckeditor --screenshot` with a prepared DECKEDITOR_HOME
+  (the full card database) until the window has painted for the first time.
+* `bench_rss(repeats)` — peak resident memory of that process ({"mb": …}).
+
+Each returns its floor from the same run (a bare Python loop over the same cards; a bare
+interpreter start; a bare PySide6 import), since these machines are noisy.
+
+    python bench/bench_gui.py [--repeats N] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+if str(REPO) not in sys.path:
+    sys.path.insert(0, str(REPO))
+
+QUERY = "t:instant o:draw mv<=3"
+PAINT_ENV = "DECKEDITOR_REPORT_PAINT"
+
+
+def _home():
+    from bench.bench_db import full_database
+
+    return full_database()
+
+
+def _summary(times: list[float], floor: list[float]) -> dict:
+    return {
+        "median_ms": round(statistics.median(times) * 1000, 3),
+        "worst_ms": round(max(times) * 1000, 3),
+        "floor_ms": round(statistics.median(floor) * 1000, 3),
+    }
+
+
+# --- keystroke ----------------------------------------------------------------------------------
+
+
+def bench_keystroke_filter_gui(repeats: int = 5) -> dict:
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from deckeditor.carddb.store import open_pool
+    from deckeditor.paths import resources_dir
+    from deckeditor.ui.app import make_app
+    from deckeditor.ui.main_window import MainWindow
+
+    app = make_app()
+    paths = _home()
+    pool = open_pool(paths)
+    scratch = Path(tempfile.mkdtemp(prefix="deckeditor-bench-gui-"))
+    from deckeditor.paths import AppPaths
+
+    window = MainWindow(AppPaths.resolve(scratch).ensure(), pools={"mtg": pool}, autosave=False)
+    window.confirm_discard = lambda: True
+    deck = resources_dir() / "decks" / "tolabow-spells.deck.json"
+    if deck.exists():
+        window.open_path(str(deck))
+    window.show()
+    app.processEvents()
+    box = window.catalog.search_box
+    viewport = window.catalog.table.viewport()
+    times: list[float] = []
+    for _ in range(repeats):
+        box.clear()
+        app.processEvents()
+        for i in range(1, len(QUERY) + 1):
+            start = time.perf_counter()
+            box.setText(QUERY[:i])  # textChanged -> search -> rows -> model reset
+            viewport.repaint()  # the view updated, synchronously
+            times.append(time.perf_counter() - start)
+    cards = pool.cards
+    floor = []
+    for _ in range(repeats * 3):
+        start = time.perf_counter()
+        sum(1 for c in cards if "draw" in c.name)
+        floor.append(time.perf_counter() - start)
+    result = _summary(times, floor)
+    result["cards"] = len(cards)
+    window.close()
+    return result
+
+
+# --- a spawned window ---------------------------------------------------------------------------
+
+
+def _spawn_window(home: Path, shot: Path) -> tuple[float, float, int]:
+    """(seconds until the first paint, seconds until exit, peak RSS KiB the window reported)."""
+    env = dict(os.environ, DECKEDITOR_HOME=str(home), QT_QPA_PLATFORM=os.environ.get("QT_QPA_PLATFORM", "offscreen"))
+    env[PAINT_ENV] = "1"
+    start = time.perf_counter()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "deckeditor", "--screenshot", str(shot)],
+        env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, cwd=REPO,
+    )
+    painted, rss = None, 0
+    for line in proc.stdout:
+        if line.startswith("painted") and painted is None:
+            painted = time.perf_counter() - start
+        elif line.startswith("rss "):
+            rss = int(line.split()[1])
+    proc.wait()
+    total = time.perf_counter() - start
+    return (painted if painted is not None else total), total, rss
+
+
+def bench_cold_start(repeats: int = 5) -> dict:
+    home = _home()
+    root = home.data.parent
+    shot = Path(tempfile.mkdtemp(prefix="deckeditor-shot-")) / "shot.png"
+    times = [_spawn_window(root, shot)[0] for _ in range(repeats)]
+    floor = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-c", "pass"], check=True)
+        floor.append(time.perf_counter() - start)
+    return _summary(times, floor)
+
+
+_FLOOR_RSS = """
+import sys
+from pathlib import Path
+from PySide6.QtWidgets import QApplication, QLabel
+app = QApplication(sys.argv)
+w = QLabel("floor"); w.show(); app.processEvents()
+print([int(l.split()[1]) for l in Path("/proc/self/status").read_text().splitlines() if l.startswith("VmHWM:")][0])
+"""
+
+
+def bench_rss(repeats: int = 1) -> dict:
+    """Peak RSS (VmHWM) the window reports once painted with the full pool loaded; the floor is
+    a bare QApplication showing one label."""
+    root = _home().data.parent
+    shot = Path(tempfile.mkdtemp(prefix="deckeditor-shot-")) / "shot.png"
+    values = [_spawn_window(root, shot)[2] for _ in range(max(1, repeats))]
+    env = dict(os.environ, QT_QPA_PLATFORM=os.environ.get("QT_QPA_PLATFORM", "offscreen"))
+    floor = subprocess.run([sys.executable, "-c", _FLOOR_RSS], capture_output=True, text=True, env=env, check=True)
+    return {
+        "mb": round(statistics.median(values) / 1024, 1),
+        "floor_mb": round(int(floor.stdout.strip().splitlines()[-1]) / 1024, 1),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    results = {
+        "keystroke_filter_gui": bench_keystroke_filter_gui(args.repeats),
+        "cold_start": bench_cold_start(args.repeats),
+        "rss_mb": bench_rss(1),
+    }
+    if args.json:
+        print(json.dumps(results))
+    else:
+        for name, value in results.items():
+            print(f"{name}: {value}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
