@@ -112,6 +112,10 @@ _FRIENDS = re.compile(r"^Friends forever\s*(?:\(|$)", re.MULTILINE | re.IGNORECA
 _BACKGROUND = re.compile(r"^Choose a Background\s*(?:\(|$)", re.MULTILINE | re.IGNORECASE)
 _DOCTORS = re.compile(r"^Doctor's companion\s*(?:\(|$)", re.MULTILINE | re.IGNORECASE)
 _COMPANION = re.compile(r"^Companion\s*(?:—|–|-)", re.MULTILINE)
+_PARTNER_WORDS = ("Partner", "riends forever", "ackground", "companion")
+_PARTNER_KEYWORDS = frozenset(
+    {"partner", "partner with", "friends forever", "choose a background", "doctor's companion"}
+)
 _KEYWORD_PARAM = re.compile(r"[:$].*$")
 
 
@@ -124,7 +128,7 @@ def number(word: str) -> int | None:
 
 def own_limit_from_text(text: str) -> int | None:
     """§6: "any number" -> 999; "up to n" (digits or words) -> n; "only one" -> 1."""
-    if "deck can have" not in text.lower():
+    if "eck can have" not in text:
         return None
     if _ANY_NUMBER.search(text):
         return 999
@@ -148,12 +152,21 @@ def keyword_name(raw: str) -> str:
 def partner_info(front: Face, keywords: Iterable[str], partner_with: Iterable[str] = (),
                  partner_types: Iterable[str] = ()) -> PartnerInfo:  # fmt: skip
     """PartnerInfo from the front face's Oracle text and keywords (§5.2), plus Forge facts."""
-    text = strip_reminder_keep_lines(front.oracle_text)
+    raw = front.oracle_text
+    kws = {k.casefold() for k in keywords}
+    subs = front.subtypes
+    if (
+        not (partner_with or partner_types or kws & _PARTNER_KEYWORDS)
+        and "Background" not in subs
+        and "Doctor" not in subs
+        and not (raw and any(word in raw for word in _PARTNER_WORDS))
+    ):
+        return NO_PARTNER  # the common case, decided without a regex
+    text = strip_reminder_keep_lines(raw)
     with_names = {n.strip() for n in partner_with if n.strip()}
     with_names.update(m.strip() for m in _PARTNER_WITH.findall(text))
     types = {t.strip().casefold() for t in partner_types if t.strip()}
     types.update(t.strip().casefold() for t in _PARTNER_TYPED.findall(text))
-    kws = {k.casefold() for k in keywords}
     if _FRIENDS.search(text) or "friends forever" in kws:
         types.add("friends forever")
     plain = bool(_PARTNER_PLAIN.search(text))
@@ -240,7 +253,7 @@ def build_card(
     text_limit = own_limit_from_text(all_text) if all_text else None
     if text_limit is not None and (limit is None or text_limit > limit):
         limit = text_limit
-    scid = set_color_id if set_color_id else (set_color_id_from_text(all_text) if all_text else 0)
+    scid = set_color_id if set_color_id else (set_color_id_from_text(all_text) if "ircle" in all_text else 0)
 
     rules = tuple(deck_rule_lines)
     if not rules and use_overlay:
@@ -261,9 +274,9 @@ def build_card(
         set_color_id=scid,
         partner=partner_info(front, front.keywords, partner_with, partner_types),
         commander_text="can be your commander" in front_text,
-        creature_in_command_zone=bool(_CIZ.search(front_text)) if "battlefield" in front_text else False,
-        wild_color=bool(_WILD.search(all_text)) if "commander" in all_text else False,
-        companion="companion" in kw_fold or bool(_COMPANION.search(front_text)),
+        creature_in_command_zone=bool(_CIZ.search(front_text)) if "t on the battlefield" in front_text else False,
+        wild_color=bool(_WILD.search(all_text)) if "before the game begins" in all_text else False,
+        companion="companion" in kw_fold or ("Companion" in front_text and bool(_COMPANION.search(front_text))),
         printings=tuple(printings),
         source_identity=source_identity,
         extra=extra or {},

@@ -67,8 +67,12 @@ def _opt_str(value: Any) -> str | None:
 def _str_list(value: Any, key: str) -> tuple[str, ...]:
     if value is None:
         return ()
-    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+    if type(value) is not list:
         raise TypeError(f"{key} must be a list of strings")
+    try:
+        "".join(value)  # a C-speed check that every item is a string
+    except TypeError:
+        raise TypeError(f"{key} must be a list of strings") from None
     return tuple(value)
 
 
