@@ -65,6 +65,14 @@ def build_plan(node: Node, search: GameSearch, ctx: SearchContext):
     return (kind, [build_plan(item, search, ctx) for item in node.items])
 
 
+def _scan_leaf(part, index):
+    """The scanning leaf of `part` (a leaf, or a negated one) not yet in the cache, else None."""
+    leaf = part[1] if isinstance(part, tuple) and part[0] == "not" else part
+    if isinstance(leaf, Leaf) and leaf.restrict is not None and not index.has_leaf(leaf):
+        return leaf
+    return None
+
+
 def evaluate(plan, index) -> int:
     if isinstance(plan, Leaf):
         return index.leaf_bits(plan)
@@ -73,18 +81,34 @@ def evaluate(plan, index) -> int:
         return index.all
     if kind == "not":
         return index.all & ~evaluate(plan[1], index)
-    if kind == "and":
-        result = index.all
-        # Positive parts first, then subtract the negated ones: no complement is materialised.
+    if kind == "or":
+        result = 0
         for part in plan[1]:
-            if isinstance(part, tuple) and part[0] == "not":
-                result &= ~evaluate(part[1], index)
-            else:
-                result &= evaluate(part, index)
+            result |= evaluate(part, index)
         return result
-    result = 0
+    # AND: cached and cheap parts first; then each new scanning leaf, which only scans the rows
+    # left when they are few (typing `bolt s`, the "s" is looked for among the bolts).
+    result = index.all
+    pending = []
     for part in plan[1]:
-        result |= evaluate(part, index)
+        if _scan_leaf(part, index) is not None:
+            pending.append(part)
+        elif isinstance(part, tuple) and part[0] == "not":
+            result &= ~evaluate(part[1], index)
+        else:
+            result &= evaluate(part, index)
+        if not result:
+            return 0
+    for part in pending:
+        negated = isinstance(part, tuple)
+        leaf = part[1] if negated else part
+        if result.bit_count() * 8 < index.n:
+            found = leaf.restrict(index, bits.to_rows(result))
+        else:
+            found = index.leaf_bits(leaf)
+        result = result & ~found if negated else result & found
+        if not result:
+            return 0
     return result
 
 

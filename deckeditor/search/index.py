@@ -41,6 +41,9 @@ class SearchIndex:
 
     # --- leaves ------------------------------------------------------------------------------
 
+    def has_leaf(self, leaf) -> bool:
+        return leaf.key in self._leaves
+
     def leaf_bits(self, leaf) -> int:
         cache = self._leaves
         found = cache.get(leaf.key)
@@ -59,6 +62,43 @@ class SearchIndex:
         if found is None:
             found = self._derived[key] = build()
         return found
+
+    def distinct(self, column: str) -> dict[str, int] | None:
+        """value -> rows, for a string column with few distinct values (type lines: about one
+        for every ten cards), else None."""
+
+        def build():
+            rows: dict[str, list[int]] = {}
+            for row, value in enumerate(self.columns[column]):
+                rows.setdefault(value, []).append(row)
+            if len(rows) * 4 > self.n:
+                return False
+            return {value: bits.from_rows(r, self.n) for value, r in rows.items()}
+
+        found = self.derived(("distinct", column), build)
+        return found or None
+
+    def warm(self, context=None) -> None:
+        """Compute the per-pool answers a first keystroke would otherwise wait for: number groups,
+        `is:commander` under the context's rule set, the selected format's bans. For the catalog
+        to call once the pool is loaded (in the background)."""
+        from deckeditor.search.compiler import compile_query
+        from deckeditor.search.context import SearchContext
+
+        context = context or SearchContext()
+        for field in ("mv", "pow", "tou"):
+            if "num:" + field in self.columns:
+                self.number_groups(field)
+        if "types" in self.columns:
+            self.distinct("types")
+        warmers = ["is:commander"]
+        code = context.selected_code or "commander"
+        warmers.append(f"f:{code}")
+        for text in warmers:
+            try:
+                compile_query(text, self.game, context).bits(self)
+            except Exception:  # noqa: BLE001 - a key this game lacks, a format not loadable
+                continue
 
     # --- numbers -----------------------------------------------------------------------------
 

@@ -233,6 +233,17 @@ def _also_in_command_zone(card: Card, rules: str) -> bool:
     return _is_background(card)
 
 
+def _may_lead(card: Card, rules: str) -> bool:
+    """A cheap superset of the eligible cards, so the full test runs on a few thousand only:
+    every leader, Background and signature spell is legendary, has commander text, or (Oathbreaker)
+    is a planeswalker, instant or sorcery."""
+    if card.commander_text:
+        return True
+    if rules == "oathbreaker":
+        return any({"Planeswalker", "Instant", "Sorcery"} & set(f.types) for f in card.faces)
+    return any("Legendary" in f.supertypes for f in card.faces)
+
+
 def _commander(index, ctx):
     rules = ctx.rules()
     if rules == "constructed":
@@ -240,13 +251,15 @@ def _commander(index, ctx):
 
     def build():
         eligible = _eligibility()
-        flags = []
-        for card in index.cards:
+        flags = bytearray(index.n)
+        for row, card in enumerate(index.cards):
+            if not _may_lead(card, rules):
+                continue
             try:
                 ok = eligible(card, rules)
             except (TypeError, AttributeError, ValueError):
                 ok = _own_eligible(card, rules)
-            flags.append(bool(ok) or _also_in_command_zone(card, rules))
+            flags[row] = bool(ok) or _also_in_command_zone(card, rules)
         return bits.from_flags(flags)
 
     return index.derived(("is:commander", rules), build)

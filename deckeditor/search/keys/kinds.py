@@ -18,13 +18,16 @@ EQ_OPS = frozenset({":", "=", "!="})
 
 
 class Leaf:
-    """One cached unit of work: `compute(index) -> bitset`."""
+    """One cached unit of work: `compute(index) -> bitset`. A scanning leaf also offers
+    `restrict(index, rows) -> bitset`, its answer among the given rows only: inside an AND whose
+    other terms already left few rows, only those are scanned (`bolt s` scans the bolts for "s")."""
 
-    __slots__ = ("key", "compute")
+    __slots__ = ("key", "compute", "restrict")
 
-    def __init__(self, key: tuple, compute: Callable[[Any], int]) -> None:
+    def __init__(self, key: tuple, compute: Callable[[Any], int], restrict=None) -> None:
         self.key = key
         self.compute = compute
+        self.restrict = restrict
 
     def __repr__(self) -> str:
         return f"Leaf{self.key!r}"
@@ -55,19 +58,46 @@ def _raise(error: SearchError):
 def substring_bits(index, column: str, needle: str) -> int:
     """Rows whose column string contains `needle`. When the previous scan of this column was for
     a prefix of `needle` (the user typed one more letter), only its hits can match, so only they
-    are scanned."""
+    are scanned when they are few."""
     if not needle:
         return index.all
+    groups = index.distinct(column)
+    if groups is not None:  # few distinct strings (type lines): test each once
+        result = 0
+        for value, group in groups.items():
+            if needle in value:
+                result |= group
+        return result
     col = index.columns[column]
     memo = index.narrowing.get(column)
-    if memo is not None and needle.startswith(memo[0]):
-        rows = [r for r in memo[1] if needle in col[r]]
-        result = bits.from_rows(rows, index.n)
+    if memo is not None and needle.startswith(memo[0]) and memo[1].bit_count() * 4 < index.n:
+        result = bits.from_rows([r for r in bits.to_rows(memo[1]) if needle in col[r]], index.n)
     else:
-        rows = [i for i, s in enumerate(col) if needle in s]
-        result = bits.from_rows(rows, index.n)
-    index.narrowing[column] = (needle, rows)
+        result = bits.from_flags([needle in s for s in col])
+    index.narrowing[column] = (needle, result)
     return result
+
+
+def substring_leaf(key: tuple, column: str, needle: str) -> Leaf:
+    def restrict(index, rows):
+        col = index.columns[column]
+        return bits.from_rows([r for r in rows if needle in col[r]], index.n)
+
+    return Leaf(key, lambda index: substring_bits(index, column, needle), restrict)
+
+
+def regex_leaf(key: tuple, column: str, pattern: re.Pattern) -> Leaf:
+    """Any of a row's strings (a tuple per row) matches the pattern."""
+    search = pattern.search
+
+    def compute(index):
+        return bits.from_flags([any(search(s) for s in strings) for strings in index.columns[column]])
+
+    def restrict(index, rows):
+        col = index.columns[column]
+        return bits.from_rows([r for r in rows if any(search(s) for s in col[r])], index.n)
+
+    return Leaf(key, compute, restrict)
 
 
 class KeySpec:
@@ -107,7 +137,7 @@ class NameKey(KeySpec):
         return ("not", leaf) if term.op == "!=" else leaf
 
     def substring_leaf(self, needle: str) -> Leaf:
-        return Leaf(("name", needle), lambda index: substring_bits(index, "name", needle))
+        return substring_leaf(("name", needle), "name", needle)
 
     def exact_leaf(self, folded: str) -> Leaf:
         def compute(index):
@@ -116,13 +146,7 @@ class NameKey(KeySpec):
         return Leaf(("name!", folded), compute)
 
     def regex_leaf(self, pattern: re.Pattern) -> Leaf:
-        def compute(index):
-            search = pattern.search
-            return bits.from_flags(
-                [any(search(s) for s in names) for names in index.columns["name_raw"]]
-            )
-
-        return Leaf(("name/", pattern.pattern), compute)
+        return regex_leaf(("name/", pattern.pattern), "name_raw", pattern)
 
 
 class TextKey(KeySpec):
@@ -144,17 +168,9 @@ class TextKey(KeySpec):
     def leaf(self, term, parsed, ctx):
         column = self.column
         if term.kind == "regex":
-            pattern = parsed
-
-            def compute(index):
-                search = pattern.search
-                return bits.from_flags(
-                    [any(search(t) for t in texts) for texts in index.columns[column + "_raw"]]
-                )
-
-            return Leaf((column + "/", pattern.pattern), compute)
+            return regex_leaf((column + "/", parsed.pattern), column + "_raw", parsed)
         source = column + "_tilde" if "~" in parsed else column
-        return Leaf((source, parsed), lambda index: substring_bits(index, source, parsed))
+        return substring_leaf((source, parsed), source, parsed)
 
 
 class TypeKey(KeySpec):
@@ -171,8 +187,7 @@ class TypeKey(KeySpec):
         return " " + fold_name(term.value)
 
     def leaf(self, term, parsed, ctx):
-        column = self.column
-        return Leaf((column, parsed), lambda index: substring_bits(index, column, parsed))
+        return substring_leaf((self.column, parsed), self.column, parsed)
 
 
 class WordSetKey(KeySpec):
