@@ -205,6 +205,7 @@ def scan(text: str) -> tuple[dict[tuple, int], tuple[str, tuple, int] | None]:
                           "key": None, "index": -1, "want_key": punct == "{", "keys": set()})
             if len(stack) > MAX_DEPTH and problem is None:
                 problem = ("depth", path, token_line)
+                return lines, problem
         elif punct in ("}", "]"):
             if stack:
                 stack.pop()
@@ -223,6 +224,7 @@ def scan(text: str) -> tuple[dict[tuple, int], tuple[str, tuple, int] | None]:
             path = top["path"] + (key,)
             if key in top["keys"] and problem is None:
                 problem = ("duplicate", path, token_line)
+                return lines, problem
             top["keys"].add(key)
             lines.setdefault(path, token_line)
         else:
@@ -230,6 +232,7 @@ def scan(text: str) -> tuple[dict[tuple, int], tuple[str, tuple, int] | None]:
             lines.setdefault(path, token_line)
             if bare in ("NaN", "Infinity", "-Infinity") and problem is None:
                 problem = ("constant", path, token_line)
+                return lines, problem
     return lines, problem
 
 
