@@ -13,6 +13,7 @@ import datetime as _dt
 import re
 from collections import Counter
 from dataclasses import dataclass, field
+from itertools import compress
 from importlib import import_module
 from typing import Any, Callable, Iterable
 
@@ -690,3 +691,39 @@ def export_losses(deck: Deck, kind: str) -> list[str]:
     if deckio is None or not hasattr(deckio, "export_losses") or kind == "json":
         return []
     return list(deckio.export_losses(deck, kind))
+
+
+class RowArranger:
+    """`arrange_rows` with what one sort order allows precomputed: the rank of every row, whether
+    the order is the pool's own (the database keeps cards in name order, so the default sort
+    is the identity and ascending search hits are already in display order), and the legal set
+    as a byte mask, so a keystroke costs C-level loops only."""
+
+    def __init__(self, order: list[int]) -> None:
+        self.order = order
+        self.rank = [0] * len(order)
+        for i, r in enumerate(order):
+            self.rank[r] = i
+        self.identity = all(i == r for i, r in enumerate(order))
+        self._mask_for: frozenset[int] | None = None
+        self._mask = bytearray()
+
+    def _legal_mask(self, legal: frozenset[int]) -> bytearray:
+        if legal is not self._mask_for:
+            mask = bytearray(len(self.order))
+            for r in legal:
+                mask[r] = 1
+            self._mask, self._mask_for = mask, legal
+        return self._mask
+
+    def arrange(self, hits: list[int] | None, legal: frozenset[int] | None, show_hidden: bool) -> list[int]:
+        keep = None if (show_hidden or legal is None) else legal
+        if hits is None:
+            if keep is None:
+                return list(self.order)
+            return list(compress(self.order, map(self._legal_mask(keep).__getitem__, self.order)))
+        if self.identity:  # hits are ascending row ids: already in display order
+            if keep is None:
+                return list(hits)
+            return list(compress(hits, map(self._legal_mask(keep).__getitem__, hits)))
+        return arrange_rows(self.order, self.rank, hits, keep, False)

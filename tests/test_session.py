@@ -256,3 +256,19 @@ def test_format_change_and_day_are_kept(pool):
     assert "no-such-format" in s.format_error and s.problems() == []
     s.set_format("commander")
     assert s.format_error is None and s.format_code == "commander"
+
+
+@given(
+    st.one_of(st.just(list(range(30))), st.permutations(list(range(30)))),
+    st.none() | st.sets(st.integers(0, 29)),
+    st.none() | st.frozensets(st.integers(0, 29)),
+    st.booleans(),
+)
+def test_row_arranger_agrees_with_arrange_rows(order, hits, legal, show_hidden):
+    from deckeditor.session import RowArranger
+
+    arranger = RowArranger(order)
+    hit_list = None if hits is None else sorted(hits)
+    want = arrange_rows(order, arranger.rank, hit_list, legal, show_hidden)
+    assert arranger.arrange(hit_list, legal, show_hidden) == want
+    assert arranger.arrange(hit_list, legal, show_hidden) == want  # the cached mask

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from PySide6.QtCore import QAbstractTableModel, QMimeData, QModelIndex, Qt
-from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtGui import QBrush, QColor
 
 from deckeditor.session import compact_cost
 
@@ -67,8 +67,7 @@ class CatalogModel(QAbstractTableModel):
         self._rows: list[int] = []
         self._hidden: frozenset[int] | None = None  # rows shown greyed (the "show hidden" toggle)
         self.why_hidden: Callable[[Any], list[str]] = lambda card: []
-        self._bold = QFont()
-        self._bold.setBold(True)
+        self._text: dict[int, tuple] = {}  # row id -> column texts (painting asks per cell)
 
     # --- swapping the rows in -------------------------------------------------------------
 
@@ -77,6 +76,7 @@ class CatalogModel(QAbstractTableModel):
         self._pool = pool
         self._rows = []
         self._hidden = None
+        self._text.clear()
         self.endResetModel()
 
     def set_rows(self, rows: list[int], legal: frozenset[int] | None = None) -> None:
@@ -123,7 +123,12 @@ class CatalogModel(QAbstractTableModel):
             return None
         row_id = self._rows[index.row()]
         if role == Qt.ItemDataRole.DisplayRole:
-            return card_columns(self._pool.cards[row_id])[col]
+            text = self._text.get(row_id)
+            if text is None:
+                if len(self._text) > 4096:
+                    self._text.clear()
+                text = self._text[row_id] = card_columns(self._pool.cards[row_id])
+            return text[col]
         if role == ROW_ROLE:
             return row_id
         if role == NAME_ROLE:

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from deckeditor.session import CatalogSearch, EditorSession, arrange_rows
+from deckeditor.session import CatalogSearch, EditorSession, RowArranger
 from deckeditor.ui.catalog_model import NAME_ROLE, CatalogModel, card_columns
 
 
@@ -60,7 +60,7 @@ class CatalogPanel(QWidget):
         super().__init__(parent)
         self.session = session
         self.target = "Main"
-        self._order_cache: dict[int, tuple[list[int], list[int]]] = {}
+        self._order_cache: dict[int, RowArranger] = {}
         self._sort_column = 0
         self._sort_desc = False
 
@@ -166,17 +166,15 @@ class CatalogPanel(QWidget):
         self.table.horizontalHeader().setSortIndicator(column, order)
         self.refresh()
 
-    def _order(self) -> tuple[list[int], list[int]]:
+    def _order(self) -> RowArranger:
         key = self._sort_column * (-1 if self._sort_desc else 1) - (1 if self._sort_desc else 0)
         cached = self._order_cache.get(key)
         if cached is None:
             cards = self.session.pool.cards
             keyf = _sort_key(self._sort_column)
-            order = sorted(range(len(cards)), key=lambda r: keyf(cards[r]), reverse=self._sort_desc)
-            rank = [0] * len(order)
-            for i, r in enumerate(order):
-                rank[r] = i
-            cached = self._order_cache[key] = (order, rank)
+            keys = [keyf(c) for c in cards]
+            order = sorted(range(len(cards)), key=keys.__getitem__, reverse=self._sort_desc)
+            cached = self._order_cache[key] = RowArranger(order)
         return cached
 
     def refresh(self) -> None:
@@ -186,10 +184,9 @@ class CatalogPanel(QWidget):
             self._context = context
             self.searcher.set_context(*context)
             self.searcher.search(self.search_box.text())
-        order, rank = self._order()
         legal = self.session.legal_rows(self.target)
         show_hidden = self.show_hidden.isChecked()
-        rows = arrange_rows(order, rank, self.searcher.state.rows, legal, show_hidden)
+        rows = self._order().arrange(self.searcher.state.rows, legal, show_hidden)
         self.model.set_rows(rows, legal if show_hidden else None)
         total = len(self.session.pool)
         self.count_label.setText(f"{len(rows):,} of {total:,} cards")
