@@ -150,7 +150,7 @@ def test_warnings_do_not_stop_the_card():
     assert len(issues) == 3
 
 
-@settings(max_examples=300)
+@settings(max_examples=300, deadline=None)
 @given(st.text(max_size=300))
 def test_parser_raises_only_its_own_error_on_arbitrary_text(text):
     try:
@@ -167,7 +167,7 @@ _LINE = st.sampled_from(
 )  # fmt: skip
 
 
-@settings(max_examples=300)
+@settings(max_examples=300, deadline=None)
 @given(st.lists(_LINE, max_size=14), st.sampled_from(["\n", "\r\n"]))
 def test_parser_raises_only_its_own_error_on_script_like_text(lines, nl):
     try:

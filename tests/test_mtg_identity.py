@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from deckeditor.games.mtg.build import build_card, parse_type_line
@@ -221,12 +221,14 @@ def test_cost_colours():
     assert cost_colors("{2}{C}{S}{X}") == 0
 
 
+@settings(deadline=None)
 @given(st.text(max_size=60))
 def test_identity_never_raises_on_any_text(text):
     f = face("Any", "", "Creature", text)
     assert 0 <= face_identity(f) <= 31
 
 
+@settings(deadline=None)
 @given(st.text(alphabet="0123456789WUBRGCXSP/ ", max_size=20))
 def test_forge_cost_parser_only_raises_its_error(text):
     try:

@@ -107,7 +107,7 @@ def test_not_an_array(tmp_path):
     assert cards == [] and "JSON array" in issues[0].message
 
 
-@settings(max_examples=200)
+@settings(max_examples=200, deadline=None)
 @given(st.lists(st.sampled_from(["[", "]", ",", "{}", "1", '"x"', " ", "{", "null", "[]"]), max_size=12))
 def test_array_walker_raises_only_its_error(parts):
     try:
