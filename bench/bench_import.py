@@ -10,6 +10,8 @@ file and walking its entries), because these machines are noisy.
 from __future__ import annotations
 
 import argparse
+import atexit
+import shutil
 import statistics
 import sys
 import tarfile
@@ -50,6 +52,7 @@ def forge_folder() -> Path:
     """The 18,294 scripts extracted once per process: a real cardsfolder on disk."""
     if "forge" not in _EXTRACTED:
         tmp = Path(tempfile.mkdtemp(prefix="deckeditor-bench-forge-"))
+        atexit.register(shutil.rmtree, tmp, True)
         with tarfile.open(FORGE_TAR) as tf:
             tf.extractall(tmp, filter="data")
         _EXTRACTED["forge"] = tmp
