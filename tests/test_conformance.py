@@ -39,9 +39,7 @@ def errors(d, **kw):
 # --- rows 1–25: exemptions, size ------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    "commander, main, expected",
-    [
+ROWS_1_TO_24 = [
         ("The Everforger", ["Embercleave"], []),  # 1
         ("The Everforger", ["Cranial Plating"], []),  # 2
         ("The Everforger", ["Aether Spellbomb"], [(K.COLOR_IDENTITY, ["Aether Spellbomb"])]),  # 3
@@ -82,12 +80,32 @@ def errors(d, **kw):
             ["Aurelia, the Warleader", "Changeling Outcast", "Nameless Inversion"],
             [],
         ),  # 24
-    ],
-)
+]
+
+
+@pytest.mark.parametrize("commander, main, expected", ROWS_1_TO_24)
 def test_rows_1_to_24(commander, main, expected):
     # these rows are about identity; Griselbrand's ban in the real Commander list is not
     bans = {K.BANNED, K.RESTRICTED, K.TOO_MANY_COPIES}
     assert [(k, c) for k, c in kinds(deck([commander], main)) if k not in bans] == expected
+
+
+@pytest.fixture(scope="module")
+def starter():
+    """The shipped starter pool: the same cards, built by the importers' code (B, E)."""
+    store = pytest.importorskip("deckeditor.carddb.store")
+    return store.starter_pool("mtg")
+
+
+@pytest.mark.parametrize("commander, main, expected", ROWS_1_TO_24)
+def test_rows_1_to_24_on_the_starter_pool(starter, commander, main, expected):
+    names = [commander, *(m if isinstance(m, str) else m[0] for m in main)]
+    names = [n.split(":")[0] for n in names]
+    if any(n not in starter for n in names):
+        pytest.skip("a card of this row is not in the starter pool")
+    bans = {K.BANNED, K.RESTRICTED, K.TOO_MANY_COPIES}
+    got = [(k, c) for k, c in kinds(deck([commander], main), pool=starter) if k not in bans]
+    assert got == expected
 
 
 def test_row_25_whtz_has_no_maximum():
