@@ -95,3 +95,18 @@ def test_riftbound_gallery_is_delegated():
     result = load_source(shared_data("riftbound", "cards.json"))
     assert (result.kind, result.game) == ("riftbound-gallery", "riftbound")
     assert len(result.cards) > 500
+
+
+def test_unknown_deckrule_classes_are_reported_once_per_import(tmp_path):
+    pytest.importorskip("deckeditor.games.mtg.deckrule")
+    folder = tmp_path / "cf"
+    folder.mkdir()
+    for i in range(4):
+        (folder / f"c{i}.txt").write_text(
+            f"Name:Odd {i}\nManaCost:1\nTypes:Legendary Creature Human\nDeckRule:FormatPool:Pool$ Vintage\n",
+            encoding="utf-8",
+        )
+    result = load_source(folder)
+    warnings = [i for i in result.issues if i.where.startswith("DeckRule")]
+    assert len(warnings) == 1 and warnings[0].severity == "warning"
+    assert "FormatPool" in warnings[0].where and "4 cards" in warnings[0].message

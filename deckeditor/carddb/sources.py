@@ -150,7 +150,21 @@ def _load(kind: str, path: str | os.PathLike[str], progress: Progress | None) ->
         return _load_gallery(path)
     else:  # pragma: no cover - detect_source only returns KINDS
         raise SourceError(f"{path}: unknown source kind {kind!r}")
-    return SourceResult(kind, "mtg", list(cards), list(issues))
+    issues = list(issues) + _deckrule_warnings(cards, str(path))
+    return SourceResult(kind, "mtg", list(cards), issues)
+
+
+def _deckrule_warnings(cards: list, source: str) -> list[ImportIssue]:
+    """§3.2: unknown DeckRule classes/keys and malformed values, once per import per class.key
+    (the summary itself belongs to the DeckRule parser; imported lazily)."""
+    with_rules = [c for c in cards if c.deck_rule_lines]
+    if not with_rules:
+        return []
+    try:
+        from deckeditor.games.mtg.deckrule import summarize_warnings
+    except ImportError:
+        return []
+    return [ImportIssue(source, f"DeckRule {w.key}", w.message, "warning") for w in summarize_warnings(with_rules)]
 
 
 def _load_gallery(path: str | os.PathLike[str]) -> SourceResult:
