@@ -65,11 +65,12 @@ def bench_keystroke_filter_gui(repeats: int = 5) -> dict:
 
     window = MainWindow(AppPaths.resolve(scratch).ensure(), pools={"mtg": pool}, autosave=False)
     window.confirm_discard = lambda: True
-    deck = resources_dir() / "decks" / "tolabow-spells.deck.json"
+    deck = resources_dir() / "decks" / "thrasios-tymna.deck.json"  # both commanders are in the full pool
     if deck.exists():
         window.open_path(str(deck))
     window.show()
     app.processEvents()
+    window.catalog.searcher.warm()  # run_gui builds the index right after the first paint
     box = window.catalog.search_box
     viewport = window.catalog.table.viewport()
     times: list[float] = []
