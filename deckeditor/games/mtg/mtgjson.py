@@ -133,7 +133,7 @@ def card_from_entry(name: str, faces_json: Any) -> Card:
     """One `data` entry (a name and its list of face objects) -> Card."""
     if not isinstance(faces_json, list) or not faces_json:
         raise TypeError("the value must be a non-empty list of faces")
-    ordered = sorted(faces_json, key=_side_order)
+    ordered = faces_json if len(faces_json) == 1 else sorted(faces_json, key=_side_order)
     faces = tuple(face_from_json(f) for f in ordered)
     first = ordered[0]
     layout = Layout.parse(first.get("layout"))
@@ -146,11 +146,9 @@ def card_from_entry(name: str, faces_json: Any) -> Card:
     if mv is not None and faces[0].mana_value != mv:
         faces = (_with_mv(faces[0], mv),) + faces[1:]
     src_id = first.get("colorIdentity")
-    printings: list[str] = []
-    for f in ordered:
-        for code in _str_list(f.get("printings"), "printings"):
-            if code not in printings:
-                printings.append(code)
+    printings = dict.fromkeys(
+        code for f in ordered for code in _str_list(f.get("printings"), "printings")
+    )
     return build_card(
         faces,
         layout,
