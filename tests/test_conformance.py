@@ -9,6 +9,7 @@ import pytest
 from deckeditor.games.mtg.conformance import check
 from deckeditor.problems import ProblemKind as K
 from deckeditor.problems import Severity
+from deckeditor.games.mtg.card import PartnerInfo
 from tests.mtg_cards import (
     DAY,
     POOL,
@@ -472,3 +473,13 @@ def test_check_is_pure():
     before = d
     check(d, fmt_info(), DAY, POOL)
     assert d == before and d.section("Commander").entries[0].colors == ""
+
+
+def test_a_background_creature_leads_on_its_own():
+    faceless = card(
+        "Faceless One", "{5}", "Legendary Enchantment Creature — Background", "", "3/3", 5,
+        partner=PartnerInfo(choose_background=True, is_background=True), wild_color=True,
+    )
+    pool = make_pool(faceless)
+    assert kinds(deck(["Faceless One"]), pool=pool) == []
+    assert kinds(deck(["Faceless One", "Raised by Giants"]), pool=pool) == []

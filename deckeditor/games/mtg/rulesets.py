@@ -62,6 +62,11 @@ def ruleset_for(fmt_info) -> RuleSet:
 
 # --- eligibility (front face only, §5.1) ---------------------------------------------------------
 
+try:  # engineer B's module is the shared answer (search's is:commander uses it too)
+    from deckeditor.games.mtg import commander as _shared
+except ImportError:  # pragma: no cover - the local rules below are the same
+    _shared = None
+
 
 def _front(card):
     return card.faces[0]
@@ -85,7 +90,11 @@ def is_doctor(card) -> bool:
 
 
 def can_lead(card, ruleset: str = COMMANDER) -> bool:
-    """Eligible to be a commander on its own (a Background is not: it needs a partner)."""
+    """Eligible to be a commander on its own (a Background is not: it needs a partner).
+
+    Kept local: a Background that is also a legendary creature (Faceless One) leads on its own,
+    which `commander.can_be_commander` refuses (reported to its owner).
+    """
     f = _front(card)
     if card.commander_text:
         return True
@@ -113,6 +122,12 @@ def partner_capable(card) -> bool:
 
 def can_partner(a, b) -> bool:
     """§5.2: two different cards that may lead together."""
+    if _shared is not None:
+        return _shared.can_partner(a, b)
+    return _can_partner_local(a, b)
+
+
+def _can_partner_local(a, b) -> bool:
     if a.name == b.name:
         return False
     pa, pb = a.partner, b.partner
