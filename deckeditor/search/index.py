@@ -210,6 +210,8 @@ class Searcher:
         self.last_bits: int = self.index.all
         self.last_rows: list[int] = list(range(self.index.n))
         self.last_error = None
+        # Built with the index, so no keystroke waits for is:commander or the format's bans.
+        self.index.warm(self.context)
 
     def set_context(self, context) -> None:
         self.context = context

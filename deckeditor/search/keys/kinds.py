@@ -120,7 +120,7 @@ class KeySpec:
 
 class NameKey(KeySpec):
     """Names (`search.md` §4.1). Columns: `name` (folded full name), `name_exact` (folded full
-    and face names -> list of rows), `name_raw` (full and face names as printed)."""
+    and face names -> list of rows, or a bitset), `name_raw` (full and face names as printed)."""
 
     label = "name"
     regex = True
@@ -141,7 +141,9 @@ class NameKey(KeySpec):
 
     def exact_leaf(self, folded: str) -> Leaf:
         def compute(index):
-            return bits.from_rows(index.columns["name_exact"].get(folded, ()), index.n)
+            found = index.columns["name_exact"].get(folded, ())
+            # A game may store a bitset or the list of rows.
+            return found if isinstance(found, int) else bits.from_rows(found, index.n)
 
         return Leaf(("name!", folded), compute)
 
