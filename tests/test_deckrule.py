@@ -179,3 +179,19 @@ def test_legacy_prefix_never_changes_meaning(branches):
     assert parse_rule(f"ColorIdentity:AllowedAdditionalColor$ 2:Type:{text}") == parse_rule(
         f"ColorIdentity:AllowedAdditionalColor$ 2 | AllowedAdditionalColorType$ {text}"
     )
+
+
+def test_descriptions_are_shown_unless_the_oracle_text_has_them():
+    from deckeditor.games.mtg.card import DeckRuleLine, Face, Layout
+    from deckeditor.games.mtg.card import Card as _Card
+    from deckeditor.games.mtg.deckrule import shown_descriptions
+
+    line = "Size:AdjustMax$ Unlimited | Description$ Rulebreaker —  CARDNAME has no maximum."
+    oracle = "Rulebreaker — Whtz, the Bibliophile has no maximum.\n{3}, {T}: Draw a card."
+    bare = _Card("Whtz, the Bibliophile", Layout.NORMAL, (Face("Whtz, the Bibliophile"),),
+                 deck_rule_lines=(DeckRuleLine("Whtz, the Bibliophile", line),))
+    assert shown_descriptions(bare) == ["Rulebreaker —  Whtz, the Bibliophile has no maximum."]
+    full = _Card("Whtz, the Bibliophile", Layout.NORMAL,
+                 (Face("Whtz, the Bibliophile", oracle_text=oracle),),
+                 deck_rule_lines=(DeckRuleLine("Whtz, the Bibliophile", line),))
+    assert shown_descriptions(full) == []

@@ -541,3 +541,20 @@ def summarize_warnings(cards: Iterable) -> list[RuleWarning]:
         )
         out.append(RuleWarning(key, len(names), examples, msg))
     return out
+
+
+def _collapse(text: str) -> str:
+    return _SPACES.sub(" ", text).strip()
+
+
+def shown_descriptions(card) -> list[str]:
+    """§3.1: the card view's extra lines — each rule's `Description$` with CARDNAME replaced,
+    unless the Oracle text already says it (compared with runs of whitespace collapsed, since
+    Forge's scripts put two spaces after the dash)."""
+    oracle = _collapse(" ".join(f.oracle_text for f in card.faces))
+    out: list[str] = []
+    for rule in rules_of(card):
+        text = rule.description_text(rule.face or card.name)
+        if text and _collapse(text) not in oracle and text not in out:
+            out.append(text)
+    return out
