@@ -236,3 +236,22 @@ def test_real_mtgjson_import(home):
     assert len(pool) == summary.cards
     assert pool.get("Fire // Ice") is not None
     assert store_mod.database_cards(AppPaths.resolve())[0] == pool[0]
+
+
+def test_snapshot_pool_index_matches_a_fresh_pool(home, tmp_path, fake_sources):
+    from deckeditor.carddb.pool import CardPool
+    from deckeditor.carddb.starter import starter_pool
+
+    cards = list(starter_pool("mtg"))
+    import_sources([write_source(tmp_path / "a.json", cards)])
+    with CardStore(AppPaths.resolve().card_db) as s:
+        pool = s.load_pool("mtg")
+    fresh = CardPool("mtg", cards)
+    assert vars(pool) == vars(fresh)
+    assert pool.resolve("fire/ice").card.name == "Fire // Ice"
+    assert pool.resolve("Insectile Aberration").note  # back-face match, from the stored index
+    # The stored index is put back only when it fits the cards.
+    from deckeditor.carddb import snapshot
+
+    assert snapshot.pool_from("mtg", cards[:3], snapshot.pool_index(fresh)) is None
+    assert snapshot.pool_from("mtg", cards, {"bogus": 1}) is None

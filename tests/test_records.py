@@ -152,8 +152,8 @@ def test_snapshot_blob_round_trips(cards_list) -> None:
 
     codec, blob = snapshot.dump("mtg", cards_list)
     assert codec == snapshot.TUPLES
-    again = snapshot.load("mtg", codec, blob)
-    assert again == cards_list
+    again, index = snapshot.load("mtg", codec, blob)
+    assert again == cards_list and index is None
     for a, b in zip(again, cards_list):
         assert a.extra == b.extra and type(a.mana_value) is type(b.mana_value)
         assert a.extra is not b.extra
@@ -164,8 +164,8 @@ def test_snapshot_of_the_starter_pool() -> None:
     from deckeditor.carddb.starter import starter_pool
 
     pool = list(starter_pool("mtg"))
-    assert snapshot.load("mtg", *snapshot.dump("mtg", pool)) == pool
+    assert snapshot.load("mtg", *snapshot.dump("mtg", pool)) == (pool, None)
     # Cards of another kind fall back to pickle.
     codec, blob = snapshot.dump("riftbound", [("not", "a card")])
     assert codec == snapshot.PICKLE
-    assert snapshot.load("riftbound", codec, blob) == [("not", "a card")]
+    assert snapshot.load("riftbound", codec, blob) == ([("not", "a card")], None)

@@ -86,7 +86,7 @@ Progress = Callable[..., Any]
 
 def _model_fingerprint(game: str) -> str:
     """Pickles name classes and fields; a changed card model must not unpickle silently wrong."""
-    parts = [game, f"py{sys.version_info[0]}.{sys.version_info[1]}"]
+    parts = [game, f"py{sys.version_info[0]}.{sys.version_info[1]}", snapshot.pool_fingerprint()]
     for cls in _model_classes(game):
         names = [f.name for f in fields(cls)] if is_dataclass(cls) else sorted(vars(cls))
         parts.append(f"{cls.__module__}.{cls.__qualname__}({','.join(names)})")
@@ -195,20 +195,22 @@ class CardStore:
             self._rebuild_snapshot(conn, game)
         return SourceSummary(path, kind, game, len(rows), errors, stamp)
 
-    def _rebuild_snapshot(self, conn: sqlite3.Connection, game: str) -> list[Any]:
+    def _rebuild_snapshot(self, conn: sqlite3.Connection, game: str) -> CardPool:
         cards = self._cards_from_rows(conn, game)
+        with snapshot.gc_paused():
+            pool = CardPool(game, cards)
         try:
-            codec, blob = snapshot.dump(game, cards)
+            codec, blob = snapshot.dump(game, pool.cards, snapshot.pool_index(pool))
         except (pickle.PicklingError, AttributeError, TypeError):
             # A card class that cannot be pickled: no snapshot, start-up reads the rows.
             conn.execute("DELETE FROM snapshots WHERE game = ?", (game,))
-            return cards
+            return pool
         conn.execute(
             "INSERT OR REPLACE INTO snapshots (game, model, codec, count, blob) "
             "VALUES (?, ?, ?, ?, ?)",
-            (game, _model_fingerprint(game), codec, len(cards), blob),
+            (game, _model_fingerprint(game), codec, len(pool.cards), blob),
         )
-        return cards
+        return pool
 
     @staticmethod
     def _cards_from_rows(conn: sqlite3.Connection, game: str) -> list[Any]:
@@ -223,26 +225,32 @@ class CardStore:
 
     def load_cards(self, game: str = MTG) -> list[Any]:
         """The game's whole card list: one snapshot read, or the rows when it is stale."""
+        pool = self.load_pool(game)
+        return pool.cards if pool is not None else []
+
+    def load_pool(self, game: str = MTG) -> CardPool | None:
+        """The game's cards as a CardPool (None when the database has none of that game)."""
         if not self.exists:
-            return []
+            return None
         conn = self.connect()
         row = conn.execute(
             "SELECT model, codec, count, blob FROM snapshots WHERE game = ?", (game,)
         ).fetchone()
         if row is not None and row[0] == _model_fingerprint(game):
             try:
-                cards = snapshot.load(game, row[1], row[3])
-                if len(cards) == row[2]:
-                    return cards
+                with snapshot.gc_paused(freeze=True):
+                    cards, index = snapshot.load(game, row[1], row[3])
+                    if len(cards) == row[2]:
+                        return snapshot.pool_from(game, cards, index) or CardPool(game, cards)
             except Exception:  # noqa: BLE001 - any unreadable snapshot is rebuilt below
                 pass
         if conn.execute("SELECT 1 FROM cards WHERE game = ? LIMIT 1", (game,)).fetchone() is None:
-            return []
+            return None
         try:
             with conn:
                 return self._rebuild_snapshot(conn, game)
         except sqlite3.OperationalError:  # read-only cache: still serve the rows
-            return self._cards_from_rows(conn, game)
+            return CardPool(game, self._cards_from_rows(conn, game))
 
     def sources(self) -> list[SourceSummary]:
         if not self.exists:
@@ -371,11 +379,12 @@ def open_pool(
     """The database pool if it holds cards of `game`, else the starter pool; then each
     `--cards` source in front of it, in order (a later source wins for a name)."""
     paths = paths or AppPaths.resolve()
-    cards = database_cards(paths, game)
-    if cards:
-        with snapshot.gc_paused():
-            pool = CardPool(game, cards)
-    else:
+    pool = None
+    store = CardStore(paths.card_db)
+    if store.exists:
+        with store:
+            pool = store.load_pool(game)
+    if pool is None:
         pool = CardPool(game, starter_pool(game).cards)  # a copy: the cached pool stays as is
     for raw in extra_sources:
         result = _load_source(str(Path(raw).expanduser()), progress)

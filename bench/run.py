@@ -1,0 +1,234 @@
+"""THE benchmark runner (`product.md`, performance budget).
+
+    python bench/run.py [--json] [--repeats N] [--only NAME ...]
+
+Each figure comes from a function in a sibling module; the machines are noisy, so each figure is
+printed with its ratio to a floor measured in the same run: a bare Python loop over the same
+(~30,000) cards. A figure whose module or function is missing (or that fails) is reported as
+"not available" and left out of the JSON, so the runner works while the figures are being written.
+
+Figure functions take `repeats` and return one of:
+  * a dict with `median_ms` (and optionally `worst_ms`, `floor_ms`), or `mb` for memory;
+  * a list of samples in ms (median and worst are taken here);
+  * a single number (ms, or MB for `rss_mb`).
+
+`--json` prints exactly `{name: {"median_ms": …, "worst_ms": …, "floor_ms": …}}`, with `rss_mb` as
+`{"mb": …}`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import inspect
+import json
+import statistics
+import sys
+import time
+import traceback
+from dataclasses import dataclass
+from pathlib import Path
+
+BENCH = Path(__file__).resolve().parent
+REPO = BENCH.parent
+for p in (str(REPO), str(BENCH)):
+    if p not in sys.path:
+        sys.path.insert(0, p)
+
+
+@dataclass(frozen=True)
+class Figure:
+    name: str
+    module: str
+    function: str
+    budget: str
+    median_budget: float | None = None  # ms, or MB for memory
+    worst_budget: float | None = None
+
+
+FIGURES = [
+    Figure("keystroke_filter", "bench_search", "bench_keystroke_filter", "median ≤ 8 ms, worst ≤ 16 ms", 8, 16),
+    Figure("predicate_renarrow", "bench_rules", "bench_predicate_renarrow", "median ≤ 16 ms", 16),
+    Figure("conformance_100", "bench_rules", "bench_conformance_100", "median ≤ 2 ms", 2),
+    Figure("db_load", "bench_db", "bench_db_load", "well under 1,000 ms (target 300 ms)", 300),
+    Figure("cold_start", "bench_gui", "bench_cold_start", "median ≤ 1,000 ms", 1000),
+    Figure("forge_import", "bench_import", "bench_forge_import", "≤ 10,000 ms", 10000),
+    Figure("mtgjson_import", "bench_import", "bench_mtgjson_import", "≤ 10,000 ms", 10000),
+    Figure("rss_mb", "bench_gui", "bench_rss", "≤ 250 MB", 250),
+]  # fmt: skip
+MEMORY = {"rss_mb"}
+
+
+class NotAvailable(Exception):
+    pass
+
+
+def find(fig: Figure):
+    try:
+        module = importlib.import_module(fig.module)
+    except ModuleNotFoundError as exc:
+        if exc.name in (fig.module, f"bench.{fig.module}"):
+            raise NotAvailable(f"bench/{fig.module}.py is missing") from None
+        raise NotAvailable(f"bench/{fig.module}.py needs {exc.name}") from None
+    fn = getattr(module, fig.function, None)
+    if not callable(fn):
+        raise NotAvailable(f"bench/{fig.module}.py has no {fig.function}()")
+    return fn
+
+
+def call(fn, repeats: int):
+    try:
+        params = inspect.signature(fn).parameters
+    except (TypeError, ValueError):
+        params = {}
+    if "repeats" in params:
+        return fn(repeats=repeats)
+    positional = [
+        p for p in params.values()
+        if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) and p.default is p.empty
+    ]  # fmt: skip
+    return fn(repeats) if positional else fn()
+
+
+def normalise(name: str, raw, floor: float) -> dict:
+    """One figure's result in the JSON contract's shape."""
+    if name in MEMORY:
+        if isinstance(raw, dict):
+            mb = raw.get("mb", raw.get("rss_mb", raw.get("median_mb")))
+        else:
+            mb = raw
+        if not isinstance(mb, (int, float)):
+            raise ValueError(f"{name}: expected a number of MB, got {raw!r}")
+        return {"mb": round(float(mb), 1)}
+    if isinstance(raw, dict):
+        median = raw.get("median_ms")
+        worst = raw.get("worst_ms", median)
+        own_floor = raw.get("floor_ms")
+    elif isinstance(raw, (list, tuple)) and raw:
+        median, worst, own_floor = statistics.median(raw), max(raw), None
+    elif isinstance(raw, (int, float)):
+        median = worst = raw
+        own_floor = None
+    else:
+        raise ValueError(f"{name}: unexpected result {raw!r}")
+    if not isinstance(median, (int, float)):
+        raise ValueError(f"{name}: no median_ms in {raw!r}")
+    floor_ms = own_floor if isinstance(own_floor, (int, float)) and own_floor > 0 else floor
+    return {
+        "median_ms": round(float(median), 3),
+        "worst_ms": round(float(worst), 3),
+        "floor_ms": round(float(floor_ms), 3),
+    }
+
+
+# --- the floor -----------------------------------------------------------------------------------
+
+
+def floor_cards() -> list:
+    """The full pool when the shared data is there (the same cards the figures use), else a
+    stand-in list of 30,000 objects so the ratio still means something."""
+    try:
+        from bench_db import full_pool_cards
+
+        cards = full_pool_cards()
+        if cards:
+            return cards
+    except Exception as exc:  # noqa: BLE001 - no data: fall back, and say so
+        print(f"floor: full pool not available ({exc}); using 30,000 stand-ins", file=sys.stderr)
+
+    class Stub:
+        __slots__ = ("name",)
+
+        def __init__(self, name: str) -> None:
+            self.name = name
+
+    return [Stub(f"card {i}") for i in range(30_000)]
+
+
+def measure_floor(cards: list, repeats: int) -> float:
+    from bench_db import floor_ms
+
+    return floor_ms(cards, repeats)
+
+
+# --- main ----------------------------------------------------------------------------------------
+
+
+def run(names: list[str], repeats: int, verbose: bool) -> tuple[dict, dict]:
+    cards = floor_cards()
+    floor = measure_floor(cards, repeats)
+    results: dict[str, dict] = {}
+    missing: dict[str, str] = {}
+    for fig in FIGURES:
+        if names and fig.name not in names:
+            continue
+        try:
+            fn = find(fig)
+            t0 = time.perf_counter()
+            raw = call(fn, repeats)
+            results[fig.name] = normalise(fig.name, raw, floor)
+            if verbose:
+                took = time.perf_counter() - t0
+                print(f"  ({fig.name} took {took:.1f} s)", file=sys.stderr)
+        except NotAvailable as exc:
+            missing[fig.name] = f"not available: {exc}"
+        except Exception as exc:  # noqa: BLE001 - one broken figure must not hide the others
+            if verbose:
+                traceback.print_exc()
+            missing[fig.name] = f"not available: {type(exc).__name__}: {exc}"
+    # The floor again at the end: take the lower, the machine may have been busy at the start.
+    floor_end = measure_floor(cards, repeats)
+    for fig_name, res in results.items():
+        if "floor_ms" in res and res["floor_ms"] == round(float(floor), 3):
+            res["floor_ms"] = round(float(min(floor, floor_end)), 3)
+    return results, missing
+
+
+def verdict(fig: Figure, res: dict) -> str:
+    if "mb" in res:
+        return "ok" if fig.median_budget is None or res["mb"] <= fig.median_budget else "OVER"
+    over = fig.median_budget is not None and res["median_ms"] > fig.median_budget
+    over = over or (fig.worst_budget is not None and res["worst_ms"] > fig.worst_budget)
+    return "OVER" if over else "ok"
+
+
+def print_table(results: dict, missing: dict) -> None:
+    print(f"{'figure':<20}{'median':>12}{'worst':>12}{'floor':>10}{'× floor':>10}  budget")
+    for fig in FIGURES:
+        if fig.name in results:
+            res = results[fig.name]
+            if "mb" in res:
+                print(f"{fig.name:<20}{res['mb']:>10.1f}MB{'':>12}{'':>10}{'':>10}  "
+                      f"{fig.budget} [{verdict(fig, res)}]")  # fmt: skip
+                continue
+            ratio = res["median_ms"] / res["floor_ms"] if res["floor_ms"] else float("nan")
+            print(
+                f"{fig.name:<20}{res['median_ms']:>10.2f}ms{res['worst_ms']:>10.2f}ms"
+                f"{res['floor_ms']:>8.2f}ms{ratio:>9.1f}×  {fig.budget} [{verdict(fig, res)}]"
+            )
+        elif fig.name in missing:
+            print(f"{fig.name:<20}  {missing[fig.name]}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Deck Editor benchmarks (product.md budgets)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--repeats", type=int, default=5, help="samples per figure (default 5)")
+    parser.add_argument("--only", nargs="+", default=[], metavar="NAME",
+                        choices=[f.name for f in FIGURES], help="run only these figures")  # fmt: skip
+    parser.add_argument("-v", "--verbose", action="store_true", help="tracebacks and timings")
+    args = parser.parse_args(argv)
+    if args.repeats < 1:
+        parser.error("--repeats must be at least 1")
+    results, missing = run(args.only, args.repeats, args.verbose)
+    if args.json:
+        for name, why in missing.items():
+            print(f"{name}: {why}", file=sys.stderr)
+        print(json.dumps(results))
+    else:
+        print_table(results, missing)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
