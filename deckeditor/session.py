@@ -94,6 +94,10 @@ class UndoStack:
     def mark_clean(self) -> None:
         self._clean = self._index
 
+    def mark_dirty(self) -> None:
+        """A deck that exists in no file (recovered, imported): closing it asks to save."""
+        self._clean = -1
+
     def is_clean(self) -> bool:
         return self._clean == self._index
 

@@ -430,3 +430,32 @@ def test_recent_files_menu_lists_opened_decks(window, tmp_path):
     texts = [a.text() for a in window.recent_menu.actions()]
     assert texts == [str(path.resolve())]
     assert Path(texts[0]).exists()
+
+
+def test_implied_colour_warning_offers_to_record_it(window):
+    needs_predicate()
+    deck = window.session.deck.add_card("Commander", "Tolabow, Loch Rascal").add_card("Main", "Lightning Bolt")
+    window.open_deck(deck)  # opened, not edited: nothing committed
+    warnings = [p for p in window.problems.problems if p.kind.value == "ADDITIONAL_COLOR_CHOICE"]
+    assert warnings and not warnings[0].is_error
+    window.answers.append("R")
+    window.record_choice(warnings[0])
+    assert window.session.deck.section("Commander").entries[0].colors == "R"
+    assert not [p for p in window.problems.problems if p.kind.value == "ADDITIONAL_COLOR_CHOICE"]
+
+
+def test_recovery_is_offered_after_a_crash(window, monkeypatch):
+    from PySide6.QtWidgets import QMessageBox
+
+    from deckeditor.deckfile import write_json_deck
+    from deckeditor.ui.app import offer_recovery
+    from deckeditor.ui.autosave import SUFFIX, leftover_autosaves
+
+    lost = window.session.deck.add_card("Main", "Counterspell").renamed("Lost work")
+    window.paths.autosave_dir.mkdir(parents=True, exist_ok=True)
+    (window.paths.autosave_dir / f"999-dead{SUFFIX}").write_text(write_json_deck(lost), encoding="utf-8")
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
+    offer_recovery(window, window.paths)
+    assert window.session.deck.sections == lost.sections and window.session.deck.name == "Lost work"
+    assert window.session.dirty  # recovered work is unsaved work
+    assert leftover_autosaves(window.paths) == []

@@ -79,7 +79,8 @@ def offer_recovery(window, paths: AppPaths) -> None:
         try:
             deck = read_deck_file(str(newest), window.pool("mtg")).deck
             window.open_deck(deck, None)
-            window.session.apply(deck.renamed(deck.name), "Recovered")
+            window.session.history.mark_dirty()
+            window.session._changed()
         except Exception as exc:  # a damaged autosave: say so and go on
             QMessageBox.warning(window, "Recovery failed", str(exc))
             return

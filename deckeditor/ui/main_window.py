@@ -37,6 +37,7 @@ from deckeditor.problems import Problem
 from deckeditor.session import (
     EditorSession,
     color_budget,
+    find_entries,
     read_deck_file,
     save_deck_file,
 )
@@ -159,6 +160,7 @@ class MainWindow(QMainWindow):
         self.deck_pane.colorsRequested.connect(self.choose_colors)
         self.deck_pane.cardSelected.connect(lambda name: self.card_view.show_card(name, self.target()))
         self.problems.problemActivated.connect(self.select_problem)
+        self.problems.problemDoubleClicked.connect(self.record_choice)
         self.status.formatChosen.connect(self.set_format)
         self.status.dayChosen.connect(lambda day: self.session.set_day(day))
         self.target_box.currentTextChanged.connect(self._on_target)
@@ -250,6 +252,12 @@ class MainWindow(QMainWindow):
     def add_card(self, name: str, section: str | None = None) -> None:
         section = section or self.target()
         card = self.session.card(name)
+        game = self.session.game_module()
+        if section == "Main" and card is not None and hasattr(game, "section_for"):
+            try:  # Riftbound: runes, battlefields and legends have their own sections
+                section = game.section_for(card) or section
+            except Exception:  # a card the game cannot place: Main, as asked
+                pass
         budget = color_budget(card)
         lead = "Legend" if self.session.game_code == "riftbound" else "Commander"
         if section == lead and budget is not None and not budget.exactly:
@@ -295,6 +303,17 @@ class MainWindow(QMainWindow):
             zone += "".join(c for i, c in enumerate("WUBRG") if (getattr(card, "identity", 0) or 0) >> i & 1)
         dialog = ColorDialog(name, budget, chosen, zone, self.session.relied_on(name), self)
         return dialog.colors() if dialog.exec() else None
+
+    def record_choice(self, problem: Problem) -> None:
+        """Double-clicking a colour-choice problem opens the dialog on the card behind it (the
+        check's "additional colour is not recorded" warning: the GUI offers to record it)."""
+        if problem.kind.value != "ADDITIONAL_COLOR_CHOICE":
+            return
+        for section, index in find_entries(self.session.deck, problem.cards):
+            entry = self.session.deck.section(section).entries[index]
+            if color_budget(self.session.card(entry.card)) is not None:
+                self.choose_colors(section, index)
+                return
 
     def select_problem(self, problem: Problem) -> None:
         found = self.deck_pane.select_cards(problem.cards)
@@ -400,6 +419,8 @@ class MainWindow(QMainWindow):
         dialog = ImportDialog(self.session.pool, self, self.settings.last_dir)
         if dialog.exec() and dialog.deck() is not None:
             self.open_deck(dialog.deck(), None)
+            self.session.history.mark_dirty()
+            self.session._changed()
             self.show_message(f"Imported {dialog.deck().name}")
 
     def export_dialog(self) -> None:

@@ -31,13 +31,14 @@ class ProblemList(QListWidget):
     """Every problem of the deck; clicking one asks the deck pane to select its cards."""
 
     problemActivated = Signal(object)
+    problemDoubleClicked = Signal(object)
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
         self.setAlternatingRowColors(True)
         self.setUniformItemSizes(True)
         self.itemClicked.connect(self._clicked)
-        self.itemActivated.connect(self._clicked)
+        self.itemDoubleClicked.connect(self._double)
         self.problems: list[Problem] = []
 
     def set_problems(self, problems: list[Problem], note: str | None = None) -> None:
@@ -55,10 +56,18 @@ class ProblemList(QListWidget):
         for problem in problems:
             item = QListWidgetItem(problem_line(problem))
             item.setData(PROBLEM_ROLE, problem)
-            item.setToolTip(f"{problem.kind.value}: {', '.join(problem.cards)}" if problem.cards else problem.kind.value)
+            tip = f"{problem.kind.value}: {', '.join(problem.cards)}" if problem.cards else problem.kind.value
+            if problem.kind.value == "ADDITIONAL_COLOR_CHOICE":
+                tip += "\nDouble-click to choose the colours"
+            item.setToolTip(tip)
             color = QColor(176, 0, 32) if problem.is_error else QColor(160, 90, 0)
             item.setForeground(QBrush(color))
             self.addItem(item)
+
+    def _double(self, item: QListWidgetItem) -> None:
+        problem = item.data(PROBLEM_ROLE)
+        if problem is not None:
+            self.problemDoubleClicked.emit(problem)
 
     def _clicked(self, item: QListWidgetItem) -> None:
         problem = item.data(PROBLEM_ROLE)
