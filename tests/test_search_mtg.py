@@ -467,3 +467,17 @@ def test_searcher_returns_the_same_list_when_unchanged(pool):
     first = searcher.search("t:instant")
     assert searcher.search("t:instant ") is first
     assert searcher.search("") == list(range(len(pool)))
+
+
+def test_first_failing_term(pool):
+    query = compile_query("t:instant c:r -kw:flying")
+    assert query.first_failing_term(pool.get("Lightning Bolt")) is None
+    assert query.first_failing_term(pool.get("Counterspell")) == "c:r"
+    assert query.first_failing_term(pool.get("Serra Angel")) == "t:instant"
+
+
+def test_slow_queries_wait_for_a_pause():
+    from deckeditor.search import is_slow
+
+    assert is_slow('o:"draw a card"') and is_slow("name:/^kor/") and is_slow("t:elf fo:x")
+    assert not is_slow("t:elf c:g bolt") and not is_slow('o:"unclosed')

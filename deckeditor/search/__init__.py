@@ -5,7 +5,7 @@
 `filter_rows(pool, rows)`), and `Searcher(pool).search(text)` is the catalog's per-keystroke call.
 """
 
-from deckeditor.search.compiler import CompiledQuery, compile_query
+from deckeditor.search.compiler import CompiledQuery, compile_query, is_slow
 from deckeditor.search.context import SearchContext
 from deckeditor.search.errors import SearchError
 from deckeditor.search.folding import fold_name, fold_text
@@ -23,6 +23,7 @@ __all__ = [
     "fold_name",
     "fold_text",
     "index_for",
+    "is_slow",
     "parse",
     "to_text",
 ]

@@ -16,7 +16,8 @@ from deckeditor.search.errors import SearchError
 from deckeditor.search.keys import GameSearch, game_search
 from deckeditor.search.keys.kinds import Leaf
 from deckeditor.search.parser import Parser
-from deckeditor.search.tree import And, Bare, Empty, Keyed, Node, Not, Or
+from deckeditor.search.printer import to_text
+from deckeditor.search.tree import And, Bare, Empty, Keyed, Node, Not, leaves, top_terms
 
 ALL = ("all",)
 
@@ -142,11 +143,38 @@ class CompiledQuery:
         flags = bits.to_flags(found, index.n)
         return [row for row in rows if flags[row]]
 
+    def first_failing_term(self, card) -> str | None:
+        """The first top-level AND term `card` fails, printed canonically (for "why is this card
+        hidden?"), or None when it matches."""
+        from deckeditor.search.index import SearchIndex
+
+        index = SearchIndex(self.game, [card])
+        search = game_search(self.game)
+        for term in top_terms(self.tree):
+            if not evaluate(build_plan(term, search, self.context), index):
+                return to_text(term)
+        return None
+
     def filter_cards(self, cards: Sequence[Any]) -> list[Any]:
         from deckeditor.search.index import SearchIndex
 
         index = SearchIndex(self.game, cards)
         return [cards[row] for row in bits.to_rows(self.bits(index))]
+
+
+_SLOW_KEYS = frozenset({"o", "oracle", "fo", "fulloracle", "effect"})
+
+
+def is_slow(text: str) -> bool:
+    """Whether the catalog should wait for a pause in typing (`search.md` §6: a 100 ms timer only
+    for regex and rules-text terms). A query that does not parse is not slow: it fails at once."""
+    try:
+        tree = Parser(text).parse()
+    except SearchError:
+        return False
+    return any(
+        isinstance(t, Keyed) and (t.kind == "regex" or t.key in _SLOW_KEYS) for t in leaves(tree)
+    )
 
 
 _COMPILED: OrderedDict[tuple, CompiledQuery] = OrderedDict()
