@@ -139,3 +139,12 @@ def test_partner_capable():
         assert partner_capable(c), c.name
     for c in (SOL_RING, KARN, BEAR):
         assert not partner_capable(c), c.name
+
+
+def test_a_background_creature_leads_alone():
+    faceless = card("Faceless One", "{5}", "Legendary Enchantment Creature — Background",
+                    "Choose a Background (You can have a Background as a second commander.)\nIf "
+                    "Faceless One is your commander, choose a color before the game begins.", "3/3")
+    assert is_background(faceless) and can_be_commander(faceless)
+    assert faceless.wild_color and faceless.partner.choose_background
+    assert can_partner(faceless, GIANTS) and can_partner(WILSON, faceless)

@@ -47,14 +47,15 @@ def _leads_as_creature(card: Card) -> bool:
 
 
 def can_be_commander(card: Card, ruleset: object = RuleSet.COMMANDER) -> bool:
-    """§5.1. A lone Background is not eligible (it needs a Choose a Background partner)."""
+    """§5.1. A lone Background enchantment is not eligible (it needs a Choose a Background
+    partner); a Background that is also a legendary creature is."""
     rs = _ruleset(ruleset)
     if rs == RuleSet.OATHBREAKER.value:
         return can_be_oathbreaker(card)
     if rs == RuleSet.CONSTRUCTED.value:
         return False
-    if is_background(card) and not card.commander_text:
-        return False
+    # A Background enchantment is no creature, so it fails the test below on its own (it leads
+    # only as a Choose a Background partner); a Background creature (Faceless One) leads.
     if card.commander_text:
         return True
     if not _is_legendary(card):
