@@ -156,7 +156,7 @@ def test_show_hidden_greys_hidden_cards_with_the_reason(window):
     assert tip.startswith("Hidden:") and len(tip) > len("Hidden: ")
     assert model.data(model.index(row, 0), Qt.ItemDataRole.ForegroundRole) is not None
     window.card_view.show_card("Goblin Guide")
-    assert "Hidden from the catalog" in window.card_view.text.toPlainText()
+    assert "Why the catalog hides it" in window.card_view.text.toPlainText()
 
 
 # --- deck pane, problems, undo ------------------------------------------------------------------

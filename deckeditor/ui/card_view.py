@@ -8,7 +8,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QComboBox, QLabel, QTextBrowser, QVBoxLayout, QWidget
 
-from deckeditor.session import EditorSession, color_budget, rule_descriptions
+from deckeditor.session import EditorSession, color_budget, compact_cost, rule_descriptions
 
 _NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 
@@ -22,9 +22,7 @@ def mtg_card_html(card: Any) -> str:
     for i, face in enumerate(card.faces):
         if i:
             parts.append("<hr>")
-        cost = f"<span style='float:right'>{_esc(face.mana_cost)}</span>" if face.mana_cost else ""
-        parts.append(f"<h3>{_esc(face.name)} &nbsp; <span style='color:#555'>{_esc(face.mana_cost)}</span></h3>")
-        del cost
+        parts.append(f"<h3>{_esc(face.name)} &nbsp; <span style='color:#555'>{_esc(compact_cost(face.mana_cost))}</span></h3>")
         parts.append(f"<p><i>{_esc(face.type_line)}</i></p>")
         if face.oracle_text:
             parts.append(f"<p>{_esc(face.oracle_text)}</p>")
@@ -126,7 +124,7 @@ class CardView(QWidget):
         reasons = self.session.why_hidden(card, self.target)
         if reasons:
             items = "".join(f"<li>{_esc(r)}</li>" for r in reasons)
-            body += f"<p style='color:#b00020'><b>Hidden from the catalog:</b></p><ul>{items}</ul>"
+            body += f"<p style='color:#b00020'><b>Why the catalog hides it:</b></p><ul>{items}</ul>"
         self.text.setHtml(body)
 
     def _budget_html(self, card: Any) -> str:

@@ -121,9 +121,9 @@ class DeckPane(QWidget):
         header = self.tree.header()
         header.setStretchLastSection(True)
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)
-        self.tree.setColumnWidth(0, 230)
-        self.tree.setColumnWidth(1, 40)
-        self.tree.setColumnWidth(2, 90)
+        self.tree.setColumnWidth(0, 215)
+        self.tree.setColumnWidth(1, 34)
+        self.tree.setColumnWidth(2, 64)
 
         self.title = QLabel()
         self.title.setStyleSheet("font-weight: bold; font-size: 13pt;")

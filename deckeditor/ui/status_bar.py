@@ -24,7 +24,7 @@ PROBLEM_ROLE = Qt.ItemDataRole.UserRole + 20
 
 def problem_line(problem: Problem) -> str:
     where = f"[{problem.section}] " if problem.section else ""
-    return f"{'⛔' if problem.is_error else '⚠'}  {where}{problem.message}"
+    return f"{where}{problem.message}"
 
 
 class ProblemList(QListWidget):
@@ -36,7 +36,8 @@ class ProblemList(QListWidget):
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
         self.setAlternatingRowColors(True)
-        self.setUniformItemSizes(True)
+        self.setWordWrap(True)  # messages name cards and lists; never cut them off
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.itemClicked.connect(self._clicked)
         self.itemDoubleClicked.connect(self._double)
         self.problems: list[Problem] = []
@@ -45,7 +46,7 @@ class ProblemList(QListWidget):
         self.problems = list(problems)
         self.clear()
         if note:
-            item = QListWidgetItem(f"⚠  {note}")
+            item = QListWidgetItem(self._icon(False), note)
             item.setForeground(QBrush(QColor(160, 90, 0)))
             self.addItem(item)
         if not problems and not note:
@@ -54,7 +55,7 @@ class ProblemList(QListWidget):
             ok.setFlags(Qt.ItemFlag.ItemIsEnabled)
             self.addItem(ok)
         for problem in problems:
-            item = QListWidgetItem(problem_line(problem))
+            item = QListWidgetItem(self._icon(problem.is_error), problem_line(problem))
             item.setData(PROBLEM_ROLE, problem)
             tip = f"{problem.kind.value}: {', '.join(problem.cards)}" if problem.cards else problem.kind.value
             if problem.kind.value == "ADDITIONAL_COLOR_CHOICE":
@@ -63,6 +64,12 @@ class ProblemList(QListWidget):
             color = QColor(176, 0, 32) if problem.is_error else QColor(160, 90, 0)
             item.setForeground(QBrush(color))
             self.addItem(item)
+
+    def _icon(self, error: bool):
+        from PySide6.QtWidgets import QStyle
+
+        kind = QStyle.StandardPixmap.SP_MessageBoxCritical if error else QStyle.StandardPixmap.SP_MessageBoxWarning
+        return self.style().standardIcon(kind)
 
     def _double(self, item: QListWidgetItem) -> None:
         problem = item.data(PROBLEM_ROLE)
