@@ -255,3 +255,20 @@ def test_snapshot_pool_index_matches_a_fresh_pool(home, tmp_path, fake_sources):
 
     assert snapshot.pool_from("mtg", cards[:3], snapshot.pool_index(fresh)) is None
     assert snapshot.pool_from("mtg", cards, {"bogus": 1}) is None
+
+
+@pytest.mark.realdata
+def test_real_riftbound_gallery_import(home):
+    if importlib.util.find_spec("deckeditor.carddb.sources") is None:
+        pytest.skip("deckeditor.carddb.sources (card source readers) is not there yet")
+    path = shared_data("riftbound", "cards.json")
+    (summary,) = import_sources([path])
+    assert summary.game == "riftbound" and summary.cards > 500
+    result = info()
+    assert result["games"]["riftbound"] == {"cards": summary.cards}
+    assert result["games"]["mtg"] == {"cards": 0}
+    pool = open_pool(game="riftbound")
+    assert len(pool) == summary.cards
+    assert pool.get("Jinx, Loose Cannon") is not None
+    # The MTG pool is still the starter pool: the database has no MTG cards.
+    assert open_pool().get("Tolabow, Loch Rascal") is not None
