@@ -45,24 +45,22 @@ def compile_regex(term: Keyed) -> re.Pattern:
         return re.compile(term.value, re.IGNORECASE)
     except re.error as exc:
         offset = exc.pos if exc.pos is not None else 0
-        message = str(exc.msg) if hasattr(exc, "msg") else str(exc)
-        return _raise(SearchError(pattern_start + offset, 1, f"invalid regular expression: {message}"))
+        message = getattr(exc, "msg", None) or str(exc)
+        error = SearchError(pattern_start + offset, 1, f"invalid regular expression: {message}")
     except (OverflowError, RecursionError, ValueError) as exc:
-        return _raise(SearchError(pattern_start, 1, f"invalid regular expression: {exc}"))
-
-
-def _raise(error: SearchError):
+        error = SearchError(pattern_start, 1, f"invalid regular expression: {exc}")
     raise error
 
 
-def substring_bits(index, column: str, needle: str) -> int:
+def substring_bits(index, column: str, needle: str, grouped: bool = False) -> int:
     """Rows whose column string contains `needle`. When the previous scan of this column was for
     a prefix of `needle` (the user typed one more letter), only its hits can match, so only they
-    are scanned when they are few."""
+    are scanned when they are few. `grouped`: the column repeats few distinct strings (type
+    lines), so each distinct string is tested once."""
     if not needle:
         return index.all
-    groups = index.distinct(column)
-    if groups is not None:  # few distinct strings (type lines): test each once
+    groups = index.distinct(column) if grouped else None
+    if groups is not None:
         result = 0
         for value, group in groups.items():
             if needle in value:
@@ -78,12 +76,12 @@ def substring_bits(index, column: str, needle: str) -> int:
     return result
 
 
-def substring_leaf(key: tuple, column: str, needle: str) -> Leaf:
+def substring_leaf(key: tuple, column: str, needle: str, grouped: bool = False) -> Leaf:
     def restrict(index, rows):
         col = index.columns[column]
         return bits.from_rows([r for r in rows if needle in col[r]], index.n)
 
-    return Leaf(key, lambda index: substring_bits(index, column, needle), restrict)
+    return Leaf(key, lambda index: substring_bits(index, column, needle, grouped), restrict)
 
 
 def regex_leaf(key: tuple, column: str, pattern: re.Pattern) -> Leaf:
@@ -189,7 +187,7 @@ class TypeKey(KeySpec):
         return " " + fold_name(term.value)
 
     def leaf(self, term, parsed, ctx):
-        return substring_leaf((self.column, parsed), self.column, parsed)
+        return substring_leaf((self.column, parsed), self.column, parsed, grouped=True)
 
 
 class WordSetKey(KeySpec):
