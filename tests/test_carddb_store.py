@@ -272,3 +272,20 @@ def test_real_riftbound_gallery_import(home):
     assert pool.get("Jinx, Loose Cannon") is not None
     # The MTG pool is still the starter pool: the database has no MTG cards.
     assert open_pool().get("Tolabow, Loch Rascal") is not None
+
+
+def test_merged_snapshot_equals_the_rows(home, tmp_path, fake_sources):
+    """The snapshot is merged in memory on import; it must say exactly what the rows say."""
+    a = write_source(tmp_path / "a.json", [card("A1"), card("Shared", "a"), card("A2")])
+    b = write_source(tmp_path / "b.json", [card("Shared", "b"), card("B1"), card("B1", "dup")])
+    import_sources([a, b])
+    write_source(a, [card("A2", "again"), card("A3")])
+    import_sources([a])
+    db = AppPaths.resolve().card_db
+    with CardStore(db) as s:
+        merged = s.load_cards("mtg")
+        conn = s.connect()
+        from_rows = CardStore._cards_from_rows(conn, "mtg")
+    assert merged == from_rows
+    assert [c.name for c in merged] == ["Shared", "B1", "A2", "A3"]
+    assert merged[1].front.oracle_text == "dup"
