@@ -91,9 +91,10 @@ class SearchIndex:
                 self.number_groups(field)
         if "types" in self.columns:
             self.distinct("types")
-        warmers = ["is:commander"]
-        code = context.selected_code or "commander"
-        warmers.append(f"f:{code}")
+        warmers = ["is:commander"] if self.game == "mtg" else []
+        code = context.selected_code or ("commander" if self.game == "mtg" else None)
+        if code:
+            warmers.append(f'f:"{code}"')
         for text in warmers:
             try:
                 compile_query(text, self.game, context).bits(self)
