@@ -86,11 +86,11 @@ def forge_keep(section, e):
     kept_set = p.set or (default if has_set else None)
     return (section, e.card, kept_set, p.number if p.set else None,
             "foil" if p.finish in ("foil", "etched") else None,
-            p.forge_art if p.set and not p.number else None,
+            p.forge_art if kept_set and not (p.set and p.number) else None,
             e.colors if has_set else "", tuple(sorted(e.flags.items())) if has_set else ())
 
 
-SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @SETTINGS
@@ -199,7 +199,7 @@ def _read_any(data, kind=None):
         pass
 
 
-FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FUZZ = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @FUZZ
