@@ -17,6 +17,7 @@ import re
 import unicodedata
 from collections.abc import Iterable, Mapping
 from datetime import date, datetime
+from itertools import accumulate
 from types import MappingProxyType
 from typing import Any, Protocol, runtime_checkable
 
@@ -701,6 +702,9 @@ def _format_from_array(a: Any) -> Format:
 # A JSON string (escapes included, possibly unterminated) or one bracket. Strings are skipped
 # whole so that brackets inside them are not counted (§9.2 step 2).
 _DEPTH_TOKEN = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?|[\[\]{}]', re.DOTALL)
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?', re.DOTALL)
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_BRACKET_STEP = {ord("["): 1, ord("{"): 1, ord("]"): -1, ord("}"): -1}
 
 
 def _position(text: str, index: int) -> str:
@@ -710,8 +714,16 @@ def _position(text: str, index: int) -> str:
 
 
 def _check_depth(text: str, limit: int) -> None:
+    if text.count("[") + text.count("{") <= limit:
+        return
+    # Fast path in C: drop strings, keep brackets, and take the deepest running sum. A closer
+    # without its opener makes the text invalid at that point, and the parser stops there, so
+    # the unclamped sum is exact wherever the parser could recurse.
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
+    if max(accumulate(map(_BRACKET_STEP.__getitem__, brackets.encode("ascii"))), default=0) <= limit:
+        return
     depth = 0
-    for match in _DEPTH_TOKEN.finditer(text):
+    for match in _DEPTH_TOKEN.finditer(text):  # slow path: only to say where
         token = match.group()
         if token == "[" or token == "{":
             depth += 1
@@ -720,7 +732,8 @@ def _check_depth(text: str, limit: int) -> None:
                     f"nested deeper than {limit} levels at {_position(text, match.start())}"
                 )
         elif token == "]" or token == "}":
-            depth = max(depth - 1, 0)
+            depth -= 1
+    raise InvalidDeck(f"nested deeper than {limit} levels")
 
 
 def _refuse_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:

@@ -57,7 +57,7 @@ def test_module_imports_only_the_standard_library():
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
             roots.add(node.module.split(".")[0])
     allowed = {
-        "__future__", "bisect", "json", "re", "unicodedata", "collections", "datetime",
+        "__future__", "bisect", "json", "re", "unicodedata", "collections", "datetime", "itertools",
         "types", "typing",
     }
     assert roots <= allowed
@@ -690,6 +690,16 @@ def test_r17_depth_limit():
     refused(Format.from_json, "[" * 16 + "]" * 16, match="deeper than 15")
     refused(Format.from_json, "[" * 200_000, match="deeper than 15")
     refused(Format.from_json, '{"a":' * 100_000 + "1" + "}" * 100_000, match="deeper than 15")
+
+
+def test_brackets_only_inside_strings_are_not_depth():
+    doc = SEED_JSON.replace('"League"', '"' + "[" * 40 + '"')
+    assert Format.from_json(doc).name == "[" * 40
+
+
+def test_depth_error_after_a_long_flat_part():
+    text = "[" + "[1]," * 1000 + "[" * 15 + "]" * 15 + "]"
+    assert "deeper than 15" in refused(Format.from_json, text)
 
 
 def test_depth_scan_ignores_brackets_inside_strings():
