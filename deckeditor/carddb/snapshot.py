@@ -145,14 +145,41 @@ class _MtgCodec:
             "dict": f"(dict({r}) if {r} else {{}})",
         }[kind]
 
+    def _prepare_encoder(self) -> None:
+        from operator import attrgetter
+
+        self._card_get = attrgetter(*self.card_fields)
+        self._face_get = attrgetter(*self.face_fields)
+        # Short repeated strings (types, costs, keywords, set codes) are interned, so marshal
+        # writes each once and reading gives shared strings back (smaller blob, less memory).
+        # Names and rules text are unique: not worth the lookups.
+        from deckeditor.games.mtg.card import Face
+
+        self._face_intern = [
+            i for i, f in enumerate(fields(Face)) if f.name not in _UNIQUE and "str" in str(f.type)
+        ]  # fmt: skip
+        self._card_intern = [
+            i for i, (n, k) in enumerate(zip(self.card_fields, self.kinds))
+            if k in ("plain", "set") and n not in _UNIQUE
+        ]  # fmt: skip
+        self._special = [(i, k) for i, k in enumerate(self.kinds) if k != "plain"]
+
+    def _face(self, face) -> tuple:
+        vals = list(self._face_get(face))
+        for i in self._face_intern:
+            vals[i] = _interned(vals[i])
+        return tuple(vals)
+
     def encode(self, card) -> tuple:
-        out = []
-        for name, kind in zip(self.card_fields, self.kinds):
-            v = getattr(card, name)
+        if not hasattr(self, "_card_get"):
+            self._prepare_encoder()
+        vals = list(self._card_get(card))
+        for i, kind in self._special:
+            v = vals[i]
             if kind == "enum":
                 v = v.value
             elif kind == "faces":
-                v = tuple(tuple(getattr(f, n) for n in self.face_fields) for f in v)
+                v = tuple([self._face(f) for f in v])
             elif kind == "rules":
                 v = tuple(tuple(getattr(d, n) for n in self.rule_fields) for d in v)
             elif kind == "set":
@@ -164,17 +191,21 @@ class _MtgCodec:
                 )
             elif kind == "dict":
                 v = v or None
-            out.append(v)
-        return tuple(out)
+            vals[i] = v
+        for i in self._card_intern:
+            vals[i] = _interned(vals[i])
+        return tuple(vals)
 
 
-def _interned(value: Any) -> Any:
-    """Short strings (types, costs, keywords, set codes) as one shared object each: marshal then
-    writes each once and reading gives shared strings back (smaller blob, less memory)."""
+_UNIQUE = frozenset({"name", "oracle_text", "extra"})
+
+
+def _interned(value: Any, intern=sys.intern) -> Any:
+    """A short string, or a tuple of them, with each string as its one shared object."""
     if type(value) is str:
-        return sys.intern(value) if len(value) <= 40 else value
-    if type(value) is tuple:
-        return tuple([_interned(v) for v in value])
+        return intern(value) if len(value) <= 40 else value
+    if type(value) is tuple and value:
+        return tuple([intern(x) if type(x) is str and len(x) <= 40 else x for x in value])
     return value
 
 
@@ -203,7 +234,7 @@ def dump(game: str, cards: list, index: dict | None = None) -> tuple[str, bytes]
     codec = _mtg_codec() if game == "mtg" else None
     if codec is not None and all(type(c) is codec.Card for c in cards):
         try:
-            rows = [_interned(codec.encode(c)) for c in cards]
+            rows = [codec.encode(c) for c in cards]
             try:
                 data = marshal.dumps((rows, index))
             except ValueError:  # an index marshal cannot hold: the pool is indexed at load
