@@ -169,3 +169,44 @@ def test_snapshot_of_the_starter_pool() -> None:
     codec, blob = snapshot.dump("riftbound", [("not", "a card")])
     assert codec == snapshot.PICKLE
     assert snapshot.load("riftbound", codec, blob) == ([("not", "a card")], None)
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=5),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3),
+    max_leaves=10,
+)
+record_keys = st.sampled_from(
+    ["name", "layout", "faces", "mana_value", "identity", "keywords", "deck_rule_lines",
+     "partner", "printings", "extra", "own_copy_limit"]
+)  # fmt: skip
+
+
+@given(st.dictionaries(record_keys, json_values, max_size=8))
+@settings(max_examples=300)
+def test_garbage_records_raise_record_error_only(rec) -> None:
+    try:
+        mtg_from_record(rec)
+    except RecordError:
+        pass
+
+
+@given(st.lists(json_values, max_size=3))
+@settings(max_examples=200)
+def test_garbage_faces_raise_record_error_only(faces) -> None:
+    try:
+        mtg_from_record({"name": "X", "faces": faces, "deck_rule_lines": faces})
+    except RecordError:
+        pass
+
+
+face_keys = st.sampled_from(["name", "supertypes", "types", "keywords", "colors", "power"])
+
+
+@given(st.lists(st.dictionaries(face_keys, json_values, max_size=4), min_size=1, max_size=2))
+@settings(max_examples=300)
+def test_garbage_face_fields_raise_record_error_only(faces) -> None:
+    try:
+        mtg_from_record({"name": "X", "faces": faces})
+    except RecordError as exc:
+        assert "X" in str(exc)

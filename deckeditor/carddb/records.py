@@ -164,7 +164,16 @@ def mtg_from_record(rec: dict[str, Any]) -> Card:
         layout = Layout(layout_text)
     except ValueError:
         raise RecordError(f"{where}: unknown layout {layout_text!r}") from None
-    faces = tuple(face_from_record(f, f"{where}: faces[{i}]") for i, f in enumerate(faces_rec))
+    try:
+        faces = tuple(face_from_record(f, f"{where}: faces[{i}]") for i, f in enumerate(faces_rec))
+        return _build_card(rec, name, layout, faces, where)
+    except RecordError:
+        raise
+    except (TypeError, KeyError, ValueError, AttributeError) as exc:
+        raise RecordError(f"{where}: malformed record ({type(exc).__name__}: {exc})") from None
+
+
+def _build_card(rec: dict[str, Any], name: str, layout: Layout, faces: tuple, where: str) -> Card:
     rules = tuple(
         DeckRuleLine(face=d["face"], text=d["text"]) for d in rec.get("deck_rule_lines", ())
     )
