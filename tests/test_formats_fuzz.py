@@ -180,7 +180,7 @@ def test_arbitrary_text_and_bytes(document):
     check(document)
 
 
-@settings(max_examples=300)
+@settings(max_examples=200)
 @given(st.dictionaries(st.sampled_from(list(SEED) + ["x"]), json_values, max_size=9))
 def test_documents_with_the_right_keys_and_random_values(doc):
     check(json.dumps(doc))
@@ -189,3 +189,24 @@ def test_documents_with_the_right_keys_and_random_values(doc):
 def test_nesting_bombs():
     for text in ("[" * 100_000, "{\"a\":" * 50_000, "[" * 15 + "]" * 15, "[[" * 8 + "]]" * 8):
         assert check(text) == "refused"
+
+
+python_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text() | st.binary()
+    | st.dates() | st.just(object()) | st.just(float("nan")),
+    lambda inner: st.lists(inner, max_size=4) | st.tuples(inner, inner)
+    | st.frozensets(st.integers(), max_size=3)
+    | st.dictionaries(st.one_of(st.text(), st.integers(), st.none()), inner, max_size=4),
+    max_leaves=25,
+)
+
+
+@settings(max_examples=200)
+@given(st.dictionaries(st.sampled_from(list(SEED)), python_values, max_size=8), python_values)
+def test_from_array_with_any_python_values(doc, anything):
+    for value in ({**json.loads(json.dumps(SEED)), **doc}, anything):
+        try:
+            fmt = Format.from_array(value)
+        except InvalidDeck:
+            continue
+        assert Format.from_array(fmt.to_array()) == fmt
