@@ -271,3 +271,27 @@ def test_export_replaces_promo_printing_with_notice(pool):
     assert notes and "OPP-001" in notes[0]
     with pytest.raises(DeckCodeError, match="Nonexistent"):
         encode_deck(Deck(game="riftbound", sections=(Section("Main", (Entry("Nonexistent", 1),)),)), pool)
+
+
+@settings(max_examples=60, deadline=None)
+@given(data=st.data())
+def test_generated_decks_round_trip_through_the_deck_model(pool, data):
+    printings = sorted({p.code for c in pool for p in c.printings if p.prefix != "T"})
+    chosen = data.draw(st.lists(st.sampled_from(printings), min_size=1, max_size=25, unique=True))
+    counts = data.draw(st.lists(st.integers(1, 20), min_size=len(chosen), max_size=len(chosen)))
+    side_n = data.draw(st.integers(0, min(5, len(chosen) - 1)))
+    index = {p.code: c for c in pool for p in c.printings}
+    main = [(code, n) for code, n in zip(chosen[side_n:], counts[side_n:])]
+    side = [(code, n) for code, n in zip(chosen[:side_n], counts[:side_n])]
+    deck = Deck(game="riftbound", sections=(
+        Section("Main", tuple(Entry(index[c].name, n, Printing(code=c)) for c, n in main)),
+        Section("Sideboard", tuple(Entry(index[c].name, n, Printing(code=c)) for c, n in side)),
+    ))  # fmt: skip
+    back = import_code(encode_deck(deck, pool), pool).deck
+    got_main = Counter()
+    for _, e in back.entries("Legend", "Champion", "Main", "Runes", "Battlefields"):
+        got_main[e.printing.code] += e.count
+    got_side = Counter({e.printing.code: e.count for e in back.section("Sideboard").entries})
+    assert got_main == Counter(dict(main)) and got_side == Counter(dict(side))
+    for _, e in back.entries():
+        assert e.card == index[e.printing.code].name
