@@ -354,9 +354,11 @@ def import_sources(
     progress: Progress | None = None,
     app_paths: AppPaths | None = None,
     on_source: Callable[[str], Any] | None = None,
+    on_store: Callable[[], Any] | None = None,
 ) -> list[SourceSummary]:
     """Read each source and store its cards (later sources win per name). `on_source(path)` is
-    told before each source is read, so a progress display can name it."""
+    told before each source is read and `on_store()` before the database is written, so a
+    progress display can say what it is waiting for."""
     app_paths = app_paths or AppPaths.resolve()
     summaries = []
     results = []
@@ -366,6 +368,8 @@ def import_sources(
         if on_source is not None:
             on_source(path)
         results.append((path, _load_source(path, progress)))
+    if on_store is not None:
+        on_store()
     with CardStore(app_paths.card_db) as store:
         for path, result in results:
             summaries.append(

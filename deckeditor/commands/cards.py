@@ -94,6 +94,11 @@ class ProgressReport:
         if not self.tty:
             print(f"reading {label}", file=self.stream, flush=True)
 
+    def note(self, text: str) -> None:
+        """A line of its own (the bar, if drawn, is ended first)."""
+        self.finish()
+        print(text, file=self.stream, flush=True)
+
     def __call__(self, *args, **kwargs) -> None:
         nums = [a for a in args if isinstance(a, (int, float)) and not isinstance(a, bool)]
         done = kwargs.get("done", nums[0] if nums else 0) or 0
@@ -143,7 +148,13 @@ def run_import(args) -> int:
     report = ProgressReport(sys.stderr)
     paths = _app_paths(args)
     try:
-        summaries = import_sources(args.sources, report, app_paths=paths, on_source=report.start)
+        summaries = import_sources(
+            args.sources,
+            report,
+            app_paths=paths,
+            on_source=report.start,
+            on_store=lambda: report.note(f"writing {paths.card_db}"),
+        )
     except CardSourceError as exc:
         report.finish()
         print(f"deckeditor cards import: {exc}", file=sys.stderr)
