@@ -239,3 +239,27 @@ def test_game_module_interface():
     assert g.SECTIONS == ("Legend", "Champion", "Main", "Runes", "Battlefields", "Sideboard")
     assert g.CHECKED_SECTIONS == g.SECTIONS and g.TITLE == "Riftbound"
     assert g.SECTION_TITLES["Champion"] == "Chosen Champion"
+
+
+def test_copies_count_every_printing_of_a_name(decks, pool):
+    deck = decks["ex3"].add("Main", Entry("Ornn, Forge God", 1, Printing(code="SFD-085a")))
+    s = summary(run(deck, pool))
+    assert (K.TOO_MANY_COPIES, "Main", ["Ornn, Forge God"]) in s
+    assert (K.DECK_TOO_LARGE, "Main", []) in s
+
+
+def test_different_subtitles_are_different_cards(pool):
+    yasuos = [c.name for c in pool if c.short_name == "Yasuo" and "Unit" in c.types]
+    assert len(yasuos) >= 2
+    deck = Deck(game="riftbound", sections=(Section("Main", tuple(Entry(n, 3) for n in yasuos[:2])),))
+    assert K.TOO_MANY_COPIES not in [p.kind for p in run(deck, pool)]
+
+
+def test_sideboard_legend_and_signature_rules_depend_on_mode(decks, pool):
+    deck = decks["ex3"].add("Sideboard", Entry("Jinx, Loose Cannon", 1)).add("Sideboard", Entry("Spinning Axe", 1))
+    comp = summary(run(deck, pool))
+    assert (K.MISSING_LEGEND, "Sideboard", ["Jinx, Loose Cannon"]) in comp
+    assert (K.SIGNATURE_LIMIT, "Sideboard", ["Spinning Axe"]) in comp
+    assert (K.DOMAIN_IDENTITY, "Sideboard", ["Jinx, Loose Cannon", "Spinning Axe"]) in comp
+    assert not any(k is K.SIGNATURE_LIMIT and s == "Main" for k, s, _ in comp)  # not counted toward 3
+    assert run(deck, pool, CASUAL) == []
