@@ -215,14 +215,22 @@ def _read(
     if found == "json":
         if notes:
             raise DeckFileError(path, None, None, "not valid UTF-8 (a deck file must be UTF-8)")
-        doc, _ = load_json(decoded, path)
+        # A fast plain parse first: MTGJSON deck files are large, and the strict checks of §3
+        # (duplicate keys, depth, NaN) are for our own file, which parse_model applies.
+        try:
+            doc = json.loads(decoded)
+        except (ValueError, RecursionError):
+            doc = None
         if isinstance(doc, dict) and doc.get("schema") != "deckeditor-deck" and mtgjson_deck.looks_like(doc):
             result = mtgjson_deck.read(doc, pool, name=name)
         else:
             deck = model_to_deck(parse_model(decoded, path))
             result = ImportResult(deck, "json", [], [])
     elif found == "mtgjson":
-        doc, _ = load_json(decoded, path)
+        try:
+            doc = json.loads(decoded)
+        except (ValueError, RecursionError):
+            doc, _ = load_json(decoded, path)  # raises the located error
         result = mtgjson_deck.read(doc, pool, name=name)
     elif found in ("cod", "dek"):
         reader = cod if found == "cod" else dek
