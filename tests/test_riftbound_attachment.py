@@ -30,7 +30,7 @@ from deckeditor.games.riftbound.attachment import (
 from deckeditor.games.riftbound.card import Cost, has_keyword
 from deckeditor.games.riftbound.pool import by_code
 from tests.conftest import shared_data
-from tests.riftbound_helpers import gallery_pool
+from tests.test_riftbound_helpers import gallery_pool
 
 
 @pytest.fixture(scope="module")

@@ -29,7 +29,7 @@ from deckeditor.games.riftbound.gallery import (
 )
 from deckeditor.paths import resources_dir
 from tests.conftest import shared_data
-from tests.riftbound_helpers import gallery_result
+from tests.test_riftbound_helpers import gallery_result
 
 # --- codes ---------------------------------------------------------------------------------
 

@@ -22,7 +22,7 @@ from deckeditor.games.riftbound.deckcode import (
     varint,
 )
 from tests.conftest import shared_data
-from tests.riftbound_helpers import gallery_pool, vectors
+from tests.test_riftbound_helpers import gallery_pool, vectors
 
 
 def pairs(items):

@@ -11,7 +11,7 @@ from deckeditor.games.riftbound.deckops import add_card, make_chosen_champion
 from deckeditor.games.riftbound.gallery import GalleryError, load_document
 from deckeditor.games.riftbound.pool import by_code, find_card, resolve_name
 from tests.conftest import shared_data
-from tests.riftbound_helpers import gallery_pool
+from tests.test_riftbound_helpers import gallery_pool
 
 
 @pytest.fixture(scope="module")

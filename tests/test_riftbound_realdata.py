@@ -17,7 +17,7 @@ from deckeditor.games.riftbound.deckcode import decode, encode_deck
 from deckeditor.names import slug
 from deckeditor.paths import resources_dir
 from tests.conftest import shared_data
-from tests.riftbound_helpers import SNAPSHOTS, format_info, gallery_pool
+from tests.test_riftbound_helpers import SNAPSHOTS, format_info, gallery_pool
 
 DAY = date(2026, 8, 1)
 BANNED = {card_id for _, ids in SNAPSHOTS for card_id in ids}

@@ -13,7 +13,7 @@ from deckeditor.games.riftbound import rules
 from deckeditor.games.riftbound.deckcode import decode_to_deck
 from deckeditor.problems import ProblemKind as K, Severity
 from tests.conftest import shared_data
-from tests.riftbound_helpers import format_info, gallery_pool, vectors
+from tests.test_riftbound_helpers import format_info, gallery_pool, vectors
 
 COMP = "riftbound"
 CASUAL = "riftbound-casual"

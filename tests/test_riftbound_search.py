@@ -8,7 +8,7 @@ from deckeditor.games.registry import game
 from deckeditor.search.compiler import compile_query
 from deckeditor.search.errors import SearchError
 from tests.conftest import shared_data
-from tests.riftbound_helpers import gallery_pool
+from tests.test_riftbound_helpers import gallery_pool
 
 
 @pytest.fixture(scope="module")
