@@ -77,8 +77,9 @@ def _faces(card: Element, name: str) -> tuple[list[Face], Layout]:
                 name=face_name.strip(),
                 mana_cost=cost,
                 colors=face_colors,
-                # A coloured card with no cost shows a colour indicator (Dryad Arbor, back faces).
-                color_indicator=face_colors if (face_colors and not cost) else None,
+                # Colours its cost does not show come from a colour indicator or a colour-setting
+                # ability (Dryad Arbor, back faces, Crimson Kobolds); both count for identity.
+                color_indicator=face_colors if (face_colors and not cost_colors(cost)) else None,
                 supertypes=supers,
                 types=ftypes,
                 subtypes=subs,
