@@ -281,3 +281,16 @@ def test_timestamps_lost_and_renewed(C):
     assert g.rules_timestamp is None and g.effect_timestamp is not None
     board.detach(g)
     assert g.rules_timestamp is not None and g.rules_timestamp > first and g.effect_timestamp is None
+
+
+def test_equip_activation_gives_cost_and_equipped_event(C):
+    board = Board()
+    rear = board.put(C("OGN-010"))
+    sword = board.put(C("SFD-022"))
+    cost, events = board.equip(sword, rear)
+    assert cost == Cost(0, Counter("R"))
+    assert [e.kind for e in events][-1] == "equipped" and equipped(rear)
+    disc = board.put(C("OGN-021"))
+    other = board.put(C("SFD-161"))
+    with pytest.raises(AttachError, match="only to units"):
+        board.equip(other, disc)

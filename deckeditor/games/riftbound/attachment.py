@@ -300,16 +300,18 @@ class Board:
 
     # keyword actions (744, 745, 747) ---------------------------------------------------------
 
-    def equip(self, g: BoardCard, u: BoardCard) -> tuple[Cost | None, list[Event]]:
+    def equip(self, g: BoardCard, u: BoardCard, instance: int = 0) -> tuple[Cost | None, list[Event]]:
         """Activate Equip (744): only while the gear's Rules Text is active, onto a unit its
-        controller controls. Returns the cost to pay and the events ("equipped")."""
+        controller controls; each Equip instance is its own ability (744.4). Returns the cost
+        to pay and the events ("equipped")."""
         if not equip_offered(g):
             raise AttachError(f"{g.name}'s Equip cannot be activated (its Rules Text is inactive or it has none)")
         if "Unit" not in u.card.types:
             raise AttachError("Equip attaches only to units (744.1.b)")
         if u.controller != g.controller:
             raise AttachError("Equip attaches only to a unit you control")
-        cost = g.card.keyword("Equip").cost
+        equips = [k for k in g.card.keywords if k.key == "equip"]
+        cost = equips[instance].cost
         events = self.attach(g, u)
         return cost, events + [Event("equipped", u.name, g.name, u.zone)]
 
