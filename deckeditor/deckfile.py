@@ -13,6 +13,7 @@ import json
 import os
 import re
 import tempfile
+from datetime import datetime
 from pathlib import Path
 from typing import Any, Callable, Literal
 
@@ -112,6 +113,19 @@ class DeckFileModel(_Model):
             raise ValueError(
                 "must be 1 to 200 characters, without control characters or surrounding spaces"
             )
+        return value
+
+    @field_validator("created", "modified")
+    @classmethod
+    def _timestamp(cls, value: str | None) -> str | None:
+        if value is None:
+            return value
+        try:
+            stamp = datetime.fromisoformat(value)
+        except ValueError:
+            raise ValueError("must be an ISO 8601 date and time") from None
+        if stamp.tzinfo is None:
+            raise ValueError("must carry a UTC offset (2026-11-29T10:00:00+00:00)")
         return value
 
     @field_validator("format")

@@ -204,3 +204,9 @@ def test_save_deck_picks_the_kind_from_the_name(tmp_path):
     assert read_deck(tmp_path / "x.deck.json").deck == deck
     assert save_deck(tmp_path / "x.dck", deck) == "forge"
     assert (tmp_path / "x.dck").read_text(encoding="utf-8").startswith("[metadata]\nName=Otter Burn\n")
+
+
+def test_timestamps_need_a_utc_offset():
+    read_deck(doc(created="2026-11-29T10:00:00+00:00", modified="2026-11-29T11:00:00-05:00").encode())
+    assert "created: must carry a UTC offset" in error(doc(created="2026-11-29T10:00:00")).message
+    assert "modified: must be an ISO 8601" in error(doc(modified="yesterday")).message

@@ -68,3 +68,12 @@ def test_round_trip_keeps_ids_and_commander(pool):
     d = read_deck(FIXTURES / "korvold.dek", pool).deck
     again = read_deck(write_deck(d, "dek", pool), pool).deck
     assert again.sections == d.sections
+
+
+def test_losses_when_the_sideboard_hides_the_commander(pool):
+    deck = Deck(sections=(Section("Commander", (Entry("Korvold, Fae-Cursed King"),)),
+                          Section("Main", (Entry("Forest", 90),)),
+                          Section("Sideboard", (Entry("Island", 5),))))
+    for kind in ("dek", "mtgo", "cod"):
+        assert any("cannot tell them apart" in x for x in export_losses(deck, kind, pool)), kind
+    assert not any("cannot tell" in x for x in export_losses(deck, "cod", pool, custom_zones=True))

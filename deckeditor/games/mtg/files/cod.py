@@ -13,6 +13,7 @@ from deckeditor.deck import Deck, Entry, Printing
 from deckeditor.deckfile_errors import DeckFileError, ImportResult, LineKind
 from deckeditor.games.mtg.files import sbcommander, xmlsafe
 from deckeditor.games.mtg.files.common import (
+    sideboard_commander_losses,
     DeckBuilder,
     clean_name,
     clean_tags,
@@ -189,6 +190,8 @@ def _reparse(text: str) -> ET.Element:
 
 def losses(deck: Deck, pool: CardPool | None = None, *, custom_zones: bool = False) -> list[str]:
     out = []
+    if not custom_zones:
+        out += sideboard_commander_losses(deck, "cod")
     maybe = deck.section("Maybeboard").total
     if maybe and not custom_zones:
         out.append(f"Maybeboard ({maybe} cards) not written")

@@ -215,3 +215,15 @@ def printing_of(entry: Entry, pool: CardPool | None) -> tuple[str | None, str | 
     if card is not None and getattr(card, "printings", ()):
         return card.printings[0], None
     return None, None
+
+
+def sideboard_commander_losses(deck: Deck, kind: str) -> list[str]:
+    """Kinds that keep the command zone in the sideboard (§8): say when a re-import cannot put
+    it back, because the sideboard-commander rule (§6.3) needs a sideboard of 1–2 such cards."""
+    moved = deck.section("Commander").total + deck.section("Companion").total
+    if not moved:
+        return []
+    if deck.section("Sideboard").total or moved > 2:
+        return [f"Commander and Companion written into the sideboard; {kind} cannot tell them "
+                "apart from the sideboard on re-import"]
+    return []

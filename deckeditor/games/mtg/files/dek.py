@@ -12,7 +12,14 @@ from deckeditor.carddb.pool import CardPool
 from deckeditor.deck import Deck, Printing
 from deckeditor.deckfile_errors import DeckFileError, ImportResult, LineKind
 from deckeditor.games.mtg.files import sbcommander, xmlsafe
-from deckeditor.games.mtg.files.common import DeckBuilder, clean_name, mtgo_name, parse_count, with_foreign
+from deckeditor.games.mtg.files.common import (
+    DeckBuilder,
+    clean_name,
+    mtgo_name,
+    parse_count,
+    sideboard_commander_losses,
+    with_foreign,
+)
 
 KIND = "dek"
 _IDS = ("NetDeckID", "PreconstructedDeckID")
@@ -87,6 +94,7 @@ def write(deck: Deck, pool: CardPool | None = None) -> str:
 
 def losses(deck: Deck, pool: CardPool | None = None) -> list[str]:
     out = []
+    out += sideboard_commander_losses(deck, "dek")
     for sec in deck.sections:
         if sec.name not in ("Commander", "Companion", "Main", "Sideboard") and sec.entries:
             out.append(f"{sec.name} ({sec.total} cards) not written")

@@ -290,8 +290,9 @@ def losses(deck: Deck, pool: CardPool | None = None) -> list[str]:
     out = []
     for _, e in deck.entries():
         p = e.printing
-        if e.colors and printing_of(e, pool)[0] is None:
-            out.append(f"{e.card}'s colour choice not written (no set code known)")
+        if (e.colors or e.flags) and printing_of(e, pool)[0] is None:
+            what = "colour choice" if e.colors else "flags"
+            out.append(f"{e.card}'s {what} not written (no set code known)")
         if p and p.finish == "etched":
             out.append(f"{e.card}: etched written as foil")
         if p and (p.scryfall or p.mtgo or p.arena or p.multiverse):

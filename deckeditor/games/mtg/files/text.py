@@ -16,6 +16,7 @@ from deckeditor.deck import Deck, Entry, Printing
 from deckeditor.deckfile_errors import DeckFileError, ImportResult, LineKind
 from deckeditor.games.mtg.files import sbcommander
 from deckeditor.games.mtg.files.common import (
+    sideboard_commander_losses,
     DeckBuilder,
     bad_line,
     clean_name,
@@ -373,6 +374,7 @@ def losses_arena(deck: Deck) -> list[str]:
 
 def losses_mtgo(deck: Deck) -> list[str]:
     out = _lost_sections(deck, ("Commander", "Companion", "Main", "Sideboard"))
+    out += sideboard_commander_losses(deck, "mtgo")
     out += _card_losses(deck, False, False)
     for what, lost in (("deck name", True), ("notes", deck.notes), ("deck tags", deck.tags),
                        ("format", deck.format), ("unparsed lines", deck.unparsed)):
