@@ -116,3 +116,32 @@ def test_real_spoiler_files(tmp_path):
         assert not [i for i in issues if i.severity == "error"], (m.name, issues[:3])
         total += len(cards)
     assert len(members) == 198 and total > 15000
+
+
+FORMAT3_QUIRKS = """<?xml version="1.0"?>
+<cockatrice_carddatabase version="3"><cards>
+  <card><name>Nezumi Shortfang // Stabwhisker the Odious</name><set>FMB1</set><manacost>1B</manacost>
+    <color>B</color><type>Creature - Rat Rogue // Legendary Creature - Rat Shaman</type><pt>1/1</pt></card>
+  <card><name>Smoky Lounge // Misty Salon</name><set>DSK</set><manacost>2R // 3U</manacost>
+    <type>Enchantment — Room // Enchantment — Room</type></card>
+  <card><name>Hearthhull, the Worldseed</name><set>EOE</set><manacost>1BRG</manacost>
+    <type>Legendary Artifact — Spacecraft</type><text>Station
+STATION 8+
+Flying
+6/7</text></card>
+</cards></cockatrice_carddatabase>
+"""
+
+
+def test_layout_guess_and_spacecraft_power(tmp_path):
+    from deckeditor.games.mtg.commander import can_be_commander
+
+    path = tmp_path / "cards.xml"
+    path.write_text(FORMAT3_QUIRKS, encoding="utf-8")
+    by = {c.name: c for c in load_cockatrice(path)[0]}
+    flip = by["Nezumi Shortfang // Stabwhisker the Odious"]
+    assert flip.layout is Layout.TRANSFORM and not can_be_commander(flip)  # front is not legendary
+    room = by["Smoky Lounge // Misty Salon"]
+    assert room.layout is Layout.SPLIT and letters(room.identity) == "UR" and room.mana_value == 7
+    ship = by["Hearthhull, the Worldseed"]
+    assert (ship.front.power, ship.front.toughness) == ("6", "7") and can_be_commander(ship)

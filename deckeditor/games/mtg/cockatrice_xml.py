@@ -9,6 +9,7 @@ them. Mana costs are compact (`1U/RU/R`); split cards write `2G // G`.
 from __future__ import annotations
 
 import os
+import re
 from typing import Callable, Iterator
 from xml.etree.ElementTree import Element, ParseError
 
@@ -51,6 +52,21 @@ def _colors(card: Element) -> int | None:
     return mask(letters) if letters else None
 
 
+_PT_LINE = re.compile(r"^(\d+/\d+)\s*$", re.MULTILINE)
+_SPLIT_TYPES = frozenset({"Instant", "Sorcery"})
+
+
+def _guess_layout(type_halves: list[str]) -> Layout:
+    """A `A // B` record without `<layout>`: halves that are both instants/sorceries or both
+    Rooms are a split card; otherwise (flip, double-faced) the front face is the card."""
+    parsed = [parse_type_line(t) for t in type_halves]
+    if len(parsed) > 1 and all(set(p[1]) <= _SPLIT_TYPES and p[1] for p in parsed):
+        return Layout.SPLIT
+    if len(parsed) > 1 and all("Room" in p[2] for p in parsed):
+        return Layout.SPLIT
+    return Layout.TRANSFORM
+
+
 def _faces(card: Element, name: str) -> tuple[list[Face], Layout]:
     cost_raw = _text(_prop(card, "manacost"))
     type_raw = _text(_prop(card, "type"))
@@ -62,7 +78,11 @@ def _faces(card: Element, name: str) -> tuple[list[Face], Layout]:
     costs = cost_raw.split(" // ") if cost_raw else [""] * len(names)
     types = type_raw.split(" // ")
     if len(names) > 1 and layout is Layout.NORMAL:
-        layout = Layout.SPLIT
+        layout = _guess_layout(types)
+    if not pt and "Spacecraft" in type_raw:
+        # Spoiler data prints a Spacecraft's power/toughness as the last line of its text.
+        hit = _PT_LINE.search(text)
+        pt = hit.group(1) if hit else ""
     colors = _colors(card)
     faces = []
     for i, face_name in enumerate(names):
