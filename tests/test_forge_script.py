@@ -146,8 +146,8 @@ def test_warnings_do_not_stop_the_card():
                         "w.txt", issues)  # fmt: skip
     assert card.name == "W"
     assert {i.severity for i in issues} == {"warning"}
-    assert all(i.source == "w.txt" and i.where.startswith("line ") for i in issues)
-    assert len(issues) == 3
+    assert all(i.source == "w.txt" for i in issues)
+    assert sorted(i.where for i in issues) == ["line 4", "line 5", "line 6"]  # PT, Colors, SETCOLORID
 
 
 @settings(max_examples=300, deadline=None)

@@ -59,11 +59,15 @@ class _RawFace:
     loyalty: str | None = None
     defense: str | None = None
     oracle: str = ""
-    keywords: list[str] = field(default_factory=list)
+    keywords: list[tuple[int, str]] = field(default_factory=list)  # (line, value)
     deck_rules: list[str] = field(default_factory=list)
     set_color_id: str | None = None
     alternate_mode: str | None = None
     specialize: bool = False
+    lines: dict[str, int] = field(default_factory=dict)  # key -> line it was read from
+
+    def line_of(self, key: str) -> int:
+        return self.lines.get(key, self.first_line)
 
 
 def decode(data: bytes) -> tuple[str, str | None]:
@@ -100,6 +104,7 @@ def _split_faces(text: str) -> list[_RawFace]:
             continue
         value = value.strip()
         face = faces[-1]
+        face.lines[key] = lineno
         if key == "Name":
             face.name = value
         elif key == "ManaCost":
@@ -109,7 +114,7 @@ def _split_faces(text: str) -> list[_RawFace]:
         elif key == "Oracle":
             face.oracle = _oracle(value)
         elif key == "K":
-            face.keywords.append(value)
+            face.keywords.append((lineno, value))
         elif key == "DeckRule":
             face.deck_rules.append(value)
         elif key == "PT":
@@ -158,7 +163,7 @@ def _build_face(raw: _RawFace, warn: Callable[[int, str], None]) -> tuple[Face, 
     if raw.colors is not None:
         given = _colors_mask(raw.colors)
         if given is None:
-            warn(raw.first_line, f"unknown colour in Colors:{raw.colors}")
+            warn(raw.line_of("Colors"), f"unknown colour in Colors:{raw.colors}")
         else:
             # A Colors: line on a face whose cost shows no colour is its colour indicator or a
             # colour-setting ability (Delver's back face, Dryad Arbor, Crimson Kobolds, Transguild
@@ -174,16 +179,16 @@ def _build_face(raw: _RawFace, warn: Callable[[int, str], None]) -> tuple[Face, 
         if sep:
             power, toughness = p.strip(), t.strip()
         else:
-            warn(raw.first_line, f"PT:{raw.pt} has no '/'")
+            warn(raw.line_of("PT"), f"PT:{raw.pt} has no '/'")
     facts: dict = {"partner_with": [], "partner_types": [], "deck_limit": None}
     keywords: list[str] = []
-    for kw in raw.keywords:
+    for kw_line, kw in raw.keywords:
         name = keyword_name(kw)
         params = kw[len(name) :].lstrip(":$ ").strip() if ":" in kw else ""
         if name == "DeckLimit":
             n = number(params.split(":", 1)[0]) if params else None
             if n is None:
-                warn(raw.first_line, f"K:{kw}: DeckLimit needs a number")
+                warn(kw_line, f"K:{kw}: DeckLimit needs a number")
             else:
                 facts["deck_limit"] = n
             continue
@@ -233,7 +238,7 @@ def _layout(raw: _RawFace, nfaces: int, warn: Callable[[int, str], None]) -> Lay
         return Layout.NORMAL
     layout = Layout.parse(mode)
     if layout is Layout.NORMAL and mode.lower() != "normal":
-        warn(raw.first_line, f"unknown AlternateMode:{mode}; read as normal")
+        warn(raw.line_of("AlternateMode"), f"unknown AlternateMode:{mode}; read as normal")
     return layout
 
 
@@ -283,7 +288,7 @@ def _parse(text: str, source: str, issues: list[ImportIssue] | None) -> Card:
         if raw.set_color_id is not None:
             n = number(raw.set_color_id)
             if n is None or not 0 <= n <= 5:
-                warn(raw.first_line, f"SETCOLORID:{raw.set_color_id} is not a number 0-5")
+                warn(raw.line_of("SETCOLORID"), f"SETCOLORID:{raw.set_color_id} is not a number 0-5")
             else:
                 scid = n
     return build_card(
