@@ -5,6 +5,8 @@ from __future__ import annotations
 import tarfile
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from deckeditor.games.mtg.card import Layout
 from deckeditor.games.mtg.cockatrice_xml import load_cockatrice
@@ -145,3 +147,23 @@ def test_layout_guess_and_spacecraft_power(tmp_path):
     assert room.layout is Layout.SPLIT and letters(room.identity) == "UR" and room.mana_value == 7
     ship = by["Hearthhull, the Worldseed"]
     assert (ship.front.power, ship.front.toughness) == ("6", "7") and can_be_commander(ship)
+
+
+_XML_PART = st.sampled_from(
+    ["<card>", "</card>", "<name>A</name>", "<name>B // C</name>", "<name></name>", "<prop>",
+     "</prop>", "<manacost>2Q</manacost>", "<manacost>1U/RU/R</manacost>", "<manacost>1R // 1U</manacost>",
+     "<type>Instant // Sorcery</type>", "<type>Legendary Creature — Time Lord Doctor</type>",
+     "<pt>1/1</pt>", "<colors>GW</colors>", "<color>R</color>", "<side>back</side>",
+     '<related attach="transform">A</related>', "<set>X</set>", "<text>A is all colors.</text>", "&amp;", "<"]
+)  # fmt: skip
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(_XML_PART, max_size=16))
+def test_any_xml_gives_cards_or_issues_never_an_exception(tmp_path_factory, parts):
+    path = tmp_path_factory.mktemp("xml") / "cards.xml"
+    path.write_text("<cockatrice_carddatabase version='4'><cards>" + "".join(parts) + "</cards></cockatrice_carddatabase>",
+                    encoding="utf-8")  # fmt: skip
+    cards, issues = load_cockatrice(path)
+    assert all(c.name for c in cards)
+    assert all(i.where for i in issues)
