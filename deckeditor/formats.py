@@ -496,7 +496,7 @@ class Ruling:
     """The answers of one format on one day. The format's lists and T(day)'s are merged once
     here, so each question costs a few dictionary lookups (§8, speed)."""
 
-    __slots__ = ("format", "taboo_list", "day", "_banned", "_restricted", "_copies")
+    __slots__ = ("format", "taboo_list", "day", "_entries", "_copies")
     format: Format
     taboo_list: TabooList | None
     day: date
@@ -521,8 +521,13 @@ class Ruling:
         set_(self, "format", fmt)
         set_(self, "taboo_list", taboo_list)
         set_(self, "day", day)
-        set_(self, "_banned", banned)
-        set_(self, "_restricted", restricted)
+        # One lookup per question: id -> (ban label or None, restriction count, its label).
+        entries: dict[str, tuple[str | None, int, str | None]] = {
+            card_id: (None, count, label) for card_id, (count, label) in restricted.items()
+        }
+        for card_id, label in banned.items():
+            entries[card_id] = (label, 0, None)
+        set_(self, "_entries", entries)
         set_(self, "_copies", fmt.copies)
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -534,23 +539,6 @@ class Ruling:
     def __repr__(self) -> str:
         taboo = self.taboo_list.label if self.taboo_list else "no taboo list"
         return f"Ruling({self.format.label} on {self.day.isoformat()}, {taboo})"
-
-    def _base(self, card: Any) -> tuple[str, int]:
-        """The card's id and base limit: its own number, else the format's copies (R5)."""
-        try:
-            card_id = card.id
-            own = card.copy_limit
-        except AttributeError:
-            raise TypeError(
-                f"{type(card).__name__} is not card-like: it needs `id` and `copy_limit`"
-            ) from None
-        # The common shapes first: this runs for every card of the catalog on every edit.
-        if type(card_id) is str:
-            if own is None:
-                return card_id, self._copies
-            if type(own) is int and 0 < own <= MAX_COPIES:
-                return card_id, own
-        return self._checked_base(card_id, own)
 
     def _checked_base(self, card_id: Any, own: Any) -> tuple[str, int]:
         if not isinstance(card_id, str):
@@ -566,39 +554,44 @@ class Ruling:
     def answer(self, card: CardLike) -> tuple[str | None, int, str | None]:
         """`(banned_by, copy_limit, restricted_by)` in one call, for callers that need all three
         (the catalog predicate asks them for every card)."""
-        card_id, base = self._base(card)
-        label = self._banned.get(card_id)
+        # The checks of `_base` are inlined in these four methods: they run for every card of
+        # the catalog on every edit, and a call costs as much as the lookups themselves.
+        try:
+            card_id = card.id
+            own = card.copy_limit
+        except AttributeError:
+            return self._not_card_like(card)
+        if type(card_id) is str and own is None:
+            base = self._copies
+        elif type(card_id) is str and type(own) is int and 0 < own <= MAX_COPIES:
+            base = own
+        else:
+            card_id, base = self._checked_base(card_id, own)
+        entry = self._entries.get(card_id)
+        if entry is None:
+            return None, base, None
+        label, count, source = entry
         if label is not None:
             return label, 0, None
-        restriction = self._restricted.get(card_id)
-        if restriction is None or restriction[0] >= base:
+        if count >= base:
             return None, base, None
-        return None, restriction[0], restriction[1]
+        return None, count, source
 
     def banned_by(self, card: CardLike) -> str | None:
         """The label of what bans the card, or None."""
-        card_id, _ = self._base(card)
-        return self._banned.get(card_id)
+        return self.answer(card)[0]
 
     def copy_limit(self, card: CardLike) -> int:
         """0 when banned (R6); else the base limit, lowered (never raised) by a restriction (R4)."""
-        card_id, base = self._base(card)
-        if card_id in self._banned:
-            return 0
-        restriction = self._restricted.get(card_id)
-        if restriction is None:
-            return base
-        return min(base, restriction[0])
+        return self.answer(card)[1]
 
     def restricted_by(self, card: CardLike) -> str | None:
         """The label of what restricts the card below its base limit, or None."""
-        card_id, base = self._base(card)
-        if card_id in self._banned:
-            return None
-        restriction = self._restricted.get(card_id)
-        if restriction is None or restriction[0] >= base:
-            return None
-        return restriction[1]
+        return self.answer(card)[2]
+
+    @staticmethod
+    def _not_card_like(card: Any) -> Any:
+        raise TypeError(f"{type(card).__name__} is not card-like: it needs `id` and `copy_limit`")
 
 
 # --- from_array -------------------------------------------------------------------------------
