@@ -494,7 +494,7 @@ def _taboo_lists(values: Any) -> tuple[TabooList, ...]:
 
 class Ruling:
     """The answers of one format on one day. The format's lists and T(day)'s are merged once
-    here, so each question costs a few dictionary lookups (§8, speed)."""
+    here into one table, so each question costs one dictionary lookup (§8, speed)."""
 
     __slots__ = ("format", "taboo_list", "day", "_entries", "_copies")
     format: Format
@@ -554,13 +554,16 @@ class Ruling:
     def answer(self, card: CardLike) -> tuple[str | None, int, str | None]:
         """`(banned_by, copy_limit, restricted_by)` in one call, for callers that need all three
         (the catalog predicate asks them for every card)."""
-        # The checks of `_base` are inlined in these four methods: they run for every card of
-        # the catalog on every edit, and a call costs as much as the lookups themselves.
+        # The common shapes are checked inline: this runs for every card of the catalog on every
+        # edit, and a further call would cost as much as the lookup itself. Anything else goes
+        # through `_checked_base`, which raises the right error.
         try:
             card_id = card.id
             own = card.copy_limit
         except AttributeError:
-            return self._not_card_like(card)
+            raise TypeError(
+                f"{type(card).__name__} is not card-like: it needs `id` and `copy_limit`"
+            ) from None
         if type(card_id) is str and own is None:
             base = self._copies
         elif type(card_id) is str and type(own) is int and 0 < own <= MAX_COPIES:
@@ -588,10 +591,6 @@ class Ruling:
     def restricted_by(self, card: CardLike) -> str | None:
         """The label of what restricts the card below its base limit, or None."""
         return self.answer(card)[2]
-
-    @staticmethod
-    def _not_card_like(card: Any) -> Any:
-        raise TypeError(f"{type(card).__name__} is not card-like: it needs `id` and `copy_limit`")
 
 
 # --- from_array -------------------------------------------------------------------------------
