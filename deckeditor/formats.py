@@ -190,10 +190,35 @@ def _no_overlap(banned: tuple[str, ...], restricted: Mapping[str, int], where: s
             )
 
 
+class _Immutable:
+    """Values that never change: no attribute can be set or deleted after construction, a copy
+    is the object itself, and pickling rebuilds the object through its validating constructor."""
+
+    __slots__ = ()
+
+    def _args(self) -> tuple[Any, ...]:
+        raise NotImplementedError
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable")
+
+    def __copy__(self) -> Any:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Any:
+        return self
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return (type(self), self._args())
+
+
 # --- FormatCard -------------------------------------------------------------------------------
 
 
-class FormatCard:
+class FormatCard(_Immutable):
     """The seed's `Card`: a card id and the card's own number of copies (None = the format's)."""
 
     __slots__ = ("id", "copy_limit")
@@ -206,11 +231,8 @@ class FormatCard:
             copy_limit = _count(copy_limit, "copy_limit", 1, MAX_COPIES)
         object.__setattr__(self, "copy_limit", copy_limit)
 
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError("FormatCard is immutable")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError("FormatCard is immutable")
+    def _args(self) -> tuple[Any, ...]:
+        return (self.id, self.copy_limit)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, FormatCard):
@@ -227,7 +249,7 @@ class FormatCard:
 # --- TabooList --------------------------------------------------------------------------------
 
 
-class TabooList:
+class TabooList(_Immutable):
     """A dated, complete snapshot of bans and restrictions, applied from `effective_from` on."""
 
     __slots__ = ("code", "effective_from", "banned", "restricted", "_banned_set")
@@ -243,21 +265,18 @@ class TabooList:
         banned: Iterable[str] = (),
         restricted: Mapping[str, int] = MappingProxyType({}),
     ) -> None:
-        banned_ids = _banned_ids(banned, "banned")
-        restricted_ids = _restricted_ids(restricted, "restricted")
-        _no_overlap(banned_ids, restricted_ids, "")
         set_ = object.__setattr__
         set_(self, "code", _code(code, "code"))
         set_(self, "effective_from", _day(effective_from, "effective_from"))
+        banned_ids = _banned_ids(banned, "banned")
+        restricted_ids = _restricted_ids(restricted, "restricted")
+        _no_overlap(banned_ids, restricted_ids, "")
         set_(self, "banned", banned_ids)
         set_(self, "restricted", MappingProxyType(restricted_ids))
         set_(self, "_banned_set", frozenset(banned_ids))
 
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError("TabooList is immutable")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError("TabooList is immutable")
+    def _args(self) -> tuple[Any, ...]:
+        return (self.code, self.effective_from, self.banned, dict(self.restricted))
 
     @property
     def label(self) -> str:
@@ -294,7 +313,7 @@ class TabooList:
 # --- Format -----------------------------------------------------------------------------------
 
 
-class Format:
+class Format(_Immutable):
     """The rules a deck is built by: sizes, the copies of each card, bans, restrictions and
     dated taboo lists. Immutable; `==` ignores the order of lists (R19)."""
 
@@ -351,11 +370,11 @@ class Format:
         set_(self, "_days", tuple(t.effective_from for t in lists))
         set_(self, "_rulings", {})
 
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError("Format is immutable")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError("Format is immutable")
+    def _args(self) -> tuple[Any, ...]:
+        return (
+            self.code, self.name, self.min_size, self.max_size, self.copies, self.banned,
+            dict(self.restricted), self.taboo_lists,
+        )
 
     @property
     def label(self) -> str:
@@ -492,7 +511,7 @@ def _taboo_lists(values: Any) -> tuple[TabooList, ...]:
 # --- Ruling -----------------------------------------------------------------------------------
 
 
-class Ruling:
+class Ruling(_Immutable):
     """The answers of one format on one day. The format's lists and T(day)'s are merged once
     here into one table, so each question costs one dictionary lookup (§8, speed)."""
 
@@ -530,11 +549,8 @@ class Ruling:
         set_(self, "_entries", entries)
         set_(self, "_copies", fmt.copies)
 
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError("Ruling is immutable")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError("Ruling is immutable")
+    def _args(self) -> tuple[Any, ...]:
+        return (self.format, self.taboo_list, self.day)
 
     def __repr__(self) -> str:
         taboo = self.taboo_list.label if self.taboo_list else "no taboo list"

@@ -783,3 +783,17 @@ def test_r12_day_labels_keep_four_digit_years():
     assert taboo.label == 'the taboo list "old" from 0999-01-02'
     fmt = Format("f", "F", taboo_lists=[taboo])
     assert Format.from_json(fmt.to_json()) == fmt
+
+
+def test_copies_and_pickles(league):
+    import copy
+    import pickle
+
+    ruling = league.ruling_on(date(2026, 10, 1))
+    for obj in (league, league.taboo_lists[0], card("x", 3), ruling):
+        assert copy.copy(obj) is obj and copy.deepcopy(obj) is obj
+    assert pickle.loads(pickle.dumps(league)) == league
+    assert pickle.loads(pickle.dumps(card("x", 3))) == card("x", 3)
+    assert pickle.loads(pickle.dumps(league.taboo_lists[0])) == league.taboo_lists[0]
+    again = pickle.loads(pickle.dumps(ruling))
+    assert again.answer(card("ember-fox")) == (None, 2, AUTUMN)
