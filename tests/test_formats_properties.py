@@ -243,3 +243,38 @@ def test_answer_is_the_three_methods_in_one(fmt, day, some_cards):
         assert ruling.answer(card) == (
             ruling.banned_by(card), ruling.copy_limit(card), ruling.restricted_by(card)
         )
+
+
+def nesting_depth(value) -> int:
+    if isinstance(value, list):
+        return 1 + max((nesting_depth(v) for v in value), default=0)
+    if isinstance(value, dict):
+        return 1 + max((nesting_depth(v) for v in value.values()), default=0)
+    return 0
+
+
+deep_json = st.recursive(
+    st.none() | st.integers() | st.text(alphabet='[]{}"\\ab\n', max_size=6),
+    lambda inner: st.lists(inner, max_size=2) | st.dictionaries(
+        st.text(alphabet='[]{}"\\ab', max_size=4), inner, max_size=2),
+    max_leaves=40,
+)
+
+
+@settings(max_examples=400)
+@given(deep_json, st.lists(st.sampled_from(["list", "dict"]), max_size=20))
+def test_depth_limit_is_exactly_15_levels_of_real_nesting(value, wrappers):
+    """The pre-parse scan agrees with the real nesting of any valid document."""
+    from deckeditor.formats import strict_json_loads
+
+    for wrapper in wrappers:  # push the document across the limit often
+        value = [value] if wrapper == "list" else {"[{": value}
+
+    text = json.dumps(value, ensure_ascii=False)
+    try:
+        assert strict_json_loads(text) == value
+        accepted = True
+    except InvalidDeck as exc:
+        assert "deeper than 15" in str(exc)
+        accepted = False
+    assert accepted == (nesting_depth(value) <= 15)
