@@ -146,9 +146,11 @@ def card_from_entry(name: str, faces_json: Any) -> Card:
     if mv is not None and faces[0].mana_value != mv:
         faces = (_with_mv(faces[0], mv),) + faces[1:]
     src_id = first.get("colorIdentity")
-    printings = dict.fromkeys(
-        code for f in ordered for code in _str_list(f.get("printings"), "printings")
-    )
+    printings = _str_list(first.get("printings"), "printings")
+    for other in ordered[1:]:  # back faces may list printings the front does not
+        more = _str_list(other.get("printings"), "printings")
+        if more != printings:
+            printings = tuple(dict.fromkeys(printings + more))
     return build_card(
         faces,
         layout,
