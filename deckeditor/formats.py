@@ -285,7 +285,8 @@ class TabooList(_Immutable):
 
     def _key(self) -> tuple[Any, ...]:
         # Order of the lists does not count (R19).
-        return (self.code, self.effective_from, self._banned_set, frozenset(self.restricted.items()))
+        restricted = frozenset(self.restricted.items())
+        return (self.code, self.effective_from, self._banned_set, restricted)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, TabooList):
@@ -728,7 +729,8 @@ def _check_depth(text: str, limit: int) -> None:
     # without its opener makes the text invalid at that point, and the parser stops there, so
     # the unclamped sum is exact wherever the parser could recurse.
     brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
-    if max(accumulate(map(_BRACKET_STEP.__getitem__, brackets.encode("ascii"))), default=0) <= limit:
+    steps = map(_BRACKET_STEP.__getitem__, brackets.encode("ascii"))
+    if max(accumulate(steps), default=0) <= limit:
         return
     depth = 0
     for match in _DEPTH_TOKEN.finditer(text):  # slow path: only to say where

@@ -1,4 +1,4 @@
-"""The built-in formats, their index, and `load_format` (formats.md §13.3-13.4, mtg-rules.md §4)."""
+"""Built-in formats, their index and `load_format` (formats.md §13.3-13.4, mtg-rules.md §4)."""
 
 from __future__ import annotations
 

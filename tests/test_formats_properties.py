@@ -1,4 +1,4 @@
-"""Property tests of the format engine: the invariants of formats.md §8 and the round trips of §9."""
+"""Property tests of the format engine: the invariants of formats.md §8, the round trips of §9."""
 
 from __future__ import annotations
 
@@ -17,6 +17,9 @@ card_ids = st.sampled_from(IDS)
 counts = st.integers(min_value=1, max_value=999)
 small_counts = st.one_of(st.integers(min_value=1, max_value=6), counts)
 days = st.dates(min_value=date(2020, 1, 1), max_value=date(2030, 12, 31))
+NAME_CHARS = st.characters(
+    min_codepoint=0x21, max_codepoint=0x2FF, blacklist_categories=("Cc", "Cs", "Zs")
+)
 codes = st.from_regex(r"[a-z0-9][a-z0-9_.\-]{0,10}", fullmatch=True)
 
 
@@ -49,8 +52,7 @@ def formats(draw):
     banned, restricted = draw(ban_and_restrict())
     return Format(
         draw(codes),
-        draw(st.text(alphabet=st.characters(min_codepoint=0x21, max_codepoint=0x2FF, blacklist_categories=("Cc", "Cs", "Zs")), min_size=1,
-                     max_size=20)),
+        draw(st.text(alphabet=NAME_CHARS, min_size=1, max_size=20)),
         min_size,
         max_size,
         draw(small_counts),
