@@ -6,7 +6,6 @@ import re
 import unicodedata
 from functools import lru_cache
 
-_SPACES = re.compile(r"\s+")
 # Names: apostrophes and light punctuation vanish (`Lim-Dûl's` ~ `lim duls`), separators become
 # spaces so `Fire // Ice` and `fire ice` meet.
 _NAME_TABLE = str.maketrans(
@@ -52,8 +51,7 @@ def _strip_marks(text: str) -> str:
 @lru_cache(maxsize=16384)
 def fold_name(text: str) -> str:
     """`Lim-Dûl's Vault` -> `lim duls vault`; `Fire // Ice` -> `fire ice`."""
-    folded = _strip_marks(text).casefold().translate(_NAME_TABLE)
-    return _SPACES.sub(" ", folded).strip()
+    return " ".join(_strip_marks(text).casefold().translate(_NAME_TABLE).split())
 
 
 def fold_text(text: str) -> str:
@@ -63,14 +61,14 @@ def fold_text(text: str) -> str:
     folded = _strip_marks(text).casefold()
     if not folded.isascii():
         folded = folded.translate(_TEXT_QUOTES)
-    return _SPACES.sub(" ", folded).strip()
+    return " ".join(folded.split())
 
 
 def fold_rules(folded: str) -> str:
     """A folded text without its reminder text (cheaper than folding the stripped text again)."""
     if "(" not in folded:
         return folded
-    return _SPACES.sub(" ", strip_reminder(folded)).strip()
+    return " ".join(strip_reminder(folded).split())
 
 
 def strip_reminder(text: str) -> str:

@@ -137,6 +137,11 @@ class SearchIndex:
 
     # --- formats -----------------------------------------------------------------------------
 
+    def column(self, name: str) -> Any:
+        """A column; one a game builds lazily (a function) is built on first use."""
+        found = self.columns[name]
+        return self.derived(("column", name), found) if callable(found) else found
+
     def format_cards(self) -> list[tuple[str, int | None, bool]]:
         """(card id, own copy limit, forbids itself) per row; slugging every name waits until a
         format key is first used."""

@@ -105,7 +105,7 @@ def _format_card(card: Card) -> tuple[str, int | None, bool]:
 def build_columns(cards: Sequence[Card]) -> dict[str, Any]:
     n = len(cards)
     name, name_raw, types = [], [], []
-    text, text_tilde, text_raw = [], [], []
+    text, text_tilde = [], []
     full, full_tilde, full_raw = [], [], []
     exact: dict[str, list[int]] = {}
     keywords: dict[str, list[int]] = {}
@@ -123,7 +123,6 @@ def build_columns(cards: Sequence[Card]) -> dict[str, Any]:
         folded_full = [fold_text(f.oracle_text) for f in faces]
         folded_rules = [fold_rules(t) for t in folded_full]
         full_raw.append(tuple(f.oracle_text for f in faces))
-        text_raw.append(tuple(strip_reminder(f.oracle_text) for f in faces))
         text.append("\n".join(folded_rules))
         full.append("\n".join(folded_full))
         text_tilde.append("\n".join(_tilde(t, f.name) for t, f in zip(folded_rules, faces)))
@@ -153,7 +152,8 @@ def build_columns(cards: Sequence[Card]) -> dict[str, Any]:
         "types": types,
         "text": text,
         "text_tilde": text_tilde,
-        "text_raw": text_raw,
+        # Only a regex reads it: stripped on first use.
+        "text_raw": lambda: [tuple(strip_reminder(t) for t in texts) for texts in full_raw],
         "full": full,
         "full_tilde": full_tilde,
         "full_raw": full_raw,

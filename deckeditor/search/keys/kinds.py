@@ -89,10 +89,10 @@ def regex_leaf(key: tuple, column: str, pattern: re.Pattern) -> Leaf:
     search = pattern.search
 
     def compute(index):
-        return bits.from_flags([any(search(s) for s in strings) for strings in index.columns[column]])
+        return bits.from_flags([any(search(s) for s in strings) for strings in index.column(column)])
 
     def restrict(index, rows):
-        col = index.columns[column]
+        col = index.column(column)
         return bits.from_rows([r for r in rows if any(search(s) for s in col[r])], index.n)
 
     return Leaf(key, compute, restrict)
