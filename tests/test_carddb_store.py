@@ -143,6 +143,7 @@ def test_schema_version_change_rebuilds_the_database(home, tmp_path, fake_source
     with sqlite3.connect(db) as conn:
         assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
         conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    a.unlink()  # the source is gone: nothing to rebuild from
     # Another version: the cache is thrown away, not misread.
     assert info() == {"sources": [], "games": {"mtg": {"cards": 0}}}
     with sqlite3.connect(db) as conn:
@@ -289,3 +290,22 @@ def test_merged_snapshot_equals_the_rows(home, tmp_path, fake_sources):
     assert merged == from_rows
     assert [c.name for c in merged] == ["Shared", "B1", "A2", "A3"]
     assert merged[1].front.oracle_text == "dup"
+
+
+def test_schema_version_change_rebuilds_from_the_sources(home, tmp_path, fake_sources):
+    a = write_source(tmp_path / "a.json", [card("Alpha"), card("Shared", "a")])
+    b = write_source(tmp_path / "b.json", [card("Shared", "b")], kind="forge")
+    gone = write_source(tmp_path / "gone.json", [card("Gone")])
+    import_sources([a, b, gone])
+    gone.unlink()
+    db = AppPaths.resolve().card_db
+    with sqlite3.connect(db) as conn:
+        conn.execute("PRAGMA user_version = 0")
+    fake_sources.clear()
+    result = info()  # opening the store rebuilds it from the sources still there, in order
+    assert fake_sources == [str(a.resolve()), str(b.resolve())]
+    assert [s["path"] for s in result["sources"]] == [str(a.resolve()), str(b.resolve())]
+    assert result["games"] == {"mtg": {"cards": 2}}
+    assert open_pool().get("Shared").front.oracle_text == "b"
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION

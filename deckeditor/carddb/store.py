@@ -1,7 +1,8 @@
 """The local card database: SQLite in the user cache folder (`AppPaths.card_db`).
 
-Layout (schema version in `PRAGMA user_version`; a database of any other version is thrown away
-and created afresh, since it is only a cache of the sources the user imported):
+Layout (schema version in `PRAGMA user_version`). A database of any other version (or a damaged
+file) is a cache of the user's imports, so it is replaced by a fresh one and rebuilt by reading
+again the sources it listed (those still there), in their order.
 
 * `sources`   — one row per imported source: path, kind, game, cards, errors, imported_at.
 * `cards`     — one row per (game, card name): the source that won and the card's JSON record
@@ -125,7 +126,10 @@ class CardStore:
     def connect(self) -> sqlite3.Connection:
         if self._conn is None:
             self.path.parent.mkdir(parents=True, exist_ok=True)
+            previous = self._previous_sources()
             self._conn = self._open_current()
+            if previous:
+                self._reimport(previous)
         return self._conn
 
     def _open_current(self) -> sqlite3.Connection:
@@ -145,16 +149,46 @@ class CardStore:
     def _try_open(self) -> sqlite3.Connection | None:
         if not self.path.exists():
             return None
+        conn = sqlite3.connect(self.path)
         try:
-            conn = sqlite3.connect(self.path)
             version = conn.execute("PRAGMA user_version").fetchone()[0]
         except sqlite3.DatabaseError:
+            conn.close()
             return None
         if version != SCHEMA_VERSION:
             conn.close()
             return None
         self._tune(conn)
         return conn
+
+    def _previous_sources(self) -> list[str]:
+        """The source paths of a database of another schema version, so that it can be rebuilt
+        from them; [] for a current, missing or unreadable database."""
+        if not self.path.is_file():
+            return []
+        try:
+            conn = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True)
+            try:
+                if conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION:
+                    return []
+                return [p for (p,) in conn.execute("SELECT path FROM sources ORDER BY id")]
+            finally:
+                conn.close()
+        except sqlite3.Error:
+            return []
+
+    def _reimport(self, paths: list[str]) -> None:
+        """Rebuild after a schema change: read the sources again, in their order. A source that
+        is gone or unreadable now is left out (`cards info` then shows what is there)."""
+        for path in paths:
+            try:
+                result = _load_source(path, None)
+            except CardSourceError:
+                continue
+            self.write_source(
+                path, str(result.kind), str(result.game), result.cards,
+                _error_count(getattr(result, "issues", ())),
+            )  # fmt: skip
 
     @staticmethod
     def _tune(conn: sqlite3.Connection) -> None:
