@@ -200,6 +200,8 @@ def test_deck_is_complete_and_fits_its_identity(pool, path):
     """The checks a Commander deck must pass, written out here so the decks stay sound even
     before the full conformance engine exists."""
     deck = _read(path)
+    deckfile = importlib.import_module("deckeditor.deckfile")
+    assert deckfile.write_json_deck(deck) == path.read_text(encoding="utf-8")  # canonical form
     assert deck.format == "commander"
     assert deck.count("Commander", "Main") == 100
     commanders = [pool.get(e.card) for _, e in deck.entries("Commander")]
