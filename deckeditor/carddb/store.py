@@ -86,10 +86,14 @@ Progress = Callable[..., Any]
 
 
 def _model_fingerprint(game: str) -> str:
-    """Pickles name classes and fields; a changed card model must not unpickle silently wrong."""
+    """Snapshots are tied to the card classes (fields and their types) and to CardPool: a
+    changed model must make the snapshot stale, never decode it silently wrong."""
     parts = [game, f"py{sys.version_info[0]}.{sys.version_info[1]}", snapshot.pool_fingerprint()]
     for cls in _model_classes(game):
-        names = [f.name for f in fields(cls)] if is_dataclass(cls) else sorted(vars(cls))
+        if is_dataclass(cls):
+            names = [f"{f.name}:{f.type}" for f in fields(cls)]
+        else:
+            names = sorted(vars(cls))
         parts.append(f"{cls.__module__}.{cls.__qualname__}({','.join(names)})")
     return hashlib.sha1("|".join(parts).encode()).hexdigest()[:16]
 
