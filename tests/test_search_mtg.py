@@ -481,3 +481,13 @@ def test_slow_queries_wait_for_a_pause():
 
     assert is_slow('o:"draw a card"') and is_slow("name:/^kor/") and is_slow("t:elf fo:x")
     assert not is_slow("t:elf c:g bolt") and not is_slow('o:"unclosed')
+
+
+def test_searcher_follows_the_selected_format_and_day(pool):
+    searcher = Searcher(pool)
+    with pytest.raises(SearchError):
+        searcher.search("banned:league")
+    searcher.set_context(SearchContext(format=_League(), day=date(2025, 6, 1)))
+    assert {pool[r].name for r in searcher.search("banned:league")} == {"Lightning Bolt"}
+    searcher.set_context(SearchContext(format=_League(), day=date(2026, 6, 1)))
+    assert {pool[r].name for r in searcher.search("banned:league")} == {"Lightning Bolt", "Counterspell"}
