@@ -483,3 +483,20 @@ def test_a_background_creature_leads_on_its_own():
     pool = make_pool(faceless)
     assert kinds(deck(["Faceless One"]), pool=pool) == []
     assert kinds(deck(["Faceless One", "Raised by Giants"]), pool=pool) == []
+
+
+def test_rule_set_from_code_agrees_with_the_format_index():
+    import json
+
+    from deckeditor.games.mtg.rulesets import ruleset_for, variant_of_code
+    from deckeditor.paths import resources_dir
+
+    index = json.loads((resources_dir() / "format_index.json").read_text("utf-8"))
+    mtg = {code: e["variant"] for code, e in index.items() if e["game"] == "mtg"}
+    assert mtg and all(variant_of_code(code) == v for code, v in mtg.items())
+    assert variant_of_code("pauper-commander") == "commander"
+    assert variant_of_code("historic_brawl") == "brawl"
+    assert variant_of_code("duel.edh") == "commander"
+    assert variant_of_code("vintage") == "constructed"
+    assert ruleset_for(fmt_info("oathbreaker")).sideboard_max == 10
+    assert ruleset_for(fmt_info("brawl")).sideboard_max == 15
