@@ -84,3 +84,31 @@ def test_unknown_cards_are_none(pool, precons):
             if pool.get(entry.card) is None and pool.lookup(entry.card) is None:
                 missing.add(entry.card)
     assert missing == set()
+
+
+@pytest.mark.parametrize(
+    "commander, main, target",
+    [
+        (["Thrasios, Triton Hero"], ["Sol Ring", "Island"], "Main"),
+        (["Thrasios, Triton Hero"], [], "Commander"),
+        (["Kozilek, Butcher of Truth"], [], "Main"),
+        (["Atraxa, Praetors' Voice"], ["Mana Crypt"], "Sideboard"),
+        (["Wilson, Refined Grizzly"], [], "Commander"),
+    ],
+)
+def test_bitset_narrowing_agrees_with_the_predicate_on_the_real_pool(pool, commander, main, target):
+    from deckeditor.deck import Deck, Entry, Section
+    from deckeditor.format_catalog import load_format
+    from deckeditor.games.mtg.predicate import make_predicate
+
+    deck = Deck(
+        game="mtg",
+        sections=(
+            Section("Commander", tuple(Entry(c) for c in commander)),
+            Section("Main", tuple(Entry(c) for c in main)),
+        ),
+    )
+    p = make_predicate(deck, load_format("commander"), date(2025, 1, 1), pool, target)
+    visible = p.visible_rows()
+    assert visible == [row for row, card in enumerate(pool.cards) if p(card)]
+    assert 0 < len(visible) < len(pool)
