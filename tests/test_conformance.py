@@ -500,3 +500,52 @@ def test_rule_set_from_code_agrees_with_the_format_index():
     assert variant_of_code("vintage") == "constructed"
     assert ruleset_for(fmt_info("oathbreaker")).sideboard_max == 10
     assert ruleset_for(fmt_info("brawl")).sideboard_max == 15
+
+
+# --- DeckRule activity and Copies rules of other cards ---------------------------------------------
+
+RAT_KING = card(
+    "Rat Herald", "{B}", "Legendary Creature — Rat", "B", "1/1", 1,
+    rules=["Copies:Limit$ 4 | Affected$ Creature.Rat"],
+)
+MAIN_EXEMPT = card(
+    "Main Charm", "{U}", "Artifact", "U", mv=1,
+    rules=["ColorIdentity:Exempt$ Instant | ActiveSection$ main"],
+)
+LOST_RULE = card(
+    "Lost Charm", "{U}", "Artifact", "U", mv=1,
+    rules=["ColorIdentity:Exempt$ Instant | ActiveSection$ Graveyard"],
+)
+SELF_BANNED = card("Self Banned", "{1}", "Artifact", "", mv=1, own_copy_limit=0)
+RULES_POOL = make_pool(RAT_KING, MAIN_EXEMPT, LOST_RULE, SELF_BANNED)
+SWIFT_RAT = card("Swift Rat", "{B}", "Creature — Rat", "B", "1/1", 1)
+RULES_POOL.add(SWIFT_RAT)
+
+
+def test_copies_rule_of_another_card_raises_the_limit():
+    d = deck(["Valko Indorian"], ["Rat Herald", ("Swift Rat", 4)])
+    assert kinds(d, pool=RULES_POOL) == []
+    d5 = deck(["Valko Indorian"], ["Rat Herald", ("Swift Rat", 5)])
+    out = [p for p in probs(d5, pool=RULES_POOL)]
+    assert [(p.kind, list(p.cards)) for p in out] == [(K.TOO_MANY_COPIES, ["Swift Rat"])]
+    assert "the rules of Rat Herald" in out[0].message
+    # from the Maybeboard the rule does not apply
+    parked = deck(["Valko Indorian"], [("Swift Rat", 4)], maybe=["Rat Herald"])
+    assert kinds(parked, pool=RULES_POOL) == [(K.TOO_MANY_COPIES, ["Swift Rat"])]
+
+
+def test_active_section_main_and_unknown_section():
+    d = deck(["Valko Indorian"], ["Main Charm", "Lightning Bolt"])
+    assert kinds(d, pool=RULES_POOL) == [(K.COLOR_IDENTITY, ["Main Charm"])]
+    lost = deck(["Valko Indorian"], ["Lost Charm", "Lightning Bolt"])
+    assert kinds(lost, pool=RULES_POOL) == [
+        (K.COLOR_IDENTITY, ["Lightning Bolt"]),
+        (K.COLOR_IDENTITY, ["Lost Charm"]),
+    ]
+
+
+def test_own_text_limit_zero_is_a_ban_by_its_own_rules():
+    out = probs(deck(["Valko Indorian"], ["Self Banned"]), pool=RULES_POOL)
+    assert [(p.kind, p.message) for p in out] == [
+        (K.BANNED, "Self Banned is banned by its own rules")
+    ]

@@ -51,6 +51,9 @@ def test_line_grammar_details():
     assert any("no '$'" in w for w in r.warnings)
     assert any("repeated" in w for w in r.warnings)
     assert not parse_rule("ColorIdentity:Disable$ yes").disable
+    empty = parse_rule("ColorIdentity:Exempt$ Land || ActiveSection$ Main |")
+    assert empty.active_section == "Main" and any("empty piece" in w for w in empty.warnings)
+    assert parse_rule("Size:AdjustMax$ +1").warnings == ()
 
 
 def test_active_section():

@@ -358,8 +358,11 @@ _COMMON_KEYS = {"ActiveSection", "Description"}
 
 def _split_params(params: str, warnings: list[str]) -> dict[str, str]:
     out: dict[str, str] = {}
-    for piece in params.split("|"):
+    pieces = params.split("|")
+    for piece in pieces:
         if not piece.strip():
+            if len(pieces) > 1:
+                warnings.append("an empty piece between '|' is ignored")
             continue
         if "$" not in piece:
             warnings.append(f"piece {piece.strip()!r} has no '$'")
