@@ -148,7 +148,9 @@ class DeckBuilder:
         sections = tuple(
             Section(n, tuple(self.sections[n])) for n in order if self.sections[n]
         )
-        return Deck(game="mtg", sections=sections, unparsed=tuple(self.unparsed), **fields)
+        # A Riftbound pool reads plain-text lists too; the deck then belongs to that game.
+        game = self.pool.game if self.pool.game in ("mtg", "riftbound") else "mtg"
+        return Deck(game=game, sections=sections, unparsed=tuple(self.unparsed), **fields)
 
     def result(self, kind: str, **fields) -> ImportResult:
         return ImportResult(self.deck(**fields), kind, self.lines, self.notes)

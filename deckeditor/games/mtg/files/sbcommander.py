@@ -67,7 +67,7 @@ def _leads(card: Card, rules: str) -> bool:
 
 def apply(deck: Deck, pool: CardPool | None, format_code: str | None = None) -> tuple[Deck, list[str]]:
     """Move the sideboard's commander(s)/companion to their sections when §6.3 allows it."""
-    if deck.section("Commander").entries or pool is None:
+    if deck.section("Commander").entries or pool is None or pool.game != "mtg":
         return deck, []
     side = deck.section("Sideboard")
     total = side.total
