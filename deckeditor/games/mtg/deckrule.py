@@ -348,6 +348,11 @@ class UnknownRule(DeckRule):
     """A class we do not support: kept on the card, ignored by every check."""
 
 
+# The spec's class names (§3.2), for callers that speak them.
+ColorIdentity = ColorIdentityRule
+Size = SizeRule
+Copies = CopiesRule
+
 _KNOWN_KEYS = {
     "ColorIdentity": {"Exempt", "Disable", "AllowedAdditionalColor", "AllowedAdditionalColorType"},
     "Size": {"AdjustMax"},
