@@ -31,6 +31,7 @@ CARD_TYPES = frozenset(
     }
 )
 PERMANENT_TYPES = frozenset({"Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker"})
+_PERMANENT_FOLDED = frozenset(t.casefold() for t in PERMANENT_TYPES)
 # Subtypes of more than one word; the pool may add more (register_subtypes).
 MULTIWORD_SUBTYPES: set[str] = {"time lord"}
 # Subtypes that are not creature types: Changeling (CR 702.73a) satisfies every other subtype.
@@ -227,30 +228,42 @@ class _Facts:
     types: frozenset[str]
     subtypes: frozenset[str]
     changeling: bool
-    names: frozenset[str]
 
 
 _FACTS: dict[int, tuple[object, _Facts]] = {}
+_NAMES: dict[int, tuple[object, frozenset[str]]] = {}
 
 
-def _facts(card) -> _Facts:
+def card_facts(card) -> _Facts:
     hit = _FACTS.get(id(card))
     if hit is not None and hit[0] is card:
         return hit[1]
-    types = {t.casefold() for t in card.types}
+    faces = card.faces if card.layout == "split" else card.faces[:1]
+    types = {t.casefold() for f in faces for t in f.types}
     if "tribal" in types:
         types.add("kindred")
     facts = _Facts(
-        frozenset(s.casefold() for s in card.supertypes),
+        frozenset(s.casefold() for f in faces for s in f.supertypes),
         frozenset(types),
-        frozenset(s.casefold() for s in card.subtypes),
+        frozenset(s.casefold() for f in faces for s in f.subtypes),
         any(k.casefold() == "changeling" for k in card.keywords),
-        frozenset(name_key(n) for n in (card.name, *card.face_names)),
     )
     if len(_FACTS) > 200_000:
         _FACTS.clear()
     _FACTS[id(card)] = (card, facts)
     return facts
+
+
+def _names(card) -> frozenset[str]:
+    """Name keys of the card and its faces; only `named` tokens need them (NFKD is costly)."""
+    hit = _NAMES.get(id(card))
+    if hit is not None and hit[0] is card:
+        return hit[1]
+    names = frozenset(name_key(n) for n in (card.name, *card.face_names))
+    if len(_NAMES) > 200_000:
+        _NAMES.clear()
+    _NAMES[id(card)] = (card, names)
+    return names
 
 
 def _number(text: str | None) -> int | None:
@@ -261,10 +274,10 @@ def _number(text: str | None) -> int | None:
 
 
 def branch_matches(branch: Branch, card) -> bool:
-    facts = _facts(card)
-    if branch.named is not None and branch.named not in facts.names:
+    facts = card_facts(card)
+    if branch.named is not None and branch.named not in _names(card):
         return False
-    if branch.permanent and not any(t in card.types for t in PERMANENT_TYPES):
+    if branch.permanent and not facts.types & _PERMANENT_FOLDED:
         return False
     for s in branch.stats:
         if s.stat == "cmc":

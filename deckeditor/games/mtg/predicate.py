@@ -26,7 +26,13 @@ from deckeditor.games.mtg.conformance import (
     ruling_for,
     tally,
 )
-from deckeditor.games.mtg.deckrule import BranchList, branch_matches
+from deckeditor.games.mtg.deckrule import (
+    NONCREATURE_SUBTYPES,
+    PERMANENT_TYPES,
+    BranchList,
+    branch_matches,
+    card_facts,
+)
 from deckeditor.games.mtg.rulesets import (
     OATHBREAKER,
     RuleSet,
@@ -80,45 +86,97 @@ class PoolIndex:
         groups: list[list[int]] = [[] for _ in range(32)]
         spires: dict[int, list[int]] = {}
         partners: list[int] = []
+        words: dict[tuple[str, str], list[int]] = {}  # (kind, folded word) -> rows
+        changeling: list[int] = []
         for row, card in enumerate(pool.cards):
             groups[card.identity & 31].append(row)
             if card.set_color_id:
                 spires.setdefault(card.set_color_id, []).append(row)
             if partner_capable(card):
                 partners.append(row)
-        self.groups = [bits_from_rows(g, self.size) for g in groups]
-        self.spires = {n: bits_from_rows(rows, self.size) for n, rows in spires.items()}
+            facts = card_facts(card)
+            for kind, items in (("sup", facts.supertypes), ("type", facts.types),
+                                ("sub", facts.subtypes)):
+                for w in items:
+                    words.setdefault((kind, w), []).append(row)
+            if facts.changeling:
+                changeling.append(row)
+        size = self.size
+        self.groups = [bits_from_rows(g, size) for g in groups]
+        self.spires = {n: bits_from_rows(rows, size) for n, rows in spires.items()}
         self.partner_rows = partners
+        self.words = {key: bits_from_rows(rows, size) for key, rows in words.items()}
+        self.changeling = bits_from_rows(changeling, size)
+        self.permanent = 0
+        for t in PERMANENT_TYPES:
+            self.permanent |= self.words.get(("type", t.casefold()), 0)
         self._branch: dict[BranchList, int] = {}
         self._banned: dict[int, tuple[object, int]] = {}
         self._flags: dict[str, int] = {}
+        self._by_id: dict[str, list[int]] | None = None
 
     def branch_bits(self, blist: BranchList) -> int:
+        """Rows matching a branch list: type words by bitset algebra, the rest card by card."""
         hit = self._branch.get(blist)
         if hit is None:
-            branches = blist.branches
-            rows = [
-                row
-                for row, card in enumerate(self.pool.cards)
-                if any(branch_matches(b, card) for b in branches)
-            ]
-            hit = self._branch[blist] = bits_from_rows(rows, self.size)
+            hit = 0
+            for branch in blist.branches:
+                hit |= self._one_branch(branch)
+            self._branch[blist] = hit
         return hit
 
+    def _one_branch(self, branch) -> int:
+        words = self.words
+        bits = self.all
+        for w in branch.supertypes:
+            bits &= words.get(("sup", w), 0)
+        for w in branch.types:
+            bits &= words.get(("type", w), 0)
+        for w in branch.subtypes:
+            extra = self.changeling if w not in NONCREATURE_SUBTYPES else 0
+            bits &= words.get(("sub", w), 0) | extra
+        if branch.permanent:
+            bits &= self.permanent
+        if bits and (branch.stats or branch.named is not None):
+            cards = self.pool.cards
+            rows = [r for r in rows_from_bits(bits) if branch_matches(branch, cards[r])]
+            bits = bits_from_rows(rows, self.size)
+        return bits
+
     def banned_bits(self, ruling) -> int:
-        """Cards forbidden by their own rules or banned by the ruling (ids only matter)."""
+        """Cards forbidden by their own rules or banned by the ruling (ids only matter).
+
+        Only ids the format or one of its taboo lists names can be banned, so those are asked;
+        a ruling whose format does not expose its lists is asked about every card.
+        """
         hit = self._banned.get(id(ruling))
         if hit is not None and hit[0] is ruling:
             return hit[1]
-        rows = []
-        for row, card in enumerate(self.pool.cards):
-            if _forbids_itself(card) or ruling.banned_by(LimitCard(card.id, None)) is not None:
-                rows.append(row)
-        bits = bits_from_rows(rows, self.size)
+        bits = self.flag_bits("forbids-itself", _forbids_itself)
+        listed = _listed_ids(getattr(ruling, "format", None))
+        cards = self.pool.cards
+        if listed is None:
+            candidates = range(len(cards))
+        else:
+            by_id = self._rows_by_id()
+            candidates = [row for i in listed for row in by_id.get(i, ())]
+        rows = [
+            row for row in candidates
+            if ruling.banned_by(LimitCard(cards[row].id, None)) is not None
+        ]
+        bits |= bits_from_rows(rows, self.size)
         if len(self._banned) > 16:
             self._banned.clear()
         self._banned[id(ruling)] = (ruling, bits)
         return bits
+
+    def _rows_by_id(self) -> dict[str, list[int]]:
+        if self._by_id is None:
+            by_id: dict[str, list[int]] = {}
+            for row, card in enumerate(self.pool.cards):
+                by_id.setdefault(card.id, []).append(row)
+            self._by_id = by_id
+        return self._by_id
 
     def flag_bits(self, name: str, test) -> int:
         hit = self._flags.get(name)
@@ -136,6 +194,19 @@ def pool_index(pool) -> PoolIndex:
     if idx is None or idx.size != len(pool):
         idx = _INDEXES[pool] = PoolIndex(pool)
     return idx
+
+
+def _listed_ids(fmt) -> set[str] | None:
+    """Every card id a format or any of its taboo lists bans; None when it cannot be read."""
+    if fmt is None or not hasattr(fmt, "banned") or not hasattr(fmt, "taboo_lists"):
+        return None
+    try:
+        ids = set(fmt.banned)
+        for taboo in fmt.taboo_lists:
+            ids.update(taboo.banned)
+    except (TypeError, AttributeError):
+        return None
+    return ids
 
 
 def _forbids_itself(card) -> bool:
