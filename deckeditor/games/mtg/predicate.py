@@ -189,6 +189,11 @@ class PoolIndex:
 _INDEXES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
+def invalidate_pool(pool) -> None:
+    """Drop a pool's bitsets: needed only after a card was replaced in place (same row count)."""
+    _INDEXES.pop(pool, None)
+
+
 def pool_index(pool) -> PoolIndex:
     idx = _INDEXES.get(pool)
     if idx is None or idx.size != len(pool):
@@ -491,4 +496,6 @@ def make_predicate(deck, fmt_info, day: date, pool, target_section: str = "Main"
     return Predicate(deck, fmt_info, day, pool, target_section)
 
 
-__all__ = ["Predicate", "Reason", "make_predicate", "pool_index", "rows_from_bits"]
+__all__ = [
+    "Predicate", "Reason", "invalidate_pool", "make_predicate", "pool_index", "rows_from_bits",
+]
