@@ -172,3 +172,10 @@ def test_subprocess_entry_point(tmp_path, bolt_deck):
     )
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["legal"] is True
+
+
+def test_unknown_format_stored_in_the_deck(capsys, tmp_path, home):
+    deck = write_deck(tmp_path / "x.deck.json", ["Tolabow, Loch Rascal"], ["Island"], fmt="nope")
+    code, out, err = run(capsys, deck)
+    assert code == 2 and out == "" and "the deck's format" in err
+    assert len(err.strip().splitlines()) == 1

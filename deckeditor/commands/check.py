@@ -84,15 +84,15 @@ def _pool(home: str | None, sources: list[str], game: str):
         raise UsageError(f"card source: {text}") from None
 
 
-def _format(code: str, game: str):
+def _format(code: str, game: str, origin: str = "--format"):
     from deckeditor.format_catalog import FormatLoadError, load_format
 
     try:
         info = load_format(code, game=game)
     except FormatLoadError as exc:
-        raise UsageError(f"--format: {exc}") from None
+        raise UsageError(f"{origin}: {exc}") from None
     except (OSError, ValueError) as exc:
-        raise UsageError(f"--format {code}: {exc}") from None
+        raise UsageError(f"{origin} {code}: {exc}") from None
     if info.game != game:
         raise UsageError(f"format {info.code!r} is a {info.game} format; the deck is a {game} deck")
     return info
@@ -115,7 +115,12 @@ def evaluate(deck_path: str, fmt: str | None, on: str | None, cards: list[str], 
         raise UsageError(f"{deck_path}: {exc.args[0]}") from None
     pool = _pool(home, cards, game)
     deck = _read(path, pool)
-    info = _format(fmt or deck.format or default_format_for(game), game)
+    if fmt:
+        info = _format(fmt, game)
+    elif deck.format:
+        info = _format(deck.format, game, "the deck's format")
+    else:
+        info = _format(default_format_for(game), game, "the default format")
     problems = module.check(deck, info, day, pool)
     return deck, info, day, problems
 
