@@ -138,3 +138,50 @@ def test_hostile_xml_is_refused():
     for data in (laughs, xxe):
         with pytest.raises(DeckFileError, match="XML with a DTD or entities is not accepted"):
             read_deck(data)
+
+
+@pytest.fixture(scope="module")
+def real_pool():
+    from deckeditor.games.mtg.mtgjson import load_mtgjson
+
+    cards, _ = load_mtgjson(shared_data("mtg", "cards.json.xz"))
+    return CardPool("mtg", cards)
+
+
+def _sections(deck):
+    return {s.name: [(e.card, e.count) for e in s.entries] for s in deck.sections}
+
+
+def test_tricky_cases_with_the_real_pool(real_pool):
+    """deck-files.md §9 with the real card names rather than a hand-built pool."""
+    r = read_deck(b"99 Forest\n\n1 Korvold, Fae-Cursed King\n1 Lurrus of the Dream-Den\n", real_pool)
+    assert _sections(r.deck) == {"Commander": [("Korvold, Fae-Cursed King", 1)],
+                                 "Companion": [("Lurrus of the Dream-Den", 1)],
+                                 "Main": [("Forest", 99)]}
+    r = read_deck(b"60 Forest\n\n15 Island\n", real_pool)
+    assert _sections(r.deck) == {"Main": [("Forest", 60)], "Sideboard": [("Island", 15)]}
+    r = read_deck(b"1 Delver of Secrets // Insectile Aberration\n1 Insectile Aberration\n", real_pool)
+    assert _sections(r.deck) == {"Main": [("Delver of Secrets // Insectile Aberration", 2)]}
+    r = read_deck("1 Lim-Dûl's Vault\n1 Fire/Ice\n1 Ice Tunnel\n".encode("cp1252"), real_pool)
+    assert [e.card for _, e in r.deck.entries()] == ["Lim-Dûl's Vault", "Fire // Ice", "Ice Tunnel"]
+    assert {s.status for s in r.lines} == {LineKind.CARD}
+    cod = (b'<cockatrice_deck><zone name="main"><card number="98" name="Forest"/></zone>'
+           b'<zone name="side"><card number="1" name="Thrasios, Triton Hero"/>'
+           b'<card number="1" name="Korvold, Fae-Cursed King"/></zone></cockatrice_deck>')
+    assert "Commander" not in _sections(read_deck(cod, real_pool).deck)
+    from deckeditor.deckio import write_deck
+
+    deck = read_deck(b"1 Fire // Ice\n1 Delver of Secrets\n", real_pool).deck
+    assert write_deck(deck, "mtgo", real_pool) == "1 Fire/Ice\n1 Delver of Secrets\n"
+    assert write_deck(deck, "text", real_pool).endswith("Deck\n1 Fire // Ice\n1 Delver of Secrets\n")
+
+
+def test_cod_decks_resolve_against_the_real_pool(real_pool):
+    archive = shared_data("mtg", "import-samples.tar.xz")
+    known = unknown = 0
+    for _, data in members(archive, ".cod"):
+        result = read_deck(data, real_pool)
+        assert not result.statuses(LineKind.UNPARSED)
+        known += len(result.statuses(LineKind.CARD))
+        unknown += len(result.statuses(LineKind.UNKNOWN_CARD))
+    assert known > 20 * unknown  # nearly every real card name resolves
