@@ -167,3 +167,13 @@ def test_round_trip_forge_json_forge(pool):
 def test_reader_module_directly_needs_cards():
     with pytest.raises(Exception, match="no card lines"):
         forge_dck.read(["[Main]", "# nothing"], None)
+
+
+def test_unparsed_lines_go_back_to_their_section(pool):
+    text = "[metadata]\nName=X\nbroken line\n[Main]\n1 Island\n0 Forest\n[Sideboard]\n1 Sol Ring|CMM|123\n"
+    deck = read_deck(text, pool).deck
+    assert [u.line for u in deck.unparsed] == [3, 6, 8]
+    assert write_deck(deck, "forge", pool) == (
+        "[metadata]\nName=X\n# unparsed: broken line\n[Main]\n1 Island\n# unparsed: 0 Forest\n"
+        "[Sideboard]\n# unparsed: 1 Sol Ring|CMM|123\n"
+    )

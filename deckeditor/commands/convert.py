@@ -91,7 +91,7 @@ def run(args) -> int:
     try:
         pool = _pool(getattr(args, "home", None), args.cards, game)
     except Exception as exc:  # a bad card source: one clear line, exit 2 (cli.md)
-        return _fail(f"card source: {exc}")
+        return _fail(str(exc) or f"card source error: {type(exc).__name__}")
     options = {"with_printings": args.with_printings, "with_tags": args.with_tags,
                "custom_zones": args.custom_zones}
     try:

@@ -125,6 +125,7 @@ def read(lines: list[str], pool: CardPool | None, *, name: str = "Imported deck"
     meta: list[list[str]] = []
     own: dict[str, str] = {}
     extra_lines: dict[str, list[str]] = {}
+    placed: dict[str, str] = {}  # unparsed line number → its section, to write it back there
     for number, text in enumerate(lines, 1):
         line = text.strip()
         if not line:
@@ -132,6 +133,7 @@ def read(lines: list[str], pool: CardPool | None, *, name: str = "Imported deck"
             continue
         if reason := bad_line(line):
             b.reject(number, text, reason)
+            placed[str(number)] = section or "Main"
             continue
         if line[0] in "#;":
             b.mark(number, text, LineKind.COMMENT)
@@ -149,6 +151,7 @@ def read(lines: list[str], pool: CardPool | None, *, name: str = "Imported deck"
             kv = _KEYVALUE.match(line)
             if kv is None:
                 b.reject(number, text, "not a key=value line in [metadata]")
+                placed[str(number)] = "metadata"
                 continue
             key, value = kv.group(1).strip(), kv.group(2).strip()
             if key.lower() in _OWN_KEYS:
@@ -164,6 +167,7 @@ def read(lines: list[str], pool: CardPool | None, *, name: str = "Imported deck"
                 b.mark(number, text, LineKind.METADATA)
             else:
                 b.reject(number, text, "key=value line outside [metadata]")
+                placed[str(number)] = target
             continue
         m = _CARD.match(line)
         count = 1
@@ -171,11 +175,13 @@ def read(lines: list[str], pool: CardPool | None, *, name: str = "Imported deck"
             parsed_count = parse_count(m.group(1))
             if parsed_count is None:
                 b.reject(number, text, "count outside 1–9999")
+                placed[str(number)] = section or "Main"
                 continue
             count = parsed_count
         parsed = parse_request(m.group(2))
         if isinstance(parsed, str):
             b.reject(number, text, parsed)
+            placed[str(number)] = section or "Main"
             continue
         card_name, foil, seg = parsed
         for warning in seg.warnings:
@@ -214,6 +220,8 @@ def read(lines: list[str], pool: CardPool | None, *, name: str = "Imported deck"
         forge["metadata"] = meta
     if extra_lines:
         forge["sections"] = extra_lines
+    if placed:
+        forge["unparsed_sections"] = placed
     deck = with_foreign(deck, "forge", forge)
     return ImportResult(deck, KIND, b.lines, notes)
 
@@ -275,14 +283,27 @@ def write(deck: Deck, pool: CardPool | None = None) -> str:
     canon = {"Commander", "Companion", "Main", "Sideboard", "Maybeboard"}
     blocks += [(s.name, s.entries) for s in deck.sections if s.name not in canon]
     kept = forge.get("sections", {}) if isinstance(forge, dict) else {}
+    # Unparsed lines go back to the end of the section they were read in (Forge files only),
+    # the others to the end of the file.
+    where = forge.get("unparsed_sections", {}) if isinstance(forge, dict) else {}
+    where = where if isinstance(where, dict) else {}
+    by_section: dict[str, list[str]] = {}
+    for u in deck.unparsed:
+        home = where.get(str(u.line)) if u.source == KIND else None
+        by_section.setdefault(home or "", []).append(f"# unparsed: {u.text}")
+    meta_unparsed = by_section.pop("metadata", [])
+    out.extend(meta_unparsed)
     for name, entries in blocks:
         extra = kept.get(name, []) if isinstance(kept, dict) else []
-        if not entries and not extra:
+        tail = by_section.pop(name, [])
+        if not entries and not extra and not tail:
             continue
         out.append(f"[{name}]")
         out.extend(str(x) for x in extra)
         out.extend(card_line(e, pool) for e in entries)
-    out.extend(f"# unparsed: {u.text}" for u in deck.unparsed)
+        out.extend(tail)
+    for rest in by_section.values():
+        out.extend(rest)
     return "\n".join(out) + "\n"
 
 
