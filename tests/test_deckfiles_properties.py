@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from deckeditor.deck import MTG_SECTIONS, Deck, Entry, Printing
+from deckeditor import deckio
 from deckeditor.deckfile import read_json_deck, write_json_deck
 from deckeditor.deckio import KINDS, DeckFileError, read_deck, write_deck
 from deckeditor.games.mtg.files.formats_known import BUILTIN
@@ -193,13 +194,17 @@ SAMPLES = [p.read_bytes() for p in sorted(FIXTURES.iterdir()) if p.is_file()]
 
 
 def _read_any(data, kind=None):
+    """Read with the safety net off: any exception but DeckFileError fails the test."""
+    deckio.SAFETY_NET = False
     try:
         read_deck(data, POOL, kind=kind)
     except DeckFileError:
         pass
+    finally:
+        deckio.SAFETY_NET = True
 
 
-FUZZ = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FUZZ = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @FUZZ
@@ -238,3 +243,38 @@ line_piece = st.sampled_from([
 def test_fuzz_deck_like_lines(lines):
     _read_any("\n".join(lines).encode())
     _read_any("\n".join(["[Main]", *lines]).encode())
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 10001) | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=5),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3),
+    max_leaves=8,
+)
+
+
+@FUZZ
+@given(st.data())
+def test_fuzz_own_file_values(data):
+    """The own file with one value anywhere replaced by any JSON value: read or DeckFileError."""
+    import json
+
+    doc = json.loads((FIXTURES / "tolabow.deck.json").read_text(encoding="utf-8"))
+    paths = []
+
+    def walk(node, path):
+        paths.append(path)
+        if isinstance(node, dict):
+            for k, v in node.items():
+                walk(v, path + (k,))
+        elif isinstance(node, list):
+            for i, v in enumerate(node):
+                walk(v, path + (i,))
+
+    walk(doc, ())
+    path = data.draw(st.sampled_from(paths[1:]))
+    target = doc
+    for part in path[:-1]:
+        target = target[part]
+    target[path[-1]] = data.draw(json_values)
+    _read_any(json.dumps(doc).encode())
