@@ -119,7 +119,7 @@ def test_compatible_writer_puts_commanders_in_side(pool):
     assert '<card number="1" name="Fire // Ice" setShortName="MH3" collectorNumber="292" />' in text
     assert "Sol Ring" not in text
     assert '<zone name="tokens">' in text
-    assert any("Maybeboard (1 cards)" in x for x in export_losses(DECK, "cod", pool))
+    assert any("Maybeboard (1 card)" in x for x in export_losses(DECK, "cod", pool))
 
 
 def test_custom_zones_writer(pool):

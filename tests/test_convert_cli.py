@@ -29,7 +29,7 @@ def test_json_to_text_reports_losses_before_writing(tmp_path, capsys, home):
     out = tmp_path / "t.out"
     code, _, err = run(capsys, "convert", FIXTURES / "tolabow.deck.json", out, "--to", "mtgo")
     assert code == 0
-    assert "Maybeboard (1 cards) not written" in err
+    assert "Maybeboard (1 card) not written" in err
     assert "Cryptic Spires's colour choice not written" in err
     assert out.read_text().splitlines()[0] == "1 Lightning Bolt"
 

@@ -13,12 +13,13 @@ from deckeditor.deck import Deck, Entry, Printing
 from deckeditor.deckfile_errors import DeckFileError, ImportResult, LineKind
 from deckeditor.games.mtg.files import sbcommander, xmlsafe
 from deckeditor.games.mtg.files.common import (
-    sideboard_commander_losses,
     DeckBuilder,
+    cards,
     clean_name,
     clean_tags,
     export_name,
     parse_count,
+    sideboard_commander_losses,
     with_foreign,
 )
 from deckeditor.games.mtg.files.formats_known import known_format
@@ -194,7 +195,7 @@ def losses(deck: Deck, pool: CardPool | None = None, *, custom_zones: bool = Fal
         out += sideboard_commander_losses(deck, "cod")
     maybe = deck.section("Maybeboard").total
     if maybe and not custom_zones:
-        out.append(f"Maybeboard ({maybe} cards) not written")
+        out.append(f"Maybeboard ({cards(maybe)}) not written")
     for _, e in deck.entries():
         p = e.printing
         if p and p.finish in ("foil", "etched"):

@@ -229,3 +229,8 @@ def sideboard_commander_losses(deck: Deck, kind: str) -> list[str]:
         return [f"Commander and Companion written into the sideboard; {kind} cannot tell them "
                 "apart from the sideboard on re-import"]
     return []
+
+
+def cards(n: int) -> str:
+    """`1 card`, `3 cards`: for loss messages."""
+    return f"{n} card" if n == 1 else f"{n} cards"

@@ -14,6 +14,7 @@ from deckeditor.deckfile_errors import DeckFileError, ImportResult, LineKind
 from deckeditor.games.mtg.files import sbcommander, xmlsafe
 from deckeditor.games.mtg.files.common import (
     DeckBuilder,
+    cards,
     clean_name,
     mtgo_name,
     parse_count,
@@ -97,7 +98,7 @@ def losses(deck: Deck, pool: CardPool | None = None) -> list[str]:
     out += sideboard_commander_losses(deck, "dek")
     for sec in deck.sections:
         if sec.name not in ("Commander", "Companion", "Main", "Sideboard") and sec.entries:
-            out.append(f"{sec.name} ({sec.total} cards) not written")
+            out.append(f"{sec.name} ({cards(sec.total)}) not written")
     for _, e in deck.entries("Commander", "Companion", "Main", "Sideboard"):
         p = e.printing or Printing()
         if not p.mtgo:

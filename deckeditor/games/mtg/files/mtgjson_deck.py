@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from deckeditor.carddb.pool import CardPool
 from deckeditor.deck import Printing
-from deckeditor.deckfile_errors import DeckFileError, ImportResult, LineKind
+from deckeditor.deckfile_errors import DeckFileError, ImportResult
 from deckeditor.games.mtg.files.common import DeckBuilder, clean_name, parse_count, with_foreign
 
 KIND = "mtgjson"

@@ -16,13 +16,14 @@ from deckeditor.deck import Deck, Entry, Printing
 from deckeditor.deckfile_errors import DeckFileError, ImportResult, LineKind
 from deckeditor.games.mtg.files import sbcommander
 from deckeditor.games.mtg.files.common import (
-    sideboard_commander_losses,
     DeckBuilder,
     bad_line,
+    cards,
     clean_name,
     export_name,
     mtgo_name,
     parse_count,
+    sideboard_commander_losses,
 )
 
 HEADERS = {
@@ -344,7 +345,7 @@ def _card_losses(deck: Deck, printings: bool, tags: bool) -> list[str]:
 
 
 def _lost_sections(deck: Deck, keep: tuple[str, ...]) -> list[str]:
-    return [f"{s.name} ({s.total} cards) not written" for s in deck.sections
+    return [f"{s.name} ({cards(s.total)}) not written" for s in deck.sections
             if s.name not in keep and s.entries]
 
 
