@@ -66,16 +66,16 @@ def test_predicate_never_changes_the_deck_and_why_hidden_agrees(d, target, day, 
 
 @SETTINGS
 @given(decks, st.sampled_from(["Main", "Sideboard"]), st.sampled_from(DAYS),
-       st.sampled_from(CARD_NAMES))
-def test_an_accepted_card_adds_no_identity_ban_or_copy_problem(d, target, day, name):
+       st.sampled_from(CARD_NAMES), st.booleans())
+def test_an_accepted_card_adds_no_identity_ban_or_copy_problem(d, target, day, name, commit):
     fmt = fmt_info(d.format)
     card = POOL.get(name)
     p = make_predicate(d, fmt, day, POOL, target)
     if not p(card) or p.is_possible_partner(card):
         return  # possible partners are offered as commanders, not as Main cards
     before = watched(check(d, fmt, day, POOL))
-    # the user's edit: try_approve may commit a colour in the same step as the addition
-    committed = try_approve(d, POOL, card, fmt)
+    # the user's edit commits a colour with try_approve; a paste adds the card as it is
+    committed = try_approve(d, POOL, card, fmt) if commit else None
     base = committed[0] if committed else d
     after = watched(check(base.add_card(target, card.name), fmt, day, POOL))
     new = after - before
