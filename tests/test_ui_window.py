@@ -459,3 +459,43 @@ def test_recovery_is_offered_after_a_crash(window, monkeypatch):
     assert window.session.deck.sections == lost.sections and window.session.deck.name == "Lost work"
     assert window.session.dirty  # recovered work is unsaved work
     assert leftover_autosaves(window.paths) == []
+
+
+def _forge_folder(tmp_path: Path) -> Path:
+    folder = tmp_path / "cardsfolder" / "z"
+    folder.mkdir(parents=True)
+    (folder / "zephyr_test_drake.txt").write_text(
+        "Name:Zephyr Test Drake\nManaCost:2 U\nTypes:Creature Drake\nPT:2/2\nK:Flying\n"
+        "Oracle:Flying\n", encoding="utf-8")
+    return folder.parent
+
+
+def test_import_cards_runs_in_a_worker_and_reloads_the_pool(window, qtbot, tmp_path):
+    pytest.importorskip("deckeditor.carddb.sources")
+    worker = window.import_cards([str(_forge_folder(tmp_path))])
+    with qtbot.waitSignal(window._import_thread.finished, timeout=60000):
+        pass
+    qtbot.waitUntil(lambda: "Imported" in window.last_message, timeout=10000)
+    assert window.session.pool.get("Zephyr Test Drake") is not None
+    assert "Zephyr Test Drake" in shown(window)
+    del worker
+
+
+def test_import_cards_can_be_cancelled(qtbot, tmp_path):
+    pytest.importorskip("deckeditor.carddb.sources")
+    from deckeditor.ui.workers import ImportWorker
+
+    paths = AppPaths.resolve(tmp_path / "home").ensure()
+    worker = ImportWorker([str(_forge_folder(tmp_path))], paths)
+    worker.cancel()
+    with qtbot.waitSignal(worker.cancelled, timeout=60000):
+        worker.run()
+    assert not paths.card_db.exists() or "Zephyr" not in paths.card_db.read_bytes().decode("latin-1")
+
+
+def test_progress_numbers_read_every_shape():
+    from deckeditor.ui.workers import progress_numbers
+
+    assert progress_numbers((3, 10), {}) == (3, 10, "")
+    assert progress_numbers((3, None), {}) == (3, 0, "")
+    assert progress_numbers((), {"done": 1, "total": 2, "text": "x"}) == (1, 2, "x")

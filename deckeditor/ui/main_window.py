@@ -444,36 +444,43 @@ class MainWindow(QMainWindow):
         progress.setWindowTitle("Import cards")
         progress.setWindowModality(Qt.WindowModality.WindowModal)
         progress.setMinimumDuration(0)
+        self._import_progress = progress
         worker = ImportWorker(sources, self.paths)
         self._import_worker = worker
-
-        def on_progress(done: int, total: int, text: str) -> None:
-            if total:
-                progress.setMaximum(total)
-                progress.setValue(min(done, total))
-            if text:
-                progress.setLabelText(f"Importing cards… {text}")
-
-        def on_finished(summaries) -> None:
-            progress.close()
-            self.pools.clear()
-            session = EditorSession(self.pool(self.session.game_code), self.session.deck, self.session.format_code)
-            session.history = self.session.history
-            self._use_session(session)
-            count = sum(getattr(s, "cards", 0) for s in summaries or [])
-            self.show_message(f"Imported {count:,} cards")
-
-        def on_failed(message: str) -> None:
-            progress.close()
-            self.warn("Card import failed", message)
-
-        worker.progressed.connect(on_progress)
-        worker.finished.connect(on_finished)
-        worker.failed.connect(on_failed)
-        worker.cancelled.connect(lambda: (progress.close(), self.show_message("Card import cancelled")))
+        # Bound methods of this window: Qt queues them to the GUI thread (a plain function
+        # would run in the worker's thread and touch widgets from there).
+        worker.progressed.connect(self._on_import_progress)
+        worker.finished.connect(self._on_import_finished)
+        worker.failed.connect(self._on_import_failed)
+        worker.cancelled.connect(self._on_import_cancelled)
         progress.canceled.connect(worker.cancel)
         self._import_thread = start_import(worker)
         return worker
+
+    def _on_import_progress(self, done: int, total: int, text: str) -> None:
+        if total:
+            self._import_progress.setMaximum(total)
+            self._import_progress.setValue(min(done, total))
+        if text:
+            self._import_progress.setLabelText(f"Importing cards… {text}")
+
+    def _on_import_finished(self, summaries) -> None:
+        self._import_progress.close()
+        self.pools.clear()
+        history = self.session.history
+        session = EditorSession(self.pool(self.session.game_code), self.session.deck, self.session.format_code)
+        session.history = history  # the edits made so far stay undoable
+        self._use_session(session)
+        count = sum(getattr(s, "cards", 0) for s in summaries or [])
+        self.show_message(f"Imported {count:,} cards")
+
+    def _on_import_failed(self, message: str) -> None:
+        self._import_progress.close()
+        self.warn("Card import failed", message)
+
+    def _on_import_cancelled(self) -> None:
+        self._import_progress.close()
+        self.show_message("Card import cancelled")
 
     # --- menus ---------------------------------------------------------------------------
 
