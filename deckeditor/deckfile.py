@@ -426,7 +426,9 @@ def model_to_deck(model: DeckFileModel) -> Deck:
         extras["sections"] = section_extra
     if entry_extra:
         extras["entries"] = entry_extra
-    unparsed_extra = [[i, dict(u.model_extra)] for i, u in enumerate(model.unparsed) if u.model_extra]
+    unparsed_extra = [
+        [i, dict(u.model_extra)] for i, u in enumerate(model.unparsed) if u.model_extra
+    ]
     if unparsed_extra:
         extras["unparsed"] = unparsed_extra
     foreign = dict(model.foreign)

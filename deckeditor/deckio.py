@@ -201,7 +201,9 @@ def _read(
     data: bytes, path: str | None, pool: CardPool | None, kind: str | None, name: str,
     format_code: str | None,
 ) -> ImportResult:
-    from deckeditor.games.mtg.files import cod, dek, forge_dck, mtgjson_deck, precon, text, xmage_dck
+    from deckeditor.games.mtg.files import (
+        cod, dek, forge_dck, mtgjson_deck, precon, text, xmage_dck,
+    )
 
     if kind is not None and kind not in KINDS:
         raise DeckFileError(path, None, None, f"unknown deck kind {kind!r}")
@@ -225,7 +227,8 @@ def _read(
             doc = json.loads(decoded)
         except (ValueError, RecursionError):
             doc = None
-        if isinstance(doc, dict) and doc.get("schema") != "deckeditor-deck" and mtgjson_deck.looks_like(doc):
+        own = isinstance(doc, dict) and doc.get("schema") == "deckeditor-deck"
+        if not own and mtgjson_deck.looks_like(doc):
             result = mtgjson_deck.read(doc, pool, name=name)
         else:
             deck = model_to_deck(parse_model(decoded, path))
@@ -324,7 +327,9 @@ def write_deck(deck: Deck, kind: str, pool: CardPool | None = None, **options: A
         return text.write_mtgo(deck, pool)
     module = _deckcode()
     if module is None:
-        raise DeckFileError(None, None, None, "Riftbound deck codes cannot be written by this build")
+        raise DeckFileError(
+            None, None, None, "Riftbound deck codes cannot be written by this build"
+        )
     try:
         return module.encode_deck(deck, pool) + "\n"
     except ValueError as exc:

@@ -49,7 +49,8 @@ def read(
 ) -> ImportResult:
     root = xmlsafe.parse(data)
     if xmlsafe.local(root.tag) != "cockatrice_deck":
-        raise DeckFileError(None, 1, None, f"root element <{xmlsafe.local(root.tag)}> is not a Cockatrice deck")
+        tag = xmlsafe.local(root.tag)
+        raise DeckFileError(None, 1, None, f"root element <{tag}> is not a Cockatrice deck")
     where = xmlsafe.numbered(root, data)
     b = DeckBuilder(pool, KIND)
     fields: dict[str, object] = {"name": None, "notes": "", "tags": (), "format": None}
@@ -64,7 +65,8 @@ def read(
         elif tag == "comments":
             fields["notes"] = child.text or ""
         elif tag == "tags":
-            fields["tags"] = clean_tags(t.text or "" for t in child if xmlsafe.local(t.tag) == "tag")
+            words = (t.text or "" for t in child if xmlsafe.local(t.tag) == "tag")
+            fields["tags"] = clean_tags(words)
         elif tag == "format":
             raw = (child.text or "").strip()
             fields["format"] = known_format(raw)

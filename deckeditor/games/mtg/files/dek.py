@@ -32,7 +32,8 @@ def read(
 ) -> ImportResult:
     root = xmlsafe.parse(data)
     if xmlsafe.local(root.tag) != "Deck":
-        raise DeckFileError(None, 1, None, f"root element <{xmlsafe.local(root.tag)}> is not an MTGO deck")
+        tag = xmlsafe.local(root.tag)
+        raise DeckFileError(None, 1, None, f"root element <{tag}> is not an MTGO deck")
     where = xmlsafe.numbered(root, data)
     b = DeckBuilder(pool, KIND)
     kept: dict[str, object] = {}

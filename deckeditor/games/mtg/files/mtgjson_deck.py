@@ -67,17 +67,21 @@ def read(doc: dict, pool: CardPool | None, *, name: str = "Imported deck") -> Im
                 continue
             written = card.get("name")
             count = card.get("count", 1)
-            count = parse_count(str(count)) if isinstance(count, int) and not isinstance(count, bool) else None
+            strict_int = isinstance(count, int) and not isinstance(count, bool)
+            count = parse_count(str(count)) if strict_int else None
             if not isinstance(written, str) or not written.strip():
                 b.reject(number, label, "no card name")
                 continue
             if count is None:
                 b.reject(number, f"{label} {written}", "count is not an integer from 1 to 9999")
                 continue
-            b.add_card(number, f"{count} {written}", section, written.strip(), count, _printing(card))
+            b.add_card(
+                number, f"{count} {written}", section, written.strip(), count, _printing(card)
+            )
     if b.card_lines() == 0:
         raise DeckFileError(None, None, None, "no card lines")
-    deck = b.deck(name=clean_name(data.get("name") if isinstance(data.get("name"), str) else None, name))
+    title = data.get("name") if isinstance(data.get("name"), str) else None
+    deck = b.deck(name=clean_name(title, name))
     kept = {k: data[k] for k in ("code", "type", "releaseDate") if isinstance(data.get(k), str)}
     deck = with_foreign(deck, "mtgjson", kept)
     return ImportResult(deck, KIND, b.lines, ["read as an MTGJSON deck file"] + b.notes)

@@ -14,7 +14,13 @@ import re
 from deckeditor.carddb.pool import CardPool
 from deckeditor.deck import Printing
 from deckeditor.deckfile_errors import DeckFileError, ImportResult, LineKind
-from deckeditor.games.mtg.files.common import DeckBuilder, bad_line, clean_name, parse_count, with_foreign
+from deckeditor.games.mtg.files.common import (
+    DeckBuilder,
+    bad_line,
+    clean_name,
+    parse_count,
+    with_foreign,
+)
 
 KIND = "precon"
 

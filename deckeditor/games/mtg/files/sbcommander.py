@@ -65,7 +65,9 @@ def _leads(card: Card, rules: str) -> bool:
     return can_lead(card, rules) and not card.partner.is_background
 
 
-def apply(deck: Deck, pool: CardPool | None, format_code: str | None = None) -> tuple[Deck, list[str]]:
+def apply(
+    deck: Deck, pool: CardPool | None, format_code: str | None = None
+) -> tuple[Deck, list[str]]:
     """Move the sideboard's commander(s)/companion to their sections when §6.3 allows it."""
     if deck.section("Commander").entries or pool is None or pool.game != "mtg":
         return deck, []

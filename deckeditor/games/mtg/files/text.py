@@ -91,7 +91,8 @@ def _strip_markers(rest: str) -> tuple[str, Printing | None, list[str], str | No
     seen: set[str] = set()
     while True:
         if m := _LABELS.search(rest):
-            names = [p.strip() for p in m.group(1).split(",") if p.strip() and not p.strip().startswith("#")]
+            parts = [p.strip() for p in m.group(1).split(",")]
+            names = [p for p in parts if p and not p.startswith("#")]  # `#37d67a` is a colour
             tags = names + tags
             seen.add("archidekt")
         elif m := _CATEGORIES.search(rest):
@@ -240,7 +241,8 @@ def read(
             card = b.pool.get(b.resolve(p.name)[0])
             sets = getattr(card, "printings", ()) if card is not None else ()
             if sets and p.printing.set not in sets:
-                b.note(f"line {p.number}: set {p.printing.set} not known for {card.name}; read by name")
+                b.note(f"line {p.number}: set {p.printing.set} not known for {card.name}; "
+                       "read by name")
     b.lines.sort(key=lambda s: s.number)
     deck_name = about_name or first_comment
     deck = b.deck(name=clean_name(deck_name, name), notes="\n".join(notes), format=format_code)
