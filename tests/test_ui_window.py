@@ -499,3 +499,17 @@ def test_progress_numbers_read_every_shape():
     assert progress_numbers((3, 10), {}) == (3, 10, "")
     assert progress_numbers((3, None), {}) == (3, 0, "")
     assert progress_numbers((), {"done": 1, "total": 2, "text": "x"}) == (1, 2, "x")
+
+
+def test_the_riftbound_sample_deck_opens_legal(window):
+    from deckeditor.paths import resources_dir
+
+    sample = resources_dir() / "decks" / "riftbound-sample.deck.json"
+    if not sample.exists():
+        pytest.skip("the Riftbound sample deck has not landed")
+    assert window.open_path(str(sample))
+    assert window.session.game_code == "riftbound"
+    assert window.session.sections[:6] == ("Legend", "Champion", "Main", "Runes", "Battlefields", "Sideboard")
+    assert window.session.engine_note() is None
+    assert [p for p in window.problems.problems if p.is_error] == []
+    assert "legal" in window.status.problem_label.text()
