@@ -20,6 +20,16 @@ NAME_ROLE = Qt.ItemDataRole.UserRole + 2
 
 COLUMNS = ("Name", "Cost", "Type", "P/T", "Identity", "Sets")
 _GREY = QBrush(QColor(150, 150, 150))
+_DISPLAY = int(Qt.ItemDataRole.DisplayRole.value)
+_FOREGROUND = int(Qt.ItemDataRole.ForegroundRole.value)
+_ALIGN = int(Qt.ItemDataRole.TextAlignmentRole.value)
+_TOOLTIP = int(Qt.ItemDataRole.ToolTipRole.value)
+ROW_ROLE_INT = int(ROW_ROLE.value) if hasattr(ROW_ROLE, "value") else int(ROW_ROLE)
+NAME_ROLE_INT = int(NAME_ROLE.value) if hasattr(NAME_ROLE, "value") else int(NAME_ROLE)
+_ROLES = frozenset((_DISPLAY, _FOREGROUND, _ALIGN, _TOOLTIP, ROW_ROLE_INT, NAME_ROLE_INT))
+_RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+_FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsDragEnabled
+_NO_FLAGS = Qt.ItemFlag.NoItemFlags
 
 
 def _letters(mask: int) -> str:
@@ -111,39 +121,41 @@ class CatalogModel(QAbstractTableModel):
         return None
 
     def flags(self, index):
-        if not index.isValid():
-            return Qt.ItemFlag.NoItemFlags
-        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsDragEnabled
+        return _FLAGS if index.isValid() else _NO_FLAGS
 
-    def data(self, index, role=Qt.ItemDataRole.DisplayRole):
-        if not index.isValid() or not 0 <= index.row() < len(self._rows):
+    def data(self, index, role=0):
+        # Painting calls this ~8 times per cell; roles arrive as plain ints, so compare ints
+        # (comparing with the enum members goes through Python's enum machinery).
+        if role not in _ROLES:
+            return None
+        r = index.row()
+        rows = self._rows
+        if not 0 <= r < len(rows):
             return None
         col = index.column()
-        if not 0 <= col < len(COLUMNS):
-            return None
-        row_id = self._rows[index.row()]
-        if role == Qt.ItemDataRole.DisplayRole:
+        row_id = rows[r]
+        if role == _DISPLAY:
             text = self._text.get(row_id)
             if text is None:
                 if len(self._text) > 4096:
                     self._text.clear()
                 text = self._text[row_id] = card_columns(self._pool.cards[row_id])
-            return text[col]
-        if role == ROW_ROLE:
+            return text[col] if 0 <= col < 6 else None
+        if role == _FOREGROUND:
+            hidden = self._hidden
+            return _GREY if hidden is not None and row_id not in hidden else None
+        if role == _ALIGN:
+            return _RIGHT if col in (3, 5) else None
+        if role == ROW_ROLE_INT:
             return row_id
-        if role == NAME_ROLE:
+        if role == NAME_ROLE_INT:
             return self._pool.cards[row_id].name
-        hidden = self._hidden is not None and row_id not in self._hidden
-        if role == Qt.ItemDataRole.ForegroundRole and hidden:
-            return _GREY
-        if role == Qt.ItemDataRole.ToolTipRole:
+        if role == _TOOLTIP:
             card = self._pool.cards[row_id]
-            if hidden:
+            if self._hidden is not None and row_id not in self._hidden:
                 reasons = self.why_hidden(card) or ["Not legal for this deck"]
                 return "Hidden: " + "; ".join(reasons)
             return card.name
-        if role == Qt.ItemDataRole.TextAlignmentRole and col in (3, 5):
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
 
     def mimeTypes(self) -> list[str]:
