@@ -210,3 +210,14 @@ def test_timestamps_need_a_utc_offset():
     read_deck(doc(created="2026-11-29T10:00:00+00:00", modified="2026-11-29T11:00:00-05:00").encode())
     assert "created: must carry a UTC offset" in error(doc(created="2026-11-29T10:00:00")).message
     assert "modified: must be an ISO 8601" in error(doc(modified="yesterday")).message
+
+
+@pytest.mark.parametrize("fixture", sorted(p.name for p in FIXTURES.iterdir() if p.is_file()))
+def test_every_import_resaves_byte_identically(fixture):
+    from tests.test_text_decks import make_pool
+
+    deck = read_deck(FIXTURES / fixture, make_pool()).deck
+    first = write_json_deck(deck)
+    again = read_deck(first.encode()).deck
+    assert again == deck
+    assert write_json_deck(again) == first
