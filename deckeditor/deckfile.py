@@ -341,6 +341,8 @@ def _message(error: dict) -> str:
 
 
 def migrate(doc: dict, path: str | None = None) -> dict:
+    if "version" not in doc:
+        raise DeckFileError(path, None, None, "version: required key is missing")
     version = doc.get("version")
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
         raise DeckFileError(path, None, None, "version: must be an integer from 1")

@@ -221,3 +221,10 @@ def test_every_import_resaves_byte_identically(fixture):
     again = read_deck(first.encode()).deck
     assert again == deck
     assert write_json_deck(again) == first
+
+
+def test_missing_or_bad_version():
+    base = json.loads(SPEC)
+    del base["version"]
+    assert error(json.dumps(base)).message == "version: required key is missing"
+    assert "version: must be an integer" in error(doc(version=True)).message
