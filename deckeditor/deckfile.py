@@ -364,7 +364,11 @@ def parse_model(text: str, path: str | None = None) -> DeckFileModel:
         raise DeckFileError(path, 1, None, "not a Deck Editor deck (the file is not a JSON object)")
     if doc.get("schema") != SCHEMA:
         raise DeckFileError(path, 1, None, "not a Deck Editor deck")
-    doc = migrate(doc, path)
+    try:
+        doc = migrate(doc, path)
+    except DeckFileError as exc:
+        line = scan(text)[0].get(("version",), 1)
+        raise DeckFileError(path, line, None, exc.message) from None
     try:
         return DeckFileModel.model_validate(doc)
     except ValidationError as exc:
