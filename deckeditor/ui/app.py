@@ -47,6 +47,22 @@ class _FirstPaint(QObject):
         return False
 
 
+def settle_heap() -> None:
+    """Move the loaded pool and indexes (hundreds of thousands of long-lived objects) out of
+    the cyclic collector's sight: otherwise a full collection may land on a keystroke and
+    stall it for tens of milliseconds. New objects are still collected as usual."""
+    import gc
+
+    gc.collect()
+    gc.freeze()
+
+
+def warm_up(window) -> None:
+    """After the first paint: build the search index, then settle the heap."""
+    window.catalog.searcher.warm()
+    settle_heap()
+
+
 def _peak_rss_kb() -> int:
     """VmHWM of this process (the exec'd program only, unlike ru_maxrss after a fork)."""
     try:
@@ -125,5 +141,5 @@ def run_gui(home: str | None = None, deck: str | None = None, screenshot: str | 
         return status["code"]
     window.show()
     QTimer.singleShot(0, lambda: offer_recovery(window, paths))
-    QTimer.singleShot(50, window.catalog.searcher.warm)  # the search index, once shown
+    QTimer.singleShot(50, lambda: warm_up(window))  # the search index, once shown
     return app.exec()

@@ -11,6 +11,7 @@ from typing import Any, Callable
 
 from PySide6.QtCore import QAbstractTableModel, QMimeData, QModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import QStyle, QStyledItemDelegate
 
 from deckeditor.session import compact_cost
 
@@ -30,6 +31,9 @@ _ROLES = frozenset((_DISPLAY, _FOREGROUND, _ALIGN, _TOOLTIP, ROW_ROLE_INT, NAME_
 _RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
 _FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsDragEnabled
 _NO_FLAGS = Qt.ItemFlag.NoItemFlags
+_LEFT = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+_ELIDE = Qt.TextElideMode.ElideRight
+_SELECTED = QStyle.StateFlag.State_Selected
 
 
 def _letters(mask: int) -> str:
@@ -174,3 +178,37 @@ class CatalogModel(QAbstractTableModel):
 
 
 __all__ = ["CatalogModel", "CARD_MIME", "ROW_ROLE", "NAME_ROLE", "card_columns"]
+
+
+class CatalogDelegate(QStyledItemDelegate):
+    """Paints a catalog cell straight from the model's cached texts: the stock delegate asks
+    `data()` for eight roles per cell through the style machinery, which is most of a
+    keystroke's cost on 30,000 cards. The view still draws row backgrounds (alternate colours)."""
+
+    def __init__(self, model: CatalogModel, parent=None) -> None:
+        super().__init__(parent)
+        self.model = model
+
+    def paint(self, painter, option, index) -> None:
+        model = self.model
+        r, col = index.row(), index.column()
+        if not 0 <= r < len(model._rows):
+            return
+        row_id = model._rows[r]
+        text = model._text.get(row_id)
+        if text is None:
+            if len(model._text) > 4096:
+                model._text.clear()
+            text = model._text[row_id] = card_columns(model._pool.cards[row_id])
+        rect = option.rect
+        palette = option.palette
+        if option.state & _SELECTED:
+            painter.fillRect(rect, palette.highlight())
+            painter.setPen(palette.highlightedText().color())
+        elif model._hidden is not None and row_id not in model._hidden:
+            painter.setPen(_GREY.color())
+        else:
+            painter.setPen(palette.text().color())
+        inner = rect.adjusted(4, 0, -4, 0)
+        shown = option.fontMetrics.elidedText(text[col], _ELIDE, inner.width())
+        painter.drawText(inner, _RIGHT if col in (3, 5) else _LEFT, shown)

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from deckeditor.session import CatalogSearch, EditorSession, RowArranger
-from deckeditor.ui.catalog_model import NAME_ROLE, CatalogModel, card_columns
+from deckeditor.ui.catalog_model import NAME_ROLE, CatalogDelegate, CatalogModel, card_columns
 
 
 def _sort_key(column: int):
@@ -79,6 +79,8 @@ class CatalogPanel(QWidget):
         self.model.why_hidden = lambda card: self.session.why_hidden(card, self.target)
         self.table = CatalogTable()
         self.table.setModel(self.model)
+        self.delegate = CatalogDelegate(self.model, self.table)
+        self.table.setItemDelegate(self.delegate)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setDragEnabled(True)
