@@ -177,6 +177,19 @@ def primary_type(card: Any) -> str:
     return str(kind) if kind else "Other"
 
 
+def type_line(card: Any) -> str:
+    """The printed type line: MTG's front face; Riftbound's supertypes, types and tags."""
+    faces = getattr(card, "faces", None)
+    if faces:
+        return faces[0].type_line
+    line = getattr(card, "type_line", None)
+    if line:
+        return str(line)
+    left = " ".join((*sorted(getattr(card, "supertypes", ()) or ()), *(getattr(card, "types", ()) or ())))
+    tags = " ".join(getattr(card, "tags", ()) or ())
+    return f"{left} — {tags}" if tags else left
+
+
 def deck_stats(deck: Deck, pool: Any) -> DeckStats:
     library_sections = ("Main",)
     curve: Counter[int] = Counter()

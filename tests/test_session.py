@@ -272,3 +272,16 @@ def test_row_arranger_agrees_with_arrange_rows(order, hits, legal, show_hidden):
     want = arrange_rows(order, arranger.rank, hit_list, legal, show_hidden)
     assert arranger.arrange(hit_list, legal, show_hidden) == want
     assert arranger.arrange(hit_list, legal, show_hidden) == want  # the cached mask
+
+
+def test_type_line_for_both_games(pool):
+    from deckeditor.session import type_line
+
+    assert type_line(pool.get("Goblin Guide")) == "Creature — Goblin Scout"
+
+    class Rift:  # the Riftbound card's shape: supertypes, types, tags
+        supertypes = frozenset({"Champion"})
+        types = ("Unit",)
+        tags = ("Ornn",)
+
+    assert type_line(Rift()) == "Champion Unit — Ornn"

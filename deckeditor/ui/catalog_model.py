@@ -13,13 +13,14 @@ from PySide6.QtCore import QAbstractTableModel, QMimeData, QModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QStyle, QStyledItemDelegate
 
-from deckeditor.session import compact_cost
+from deckeditor.session import compact_cost, type_line
 
 CARD_MIME = "application/x-deckeditor-cards"
 ROW_ROLE = Qt.ItemDataRole.UserRole + 1
 NAME_ROLE = Qt.ItemDataRole.UserRole + 2
 
 COLUMNS = ("Name", "Cost", "Type", "P/T", "Identity", "Sets")
+HEADERS = {"mtg": COLUMNS, "riftbound": ("Name", "Cost", "Type", "Might", "Domains", "Sets")}
 _GREY = QBrush(QColor(150, 150, 150))
 _DISPLAY = int(Qt.ItemDataRole.DisplayRole.value)
 _FOREGROUND = int(Qt.ItemDataRole.ForegroundRole.value)
@@ -66,7 +67,7 @@ def card_columns(card: Any) -> tuple[str, str, str, str, str, str]:
     cost = "" if energy is None else str(energy)
     if power:
         cost += f" +{power}"
-    kind = getattr(card, "type_line", None) or str(getattr(card, "card_type", "") or "")
+    kind = type_line(card)
     might = getattr(card, "might", None)
     domains = getattr(card, "domains", ()) or ()
     ident = "/".join(str(getattr(d, "value", d)).title() for d in domains)
@@ -121,7 +122,7 @@ class CatalogModel(QAbstractTableModel):
     def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
             if 0 <= section < len(COLUMNS):
-                return COLUMNS[section]
+                return HEADERS.get(getattr(self._pool, "game", "mtg"), COLUMNS)[section]
         return None
 
     def flags(self, index):

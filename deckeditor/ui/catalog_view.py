@@ -99,7 +99,7 @@ class CatalogPanel(QWidget):
         hh.setSectionsClickable(True)
         hh.setSortIndicatorShown(True)
         hh.setSortIndicator(0, Qt.SortOrder.AscendingOrder)
-        for col, width in enumerate((200, 62, 150, 44, 52, 40)):
+        for col, width in enumerate((200, 62, 140, 44, 64, 40)):
             self.table.setColumnWidth(col, width)
         hh.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
 

@@ -12,7 +12,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QStandardItem, QStandardItemModel
 
 from deckeditor.deck import Deck
-from deckeditor.session import compact_cost, primary_type
+from deckeditor.session import compact_cost, primary_type, type_line
 
 SECTION_ROLE = Qt.ItemDataRole.UserRole + 10
 INDEX_ROLE = Qt.ItemDataRole.UserRole + 11
@@ -134,7 +134,7 @@ class DeckModel(QStandardItemModel):
             else:
                 energy = getattr(card, "energy", None)
                 cells[2].setText("" if energy is None else str(energy))
-                cells[3].setText(str(getattr(card, "type_line", "") or getattr(card, "card_type", "") or ""))
+                cells[3].setText(type_line(card))
         if flagged or card is None:
             for c in cells:
                 c.setForeground(_RED)
