@@ -420,12 +420,20 @@ class EditorSession:
     def undo(self) -> None:
         if self.history.can_undo():
             self.history.undo()
+            self._follow_deck_format()
             self._changed()
 
     def redo(self) -> None:
         if self.history.can_redo():
             self.history.redo()
+            self._follow_deck_format()
             self._changed()
+
+    def _follow_deck_format(self) -> None:
+        """Undoing a format change brings the old format back into force."""
+        wanted = self.deck.format or self.default_format()
+        if wanted != self.format_code:
+            self.set_format(wanted, notify=False)
 
     def replace_deck(self, deck: Deck) -> None:
         """A new or opened deck: a fresh history, clean."""

@@ -513,3 +513,15 @@ def test_the_riftbound_sample_deck_opens_legal(window):
     assert window.session.engine_note() is None
     assert [p for p in window.problems.problems if p.is_error] == []
     assert "legal" in window.status.problem_label.text()
+
+
+def test_undoing_a_format_change_restores_the_format(window):
+    codes = [window.status.format_box.itemText(i) for i in range(window.status.format_box.count())]
+    if "vintage" not in codes:
+        pytest.skip("no vintage format shipped")
+    window.add_card("Sol Ring", "Main")
+    window.set_format("vintage")
+    assert window.session.format_code == "vintage"
+    window.undo_actions.undo.trigger()
+    assert window.session.format_code == "commander"
+    assert window.status.format_box.currentText() == "commander"

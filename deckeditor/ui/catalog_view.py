@@ -107,12 +107,12 @@ class CatalogPanel(QWidget):
         top.addWidget(self.search_box, 1)
         top.addWidget(self.show_hidden)
         bottom = QHBoxLayout()
-        bottom.addWidget(self.error_label, 1)
-        bottom.addStretch(0)
+        bottom.addStretch(1)
         bottom.addWidget(self.count_label)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(top)
+        layout.addWidget(self.error_label)  # right under the box the error is about
         layout.addWidget(self.table, 1)
         layout.addLayout(bottom)
 

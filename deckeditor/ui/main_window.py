@@ -217,6 +217,7 @@ class MainWindow(QMainWindow):
             self.target_box.setCurrentText("Main")
             self.target_box.blockSignals(False)
             self.catalog.target = "Main"
+        if full or self.status.format_box.currentText() != session.format_code:
             self.status.set_state(session.format_codes(), session.format_code, session.day)
         self.catalog.refresh()
         self.deck_pane.refresh()
@@ -320,9 +321,12 @@ class MainWindow(QMainWindow):
         self.show_message(f"{problem.message} — {found} line{'s' if found != 1 else ''} selected")
 
     def set_format(self, code: str) -> None:
+        """The chosen format is part of the deck (saved with it, undoable)."""
+        before = self.session.deck
         self.session.set_format(code, notify=False)
-        self.session.apply(self.session.deck.with_format(code), f"Format {code}")
-        self.session._changed()
+        self.session.apply(before.with_format(code), f"Format {code}")
+        if self.session.deck is before:  # the deck already named it: still re-check
+            self.session._changed()
 
     def rename_deck(self) -> None:
         name, ok = QInputDialog.getText(self, "Rename deck", "Deck name", text=self.session.deck.name)
