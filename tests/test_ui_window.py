@@ -525,3 +525,38 @@ def test_undoing_a_format_change_restores_the_format(window):
     window.undo_actions.undo.trigger()
     assert window.session.format_code == "commander"
     assert window.status.format_box.currentText() == "commander"
+
+
+def test_colour_dialog_enforces_exactly_or_at_most(qtbot):
+    from PySide6.QtWidgets import QDialogButtonBox
+
+    from deckeditor.session import ColorBudget
+    from deckeditor.ui.color_dialog import ColorDialog
+
+    spires = ColorDialog("Cryptic Spires", ColorBudget(2, True, "circled colours"), "", "U", {})
+    qtbot.addWidget(spires)
+    ok = spires.box.button(QDialogButtonBox.StandardButton.Ok)
+    assert not ok.isEnabled()
+    spires.buttons["R"].setChecked(True)
+    assert not ok.isEnabled()
+    spires.buttons["U"].setChecked(True)
+    assert ok.isEnabled() and spires.colors() == "UR"
+    spires.buttons["G"].setChecked(True)
+    assert not ok.isEnabled()
+    assert "⚠" in spires.buttons["R"].text() and "⚠" not in spires.buttons["U"].text()
+
+    budget = ColorDialog("Tolabow, Loch Rascal", ColorBudget(1, False, "additional colour"), "R", "U", {"R": 3})
+    qtbot.addWidget(budget)
+    ok = budget.box.button(QDialogButtonBox.StandardButton.Ok)
+    assert budget.colors() == "R" and ok.isEnabled() and "3 cards" in budget.buttons["R"].text()
+    budget.set_colors("")
+    assert ok.isEnabled()  # leaving the budget open is a valid answer
+    budget.set_colors("RG")
+    assert not ok.isEnabled()
+
+
+def test_moving_a_line_by_drag_and_drop(window):
+    window.add_card("Counterspell", "Main")
+    window.deck_pane._on_drop("entry", "Main\t0", "Maybeboard")
+    assert window.session.deck.section("Maybeboard").entries == (Entry("Counterspell"),)
+    assert window.session.deck.section("Main").entries == ()
