@@ -560,3 +560,14 @@ def test_moving_a_line_by_drag_and_drop(window):
     window.deck_pane._on_drop("entry", "Main\t0", "Maybeboard")
     assert window.session.deck.section("Maybeboard").entries == (Entry("Counterspell"),)
     assert window.session.deck.section("Main").entries == ()
+
+
+def test_enter_enter_enter_builds_from_the_keyboard(window, qtbot):
+    table = window.catalog.table
+    qtbot.keyClicks(window.catalog.search_box, "t:instant")
+    table.setCurrentIndex(window.catalog.model.index(0, 0))
+    first = window.catalog.model.card_at(0).name
+    second = window.catalog.model.card_at(1).name
+    qtbot.keyClick(table, Qt.Key.Key_Return)  # singleton: the card leaves the catalog
+    qtbot.keyClick(table, Qt.Key.Key_Return)  # the next one took its place
+    assert [e.card for e in window.session.deck.section("Main").entries] == [first, second]

@@ -179,8 +179,13 @@ class CatalogPanel(QWidget):
             cached = self._order_cache[key] = RowArranger(order)
         return cached
 
-    def refresh(self) -> None:
-        """Recompute the visible rows (search ∩ legal) and swap them in with one reset."""
+    def refresh(self, keep_place: bool = False) -> None:
+        """Recompute the visible rows (search ∩ legal) and swap them in with one reset.
+
+        `keep_place` (after a deck edit): keep the same card selected, or the row that took its
+        place when it left the catalog, so Enter, Enter, Enter builds a deck from the keyboard."""
+        place = self.table.currentIndex().row() if keep_place else -1
+        was = self.model.rows[place] if 0 <= place < len(self.model.rows) else None
         context = (self.session.fmt, self.session.day)
         if context != self._context:  # f: and banned: follow the selected format and day
             self._context = context
@@ -190,6 +195,12 @@ class CatalogPanel(QWidget):
         show_hidden = self.show_hidden.isChecked()
         rows = self._order().arrange(self.searcher.state.rows, legal, show_hidden)
         self.model.set_rows(rows, legal if show_hidden else None)
+        if was is not None and rows:
+            try:
+                place = rows.index(was)
+            except ValueError:
+                place = min(place, len(rows) - 1)
+            self.table.setCurrentIndex(self.model.index(place, 0))
         total = len(self.session.pool)
         self.count_label.setText(f"{len(rows):,} of {total:,} cards")
 

@@ -8,9 +8,8 @@ attributes so tests can answer them without a modal loop.
 
 from __future__ import annotations
 
-import datetime as dt
 from pathlib import Path
-from typing import Any, Callable
+from typing import Callable
 
 from PySide6.QtCore import QByteArray, Qt
 from PySide6.QtGui import QAction, QIcon, QKeySequence
@@ -219,14 +218,10 @@ class MainWindow(QMainWindow):
             self.catalog.target = "Main"
         if full or self.status.format_box.currentText() != session.format_code:
             self.status.set_state(session.format_codes(), session.format_code, session.day)
-        self.catalog.refresh()
+        self.catalog.refresh(keep_place=not full)
         self.deck_pane.refresh()
         self.problems.set_problems(problems, session.engine_note())
-        errors = sum(1 for p in problems if p.is_error)
-        self.problem_title.setText(
-            f"Problems ({len(problems)})" if problems else "Problems"
-        )
-        del errors
+        self.problem_title.setText(f"Problems ({len(problems)})" if problems else "Problems")
         stats = session.stats()
         self.stats.set_stats(stats)
         self.status.set_counts(stats.total, stats.library, problems)
@@ -565,8 +560,4 @@ class MainWindow(QMainWindow):
         event.accept()
 
 
-def today() -> dt.date:
-    return dt.date.today()
-
-
-__all__ = ["MainWindow", "load_pool", "Any"]
+__all__ = ["MainWindow", "load_pool"]
