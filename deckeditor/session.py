@@ -605,6 +605,25 @@ class CatalogSearch:
         search = import_module("deckeditor.search")
         self._searcher.set_context(search.SearchContext(format=getattr(fmt, "format", None), day=day))
 
+    def failed_term(self, row: int) -> str | None:
+        """The first top-level search term the card at `row` fails (mtg-rules.md §11: "why is
+        this card hidden?" names it), or None when it matches or nothing is searched."""
+        text = self.state.text
+        if not text or self._searcher is None or (self.state.rows is not None and row in self.state.rows):
+            return None
+        search = import_module("deckeditor.search")
+        from deckeditor.search.tree import top_terms
+
+        try:
+            for term in top_terms(search.parse(text)):
+                piece = search.to_text(term)
+                query = search.compile_query(piece, self._searcher.game, self._searcher.context)
+                if not query.bits(self._searcher.index) >> row & 1:
+                    return piece
+        except Exception:  # a term that cannot be checked alone: say nothing rather than guess
+            return None
+        return None
+
     def search(self, text: str) -> SearchState:
         text = text.strip()
         if not text:

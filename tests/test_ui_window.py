@@ -571,3 +571,12 @@ def test_enter_enter_enter_builds_from_the_keyboard(window, qtbot):
     qtbot.keyClick(table, Qt.Key.Key_Return)  # singleton: the card leaves the catalog
     qtbot.keyClick(table, Qt.Key.Key_Return)  # the next one took its place
     assert [e.card for e in window.session.deck.section("Main").entries] == [first, second]
+
+
+def test_card_view_names_the_search_term_a_card_fails(window):
+    window.catalog.search_box.setText("t:instant c:r")
+    window.card_view.show_card("Counterspell")
+    text = window.card_view.text.toPlainText()
+    assert "Does not match the search term" in text and "c:r" in text
+    window.card_view.show_card("Lightning Bolt")
+    assert "Does not match" not in window.card_view.text.toPlainText()

@@ -82,6 +82,7 @@ class CardView(QWidget):
         self.attach_box.currentIndexChanged.connect(lambda _: self._render())
         self.card: Any = None
         self.target = "Main"
+        self.searcher = None  # the catalog's CatalogSearch, for the failed search term
         self._show_attach(False)
 
     def _show_attach(self, on: bool) -> None:
@@ -122,6 +123,10 @@ class CardView(QWidget):
         body += self._budget_html(card)
         body += self._attachment_html(card)
         reasons = self.session.why_hidden(card, self.target)
+        row = self.session.pool.row_of(card.name) if hasattr(self.session.pool, "row_of") else None
+        failed = self.searcher.failed_term(row) if self.searcher is not None and row is not None else None
+        if failed:
+            reasons = reasons + [f"Does not match the search term “{failed}”"]
         if reasons:
             items = "".join(f"<li>{_esc(r)}</li>" for r in reasons)
             body += f"<p style='color:#b00020'><b>Why the catalog hides it:</b></p><ul>{items}</ul>"

@@ -218,6 +218,7 @@ class MainWindow(QMainWindow):
             self.catalog.target = "Main"
         if full or self.status.format_box.currentText() != session.format_code:
             self.status.set_state(session.format_codes(), session.format_code, session.day)
+        self.card_view.searcher = self.catalog.searcher
         self.catalog.refresh(keep_place=not full)
         self.deck_pane.refresh()
         self.problems.set_problems(problems, session.engine_note())
