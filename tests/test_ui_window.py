@@ -307,11 +307,15 @@ def test_settings_and_window_state_are_restored(window, tmp_path):
 
 
 def test_damaged_settings_give_defaults(tmp_path):
-    from deckeditor.ui.settings import load_settings
+    from deckeditor.ui.settings import load_settings, state_file
 
     paths = AppPaths.resolve(tmp_path).ensure()
     paths.settings_file.write_text("{not json", encoding="utf-8")
     assert load_settings(paths).recent_files == []
+    paths.settings_file.write_text('{"show_hidden": "maybe", "group_by": "Mana value"}', encoding="utf-8")
+    state_file(paths).write_text('{"recent_files": 7}', encoding="utf-8")
+    loaded = load_settings(paths)
+    assert loaded.group_by == "Mana value" and loaded.show_hidden is False and loaded.recent_files == []
 
 
 def test_autosave_writes_unsaved_work_and_recovery_finds_it(window, tmp_path):
@@ -419,8 +423,10 @@ def test_screenshot_of_a_starter_deck(tmp_path):
     )
     assert done.returncode == 0, done.stderr
     assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    state = json.loads((tmp_path / "home" / "state" / "window.json").read_text())
+    assert state["recent_files"] == [str(decks[0].resolve())]
     settings = json.loads((tmp_path / "home" / "config" / "settings.json").read_text())
-    assert settings["recent_files"] == [str(decks[0].resolve())]
+    assert "recent_files" not in settings and settings["group_by"] == "Type"
 
 
 def test_recent_files_menu_lists_opened_decks(window, tmp_path):

@@ -1,4 +1,5 @@
-"""The window's settings: a pydantic model stored as JSON in AppPaths.settings_file.
+"""The window's settings: a pydantic model stored as JSON (AppPaths.settings_file, and the
+window state and recent files under AppPaths.state).
 
 A missing or damaged file gives the defaults (the window must open whatever is on disk); writes
 are atomic so a crash never leaves half a file.
@@ -36,24 +37,57 @@ class Settings(BaseModel):
         del self.recent_files[MAX_RECENT:]
 
 
-def load_settings(paths: AppPaths) -> Settings:
+# product.md: settings live in the config folder, window state and recent files in the state
+# folder; one model in memory, two files on disk.
+STATE_FIELDS = frozenset({"recent_files", "geometry", "window_state", "splitter", "last_dir"})
+
+
+def state_file(paths: AppPaths) -> Path:
+    return paths.state / "window.json"
+
+
+def _read(path: Path) -> dict:
     try:
-        raw = paths.settings_file.read_text(encoding="utf-8")
-        return Settings.model_validate(json.loads(raw))
-    except (OSError, ValueError, ValidationError):
-        return Settings()
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
 
 
-def save_settings(paths: AppPaths, settings: Settings) -> None:
-    target = paths.settings_file
+def load_settings(paths: AppPaths) -> Settings:
+    """Defaults for whatever is missing or damaged: the window must open whatever is on disk."""
+    merged = {k: v for k, v in _read(paths.settings_file).items() if k not in STATE_FIELDS}
+    merged.update({k: v for k, v in _read(state_file(paths)).items() if k in STATE_FIELDS})
+    try:
+        return Settings.model_validate(merged)
+    except ValidationError:
+        good = {}
+        for key, value in merged.items():  # keep every field that is valid on its own
+            try:
+                Settings.model_validate({key: value})
+                good[key] = value
+            except ValidationError:
+                pass
+        return Settings.model_validate(good)
+
+
+def _write_atomic(target: Path, text: str) -> None:
     target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".settings-", dir=target.parent)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}-", dir=target.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(settings.model_dump_json(indent=2))
+            f.write(text)
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, target)
     except OSError:
         if os.path.exists(tmp):
             os.unlink(tmp)
+
+
+def save_settings(paths: AppPaths, settings: Settings) -> None:
+    data = settings.model_dump()
+    config = {k: v for k, v in data.items() if k not in STATE_FIELDS}
+    state = {k: v for k, v in data.items() if k in STATE_FIELDS}
+    _write_atomic(paths.settings_file, json.dumps(config, indent=2) + "\n")
+    _write_atomic(state_file(paths), json.dumps(state, indent=2) + "\n")
