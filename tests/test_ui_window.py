@@ -586,3 +586,22 @@ def test_card_view_names_the_search_term_a_card_fails(window):
     assert "Does not match the search term" in text and "c:r" in text
     window.card_view.show_card("Lightning Bolt")
     assert "Does not match" not in window.card_view.text.toPlainText()
+
+
+def test_the_day_selector_changes_legality(window):
+    from PySide6.QtCore import QDate
+
+    if window.session.engine_note():
+        pytest.skip(window.session.engine_note())
+    window.status.day_edit.setDate(QDate(2024, 9, 22))
+    assert "Mana Crypt" in shown(window)
+    window.add_card("Mana Crypt", "Main")
+    assert not [p for p in window.problems.problems if p.kind.value == "BANNED"]
+    window.status.day_edit.setDate(QDate(2024, 9, 23))
+    banned = [p for p in window.problems.problems if p.kind.value == "BANNED"]
+    assert banned and banned[0].cards == ("Mana Crypt",)
+    window.session.remove("Main", 0, None)
+    assert "Mana Crypt" not in shown(window)  # banned cards leave the catalog that day
+    window.catalog.show_hidden.setChecked(True)
+    window.card_view.show_card("Mana Crypt")
+    assert "2024-09" in window.card_view.text.toPlainText()
