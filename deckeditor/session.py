@@ -397,6 +397,15 @@ class EditorSession:
             self._cache[key] = None if rows is None else frozenset(rows)
         return self._cache[key]
 
+    def partner_rows(self, target: str = "Main") -> frozenset[int]:
+        """Cards shown only because they could partner the lone commander (mtg-rules.md §11)."""
+        key = ("partners", target)
+        if key not in self._cache:
+            pred = self.predicate(target)
+            rows = pred.possible_partner_rows() if hasattr(pred, "possible_partner_rows") else ()
+            self._cache[key] = frozenset(rows)
+        return self._cache[key]
+
     def why_hidden(self, card: Any, target: str = "Main") -> list[str]:
         return [reason_text(r) for r in self.predicate(target).why_hidden(card)]
 

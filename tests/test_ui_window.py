@@ -605,3 +605,13 @@ def test_the_day_selector_changes_legality(window):
     window.catalog.show_hidden.setChecked(True)
     window.card_view.show_card("Mana Crypt")
     assert "2024-09" in window.card_view.text.toPlainText()
+
+
+def test_possible_partners_are_shown_and_marked(window):
+    needs_predicate()
+    add_commander(window, "Thrasios, Triton Hero", None)
+    names = shown(window)
+    assert "Tymna the Weaver" in names and "Lightning Bolt" not in names
+    model = window.catalog.model
+    row = names.index("Tymna the Weaver")
+    assert "possible partner" in model.data(model.index(row, 0), Qt.ItemDataRole.ToolTipRole)

@@ -82,6 +82,7 @@ class CatalogModel(QAbstractTableModel):
         self._rows: list[int] = []
         self._hidden: frozenset[int] | None = None  # rows shown greyed (the "show hidden" toggle)
         self.why_hidden: Callable[[Any], list[str]] = lambda card: []
+        self.is_partner: Callable[[int], bool] = lambda row: False
         self._text: dict[int, tuple] = {}  # row id -> column texts (painting asks per cell)
 
     # --- swapping the rows in -------------------------------------------------------------
@@ -160,6 +161,8 @@ class CatalogModel(QAbstractTableModel):
             if self._hidden is not None and row_id not in self._hidden:
                 reasons = self.why_hidden(card) or ["Not legal for this deck"]
                 return "Hidden: " + "; ".join(reasons)
+            if self.is_partner(row_id):
+                return f"{card.name} — possible partner (context menu: Add as second commander)"
             return card.name
         return None
 

@@ -77,6 +77,7 @@ class CatalogPanel(QWidget):
 
         self.model = CatalogModel(session.pool, self)
         self.model.why_hidden = lambda card: self.session.why_hidden(card, self.target)
+        self.model.is_partner = lambda row: row in self.session.partner_rows(self.target)
         self.table = CatalogTable()
         self.table.setModel(self.model)
         self.delegate = CatalogDelegate(self.model, self.table)
@@ -226,6 +227,9 @@ class CatalogPanel(QWidget):
         menu = QMenu(self)
         for section in self.session.sections:
             menu.addAction(f"Add to {section}", lambda s=section: self.add_to(card.name, s))
+        row = self.model.rows[index.row()]
+        if row in self.session.partner_rows(self.target):
+            menu.addAction("Add as second commander", lambda: self.add_to(card.name, "Commander"))
         reasons = self.session.why_hidden(card, self.target)
         if reasons:
             menu.addSeparator()
