@@ -683,7 +683,7 @@ def arrange_rows(
 # --- files --------------------------------------------------------------------------------------
 
 
-def read_deck_file(path_or_text: str, pool: Any, kind: str | None = None) -> Any:
+def read_deck_file(path_or_text: str | bytes, pool: Any, kind: str | None = None) -> Any:
     """Any deck file the program reads -> an ImportResult-like object (deck, kind, lines, notes).
 
     Uses deckeditor.deckio; while it is absent, the own JSON file is still read through
@@ -695,6 +695,8 @@ def read_deck_file(path_or_text: str, pool: Any, kind: str | None = None) -> Any
 
     from deckeditor.deckfile import read_json_deck
 
+    if isinstance(path_or_text, bytes):
+        return _PlainResult(read_json_deck(path_or_text.decode("utf-8"), None), "json", [], [])
     path = Path(path_or_text)
     text = path.read_text(encoding="utf-8") if "\n" not in path_or_text and path.exists() else path_or_text
     deck = read_json_deck(text, str(path) if text is not path_or_text else None)

@@ -615,3 +615,24 @@ def test_possible_partners_are_shown_and_marked(window):
     model = window.catalog.model
     row = names.index("Tymna the Weaver")
     assert "possible partner" in model.data(model.index(row, 0), Qt.ItemDataRole.ToolTipRole)
+
+
+def test_import_a_pasted_riftbound_code_uses_the_riftbound_pool(window):
+    pytest.importorskip("deckeditor.deckio")
+    from deckeditor.ui.import_dialog import ImportDialog
+    from tests.conftest import shared_data
+
+    vectors = json.loads(shared_data("riftbound", "deckcode-test-vectors.json").read_text(encoding="utf-8"))
+
+    code = None
+    for item in (vectors if isinstance(vectors, list) else vectors.get("vectors", [])):
+        if isinstance(item, dict) and isinstance(item.get("code"), str):
+            code = item["code"]
+            break
+    if code is None:
+        pytest.skip("no deck code among the vectors")
+    dialog = ImportDialog(window.session.pool, window, pool_for=window.pool)
+    dialog.paste.setPlainText(code)
+    dialog.preview_text()
+    assert dialog.deck() is not None, dialog.error.text()
+    assert dialog.deck().game == "riftbound"

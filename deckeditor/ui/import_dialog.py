@@ -35,11 +35,13 @@ def _status(line: Any) -> str:
 
 
 class ImportDialog(QDialog):
-    def __init__(self, pool: Any, parent=None, start_dir: str = "") -> None:
+    def __init__(self, pool: Any, parent=None, start_dir: str = "", pool_for=None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Import deck")
         self.resize(820, 560)
         self.pool = pool
+        # a Riftbound deck code pasted while an MTG deck is open resolves against its own pool
+        self.pool_for = pool_for or (lambda game: pool)
         self.start_dir = start_dir
         self.result_value: Any = None
         self.source_path: str | None = None
@@ -93,17 +95,27 @@ class ImportDialog(QDialog):
         self.source_path = path
 
     def preview_text(self) -> None:
-        self.preview(self.paste.toPlainText())
+        # bytes: pasted text is never mistaken for the name of a file
+        self.preview(self.paste.toPlainText().encode("utf-8"))
 
-    def preview(self, path_or_text: str) -> None:
+    def preview(self, path_or_text: str | bytes) -> None:
         """Read without opening; show each line's status and the notes."""
         self.table.setRowCount(0)
         self.result_value = None
         ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
-        try:
-            result = read_deck_file(path_or_text, self.pool)
-        except Exception as exc:  # DeckFileError and friends: one clear line
-            self.error.setText(str(exc))
+        result, first_error = None, None
+        games = [getattr(self.pool, "game", "mtg")] + [g for g in ("mtg", "riftbound") if g != getattr(self.pool, "game", "mtg")]
+        for game in games:  # the open deck's game first; a deck code may be the other game's
+            try:
+                result = read_deck_file(path_or_text, self.pool if game == games[0] else self.pool_for(game))
+            except Exception as exc:  # DeckFileError and friends: one clear line
+                first_error = first_error or exc
+                continue
+            if result.deck.game != game:
+                result = read_deck_file(path_or_text, self.pool_for(result.deck.game))
+            break
+        if result is None:
+            self.error.setText(str(first_error))
             self.notes.setText("")
             ok.setEnabled(False)
             return

@@ -416,7 +416,7 @@ class MainWindow(QMainWindow):
     def import_dialog(self) -> None:
         if not self.confirm_discard():
             return
-        dialog = ImportDialog(self.session.pool, self, self.settings.last_dir)
+        dialog = ImportDialog(self.session.pool, self, self.settings.last_dir, pool_for=self.pool)
         if dialog.exec() and dialog.deck() is not None:
             self.open_deck(dialog.deck(), None)
             self.session.history.mark_dirty()
