@@ -636,3 +636,10 @@ def test_import_a_pasted_riftbound_code_uses_the_riftbound_pool(window):
     dialog.preview_text()
     assert dialog.deck() is not None, dialog.error.text()
     assert dialog.deck().game == "riftbound"
+
+
+def test_search_enter_enter_adds_the_first_result(window, qtbot):
+    qtbot.keyClicks(window.catalog.search_box, "lightning bolt")
+    qtbot.keyClick(window.catalog.search_box, Qt.Key.Key_Return)
+    qtbot.keyClick(window.catalog.table, Qt.Key.Key_Return)
+    assert window.session.deck.section("Main").entries == (Entry("Lightning Bolt"),)

@@ -129,6 +129,8 @@ class CatalogPanel(QWidget):
         self.table.customContextMenuRequested.connect(self._context_menu)
         hh.sectionClicked.connect(self._on_header)
         QShortcut(QKeySequence("Ctrl+F"), self, activated=self.search_box.setFocus)
+        # Enter in the box goes to the first result, so search-Enter-Enter adds it
+        self.search_box.returnPressed.connect(self._to_results)
         self.refresh()
 
     # --- wiring ---------------------------------------------------------------------------
@@ -149,6 +151,11 @@ class CatalogPanel(QWidget):
         if section != self.target:
             self.target = section
             self.refresh()
+
+    def _to_results(self) -> None:
+        if self.model.rowCount():
+            self.table.setFocus()
+            self.table.setCurrentIndex(self.model.index(0, 0))
 
     def _on_text(self, text: str) -> None:
         state = self.searcher.search(text)
