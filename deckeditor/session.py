@@ -356,7 +356,10 @@ class EditorSession:
             game = self.game_module()
             found: list[Problem] = []
             if game is not None and self.fmt is not None:
-                found = list(game.check(self.deck, self.fmt, self.day, self.pool))
+                try:
+                    found = list(game.check(self.deck, self.fmt, self.day, self.pool))
+                except Exception as exc:  # an engine bug must not take the window down: say it
+                    self._cache[("engine_error",)] = f"The deck could not be checked: {exc!r}"
             self._cache[key] = found
         return self._cache[key]
 
@@ -364,6 +367,9 @@ class EditorSession:
         """Why no problems can be listed, when that is the case (never a false "legal")."""
         if self.format_error:
             return self.format_error
+        self.problems()
+        if ("engine_error",) in self._cache:
+            return self._cache[("engine_error",)]
         game = self.game_module()
         if game is None or not hasattr(game, "check"):
             return f"The {self.game_code} rules engine is not available: the deck is not checked"
@@ -377,7 +383,10 @@ class EditorSession:
             game = self.game_module()
             pred: Any = _AllLegal()
             if game is not None and self.fmt is not None:
-                pred = game.make_predicate(self.deck, self.fmt, self.day, self.pool, target)
+                try:
+                    pred = game.make_predicate(self.deck, self.fmt, self.day, self.pool, target)
+                except Exception as exc:  # as above: every card shown, and the reason why
+                    self._cache[("engine_error",)] = f"The catalog could not be narrowed: {exc!r}"
             self._cache[key] = pred
         return self._cache[key]
 

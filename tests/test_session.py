@@ -285,3 +285,19 @@ def test_type_line_for_both_games(pool):
         tags = ("Ornn",)
 
     assert type_line(Rift()) == "Champion Unit — Ornn"
+
+
+def test_an_engine_failure_is_reported_not_raised(pool, monkeypatch):
+    s = _session(pool)
+    game = s.game_module()
+    if game is None:
+        pytest.skip("no rules engine")
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(game, "check", broken)
+    monkeypatch.setattr(game, "make_predicate", broken)
+    s.add_card("Island")
+    assert s.problems() == [] and s.legal_rows() is None
+    assert "boom" in s.engine_note()
