@@ -77,7 +77,10 @@ def _show(value: Any) -> str:
     if isinstance(value, str):
         shown = value if len(value) <= 60 else value[:57] + "..."
         return json.dumps(shown)
-    text = repr(value)
+    try:
+        text = repr(value)
+    except Exception:  # an int past the 4,300-digit limit, or a broken __repr__
+        text = f"<unprintable {type(value).__name__}>"
     return text if len(text) <= 60 else text[:57] + "..."
 
 
@@ -90,7 +93,7 @@ def _count(value: Any, where: str, low: int, high: int) -> int:
     if not _is_count(value):
         raise InvalidDeck(f"{where}: {_show(value)} is not a whole number")
     if not low <= value <= high:
-        raise InvalidDeck(f"{where}: {value} is not between {low} and {high}")
+        raise InvalidDeck(f"{where}: {_show(value)} is not between {low} and {high}")
     return value
 
 
@@ -565,7 +568,7 @@ class Ruling(_Immutable):
         if type(own) is not int:
             raise TypeError(f"a card's copy_limit must be None or an int, not {type(own).__name__}")
         if not 1 <= own <= MAX_COPIES:
-            raise InvalidDeck(f"copy_limit: {own} is not between 1 and {MAX_COPIES}")
+            raise InvalidDeck(f"copy_limit: {_show(own)} is not between 1 and {MAX_COPIES}")
         return card_id, own
 
     def answer(self, card: CardLike) -> tuple[str | None, int, str | None]:
@@ -638,7 +641,10 @@ def _object(value: Any, where: str, keys: tuple[str, ...]) -> dict[str, Any]:
         if not isinstance(key, str):
             raise InvalidDeck(f"{where or 'format'}: key {_show(key)} is not a string")
         if key not in keys:
-            raise InvalidDeck(f"{prefix}{key}: unknown key")
+            # Shown quoted unless plain: a key may hold anything, even a lone surrogate.
+            plain = key and key.isascii() and key.isprintable() and key.strip() == key
+            shown = key if plain else _show(key)
+            raise InvalidDeck(f"{prefix}{shown}: unknown key")
     for key in keys:
         if key not in value:
             raise InvalidDeck(f"{prefix}{key}: missing")
