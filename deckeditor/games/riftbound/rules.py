@@ -24,6 +24,7 @@ RUNE_COUNT = 12
 BATTLEFIELD_COUNT = 3
 SIDEBOARD_MAX = 10
 SIGNATURE_MAX = 3
+_UNCOUNTED_TYPES = frozenset({"Rune", "Battlefield"})  # §3.3 rule 5: not counted for copies
 COMPETITIVE = "competitive"
 CASUAL = "casual"
 K = ProblemKind
@@ -215,6 +216,8 @@ def check(deck: Deck, fmt, day, pool) -> list[Problem]:
     where: dict[str, set[str]] = defaultdict(set)
     cards_by_name: dict[str, Card] = {}
     for ln in lines(*counted):
+        if _UNCOUNTED_TYPES & set(ln.card.types):
+            continue  # runes and battlefields have no per-name limit here (rules 7 and 8 place them)
         counts[ln.card.name] += ln.count
         where[ln.card.name].add(ln.section)
         cards_by_name[ln.card.name] = ln.card
