@@ -116,7 +116,7 @@ def test_compatible_writer_puts_commanders_in_side(pool):
     assert '<zone name="side">' in text and "commander" not in text.split("<zone")[1]
     side = text.split('<zone name="side">')[1].split("</zone>")[0]
     assert side.index("Tolabow") < side.index("Lurrus") < side.index("Electrolyze")
-    assert '<card number="1" name="Fire // Ice" setShortName="MH3" collectorNumber="292" />' in text
+    assert '<card number="1" name="Fire // Ice" setShortName="MH3" collectorNumber="292"/>' in text
     assert "Sol Ring" not in text
     assert '<zone name="tokens">' in text
     assert any("Maybeboard (1 card)" in x for x in export_losses(DECK, "cod", pool))

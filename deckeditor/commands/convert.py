@@ -84,8 +84,8 @@ def run(args) -> int:
         return _fail(f"{args.output}: cannot tell the output kind from the name; use --to KIND")
     try:
         game = _input_game(source)
-    except DeckFileError as exc:
-        return _fail(str(exc))
+    except DeckFileError as exc:  # recognise() does not know the path: name the input file
+        return _fail(str(exc.at(exc.path or args.input)))
     except OSError as exc:
         return _fail(f"{args.input}: cannot read the file: {exc.strerror}")
     try:

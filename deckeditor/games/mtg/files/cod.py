@@ -180,7 +180,13 @@ def write(deck: Deck, pool: CardPool | None = None, *, custom_zones: bool = Fals
         for entry in entries:
             _card(zone, entry, pool)
     ET.indent(root, "  ")
-    body = ET.tostring(root, encoding="unicode")
+    for tags in root.iter("tags"):  # the spec's layout: `<tags><tag>jund</tag></tags>`
+        tags.text = None
+        for tag in tags:
+            tag.tail = None
+    # Empty elements as in §6.1's example and Cockatrice's own files: `"/>`, not `" />`
+    # (`>` inside text and attribute values is always escaped, so this touches only tag ends).
+    body = ET.tostring(root, encoding="unicode").replace(" />", "/>")
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + body + "\n"
 
 
