@@ -320,7 +320,7 @@ def test_damaged_settings_give_defaults(tmp_path):
 
 def test_autosave_writes_unsaved_work_and_recovery_finds_it(window, tmp_path):
     from deckeditor.session import read_deck_file
-    from deckeditor.ui.autosave import Autosaver, leftover_autosaves
+    from deckeditor.ui.autosave import SUFFIX, Autosaver, leftover_autosaves
 
     saver = Autosaver(window.paths, lambda: window.session, parent=window)
     assert not saver.save_now()  # nothing unsaved
@@ -331,6 +331,16 @@ def test_autosave_writes_unsaved_work_and_recovery_finds_it(window, tmp_path):
     assert read_deck_file(str(left[0]), window.session.pool).deck.sections == window.session.deck.sections
     saver.stop()  # a clean close leaves nothing behind
     assert leftover_autosaves(window.paths) == []
+    # another window's live autosave (its process is running) is not offered
+    other = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
+    try:
+        live = window.paths.autosave_dir / f"{other.pid}-1{SUFFIX}"
+        live.write_text("{}", encoding="utf-8")
+        assert leftover_autosaves(window.paths) == []
+    finally:
+        other.kill()
+        other.wait()
+    assert leftover_autosaves(window.paths) == [live]
 
 
 def test_format_and_day_selectors_follow_the_session(window):

@@ -16,11 +16,31 @@ from deckeditor.session import EditorSession
 SUFFIX = ".autosave.deck.json"
 
 
+def _alive(pid: int) -> bool:
+    """Is the process that writes this autosave still running (another open window)?"""
+    if pid == os.getpid():
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OSError):
+        return True  # exists, not ours to signal
+    return True
+
+
 def leftover_autosaves(paths: AppPaths) -> list[Path]:
+    """Autosaves whose writer is gone, newest first (a running window's file is its own)."""
     folder = paths.autosave_dir
     if not folder.is_dir():
         return []
-    return sorted(folder.glob(f"*{SUFFIX}"), key=lambda p: p.stat().st_mtime, reverse=True)
+    found = []
+    for path in folder.glob(f"*{SUFFIX}"):
+        head = path.name.split("-", 1)[0]
+        if head.isdigit() and _alive(int(head)):
+            continue
+        found.append(path)
+    return sorted(found, key=lambda p: p.stat().st_mtime, reverse=True)
 
 
 class Autosaver(QObject):
