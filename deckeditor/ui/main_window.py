@@ -515,11 +515,25 @@ class MainWindow(QMainWindow):
         edit.addAction(self.undo_actions.redo)
         edit.addSeparator()
         self._action(edit, "Re&name deck…", self.rename_deck)
+        deck = bar.addMenu("&Deck")
+        self._action(deck, "Set as &commander", self._selected_to_commander, "Ctrl+Shift+C")
+        self._action(deck, "Choose &colours…", self._selected_colors, "Ctrl+Shift+L")
+        self._action(deck, "&Remove line", lambda: self.deck_pane.key_action("delete"))
         view = bar.addMenu("&View")
         toggle = view.addAction("Show &hidden cards")
         toggle.setCheckable(True)
         toggle.toggled.connect(self.catalog.show_hidden.setChecked)
         self.catalog.show_hidden.toggled.connect(toggle.setChecked)
+
+    def _selected_to_commander(self) -> None:
+        entry = self.deck_pane.current_entry()
+        if entry is not None:
+            self.set_commander(*entry)
+
+    def _selected_colors(self) -> None:
+        entry = self.deck_pane.current_entry()
+        if entry is not None:
+            self.choose_colors(*entry)
 
     def _fill_recent(self) -> None:
         self.recent_menu.clear()
