@@ -653,3 +653,12 @@ def test_search_enter_enter_adds_the_first_result(window, qtbot):
     qtbot.keyClick(window.catalog.search_box, Qt.Key.Key_Return)
     qtbot.keyClick(window.catalog.table, Qt.Key.Key_Return)
     assert window.session.deck.section("Main").entries == (Entry("Lightning Bolt"),)
+
+
+def test_colour_dialog_disables_colours_already_in_the_identity(qtbot):
+    from deckeditor.session import ColorBudget
+    from deckeditor.ui.color_dialog import ColorDialog
+
+    dialog = ColorDialog("Tolabow, Loch Rascal", ColorBudget(1, False, "additional colour"), "", "U", {})
+    qtbot.addWidget(dialog)
+    assert not dialog.buttons["U"].isEnabled() and dialog.buttons["R"].isEnabled()

@@ -71,6 +71,8 @@ class ColorDialog(QDialog):
                 f"QToolButton {{ background: {FILL[letter]}; border: 2px solid #999; border-radius: 6px; }}"
                 "QToolButton:checked { border: 3px solid #202060; font-weight: bold; }"
             )
+            if letter in zone and not budget.exactly and letter not in chosen:
+                b.setEnabled(False)  # an additional colour already in the identity adds nothing
             b.toggled.connect(self._update)
             self.buttons[letter] = b
             row.addWidget(b)
