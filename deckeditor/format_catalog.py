@@ -52,13 +52,14 @@ class FormatInfo:
     mode: str | None = None  # Riftbound only: "competitive" or "casual"
 
 
-def variant_of_code(code: str) -> str:
+def variant_of_code(code: str, *, mtg_only: bool = False) -> str:
     """The rule set a code implies (`mtg-rules.md` §4): the first word (split on - _ .) that is
-    commander/edh, brawl, oathbreaker or riftbound decides; otherwise constructed."""
+    commander/edh, brawl, oathbreaker or riftbound decides; otherwise constructed. With
+    `mtg_only` (the deck is known to be MTG) the word riftbound means nothing."""
     for word in _WORD_SPLIT.split(code.lower()):
         if word in ("commander", "edh"):
             return "commander"
-        if word in ("brawl", "oathbreaker", RIFTBOUND_VARIANT):
+        if word in ("brawl", "oathbreaker") or (word == RIFTBOUND_VARIANT and not mtg_only):
             return word
     return "constructed"
 
@@ -208,9 +209,8 @@ def load_format(code_or_path: str | os.PathLike[str], game: str | None = None) -
     if game == "riftbound":
         variant, mode = RIFTBOUND_VARIANT, "competitive"
     else:
-        if variant == RIFTBOUND_VARIANT:  # an MTG deck with a "riftbound-..." code: no MTG word
-            variant = "constructed"
-        mode = None
+        # An MTG deck: "riftbound" is no MTG word, so "riftbound-commander" is commander.
+        variant, mode = variant_of_code(fmt.code, mtg_only=True), None
     return FormatInfo(
         code=fmt.code,
         game=game,

@@ -73,3 +73,19 @@ def test_unknown_key_message_names_the_path():
     a["taboo_lists"][0]["extra"] = 1
     with pytest.raises(InvalidDeck, match=r"^taboo_lists\[0\]\.extra: unknown key"):
         Format.from_array(a)
+
+
+# --- §13.3: a format given by path to an MTG deck takes its rule set from its code -----------
+
+
+def test_mtg_deck_with_a_riftbound_word_in_the_code_still_finds_commander(tmp_path):
+    from deckeditor.format_catalog import load_format
+
+    path = tmp_path / "mine.json"
+    path.write_text(Format("riftbound-commander", "Odd").to_json(), encoding="utf-8")
+    info = load_format(str(path), game="mtg")
+    assert (info.game, info.variant, info.mode) == ("mtg", "commander", None)
+    path.write_text(Format("riftbound-x", "Odd").to_json(), encoding="utf-8")
+    assert load_format(str(path), game="mtg").variant == "constructed"
+    info = load_format(str(path), game="riftbound")
+    assert (info.game, info.variant, info.mode) == ("riftbound", "riftbound", "competitive")
