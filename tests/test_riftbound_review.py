@@ -44,3 +44,31 @@ def test_battlefields_elsewhere_are_not_counted_for_copies(ex3, pool):
     found = kinds(deck, pool)
     assert (K.BATTLEFIELDS, "Sideboard", ["Power Nexus"]) in found
     assert not [f for f in found if f[0] is K.TOO_MANY_COPIES]
+
+
+def test_predicate_reasons_name_the_rule(ex3, pool):
+    # §3.1: why_hidden names the rule; the Reason offers the MTG shape (code, text) too
+    pred = rules.make_predicate(ex3, format_info("riftbound"), AUG1, pool, "Main")
+    cape = pool.get("Forgefire Cape")
+    (reason,) = [r for r in pred.why_hidden(cape) if r.kind == "AT_COPY_LIMIT"]
+    assert "copy limit reached" in reason.text and reason.code == "AT_COPY_LIMIT"
+    axe = pool.get("Spinning Axe")
+    codes = {r.code for r in pred.why_hidden(axe)}
+    assert {"OUTSIDE_IDENTITY", "SIGNATURE_BUDGET_FULL"} <= codes
+    assert any("Banned by" in r.text for r in pred.why_hidden(pool.get("The Arena's Greatest")))
+
+
+def test_any_number_clause_with_full_stops_in_the_name():
+    from deckeditor.games.riftbound.card import own_copy_limit
+
+    text = "Your deck can have any number of cards named B.F. Sword."
+    assert own_copy_limit("B.F. Sword", (), text) == 999
+    assert own_copy_limit("Long Sword", (), text) is None
+
+
+def test_starter_marker_accepted_in_deck_lines(pool):
+    # §1.6: " - Starter" is a product marker; the gallery's name still finds the card
+    from deckeditor.games.riftbound.pool import find_card
+
+    assert find_card(pool, "Wuju Bladesman - Starter").name == "Master Yi, Wuju Bladesman"
+    assert find_card(pool, "Master Yi, Wuju Bladesman - Starter").name == "Master Yi, Wuju Bladesman"

@@ -419,9 +419,13 @@ def own_copy_limit(name: str, keywords, rules_text: str) -> int | None:
     if has_keyword(keywords, "Unique"):
         return 1
     named = any_number_clause(rules_text)
-    if named is not None and name_key(named) == name_key(name):
+    if named is None:
+        return None
+    if name_key(named) == name_key(name):
         return 999
-    return None
+    # a name with its own full stops (`B.F. Sword`) ends the lazy match early: compare whole
+    own = re.compile(r"any number of cards named " + re.escape(name) + r"\.", re.IGNORECASE)
+    return 999 if own.search(strip_reminders(rules_text)) else None
 
 
 # --- records: what the card store keeps (one JSON-able dict per card) ----------------------

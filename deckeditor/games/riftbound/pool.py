@@ -57,6 +57,8 @@ def resolve_name(pool, written: str):
     names = _indexes(pool)[1].get(name_key(written))
     if names and len(names) == 1:
         return pool.get(next(iter(names)))
+    if written.rstrip().endswith(" - Starter"):  # the gallery's product marker (§1.6)
+        return resolve_name(pool, written.rstrip()[: -len(" - Starter")])
     return None
 
 

@@ -292,6 +292,15 @@ class Reason:
     def __str__(self) -> str:
         return self.message
 
+    # the MTG predicate's Reason names these fields `code` and `text`: both shapes are offered
+    @property
+    def code(self) -> str:
+        return self.kind
+
+    @property
+    def text(self) -> str:
+        return self.message
+
 
 class Predicate:
     """Which catalog cards may be added to `target_section` of a snapshot of the deck."""
@@ -323,7 +332,7 @@ class Predicate:
             reasons.append(Reason("BANNED", f"Banned by {label}"))
         elif self.apply_copies and self.counts.get(card.name, 0) >= self.ruling.copy_limit(card):
             limit = self.ruling.copy_limit(card)
-            reasons.append(Reason("AT_COPY_LIMIT", f"{card.name}: {self.counts[card.name]} of {limit} already in the deck"))
+            reasons.append(Reason("AT_COPY_LIMIT", f"{card.name}: copy limit reached ({self.counts[card.name]} of {limit} already in the deck)"))
         if self.apply_identity and card.domain_mask & ~self.identity_mask:
             missing = card.domains - self.legend.domains
             reasons.append(Reason("OUTSIDE_IDENTITY", f"Outside the legend's domain identity ({_domains_text(self.legend.domains)}): needs {_domains_text(missing)}"))
