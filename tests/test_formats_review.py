@@ -89,3 +89,43 @@ def test_mtg_deck_with_a_riftbound_word_in_the_code_still_finds_commander(tmp_pa
     assert load_format(str(path), game="mtg").variant == "constructed"
     info = load_format(str(path), game="riftbound")
     assert (info.game, info.variant, info.mode) == ("riftbound", "riftbound", "competitive")
+
+
+# --- §13.3: the index and the built-in numbers --------------------------------------------------
+
+
+def test_format_index_is_the_specs_index():
+    from deckeditor.paths import resources_dir
+
+    index = json.loads((resources_dir() / "format_index.json").read_text(encoding="utf-8"))
+    assert index == {
+        "commander": {"game": "mtg", "variant": "commander"},
+        "brawl": {"game": "mtg", "variant": "brawl"},
+        "oathbreaker": {"game": "mtg", "variant": "oathbreaker"},
+        "vintage": {"game": "mtg", "variant": "constructed"},
+        "riftbound": {"game": "riftbound", "variant": "riftbound", "mode": "competitive"},
+        "riftbound-casual": {"game": "riftbound", "variant": "riftbound", "mode": "casual"},
+    }
+    stems = {p.stem for p in (resources_dir() / "formats").glob("*.json")}
+    assert stems == set(index)
+
+
+@pytest.mark.parametrize(
+    ("code", "sizes"),
+    [
+        ("commander", (100, 100, 1)),
+        ("brawl", (60, 60, 1)),
+        ("oathbreaker", (60, 60, 1)),
+        ("vintage", (60, None, 4)),
+        ("riftbound", (40, 40, 3)),
+        ("riftbound-casual", (40, None, 3)),
+    ],
+)
+def test_builtin_numbers(code, sizes):
+    from deckeditor.paths import resources_dir
+
+    raw = (resources_dir() / "formats" / f"{code}.json").read_bytes()
+    fmt = Format.from_json(raw)
+    assert fmt.code == code
+    assert (fmt.min_size, fmt.max_size, fmt.copies) == sizes
+    assert json.loads(raw) == fmt.to_array()  # exactly the §9 shape, no extra keys
