@@ -81,3 +81,15 @@ def test_convert_empty_file_names_the_input(tmp_path, capsys, home, body):
     code, _, err = run(capsys, "convert", src, tmp_path / "o.deck.json")
     assert code == 2
     assert err == f"{src}: empty file\n"
+
+
+# --- §7 step 5 / §3 example: a count without a name ---------------------------------------------
+
+
+@pytest.mark.parametrize("line", ["1x", "4", "x2", "(3)"])
+def test_count_without_a_name_is_unparsed_no_card_name(pool, line):
+    result = read_deck(f"{line}\n1 Sol Ring\n".encode(), pool)
+    bad = [s for s in result.lines if s.status.value == "UNPARSED"]
+    assert [(s.number, s.text, s.reason) for s in bad] == [(1, line, "no card name")]
+    assert [(u.line, u.text, u.reason) for u in result.deck.unparsed] == [(1, line, "no card name")]
+    assert sections(result.deck) == {"Main": [("Sol Ring", 1)]}

@@ -43,6 +43,7 @@ PAPER_TO_ARENA = {v: k for k, v in ARENA_TO_PAPER.items()}
 
 _COUNT_FRONT = re.compile(r"^(?:(\d+)[xX]?|[xX](\d+)|\((\d+)\)|\[(\d+)\])\s+(\S.*)$")
 _COUNT_BACK = re.compile(r"^(\S.*?)\s+[xX](\d+)$")
+_COUNT_ONLY = re.compile(r"^(?:\d+[xX]?|[xX]\d+|\(\d+\)|\[\d+\])$")  # `1x`: a count, no name
 _MWS_SET = re.compile(r"^\[([A-Za-z0-9]{2,6})\]\s+(\S.*)$")
 _SB = re.compile(r"^SB:\s*", re.I)
 _LABELS = re.compile(r"\s*\^([^^]*)\^$")
@@ -204,6 +205,9 @@ def read(
             if count is None:
                 b.reject(number, text, "count outside 1–9999")
                 continue
+        elif _COUNT_ONLY.match(rest):
+            b.reject(number, text, "no card name")
+            continue
         elif _CATEGORY_LINE.match(rest) and not to_side:
             b.mark(number, text, LineKind.COMMENT)
             continue
