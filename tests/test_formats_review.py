@@ -129,3 +129,123 @@ def test_builtin_numbers(code, sizes):
     assert fmt.code == code
     assert (fmt.min_size, fmt.max_size, fmt.copies) == sizes
     assert json.loads(raw) == fmt.to_array()  # exactly the §9 shape, no extra keys
+
+
+# --- §6: the day of a check ---------------------------------------------------------------------
+
+
+def _league() -> Format:
+    return Format.from_array(_seed_array())
+
+
+def test_montreal_evening_is_still_its_own_day_and_converting_first_works():
+    from zoneinfo import ZoneInfo
+
+    league = _league()
+    owl = FormatCard("night-owl")
+    evening = datetime(2026, 9, 30, 22, 0, tzinfo=ZoneInfo("America/Toronto"))
+    assert league.ruling_on(evening).day == date(2026, 9, 30)
+    assert league.ruling_on(evening).banned_by(owl) is None
+    utc = evening.astimezone(timezone.utc)  # 02:00 on 1 October in UTC
+    assert league.ruling_on(utc).banned_by(owl) == 'the taboo list "autumn" from 2026-10-01'
+    back = utc.astimezone(ZoneInfo("America/Toronto"))
+    assert league.ruling_on(back).banned_by(owl) is None
+
+
+def test_tzinfo_without_an_offset_counts_as_naive():
+    from datetime import tzinfo
+
+    class Floating(tzinfo):
+        def utcoffset(self, dt):
+            return None
+
+    with pytest.raises(ValueError):
+        _league().ruling_on(datetime(2026, 10, 1, tzinfo=Floating()))
+
+
+def test_date_and_datetime_subclasses():
+    class Day(date):
+        pass
+
+    class Moment(datetime):
+        pass
+
+    league = _league()
+    ruling = league.ruling_on(Day(2026, 10, 1))
+    assert ruling.day == date(2026, 10, 1) and ruling.taboo_list is not None
+    with pytest.raises(ValueError):
+        league.ruling_on(Moment(2026, 10, 1, 12))  # naive, even as a subclass
+    aware = Moment(2026, 10, 1, 23, 30, tzinfo=timezone(timedelta(hours=14)))
+    assert league.ruling_on(aware).day == date(2026, 10, 1)
+
+
+@pytest.mark.parametrize("when", ["2026-10-01", None, 20261001, 1.5, (2026, 10, 1)])
+def test_other_types_for_when_are_type_errors(when):
+    with pytest.raises(TypeError):
+        _league().ruling_on(when)
+
+
+# --- §1: card-like objects ----------------------------------------------------------------------
+
+
+def test_card_like_type_errors_and_range_errors():
+    ruling = _league().ruling_on(date(2026, 10, 1))
+
+    def card(**kw):
+        return type("Card", (), kw)()
+
+    for bad in (card(id="x"), card(copy_limit=None), card(id=3, copy_limit=None),
+                card(id="x", copy_limit=True), card(id="x", copy_limit=4.0),
+                card(id="x", copy_limit="4")):
+        for method in (ruling.banned_by, ruling.copy_limit, ruling.restricted_by):
+            with pytest.raises(TypeError):
+                method(bad)
+    for limit in (0, -1, 1000):
+        for method in (ruling.banned_by, ruling.copy_limit, ruling.restricted_by):
+            with pytest.raises(InvalidDeck):
+                method(card(id="x", copy_limit=limit))
+    # FormatCard's own constructor refuses the same values with InvalidDeck (§3).
+    for limit in (True, 4.0, "4", 0, 1000):
+        with pytest.raises(InvalidDeck):
+            FormatCard("x", limit)
+
+
+def test_seed_ruling_answers_and_exact_labels():
+    league = _league()
+    assert league.label == 'the format "league"'
+    assert league.taboo_lists[0].label == 'the taboo list "autumn" from 2026-10-01'
+    ruling = league.ruling_on(date(2026, 10, 1))
+    fox = FormatCard("ember-fox")
+    assert (ruling.banned_by(fox), ruling.copy_limit(fox), ruling.restricted_by(fox)) == (
+        None, 2, 'the taboo list "autumn" from 2026-10-01')
+    relic = FormatCard("old-relic", 20)
+    assert (ruling.banned_by(relic), ruling.copy_limit(relic), ruling.restricted_by(relic)) == (
+        'the format "league"', 0, None)
+    storm = FormatCard("storm-call")
+    assert ruling.restricted_by(storm) == 'the format "league"' and ruling.copy_limit(storm) == 1
+    assert ruling.restricted_by(FormatCard("ember-fox", 2)) is None  # R4: equal is not below
+    assert ruling.copy_limit(FormatCard("Ember-Fox")) == 3  # ids are case-sensitive
+
+
+# --- §13.4: Commander's dated snapshots ----------------------------------------------------------
+
+
+def test_commander_every_day_since_september_2024_is_answered():
+    from deckeditor.format_catalog import load_format
+
+    commander = load_format("commander").format
+    crypt, gifts = FormatCard("mana-crypt"), FormatCard("gifts-ungiven")
+    day = date(2024, 9, 23)
+    while day <= date(2028, 12, 31):
+        ruling = commander.ruling_on(day)
+        assert ruling.taboo_list is not None
+        assert ruling.banned_by(crypt) is not None
+        assert (ruling.banned_by(gifts) is None) == (day >= date(2025, 4, 22))
+        day += timedelta(days=1)
+    assert commander.ruling_on(date(2025, 4, 21)).banned_by(gifts) == (
+        'the taboo list "2024-09" from 2024-09-23')
+    assert commander.ruling_on(date(2025, 4, 22)).banned_by(crypt) == (
+        'the taboo list "2025-04" from 2025-04-22')
+    assert commander.ruling_on(date(2024, 9, 22)).banned_by(crypt) is None
+    assert commander.ruling_on(date(2024, 9, 22)).banned_by(FormatCard("shahrazad")) == (
+        'the format "commander"')
