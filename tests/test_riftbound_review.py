@@ -72,3 +72,26 @@ def test_starter_marker_accepted_in_deck_lines(pool):
 
     assert find_card(pool, "Wuju Bladesman - Starter").name == "Master Yi, Wuju Bladesman"
     assert find_card(pool, "Master Yi, Wuju Bladesman - Starter").name == "Master Yi, Wuju Bladesman"
+
+
+def test_guardian_angel_recall_is_not_a_move(pool):
+    # §5.5 case 16: healed, exhausted and recalled; a recall is not a Move (no "when I move")
+    from deckeditor.games.riftbound.attachment import Board, effective_might
+    from deckeditor.games.riftbound.pool import by_code
+
+    board = Board()
+    poro = board.put(by_code(pool, "SFD-099"), "battlefield:1")
+    eye = board.put(by_code(pool, "SFD-153"), "battlefield:1")  # "When I move, play a … Recruit"
+    angel = board.put(by_code(pool, "SFD-051"), "battlefield:1")
+    board.attach(eye, poro)
+    board.attach(angel, poro)
+    events = board.would_die(poro)
+    assert angel.zone == "trash" and poro.zone == "base" and eye.zone == "base"
+    assert poro.exhausted and effective_might(poro) == 2
+    assert not [e for e in events if e.kind in ("moved", "trigger")]
+
+
+def test_runes_misplaced_do_not_reach_the_copy_limit_in_the_catalog(ex3, pool):
+    deck = ex3.add("Main", Entry("Calm Rune", 3, Printing(code="OGN-042")))
+    pred = rules.make_predicate(deck, format_info("riftbound"), AUG1, pool, "Main")
+    assert pred(pool.get("Calm Rune"))

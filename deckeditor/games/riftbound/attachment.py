@@ -378,7 +378,11 @@ class Board:
             if m and m.group(1).strip().casefold() == g.card.name.casefold():
                 events = self.kill(g)
                 u.exhausted = True
-                events += self.move(u, "base") if u.zone != "base" else []
+                # a recall is not a Move: the unit (and its attachments) go to base without
+                # triggering "when I move"
+                u.zone = "base"
+                for rest in u.attachments:
+                    rest.zone = "base"
                 events.append(Event("recalled", u.name, "healed, exhausted", "base"))
                 return events
         return self.kill(u)

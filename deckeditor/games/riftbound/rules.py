@@ -316,7 +316,7 @@ class Predicate:
         counted = {"Main", "Champion", "Sideboard"} if self.competitive else {"Main", "Champion"}
         self.counts: Counter = Counter()
         for ln in lines:
-            if ln.section in counted:
+            if ln.section in counted and not _UNCOUNTED_TYPES & set(ln.card.types):
                 self.counts[ln.card.name] += ln.count
         self.signatures = sum(ln.count for ln in lines if ln.section in ("Main", "Champion") and ln.card.is_signature)
         identity_sections = {"Main", "Champion", "Runes", "Battlefields"} | ({"Sideboard"} if self.competitive else set())
