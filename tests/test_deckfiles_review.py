@@ -93,3 +93,37 @@ def test_count_without_a_name_is_unparsed_no_card_name(pool, line):
     assert [(s.number, s.text, s.reason) for s in bad] == [(1, line, "no card name")]
     assert [(u.line, u.text, u.reason) for u in result.deck.unparsed] == [(1, line, "no card name")]
     assert sections(result.deck) == {"Main": [("Sol Ring", 1)]}
+
+
+# --- §6.3: eligibility is mtg-rules §5.1 as the rules engine answers it ---------------------------
+
+
+def _sb_pool():
+    from deckeditor.carddb.pool import CardPool
+    from deckeditor.games.mtg.card import PartnerInfo
+    from tests.test_text_decks import card
+
+    legend = ("Legendary",)
+    base = list(make_pool())
+    return CardPool("mtg", base + [
+        # a Background that is also a legendary creature leads alone (mtg-rules §5.1)
+        card("Faceless One", ("Enchantment", "Creature"), legend, ("Background",),
+             partner=PartnerInfo(is_background=True)),
+        card("Raised by Giants", ("Enchantment",), legend, ("Background",),
+             partner=PartnerInfo(is_background=True)),
+        card("Wilson, Refined Grizzly", ("Creature",), legend, ("Bear", "Warrior"),
+             partner=PartnerInfo(choose_background=True)),
+    ])
+
+
+@pytest.mark.parametrize("side, commander", [
+    (["Faceless One"], ["Faceless One"]),
+    (["Raised by Giants"], []),
+    (["Wilson, Refined Grizzly", "Raised by Giants"], ["Wilson, Refined Grizzly", "Raised by Giants"]),
+])
+def test_sideboard_commander_rule_uses_the_engine_answer(side, commander):
+    main_count = 100 - max(1, len(commander)) if commander else 99
+    text = f"{main_count} Forest\n\n" + "".join(f"1 {n}\n" for n in side)
+    deck = read_deck(text.encode(), _sb_pool()).deck
+    assert [e.card for e in deck.section("Commander").entries] == commander
+    assert [e.card for e in deck.section("Sideboard").entries] == ([] if commander else side)

@@ -1,7 +1,7 @@
 """The sideboard-commander rule (`deck-files.md` §6.3) for files with no commander section.
 
-Eligibility and pairing follow `mtg-rules.md` §5.1–§5.2. They are written here in small form, on
-the card model only, so importers do not depend on the rules engine being loaded.
+Eligibility and pairing are `mtg-rules.md` §5.1–§5.2 as `games.mtg.commander` answers them (the one
+answer the checker, the predicate and search share; it needs only the card model).
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from dataclasses import replace
 from deckeditor.carddb.pool import CardPool
 from deckeditor.deck import Deck
 from deckeditor.games.mtg.card import Card
+from deckeditor.games.mtg.commander import can_be_commander, can_partner, is_background
 from deckeditor.games.mtg.files.common import move_one
 
 
@@ -25,44 +26,14 @@ def rule_set(format_code: str | None) -> str:
     return "constructed"
 
 
-def _front_types(card: Card) -> tuple[set[str], set[str], set[str]]:
-    f = card.front
-    return set(f.supertypes), set(f.types), set(f.subtypes)
-
-
 def can_lead(card: Card, rules: str = "commander") -> bool:
-    """§5.1, front face only; a Background leads only as the second of a pair."""
-    supers, types, subs = _front_types(card)
-    if card.commander_text:
-        return True
-    if "Legendary" not in supers:
-        return False
-    if rules in ("brawl", "oathbreaker") and "Planeswalker" in types:
-        return True
-    if "Creature" in types or card.creature_in_command_zone or "Vehicle" in subs:
-        return True
-    f = card.front
-    return "Spacecraft" in subs and f.power is not None and f.toughness is not None
-
-
-def can_partner(a: Card, b: Card) -> bool:
-    """§5.2: the five ways two cards may lead together."""
-    if a.name == b.name:
-        return False
-    pa, pb = a.partner, b.partner
-    if pa.plain and pb.plain:
-        return True
-    if b.name in pa.with_names and a.name in pb.with_names:
-        return True
-    if pa.types & pb.types:
-        return True
-    if (pa.choose_background and pb.is_background) or (pb.choose_background and pa.is_background):
-        return True
-    return (pa.doctors_companion and pb.is_doctor) or (pb.doctors_companion and pa.is_doctor)
+    """§6.3 "eligible as a commander": `mtg-rules.md` §5.1 as the rules engine answers it (a
+    Brawl deck's planeswalker too); a lone Background enchantment needs a partner."""
+    return can_be_commander(card, "brawl" if rules == "brawl" else "commander")
 
 
 def _leads(card: Card, rules: str) -> bool:
-    return can_lead(card, rules) and not card.partner.is_background
+    return can_lead(card, rules)
 
 
 def apply(
@@ -92,7 +63,7 @@ def apply(
             moves = [(cards[0], "Commander")]
     else:
         a, b = cards
-        if can_partner(a, b) and all(can_lead(c, rules) or c.partner.is_background for c in cards):
+        if can_partner(a, b) and all(can_lead(c, rules) or is_background(c) for c in cards):
             moves = [(a, "Commander"), (b, "Commander")]
         elif _leads(a, rules) and b.companion:
             moves = [(a, "Commander"), (b, "Companion")]
