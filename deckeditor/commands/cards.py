@@ -52,7 +52,8 @@ def register(sub) -> None:
     search.add_argument("query", metavar="QUERY")
     search.add_argument("--cards", action="append", default=[], metavar="SRC",
                         help="add a card source in front of the database (repeatable)")  # fmt: skip
-    search.add_argument("--format", metavar="F", help="only cards legal in this format")
+    search.add_argument("--format", metavar="F",
+                        help="the selected format (what is:commander follows, a code f: accepts)")  # fmt: skip
     search.add_argument("--on", metavar="DAY", help="the day (YYYY-MM-DD) for ban lists")
     search.add_argument("--game", default="mtg", choices=("mtg", "riftbound"))
     search.add_argument("--json", action="store_true", help="print JSON")

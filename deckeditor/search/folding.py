@@ -64,6 +64,14 @@ def fold_text(text: str) -> str:
     return " ".join(folded.split())
 
 
+def replace_name(text: str, name: str) -> str:
+    """`name` replaced by `~` where it stands as a word of its own (`search.md` §4.3): the short
+    name of "Me, the Immortal" must not turn "menace" into "~nace"."""
+    if not name or name not in text:
+        return text
+    return re.sub(r"(?<!\w)" + re.escape(name) + r"(?!\w)", "~", text)
+
+
 def fold_rules(folded: str) -> str:
     """A folded text without its reminder text (cheaper than folding the stripped text again)."""
     if "(" not in folded:

@@ -9,7 +9,7 @@ from typing import Any, Sequence
 from deckeditor.games.mtg import colors
 from deckeditor.games.mtg.card import Card, Layout
 from deckeditor.search import bits
-from deckeditor.search.folding import fold_name, fold_rules, fold_text, strip_reminder
+from deckeditor.search.folding import fold_name, fold_rules, fold_text, replace_name, strip_reminder
 from deckeditor.search.keys import GameSearch, register
 from deckeditor.search.keys.kinds import (
     FormatKey,
@@ -89,11 +89,9 @@ _DFC = frozenset({Layout.TRANSFORM, Layout.MODAL_DFC, Layout.MELD})
 
 def _tilde(folded: str, face_name: str) -> str:
     """The face's own name, then the part before its first comma, replaced by `~`."""
-    out = folded.replace(fold_text(face_name), "~")
+    out = replace_name(folded, fold_text(face_name))
     if "," in face_name:
-        short = fold_text(face_name.split(",", 1)[0])
-        if short:
-            out = out.replace(short, "~")
+        out = replace_name(out, fold_text(face_name.split(",", 1)[0]))
     return out
 
 

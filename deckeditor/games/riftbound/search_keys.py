@@ -11,7 +11,7 @@ from typing import Any, Sequence
 
 from deckeditor.games.riftbound.card import DOMAIN_BIT, DOMAINS, LETTER_DOMAIN, Card
 from deckeditor.search import bits
-from deckeditor.search.folding import fold_name, fold_text, strip_reminder
+from deckeditor.search.folding import fold_name, fold_text, replace_name, strip_reminder
 from deckeditor.search.keys import GameSearch, register
 from deckeditor.search.keys.kinds import (
     FormatKey,
@@ -25,15 +25,20 @@ from deckeditor.search.keys.kinds import (
 )
 
 _COLORLESS = frozenset({"colorless", "colourless", "c"})
+# As for MTG colours: two or more domains (`m` is none of the rules letters).
+_MULTI = frozenset({"m", "multicolor", "multicolour"})
 _NAMES = {d.lower(): DOMAIN_BIT[d] for d in DOMAINS}
 _LETTERS = {letter.lower(): DOMAIN_BIT[d] for letter, d in LETTER_DOMAIN.items()}
 
 
 def parse_domains(text: str):
-    """`fury`, `fury,chaos`, `rp`, `colorless`, a count `0`–`6` -> ("set", mask) / ("count", n)."""
+    """`fury`, `fury,chaos`, `rp`, `colorless`, a count `0`–`6`, `m` -> ("set", mask) /
+    ("count", n) / ("multi",)."""
     text = text.strip().lower()
     if text in _COLORLESS:
         return ("set", 0)
+    if text in _MULTI:
+        return ("multi",)
     if len(text) == 1 and text.isdigit() and int(text) <= len(DOMAINS):
         return ("count", int(text))
     mask = 0
@@ -52,9 +57,9 @@ def parse_domains(text: str):
 
 
 def _tilde(folded: str, card: Card) -> str:
-    out = folded.replace(fold_text(card.name), "~")
+    out = replace_name(folded, fold_text(card.name))
     if card.subtitle:
-        out = out.replace(fold_text(card.short_name), "~")
+        out = replace_name(out, fold_text(card.short_name))
     return out
 
 
@@ -169,6 +174,8 @@ def _table() -> dict[str, Any]:
         "f": FormatKey("f", "legal"), "format": FormatKey("f", "legal"),
         "legal": FormatKey("f", "legal"),
         "banned": FormatKey("banned", "banned"),
+        # `search.md` §5: Riftbound has all the format keys of §4.6.
+        "restricted": FormatKey("restricted", "restricted"),
     }  # fmt: skip
     for alias, field in _STATS.items():
         table[alias] = NumberKey(alias, field, _STATS)
