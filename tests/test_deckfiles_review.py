@@ -127,3 +127,159 @@ def test_sideboard_commander_rule_uses_the_engine_answer(side, commander):
     deck = read_deck(text.encode(), _sb_pool()).deck
     assert [e.card for e in deck.section("Commander").entries] == commander
     assert [e.card for e in deck.section("Sideboard").entries] == ([] if commander else side)
+
+
+# --- §9 rows and round trips through the real command line, on the real card data --------------
+
+
+@pytest.fixture(scope="module")
+def real_home(tmp_path_factory):
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from tests.conftest import shared_data
+
+    cards = shared_data("mtg", "cards.json.xz")
+    home = tmp_path_factory.mktemp("review-home")
+    exe = Path(sys.executable).parent / "deckeditor"
+    env = {**os.environ, "DECKEDITOR_HOME": str(home)}
+    done = subprocess.run([str(exe), "cards", "import", str(cards)], env=env,
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+
+    def convert(*args):
+        got = subprocess.run([str(exe), "convert", *map(str, args)], env=env,
+                             capture_output=True, text=True)
+        return got.returncode, got.stderr
+
+    return convert
+
+
+def _sections(path):
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    return {s["name"]: [(e["card"], e["count"]) for e in s["entries"]] for s in doc["sections"]}
+
+
+def _convert_json(real_home, tmp_path, name, body: bytes):
+    src = tmp_path / name
+    src.write_bytes(body)
+    out = tmp_path / (src.stem + ".deck.json")
+    code, err = real_home(src, out)
+    assert code == 0, err
+    return out, err
+
+
+@pytest.mark.parametrize("side, expect", [
+    ("1 Korvold, Fae-Cursed King\n",
+     {"Commander": [("Korvold, Fae-Cursed King", 1)]}),
+    ("1 Korvold, Fae-Cursed King\n1 Lurrus of the Dream-Den\n",
+     {"Commander": [("Korvold, Fae-Cursed King", 1)],
+      "Companion": [("Lurrus of the Dream-Den", 1)]}),
+])
+def test_cli_mtgo_99_plus_commander(real_home, tmp_path, side, expect):
+    out, _ = _convert_json(real_home, tmp_path, "k.txt", f"60 Forest\n39 Swamp\n\n{side}".encode())
+    got = _sections(out)
+    assert got["Main"] == [("Forest", 60), ("Swamp", 39)]
+    assert {k: v for k, v in got.items() if k != "Main"} == expect
+
+
+def test_cli_mtgo_60_15_nothing_moved(real_home, tmp_path):
+    out, _ = _convert_json(real_home, tmp_path, "m.txt",
+                           b"40 Forest\n20 Swamp\n\n1 Korvold, Fae-Cursed King\n14 Mountain\n")
+    assert _sections(out) == {"Main": [("Forest", 40), ("Swamp", 20)],
+                              "Sideboard": [("Korvold, Fae-Cursed King", 1), ("Mountain", 14)]}
+
+
+def test_cli_cod_unpairable_side_stays(real_home, tmp_path):
+    body = (b'<?xml version="1.0" encoding="UTF-8"?>\n<cockatrice_deck version="1">'
+            b'<zone name="main"><card number="98" name="Forest"/></zone><zone name="side">'
+            b'<card number="1" name="Thrasios, Triton Hero"/>'
+            b'<card number="1" name="Korvold, Fae-Cursed King"/></zone></cockatrice_deck>')
+    out, _ = _convert_json(real_home, tmp_path, "t.cod", body)
+    assert _sections(out)["Sideboard"] == [("Thrasios, Triton Hero", 1),
+                                           ("Korvold, Fae-Cursed King", 1)]
+    assert "Commander" not in _sections(out)
+
+
+def test_cli_windows_1252_and_back_face(real_home, tmp_path):
+    body = ("1 Lim-D\xfbl's Vault\n1 Delver of Secrets // Insectile Aberration\n"
+            "1 Insectile Aberration\n").encode("cp1252")
+    out, _ = _convert_json(real_home, tmp_path, "w.txt", body)
+    assert _sections(out) == {"Main": [("Lim-Dûl's Vault", 1),
+                                       ("Delver of Secrets // Insectile Aberration", 2)]}
+
+
+def test_cli_unknown_card_written_back_unchanged(real_home, tmp_path):
+    src = tmp_path / "u.txt"
+    src.write_text("1 Lightnig Bolt\n2 Sol Ring\n", encoding="utf-8")
+    for kind in ("text", "forge", "arena", "mtgo"):
+        out = tmp_path / f"u.{kind}"
+        code, err = real_home(src, out, "--to", kind)
+        assert code == 0, err
+        assert "1 Lightnig Bolt\n" in out.read_text(encoding="utf-8")
+
+
+def test_cli_headers_only_is_fatal(real_home, tmp_path):
+    src = tmp_path / "h.txt"
+    src.write_text("Deck\n\nSideboard\n", encoding="utf-8")
+    code, err = real_home(src, tmp_path / "h.deck.json")
+    assert code == 2 and err == f"{src}: no card lines\n"
+
+
+def test_cli_arena_round_trip_and_foil(real_home, tmp_path):
+    src = tmp_path / "a.txt"
+    src.write_text("About\nName Korvold Pile\n\nCommander\n1 Korvold, Fae-Cursed King (ELD) 329 *F*\n"
+                   "\nCompanion\n1 Lurrus of the Dream-Den\n\nDeck\n1 Fire/Ice\n30 Forest\n",
+                   encoding="utf-8")
+    out = tmp_path / "a.deck.json"
+    code, err = real_home(src, out)
+    assert code == 0, err
+    doc = json.loads(out.read_text(encoding="utf-8"))
+    assert doc["name"] == "Korvold Pile"
+    korvold = doc["sections"][0]["entries"][0]
+    assert korvold["printing"] == {"set": "ELD", "number": "329", "finish": "foil"}
+    assert _sections(out) == {"Commander": [("Korvold, Fae-Cursed King", 1)],
+                              "Companion": [("Lurrus of the Dream-Den", 1)],
+                              "Main": [("Fire // Ice", 1), ("Forest", 30)]}
+    arena = tmp_path / "a.arena"
+    code, err = real_home(out, arena, "--to", "arena")
+    assert code == 0
+    assert arena.read_text(encoding="utf-8") == (
+        "About\nName Korvold Pile\n\nCommander\n1 Korvold, Fae-Cursed King (ELD) 329\n\n"
+        "Companion\n1 Lurrus of the Dream-Den\n\nDeck\n1 Fire // Ice\n30 Forest\n")
+    assert "finish not written" in err
+    mtgo = tmp_path / "a.mtgo"
+    assert real_home(out, mtgo, "--to", "mtgo")[0] == 0
+    assert mtgo.read_text(encoding="utf-8") == (
+        "1 Fire/Ice\n30 Forest\n\n1 Korvold, Fae-Cursed King\n1 Lurrus of the Dream-Den\n")
+
+
+def test_cli_own_json_and_forge_round_trips(real_home, tmp_path):
+    src = tmp_path / "f.dck"
+    src.write_text(
+        "[metadata]\nName=Pile\nComment=one\nTags=a,b\nDeckEditorFormat=commander\n"
+        "DeckEditorCompanion=Lurrus of the Dream-Den\nAiHints=RemoveBad\n"
+        "[Commander]\n1 Korvold, Fae-Cursed King|ELD|[329]\n[Main]\n"
+        "1 Lightning Bolt+|M11|[149]\n1 Lim-Dûl's Vault|MB2|#{markedColors=UR\tnoSellValue}\n"
+        "98 Forest|ELD|2\n[Sideboard]\n1 Lurrus of the Dream-Den\n[Planes]\n1 Tazeem\n",
+        encoding="utf-8")
+    first = tmp_path / "one.deck.json"
+    assert real_home(src, first)[0] == 0
+    second = tmp_path / "two.deck.json"
+    assert real_home(first, second)[0] == 0
+    assert second.read_bytes() == first.read_bytes()
+    back = tmp_path / "back.dck"
+    assert real_home(first, back)[0] == 0
+    assert back.read_text(encoding="utf-8") == src.read_text(encoding="utf-8")
+
+
+def test_cli_xmage_dck_read_by_content(real_home, tmp_path):
+    out, _ = _convert_json(real_home, tmp_path, "x.dck", (
+        b"NAME:Korvold Treasure Pile\n1 [CMM:464] Sol Ring\n98 [ELD:266] Forest\n"
+        b"SB: 1 [ELD:329] Korvold, Fae-Cursed King\n"))
+    doc = json.loads(out.read_text(encoding="utf-8"))
+    assert doc["name"] == "Korvold Treasure Pile"
+    assert _sections(out) == {"Commander": [("Korvold, Fae-Cursed King", 1)],
+                              "Main": [("Sol Ring", 1), ("Forest", 98)]}
