@@ -95,3 +95,11 @@ def test_runes_misplaced_do_not_reach_the_copy_limit_in_the_catalog(ex3, pool):
     deck = ex3.add("Main", Entry("Calm Rune", 3, Printing(code="OGN-042")))
     pred = rules.make_predicate(deck, format_info("riftbound"), AUG1, pool, "Main")
     assert pred(pool.get("Calm Rune"))
+
+
+def test_quick_draw_implies_reaction_on_the_card(pool):
+    # §1.4: Quick-Draw implies Reaction (002 745.1.b); the printed keyword list stays as printed
+    sword = pool.get("Long Sword")
+    assert sword.has_keyword("Reaction") and sword.keyword("reaction").name == "Reaction"
+    assert [k.name for k in sword.keywords] == ["Quick-Draw", "Equip"]
+    assert not pool.get("Serrated Dirk").has_keyword("Reaction")

@@ -374,11 +374,15 @@ class Card:
         return "Equipment" in self.tags
 
     def has_keyword(self, name: str) -> bool:
-        return has_keyword(self.keywords, name)
+        """A keyword of the Rules Text; Quick-Draw implies Reaction (002 745.1.b)."""
+        return self.keyword(name) is not None
 
     def keyword(self, name: str) -> Keyword | None:
         key = name.casefold()
-        return next((k for k in self.keywords if k.key == key), None)
+        found = next((k for k in self.keywords if k.key == key), None)
+        if found is None and key == "reaction" and has_keyword(self.keywords, "Quick-Draw"):
+            return Keyword("Reaction")
+        return found
 
     def printing(self, code: str) -> Printing | None:
         for p in self.printings:
