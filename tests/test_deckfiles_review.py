@@ -283,3 +283,27 @@ def test_cli_xmage_dck_read_by_content(real_home, tmp_path):
     assert doc["name"] == "Korvold Treasure Pile"
     assert _sections(out) == {"Commander": [("Korvold, Fae-Cursed King", 1)],
                               "Main": [("Sol Ring", 1), ("Forest", 98)]}
+
+
+# --- §4: metadata a Forge file held survives forge → json → forge ----------------------------------
+
+
+def test_forge_kept_own_keys_that_were_not_applied_are_written_back(pool):
+    src = ("[metadata]\nName=X\nDeckEditorFormat=Kitchen Table!\n"
+           "DeckEditorCompanion=Lurrus of the Dream-Den\nSet=M11\nSet=M12\n[Main]\n1 Sol Ring\n")
+    result = read_deck(src.encode(), pool)
+    assert result.deck.format is None and not result.deck.section("Companion").entries
+    again = read_deck(write_deck(result.deck, "json", pool).encode(), pool).deck
+    text = write_deck(again, "forge", pool)
+    head = text.split("[Main]")[0].splitlines()
+    assert sorted(head) == sorted(["[metadata]", "Name=X", "DeckEditorFormat=Kitchen Table!",
+                                   "DeckEditorCompanion=Lurrus of the Dream-Den",
+                                   "Set=M11", "Set=M12"])
+
+
+def test_forge_own_keys_from_the_deck_win_over_kept_ones(pool):
+    src = ("[metadata]\nName=X\nDeckEditorCompanion=Lurrus of the Dream-Den\n[Main]\n1 Sol Ring\n"
+           "[Sideboard]\n1 Lurrus of the Dream-Den\n")
+    deck = read_deck(src.encode(), pool).deck
+    assert sections(deck)["Companion"] == [("Lurrus of the Dream-Den", 1)]
+    assert write_deck(deck, "forge", pool) == src

@@ -271,8 +271,11 @@ def write(deck: Deck, pool: CardPool | None = None) -> str:
     companions = deck.section("Companion").entries
     if companions:
         out.append(f"DeckEditorCompanion={export_name(companions[0], pool)}")
+    # Own keys come from the deck; one kept raw (a DeckEditorCompanion not in the sideboard,
+    # a DeckEditorFormat that is no format code) goes back only when the deck wrote none.
+    written = {line.split("=", 1)[0].lower() for line in out[1:]}
     for pair in forge.get("metadata", []) if isinstance(forge, dict) else []:
-        if isinstance(pair, (list, tuple)) and len(pair) == 2 and pair[0].lower() not in _OWN_KEYS:
+        if isinstance(pair, (list, tuple)) and len(pair) == 2 and pair[0].lower() not in written:
             out.append(f"{pair[0]}={pair[1]}")
     blocks: list[tuple[str, tuple[Entry, ...]]] = [
         ("Commander", deck.section("Commander").entries),
