@@ -57,8 +57,8 @@ class Problem:
         message: str,
         severity: Severity = Severity.ERROR,
     ) -> Problem:
-        """Cards are sorted case-folded and listed once each, as `cli.md` asks."""
-        unique = sorted(set(cards), key=lambda n: (n.casefold(), n))
+        """Cards are sorted (plain string order) and listed once each, as `cli.md` asks."""
+        unique = sorted(set(cards))
         return cls(kind, severity, section, tuple(unique), message)
 
     @property

@@ -227,11 +227,13 @@ def _oathbreaker_zone(view: DeckView, out: list[Problem]) -> None:
     spells = [
         it for it in known if can_be_signature_spell(it.card) and not can_be_oathbreaker(it.card)
     ]
-    if not breakers:
+    # An unknown card in the zone might be the missing one: that check is skipped (§10).
+    unknown = any(it.card is None for it in cmd)
+    if not breakers and not unknown:
         out.append(
             Problem.make(K.MISSING_COMMANDER, "Commander", [], "The deck is missing an oathbreaker")
         )
-    if not spells:
+    if not spells and not unknown:
         out.append(
             Problem.make(K.MISSING_COMMANDER, "Commander", [], "The deck is missing a signature spell")
         )
