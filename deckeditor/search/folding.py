@@ -69,7 +69,24 @@ def replace_name(text: str, name: str) -> str:
     name of "Me, the Immortal" must not turn "menace" into "~nace"."""
     if not name or name not in text:
         return text
-    return re.sub(r"(?<!\w)" + re.escape(name) + r"(?!\w)", "~", text)
+    # A plain find loop: a regex per card name would be compiled for every face at load.
+    out, start, size = [], 0, len(name)
+    at = text.find(name)
+    while at >= 0:
+        end = at + size
+        if _word_char(text, at - 1) or _word_char(text, end):
+            at = text.find(name, at + 1)
+            continue
+        out.append(text[start:at])
+        out.append("~")
+        start = end
+        at = text.find(name, end)
+    out.append(text[start:])
+    return "".join(out)
+
+
+def _word_char(text: str, i: int) -> bool:
+    return 0 <= i < len(text) and (text[i].isalnum() or text[i] == "_")
 
 
 def fold_rules(folded: str) -> str:
