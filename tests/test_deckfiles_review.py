@@ -307,3 +307,10 @@ def test_forge_own_keys_from_the_deck_win_over_kept_ones(pool):
     deck = read_deck(src.encode(), pool).deck
     assert sections(deck)["Companion"] == [("Lurrus of the Dream-Den", 1)]
     assert write_deck(deck, "forge", pool) == src
+
+
+def test_merging_never_loses_copies_past_9999(pool):
+    deck = read_deck(b"9999 Island\n2 Island\n3 Island\n", pool).deck
+    assert sections(deck) == {"Main": [("Island", 9999), ("Island", 5)]}
+    again = read_deck(write_deck(deck, "json", pool).encode(), pool).deck
+    assert again == deck

@@ -129,8 +129,10 @@ class DeckBuilder:
     def add_entry(self, section: str, entry: Entry) -> None:
         entries = self.sections.setdefault(section, [])
         for i, old in enumerate(entries):
-            if old.same_line(entry):
-                entries[i] = old.with_count(min(MAX_COUNT, old.count + entry.count))
+            # Merged while the sum is a count (§1 Entries); past 9,999 the line stays separate
+            # rather than losing copies.
+            if old.same_line(entry) and old.count + entry.count <= MAX_COUNT:
+                entries[i] = old.with_count(old.count + entry.count)
                 return
         entries.append(entry)
 
