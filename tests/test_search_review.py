@@ -127,3 +127,34 @@ def test_cli_json_shape_and_error(tmp_path, capsys):
     err = capsys.readouterr().err
     assert '"big" is not a number' in err and "position 11" in err
     assert "t:elf pow>=big\n           ^^^" in err
+
+
+# --- §4.2: every colour word names the set the spec gives it -------------------------------------
+
+SPEC_COLOURS = {
+    "white": "W", "blue": "U", "black": "B", "red": "R", "green": "G",
+    "azorius": "WU", "dimir": "UB", "rakdos": "BR", "gruul": "RG", "selesnya": "GW",
+    "orzhov": "WB", "izzet": "UR", "golgari": "BG", "boros": "RW", "simic": "GU",
+    "bant": "GWU", "esper": "WUB", "grixis": "UBR", "jund": "BRG", "naya": "RGW",
+    "abzan": "WBG", "jeskai": "URW", "sultai": "BGU", "mardu": "RWB", "temur": "GRU",
+    "silverquill": "WB", "prismari": "UR", "witherbloom": "BG", "lorehold": "RW", "quandrix": "GU",
+    "yore": "WUBR", "yore-tiller": "WUBR", "glint": "UBRG", "glint-eye": "UBRG",
+    "dune": "BRGW", "dune-brood": "BRGW", "ink": "RGWU", "ink-treader": "RGWU",
+    "witch": "GWUB", "witch-maw": "GWUB", "wubrg": "WUBRG", "rainbow": "WUBRG",
+    "c": "", "colorless": "", "colourless": "", "wu": "WU", "GUR": "GUR",
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("word, letters", sorted(SPEC_COLOURS.items()))
+def test_colour_words(word, letters):
+    from deckeditor.games.mtg import colors
+    from deckeditor.search.mtg_keys import parse_colour
+
+    assert parse_colour(word.lower()) == ("set", colors.mask(letters))
+
+
+@pytest.mark.parametrize("value", ["cw", "wc", "colorlessw", "6", "white,blue", "azorious"])
+def test_colourless_does_not_combine_and_typos_are_errors(value):
+    with pytest.raises(SearchError) as err:
+        parse(f"id:{value}")
+    assert err.value.message == f'unknown colour "{value}"' and err.value.position == 3
