@@ -158,3 +158,14 @@ def test_colourless_does_not_combine_and_typos_are_errors(value):
     with pytest.raises(SearchError) as err:
         parse(f"id:{value}")
     assert err.value.message == f'unknown colour "{value}"' and err.value.position == 3
+
+
+# --- §4.4: a printed stat's leading number, as the sources print it ------------------------------
+
+
+def test_half_stats_as_mtgjson_prints_them():
+    girl = card(face("Little Girl", "{hw}", "Creature — Human Child", "", pt=".5/.5"))
+    pool = CardPool("mtg", [girl])
+    for query in ("pow=0.5", "pow=.5", "tou>0", "tou<1", "pow=tou", "pow>=mv"):
+        assert names(pool, query) == {"Little Girl"}, query
+    assert names(pool, "pow=0") == set()

@@ -57,7 +57,8 @@ def parse_colour(text: str):
 
 # --- printed numbers ----------------------------------------------------------------------------
 
-_LEADING = re.compile(r"[+-]?\d+(?:\.\d+)?")
+# `.5` is how MTGJSON prints Little Girl's ½.
+_LEADING = re.compile(r"[+-]?(?:\d+(?:\.\d+)?|\.\d+)")
 
 
 @lru_cache(maxsize=1024)
