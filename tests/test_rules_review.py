@@ -393,3 +393,14 @@ def test_real_pool_partner_kinds_through_the_binary(tmp_path):
         )
         assert r.returncode == 1, r.stderr  # every one is far too small
         assert rows(json.loads(r.stdout)) == expected, key
+
+
+def test_description_not_repeated_when_oracle_says_it_in_another_case():
+    """§3.1: Hadran's script writes "your commander", its Oracle text "your Commander"."""
+    from deckeditor.carddb.store import starter_pool
+    from deckeditor.games.mtg.deckrule import shown_descriptions
+
+    pool = starter_pool()
+    for card in pool.cards:
+        if card.deck_rule_lines and card.faces[0].oracle_text.startswith("Rulebreaker"):
+            assert shown_descriptions(card) == [], card.name

@@ -571,11 +571,12 @@ def _collapse(text: str) -> str:
 def shown_descriptions(card) -> list[str]:
     """§3.1: the card view's extra lines — each rule's `Description$` with CARDNAME replaced,
     unless the Oracle text already says it (compared with runs of whitespace collapsed, since
-    Forge's scripts put two spaces after the dash)."""
-    oracle = _collapse(" ".join(f.oracle_text for f in card.faces))
+    Forge's scripts put two spaces after the dash, and case-folded, since Hadran's script says
+    "your commander" where its Oracle text says "your Commander")."""
+    oracle = _collapse(" ".join(f.oracle_text for f in card.faces)).casefold()
     out: list[str] = []
     for rule in rules_of(card):
         text = rule.description_text(rule.face or card.name)
-        if text and _collapse(text) not in oracle and text not in out:
+        if text and _collapse(text).casefold() not in oracle and text not in out:
             out.append(text)
     return out
