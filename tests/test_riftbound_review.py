@@ -103,3 +103,48 @@ def test_quick_draw_implies_reaction_on_the_card(pool):
     assert sword.has_keyword("Reaction") and sword.keyword("reaction").name == "Reaction"
     assert [k.name for k in sword.keywords] == ["Quick-Draw", "Equip"]
     assert not pool.get("Serrated Dirk").has_keyword("Reaction")
+
+
+# --- the command line (cli.md `check`, riftbound.md §3.5 and §4) ------------------------------
+
+
+def _check(capsys, *args):
+    import json as _json
+
+    from deckeditor.cli import main
+
+    code = main(["check", *map(str, args), "--json", "--cards", str(shared_data("riftbound", "cards.json"))])
+    out = capsys.readouterr()
+    return code, (_json.loads(out.out) if out.out.strip() else None), out.err
+
+
+def _summary(doc):
+    return [(p["kind"], p["severity"], p["section"], p["cards"]) for p in doc["problems"]]
+
+
+def test_cli_code_file_with_surrounding_whitespace(capsys, home, tmp_path):
+    V = vectors(shared_data("riftbound", "deckcode-test-vectors.json"))
+    path = tmp_path / "ex2.txt"
+    path.write_text("\n\n   " + V["ex2"]["code"] + "  \n\n", encoding="utf-8")
+    code, doc, _ = _check(capsys, path, "--on", "2026-07-20")
+    assert code == 1 and doc["game"] == "riftbound" and doc["format"] == "riftbound"
+    assert _summary(doc) == [("BANNED", "error", "Main", ["Fight or Flight"])]
+    code, doc, _ = _check(capsys, path, "--on", "2026-08-01", "--format", "riftbound-casual")
+    assert code == 0 and doc["legal"] is True
+    assert {p["severity"] for p in doc["problems"]} == {"warning"} and len(doc["problems"]) == 2
+
+
+def test_cli_format_by_path_is_competitive(capsys, home, tmp_path, ex3, pool):
+    # formats.md §13.3: a format given by path gives a Riftbound deck the competitive mode
+    from deckeditor.deckio import write_deck
+    from deckeditor.paths import resources_dir
+
+    deck = ex3.add("Sideboard", Entry("Brutalizer", 3, Printing(code="SFD-042")))
+    path = tmp_path / "ex3.deck.json"
+    path.write_text(write_deck(deck, "json", pool), encoding="utf-8")
+    fmt = tmp_path / "mine.json"
+    fmt.write_text((resources_dir() / "formats" / "riftbound-casual.json").read_text("utf-8"), encoding="utf-8")
+    code, doc, _ = _check(capsys, path, "--on", "2026-08-01", "--format", fmt)
+    assert code == 1 and _summary(doc) == [("TOO_MANY_COPIES", "error", "Main", ["Brutalizer"])]
+    code, doc, _ = _check(capsys, path, "--on", "2026-08-01", "--format", "riftbound-casual")
+    assert code == 0 and doc["problems"] == []
