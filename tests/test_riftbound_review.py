@@ -148,3 +148,24 @@ def test_cli_format_by_path_is_competitive(capsys, home, tmp_path, ex3, pool):
     assert code == 1 and _summary(doc) == [("TOO_MANY_COPIES", "error", "Main", ["Brutalizer"])]
     code, doc, _ = _check(capsys, path, "--on", "2026-08-01", "--format", "riftbound-casual")
     assert code == 0 and doc["problems"] == []
+
+
+def test_weaponmaster_needs_the_keyword_and_an_equipment_you_control(pool):
+    # 002 747.1.c: "choose a Card you control with the Equipment tag"; only units with the keyword
+    from deckeditor.games.riftbound.attachment import AttachError, Board
+    from deckeditor.games.riftbound.pool import by_code
+
+    board = Board()
+    rear = board.put(by_code(pool, "OGN-010"))  # no Weaponmaster
+    sword = board.put(by_code(pool, "SFD-022"))
+    theirs = board.put(by_code(pool, "SFD-033"), controller="them")
+    adept = board.put(by_code(pool, "SFD-008"))
+    sun_disc = board.put(by_code(pool, "OGN-021"))  # a Gear, not Equipment
+    with pytest.raises(AttachError):
+        board.weaponmaster(rear, sword)
+    with pytest.raises(AttachError):
+        board.weaponmaster(adept, theirs)
+    with pytest.raises(AttachError):
+        board.weaponmaster(adept, sun_disc)
+    cost, _ = board.weaponmaster(adept, sword)
+    assert sword.attached_to is adept and cost.symbols() == "[R]"

@@ -327,6 +327,10 @@ class Board:
     def weaponmaster(self, unit: BoardCard, g: BoardCard, pay: bool = True) -> tuple[Cost | None, list[Event]]:
         """Weaponmaster (747.1.c): the gear's Equip cost less one [A]; not an activation, and
         the unit is not targeted. No Equip cost, or not paid: nothing moves."""
+        if not has_keyword(unit.card.keywords, "Weaponmaster"):
+            raise AttachError(f"{unit.name} has no Weaponmaster")
+        if not g.card.is_equipment or g.controller != unit.controller:
+            raise AttachError("Weaponmaster chooses an Equipment you control (747.1.c)")
         cost = weaponmaster_cost(g)
         if cost is None or not pay:
             return cost, []
