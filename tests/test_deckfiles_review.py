@@ -314,3 +314,32 @@ def test_merging_never_loses_copies_past_9999(pool):
     assert sections(deck) == {"Main": [("Island", 9999), ("Island", 5)]}
     again = read_deck(write_deck(deck, "json", pool).encode(), pool).deck
     assert again == deck
+
+
+# --- §3: every import can be saved as an own file and opened again --------------------------------
+
+
+def _reopens(result, pool):
+    text = write_deck(result.deck, "json", pool)
+    again = read_deck(text.encode(), pool)
+    assert again.deck == result.deck
+    return again.deck
+
+
+def test_long_extra_section_names_fit_the_own_file(pool):
+    forge = f"[metadata]\nName=x\n[{'S' * 100}]\n1 Island\n[Main]\n1 Forest\n".encode()
+    result = read_deck(forge, pool)
+    deck = _reopens(result, pool)
+    assert [s.name for s in deck.sections] == ["Main", "S" * 64]
+    assert any("renamed" in n for n in result.notes)
+    cod = (f'<cockatrice_deck><zone name="{"z" * 70}"><card number="1" name="Island"/></zone>'
+           '<zone name="main"><card number="1" name="Forest"/></zone></cockatrice_deck>').encode()
+    assert [s.name for s in _reopens(read_deck(cod, pool), pool).sections] == ["Main", "z" * 64]
+
+
+def test_overlong_notes_are_cut_with_a_note(pool):
+    cod = ('<cockatrice_deck><deckname>x</deckname><comments>' + "a" * 150_000 + '</comments>'
+           '<zone name="main"><card number="2" name="Island"/></zone></cockatrice_deck>').encode()
+    result = read_deck(cod, pool)
+    assert len(_reopens(result, pool).notes) == 100_000
+    assert "notes cut to 100,000 characters" in result.notes

@@ -145,11 +145,23 @@ class DeckBuilder:
     # --- the result ---------------------------------------------------------------------
 
     def deck(self, **fields) -> Deck:
-        order = [n for n in MTG_SECTIONS if n in self.sections]
-        order += [n for n in self.sections if n not in MTG_SECTIONS]
-        sections = tuple(
-            Section(n, tuple(self.sections[n])) for n in order if self.sections[n]
-        )
+        # What the own file could not hold again (§3) is fitted here, once for every reader:
+        # section names of 1–64 characters, notes of at most 100,000.
+        fitted: dict[str, list[Entry]] = {}
+        for raw, entries in self.sections.items():
+            name = section_name(raw)
+            if name != raw and entries:
+                self.note(f"section {raw[:40]!r}… renamed {name!r} (at most "
+                          f"{MAX_SECTION_NAME} characters)" if raw else
+                          f"a section without a name read as {name!r}")
+            fitted.setdefault(name, []).extend(entries)
+        notes = fields.get("notes")
+        if isinstance(notes, str) and len(notes) > MAX_NOTES:
+            fields["notes"] = notes[:MAX_NOTES]
+            self.note(f"notes cut to {MAX_NOTES:,} characters")
+        order = [n for n in MTG_SECTIONS if n in fitted]
+        order += [n for n in fitted if n not in MTG_SECTIONS]
+        sections = tuple(Section(n, tuple(fitted[n])) for n in order if fitted[n])
         # A Riftbound pool reads plain-text lists too; the deck then belongs to that game.
         game = self.pool.game if self.pool.game in ("mtg", "riftbound") else "mtg"
         return Deck(game=game, sections=sections, unparsed=tuple(self.unparsed), **fields)
@@ -172,6 +184,16 @@ def with_foreign(deck: Deck, key: str, value: object) -> Deck:
     foreign = dict(deck.foreign)
     foreign[key] = value
     return replace(deck, foreign=foreign)
+
+
+MAX_SECTION_NAME = 64
+MAX_NOTES = 100_000
+
+
+def section_name(name: str) -> str:
+    """A section name the own file accepts (1–64 characters): cut, trimmed, `Extra` if empty."""
+    text = CONTROL.sub(" ", name).strip()[:MAX_SECTION_NAME].strip()
+    return text or "Extra"
 
 
 def bad_line(text: str) -> str | None:
