@@ -169,3 +169,16 @@ def test_weaponmaster_needs_the_keyword_and_an_equipment_you_control(pool):
         board.weaponmaster(adept, sun_disc)
     cost, _ = board.weaponmaster(adept, sword)
     assert sword.attached_to is adept and cost.symbols() == "[R]"
+
+
+def test_champion_label_takes_its_copy_from_main_whatever_the_section(pool):
+    # §4.2/4.5: the champion trailer labels a printing also counted in main; import moves that
+    # copy, so the deck holds exactly the code's cards (no extra copy, no "placed anyway")
+    from deckeditor.games.riftbound.deckcode import encode, import_code
+
+    got = import_code(encode([("OGN-251", 1), ("OGN-007", 12)], [], "OGN-007"), pool)
+    total = sum(e.count for s in got.deck.sections for e in s.entries)
+    assert total == 13 and not [n for n in got.notes if "placed anyway" in n]
+    assert got.deck.section("Runes").total == 11 and got.deck.section("Champion").total == 1
+    got = import_code(encode([("OGN-251", 1)], [], "OGN-030"), pool)
+    assert any("placed anyway" in n for n in got.notes) and got.deck.section("Champion").total == 1

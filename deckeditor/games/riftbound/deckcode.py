@@ -380,8 +380,10 @@ def import_code(text: str, pool, name: str = "Imported deck") -> CodeImport:
     main_entries = [entry_for(c, n) for c, n in code.main]
     if code.champion is not None:
         placed = False
-        for i, (sec, e) in enumerate(main_entries):
-            if sec == "Main" and e.printing and e.printing.code == code.champion:
+        # the label names a printing counted in main (§4.2): take that copy from wherever its
+        # type placed it (Main for a champion unit), so the deck keeps the code's card count
+        for i, (sec, e) in sorted(enumerate(main_entries), key=lambda ie: ie[1][0] != "Main"):
+            if e.printing and e.printing.code == code.champion:
                 if e.count > 1:
                     main_entries[i] = (sec, e.with_count(e.count - 1))
                 else:
