@@ -337,7 +337,12 @@ def write_deck(deck: Deck, kind: str, pool: CardPool | None = None, **options: A
 
 
 def export_losses(deck: Deck, kind: str, pool: CardPool | None = None, **options: Any) -> list[str]:
-    """What a `kind` file cannot carry of this deck (§8), one line each; empty for `json`."""
+    """What a `kind` file cannot carry of this deck (§8), one line each (each once); empty for
+    `json`."""
+    return list(dict.fromkeys(_export_losses(deck, kind, pool, **options)))
+
+
+def _export_losses(deck: Deck, kind: str, pool: CardPool | None, **options: Any) -> list[str]:
     from deckeditor.games.mtg.files import cod, dek, forge_dck, text
 
     if kind == "json" or kind not in KINDS:

@@ -343,3 +343,13 @@ def test_overlong_notes_are_cut_with_a_note(pool):
     result = read_deck(cod, pool)
     assert len(_reopens(result, pool).notes) == 100_000
     assert "notes cut to 100,000 characters" in result.notes
+
+
+def test_export_losses_say_each_loss_once(pool):
+    from deckeditor.deckio import export_losses
+
+    deck = Deck(game="mtg", name="x", sections=(Section("Main", (
+        Entry("Island", 2, Printing(set="M11", number="1")),
+        Entry("Island", 3, Printing(set="M12", number="2")))),))
+    losses = export_losses(deck, "mtgo", pool)
+    assert losses.count("Island: printing not written") == 1
