@@ -182,3 +182,22 @@ def test_champion_label_takes_its_copy_from_main_whatever_the_section(pool):
     assert got.deck.section("Runes").total == 11 and got.deck.section("Champion").total == 1
     got = import_code(encode([("OGN-251", 1)], [], "OGN-030"), pool)
     assert any("placed anyway" in n for n in got.notes) and got.deck.section("Champion").total == 1
+
+
+def test_equip_cost_altered_by_its_own_text_is_computed_for_the_unit(pool):
+    # 002 744.1.c.4 and 747.1.c.2: Hextech Gauntlets' Energy cost is reduced by the chosen unit's
+    # Might; Weaponmaster pays that cost less [A] (§5.4 "computed for this unit")
+    from deckeditor.games.riftbound.attachment import Board, equip_cost, weaponmaster_cost
+    from deckeditor.games.riftbound.pool import by_code
+
+    gauntlets = by_code(pool, "UNL-188")
+    assert equip_cost(gauntlets).symbols() == "[3][A]"
+    assert weaponmaster_cost(gauntlets).symbols() == "[3]"
+    board = Board()
+    rear = board.put(by_code(pool, "OGN-010"))  # Might 2
+    g = board.put(gauntlets)
+    cost, _ = board.equip(g, rear)
+    assert cost.symbols() == "[1][A]"
+    adept = board.put(by_code(pool, "SFD-008"))  # Might 3, Weaponmaster
+    cost, _ = board.weaponmaster(adept, g)
+    assert cost.is_free and g.attached_to is adept

@@ -311,7 +311,7 @@ class Board:
         if u.controller != g.controller:
             raise AttachError("Equip attaches only to a unit you control")
         equips = [k for k in g.card.keywords if k.key == "equip"]
-        cost = equips[instance].cost
+        cost = _instance_cost(equips[instance], u)
         events = self.attach(g, u)
         return cost, events + [Event("equipped", u.name, g.name, u.zone)]
 
@@ -331,7 +331,7 @@ class Board:
             raise AttachError(f"{unit.name} has no Weaponmaster")
         if not g.card.is_equipment or g.controller != unit.controller:
             raise AttachError("Weaponmaster chooses an Equipment you control (747.1.c)")
-        cost = weaponmaster_cost(g)
+        cost = weaponmaster_cost(g, unit)
         if cost is None or not pay:
             return cost, []
         return cost, self.attach(g, unit)
@@ -404,16 +404,49 @@ class Board:
 # --- costs (744.1.c, 746, 747) -------------------------------------------------------------
 
 
-def equip_cost(card: Card) -> Cost | None:
+# Hextech Gauntlets UNL-188: "[Equip] [3][A]. This ability's Energy cost is reduced by the Might
+# of the unit you choose." Text that alters the Equip cost counts (744.1.c.4, 747.1.c.2).
+_MIGHT_REDUCED = re.compile(
+    r"((?:\[(?:[0-9]+|[RGBOPYA])\])+)\.\s*This ability's Energy cost is reduced by the Might of the unit you choose\.?",
+    re.I,
+)
+
+
+def _unit_might(unit) -> int:
+    if isinstance(unit, BoardCard):
+        return effective_might(unit) or 0
+    return getattr(unit, "might", None) or 0
+
+
+def _instance_cost(k: Keyword, unit=None) -> Cost | None:
+    if k.cost is not None:
+        return k.cost
+    m = _MIGHT_REDUCED.fullmatch((k.cost_text or "").strip())
+    if m is None:
+        return None
+    energy, pips = 0, Counter()
+    for tok in re.findall(r"\[([0-9]+|[RGBOPYA])\]", m.group(1)):
+        if tok.isdigit():
+            energy += int(tok)
+        else:
+            pips[tok] += 1
+    if unit is not None:
+        energy = max(0, energy - _unit_might(unit))
+    return Cost(energy, pips)
+
+
+def equip_cost(card: Card, unit=None) -> Cost | None:
+    """The Equip cost, computed for the chosen unit when one is given."""
     k = card.keyword("Equip")
-    return k.cost if k else None
+    return _instance_cost(k, unit) if k else None
 
 
-def weaponmaster_cost(g: BoardCard | Card) -> Cost | None:
-    """The Equip cost reduced by one [A] (747.1.c); unreduced without [A] (747.1.c.3); None
-    without an Equip cost (747.1.c.4). Read even while the gear's text is inactive (725.3)."""
+def weaponmaster_cost(g: BoardCard | Card, unit=None) -> Cost | None:
+    """The Equip cost reduced by one [A] (747.1.c), computed for the Weaponmaster unit when given
+    (747.1.c.2); unreduced without [A] (747.1.c.3); None without an Equip cost (747.1.c.4). Read
+    even while the gear's text is inactive (725.3)."""
     card = g.card if isinstance(g, BoardCard) else g
-    cost = equip_cost(card)
+    cost = equip_cost(card, unit)
     if cost is None:
         return None
     pips = Counter(cost.pips)
