@@ -353,3 +353,21 @@ def test_export_losses_say_each_loss_once(pool):
         Entry("Island", 3, Printing(set="M12", number="2")))),))
     losses = export_losses(deck, "mtgo", pool)
     assert losses.count("Island: printing not written") == 1
+
+
+# --- §1 name resolution: §7's example `1 Ach! Hans, Run!` against the Oracle `"Ach! Hans, Run!"` --
+
+
+def test_quoted_oracle_name_resolves_without_its_quotes():
+    from deckeditor.carddb.pool import CardPool
+    from tests.test_text_decks import card
+
+    pool = CardPool("mtg", [card('"Ach! Hans, Run!"', ("Enchantment",)), card("Island")])
+    for written in ("Ach! Hans, Run!", "ach!  hans, run!", '"Ach! Hans, Run!"',
+                    "\u201cAch! Hans, Run!\u201d"):
+        assert pool.resolve(written).card.name == '"Ach! Hans, Run!"', written
+    deck = read_deck(b"1 Ach! Hans, Run!\n", pool).deck
+    assert sections(deck) == {"Main": [('"Ach! Hans, Run!"', 1)]}
+    # a card really named without the quotes still wins over the alias
+    both = CardPool("mtg", [card('"Island"'), card("Island")])
+    assert both.resolve("island").card.name == "Island"

@@ -43,6 +43,7 @@ class CardPool(Generic[C]):
         self._folded: dict[str, set[int]] = {}  # full-name keys
         self._faces: dict[str, set[int]] = {}  # face-name keys (front faces first)
         self._back: set[tuple[str, int]] = set()
+        self._unquoted: dict[str, set[int]] = {}  # `"Ach! Hans, Run!"` written without quotes
         for card in cards:
             self.add(card)
 
@@ -57,7 +58,10 @@ class CardPool(Generic[C]):
         row = len(self.cards)
         self.cards.append(card)
         self._exact[card.name] = row
-        self._folded.setdefault(split_key(card.name), set()).add(row)
+        key = split_key(card.name)
+        self._folded.setdefault(key, set()).add(row)
+        if len(key) > 2 and key[0] == key[-1] == '"':
+            self._unquoted.setdefault(key[1:-1].strip(), set()).add(row)
         for i, face in enumerate(getattr(card, "face_names", ()) or ()):
             key = name_key(face)
             self._faces.setdefault(key, set()).add(row)
@@ -100,6 +104,8 @@ class CardPool(Generic[C]):
         rows = self._folded.get(key)
         if rows is None:
             rows = self._faces.get(name_key(written))
+        if rows is None:  # a name whose Oracle spelling is quoted, written without the quotes
+            rows = self._unquoted.get(key)
         if not rows:
             return Resolution(None)
         if len(rows) > 1:
