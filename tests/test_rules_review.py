@@ -404,3 +404,29 @@ def test_description_not_repeated_when_oracle_says_it_in_another_case():
     for card in pool.cards:
         if card.deck_rule_lines and card.faces[0].oracle_text.startswith("Rulebreaker"):
             assert shown_descriptions(card) == [], card.name
+
+
+@pytest.mark.skipif(not REAL_CARDS.exists(), reason="no real card pool")
+def test_real_pool_ban_sources_by_day(capsys, home, tmp_path):
+    """formats.md §13.4: format bans, the 2024-09 list, the 2025-04 unbans; vintage bans."""
+    path = own_deck(tmp_path / "d.json", ["Kozilek, Butcher of Truth"],
+                    ["Shahrazad", "Gifts Ungiven", "Mana Crypt", ("Wastes", 96)])
+
+    def banned(doc):
+        return {p["cards"][0]: p["message"] for p in doc["problems"] if p["kind"] == "BANNED"}
+
+    before = banned(check(capsys, path, "--cards", REAL_CARDS, on="2025-04-21"))
+    assert before == {
+        "Gifts Ungiven": 'Gifts Ungiven is banned by the taboo list "2024-09" from 2024-09-23',
+        "Mana Crypt": 'Mana Crypt is banned by the taboo list "2024-09" from 2024-09-23',
+        "Shahrazad": 'Shahrazad is banned by the format "commander"',
+    }
+    after = banned(check(capsys, path, "--cards", REAL_CARDS, on="2025-04-22"))
+    assert after == {
+        "Mana Crypt": 'Mana Crypt is banned by the taboo list "2025-04" from 2025-04-22',
+        "Shahrazad": 'Shahrazad is banned by the format "commander"',
+    }
+    vintage = own_deck(tmp_path / "v.json", [], [("Mana Crypt", 2), "Chaos Orb", ("Island", 57)])
+    doc = check(capsys, vintage, "--format", "vintage", "--cards", REAL_CARDS)
+    assert rows(doc) == [("BANNED", E, "Main", ["Chaos Orb"]),
+                         ("RESTRICTED", E, "Main", ["Mana Crypt"])]
