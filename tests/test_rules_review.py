@@ -430,3 +430,26 @@ def test_real_pool_ban_sources_by_day(capsys, home, tmp_path):
     doc = check(capsys, vintage, "--format", "vintage", "--cards", REAL_CARDS)
     assert rows(doc) == [("BANNED", E, "Main", ["Chaos Orb"]),
                          ("RESTRICTED", E, "Main", ["Mana Crypt"])]
+
+
+def test_constructed_ignores_the_commander_section(capsys, home, tmp_path):
+    """§4: constructed has no command zone, "Commander section ignored": no unknown-card, copy,
+    ban, choice or DeckRule effect comes from it."""
+    path = own_deck(
+        tmp_path / "d.json",
+        ["Nobody Known", "Sol Ring", (T, 1, "RG"), "Gleemox"],
+        [("Island", 60), "Sol Ring"],
+        fmt="vintage",
+    )
+    assert check(capsys, path)["problems"] == []
+    from datetime import date
+
+    from deckeditor.carddb.store import starter_pool
+    from deckeditor.format_catalog import load_format
+    from deckeditor.games.mtg.predicate import make_predicate
+    from tests.mtg_cards import deck
+
+    pool = starter_pool()
+    d = deck(["Sol Ring"], [("Island", 60)], fmt="vintage")
+    p = make_predicate(d, load_format("vintage", game="mtg"), date(2025, 1, 1), pool, "Main")
+    assert p(pool.get("Sol Ring"))  # the ignored zone's copy does not count

@@ -64,14 +64,15 @@ class DeckView:
     rules: list[tuple[DeckRule, Item]]  # active rules and the item carrying them
 
     @classmethod
-    def of(cls, deck: Deck, pool) -> DeckView:
+    def of(cls, deck: Deck, pool, sections: tuple[str, ...] = CHECKED_SECTIONS) -> DeckView:
+        """`sections`: the checked sections of the rule set (constructed has no Commander)."""
         items: list[Item] = []
         for sec in deck.sections:
             for i, entry in enumerate(sec.entries):
                 card = resolve(pool, entry.card)
                 ident = entry_identity(card, entry.colors) if card is not None else 0
                 items.append(Item(sec.name, i, entry, card, ident))
-        checked = [it for it in items if it.section in CHECKED_SECTIONS]
+        checked = [it for it in items if it.section in sections]
         commanders = [it for it in checked if it.section == "Commander"]
         rules = [
             (rule, it)
@@ -335,7 +336,7 @@ def try_approve(deck: Deck, pool, card, fmt_info=None, ruleset: RuleSet | None =
     from deckeditor.games.mtg.rulesets import ruleset_for
 
     rs = ruleset or ruleset_for(fmt_info)
-    view = DeckView.of(deck, pool)
+    view = DeckView.of(deck, pool, rs.checked_sections)
     zone = build_zone(view, rs)
     if zone is None:
         return None

@@ -136,7 +136,7 @@ def limit_card(card, written: str, base: BaseLimit) -> LimitCard:
 def check(deck, fmt_info, day: date, pool) -> list[Problem]:
     rs = ruleset_for(fmt_info)
     fmt = format_of(fmt_info)
-    view = DeckView.of(deck, pool)
+    view = DeckView.of(deck, pool, rs.checked_sections)
     out: list[Problem] = []
     _unknown(view, out)
     if rs.command_zone:

@@ -234,7 +234,7 @@ class Predicate:
         self.rs: RuleSet = ruleset_for(fmt_info)
         self.fmt = format_of(fmt_info)
         self.ruling = ruling_for(self.fmt, day)
-        view = DeckView.of(deck, pool)
+        view = DeckView.of(deck, pool, self.rs.checked_sections)
         self.view = view
         self.counts = {key: t.count for key, t in tally(view).items()}
         self.deck_rules = deck_copies_rules(view)

@@ -37,6 +37,11 @@ class RuleSet:
     def has_commanders(self) -> bool:
         return self.command_zone
 
+    @property
+    def checked_sections(self) -> tuple[str, ...]:
+        """§4: a rule set without a command zone ignores the Commander section altogether."""
+        return CHECKED_SECTIONS if self.command_zone else CHECKED_SECTIONS[1:]
+
 
 RULESETS = {
     COMMANDER: RuleSet(COMMANDER, True, ("Commander", "Main"), True, 0, 10),
