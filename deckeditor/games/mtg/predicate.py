@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import weakref
 from dataclasses import dataclass
+from functools import cached_property
 from datetime import date
 
 from deckeditor.games.mtg import colors as C
@@ -44,7 +45,7 @@ from deckeditor.games.mtg.rulesets import (
     partner_capable,
     ruleset_for,
 )
-from deckeditor.names import name_key
+from deckeditor.names import _NON_SLUG, name_key
 
 IDENTITY_TARGETS = ("Main", "Sideboard", "Companion")
 
@@ -77,7 +78,11 @@ def rows_from_bits(bits: int) -> list[int]:
 
 
 class PoolIndex:
-    """Bitsets over one pool's row ids; rebuilt when the pool changes size."""
+    """Bitsets over one pool's row ids; rebuilt when the pool changes size.
+
+    Only the identity groups are built up front (start-up narrows by them); the type-word,
+    partner and id tables are built on first use, since an empty deck or a deck without
+    `DeckRule:` exemptions and budgets never needs them."""
 
     def __init__(self, pool) -> None:
         self.pool = pool
@@ -85,15 +90,28 @@ class PoolIndex:
         self.all = (1 << self.size) - 1
         groups: list[list[int]] = [[] for _ in range(32)]
         spires: dict[int, list[int]] = {}
-        partners: list[int] = []
-        words: dict[tuple[str, str], list[int]] = {}  # (kind, folded word) -> rows
-        changeling: list[int] = []
         for row, card in enumerate(pool.cards):
             groups[card.identity & 31].append(row)
             if card.set_color_id:
                 spires.setdefault(card.set_color_id, []).append(row)
-            if partner_capable(card):
-                partners.append(row)
+        size = self.size
+        self.groups = [bits_from_rows(g, size) for g in groups]
+        self.spires = {n: bits_from_rows(rows, size) for n, rows in spires.items()}
+        self._branch: dict[BranchList, int] = {}
+        self._banned: dict[int, tuple[object, int]] = {}
+        self._flags: dict[str, int] = {}
+        self._by_id: dict[str, list[int]] | None = None
+
+    @cached_property
+    def partner_rows(self) -> list[int]:
+        return [row for row, card in enumerate(self.pool.cards) if partner_capable(card)]
+
+    @cached_property
+    def _typed(self) -> tuple[dict[tuple[str, str], int], int, int]:
+        """(type-word bitsets, changelings, permanents), from every card's rules facts."""
+        words: dict[tuple[str, str], list[int]] = {}  # (kind, folded word) -> rows
+        changeling: list[int] = []
+        for row, card in enumerate(self.pool.cards):
             facts = card_facts(card)
             for kind, items in (("sup", facts.supertypes), ("type", facts.types),
                                 ("sub", facts.subtypes)):
@@ -102,18 +120,23 @@ class PoolIndex:
             if facts.changeling:
                 changeling.append(row)
         size = self.size
-        self.groups = [bits_from_rows(g, size) for g in groups]
-        self.spires = {n: bits_from_rows(rows, size) for n, rows in spires.items()}
-        self.partner_rows = partners
-        self.words = {key: bits_from_rows(rows, size) for key, rows in words.items()}
-        self.changeling = bits_from_rows(changeling, size)
-        self.permanent = 0
+        word_bits = {key: bits_from_rows(rows, size) for key, rows in words.items()}
+        permanent = 0
         for t in PERMANENT_TYPES:
-            self.permanent |= self.words.get(("type", t.casefold()), 0)
-        self._branch: dict[BranchList, int] = {}
-        self._banned: dict[int, tuple[object, int]] = {}
-        self._flags: dict[str, int] = {}
-        self._by_id: dict[str, list[int]] | None = None
+            permanent |= word_bits.get(("type", t.casefold()), 0)
+        return word_bits, bits_from_rows(changeling, size), permanent
+
+    @property
+    def words(self) -> dict[tuple[str, str], int]:
+        return self._typed[0]
+
+    @property
+    def changeling(self) -> int:
+        return self._typed[1]
+
+    @property
+    def permanent(self) -> int:
+        return self._typed[2]
 
     def branch_bits(self, blist: BranchList) -> int:
         """Rows matching a branch list: type words by bitset algebra, the rest card by card."""
@@ -174,7 +197,9 @@ class PoolIndex:
         if self._by_id is None:
             by_id: dict[str, list[int]] = {}
             for row, card in enumerate(self.pool.cards):
-                by_id.setdefault(card.id, []).append(row)
+                name = card.name  # an ASCII name is its own NFKD form: slug without unicodedata
+                card_id = _NON_SLUG.sub("-", name.lower()).strip("-") if name.isascii() else card.id
+                by_id.setdefault(card_id, []).append(row)
             self._by_id = by_id
         return self._by_id
 
