@@ -2,8 +2,11 @@
 
 Kinds: "forge" (cardsfolder folder, .zip or tar of scripts), "mtgjson" (AtomicCards .json,
 .json.xz, .json.gz, .zip), "scryfall" (oracle-cards bulk array), "cockatrice" (cards.xml),
-"riftbound-gallery" (the Riot gallery JSON, read by the Riftbound package). The kind is read from
-the content, not only the name: a JSON array is Scryfall, an object with "data" is MTGJSON.
+"riftbound-gallery" (the Riot gallery JSON, read by the Riftbound package) and
+"riftbound-supertypes" (a supplementary supertype file, `riftbound.md` §2.6: it holds no cards but
+settles the supertypes of cards already in the pool). The kind is read from the content, not only
+the name: a JSON array is Scryfall, an object with "data" is MTGJSON, an object with "cards" whose
+entries carry "abilityHtml" is a gallery.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from typing import Any, Callable
 from deckeditor.games.mtg.build import ImportIssue
 
 Progress = Callable[[int, int | None], object]
-KINDS = ("forge", "mtgjson", "scryfall", "cockatrice", "riftbound-gallery")
+KINDS = ("forge", "mtgjson", "scryfall", "cockatrice", "riftbound-gallery", "riftbound-supertypes")
 _HEAD = 1 << 16
 _MTGJSON_DATA = re.compile(r'"data"\s*:\s*\{')
 
@@ -36,6 +39,19 @@ class SourceResult:
     game: str
     cards: list = field(default_factory=list)
     issues: list[ImportIssue] = field(default_factory=list)
+    note: str = ""  # what `cards info` shows beside the source (a gallery's generatedAt, source)
+    supertypes: dict | None = None  # riftbound-supertypes: rules name -> supertypes
+
+    def settle(self, cards: list) -> list:
+        """The cards of `cards` whose supertypes this supertype file settles, settled."""
+        if not self.supertypes:
+            return []
+        from deckeditor.games.riftbound.gallery import apply_supertypes
+
+        names = set(self.supertypes)
+        hits = [c for c in cards if c.name in names]
+        settled, _ = apply_supertypes(hits, self.supertypes)
+        return settled
 
     @property
     def errors(self) -> list[ImportIssue]:
@@ -50,8 +66,10 @@ def _sniff_json(head: bytes) -> str | None:
         lowered = text.lower()
         if _MTGJSON_DATA.search(text):
             return "mtgjson"
-        if "riftbound" in lowered and '"cards"' in lowered:
+        if '"cards"' in text and ('"abilityhtml"' in lowered or "riftbound" in lowered):
             return "riftbound-gallery"
+        if '"supertypes"' in text and '"cards"' not in text:
+            return "riftbound-supertypes"
         if '"object"' in text and '"card"' in text:
             return "scryfall"
     if text.startswith("<"):
@@ -148,6 +166,8 @@ def _load(kind: str, path: str | os.PathLike[str], progress: Progress | None) ->
         cards, issues = load_cockatrice(path, progress)
     elif kind == "riftbound-gallery":
         return _load_gallery(path)
+    elif kind == "riftbound-supertypes":
+        return _load_supertypes(path)
     else:  # pragma: no cover - detect_source only returns KINDS
         raise SourceError(f"{path}: unknown source kind {kind!r}")
     issues = list(issues) + _deckrule_warnings(cards, str(path))
@@ -173,11 +193,32 @@ def _load_gallery(path: str | os.PathLike[str]) -> SourceResult:
     except ImportError as exc:
         raise SourceError(f"{path}: Riftbound gallery import is not available ({exc})") from None
     result: Any = load_gallery(path)
-    if isinstance(result, SourceResult):
-        return result
-    return SourceResult(
-        getattr(result, "kind", "riftbound-gallery"),
-        getattr(result, "game", "riftbound"),
-        list(getattr(result, "cards", [])),
-        list(getattr(result, "issues", [])),
-    )
+    facts = [f"generated {result.generated_at}" if result.generated_at else "",
+             f"from {result.source}" if result.source else ""]
+    cards = list(result.cards)
+    # The shipped supertype file settles what derivation leaves unknown (riftbound.md §2.6).
+    shipped = _shipped_supertypes()
+    if shipped is not None:
+        settled = {c.name: c for c in shipped.settle(cards)}
+        cards = [settled.get(c.name, c) for c in cards]
+    return SourceResult(result.kind, result.game, cards, list(result.issues),
+                        note=" ".join(f for f in facts if f))
+
+
+def _load_supertypes(path: str | os.PathLike[str]) -> SourceResult:
+    """A supplementary supertype file: no cards of its own; `settle` applies it to a pool.
+    Bad JSON or an unknown key or value aborts with the key path (a ValueError)."""
+    from deckeditor.formats import strict_json_loads
+    from deckeditor.games.riftbound.gallery import read_supertypes
+
+    doc = strict_json_loads(Path(path).read_bytes())
+    table = read_supertypes(doc)
+    note = doc.get("source") if isinstance(doc.get("source"), str) else ""
+    return SourceResult("riftbound-supertypes", "riftbound", [], [], note=note, supertypes=table)
+
+
+def _shipped_supertypes() -> SourceResult | None:
+    from deckeditor.paths import resources_dir
+
+    shipped = resources_dir() / "riftbound" / "supertypes.json"
+    return _load_supertypes(shipped) if shipped.is_file() else None

@@ -4,7 +4,8 @@ Layout (schema version in `PRAGMA user_version`). A database of any other versio
 file) is a cache of the user's imports, so it is replaced by a fresh one and rebuilt by reading
 again the sources it listed (those still there), in their order.
 
-* `sources`   — one row per imported source: path, kind, game, cards, errors, imported_at.
+* `sources`   — one row per imported source: path, kind, game, cards, errors, imported_at, and a
+  note `cards info` shows (a Riftbound gallery's generatedAt and source).
 * `cards`     — one row per (game, card name): the source that won and the card's JSON record
   (`deckeditor.carddb.records`). Later imports win, as `--cards` does (`cli.md`).
 * `snapshots` — per game, the whole card list as ONE zlib-compressed blob
@@ -31,7 +32,7 @@ from deckeditor.carddb.pool import CardPool
 from deckeditor.carddb.records import MTG, RIFTBOUND, from_record, game_of, to_record
 from deckeditor.paths import AppPaths
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 GAMES = (MTG, RIFTBOUND)
 
 _SCHEMA = """
@@ -42,7 +43,8 @@ CREATE TABLE sources (
     game TEXT NOT NULL,
     cards INTEGER NOT NULL,
     errors INTEGER NOT NULL,
-    imported_at TEXT NOT NULL
+    imported_at TEXT NOT NULL,
+    note TEXT NOT NULL DEFAULT ''
 );
 CREATE TABLE cards (
     game TEXT NOT NULL,
@@ -74,9 +76,13 @@ class SourceSummary:
     cards: int
     errors: int
     imported_at: str = ""
+    note: str = ""
 
-    def as_info(self) -> dict[str, Any]:
-        return {"path": self.path, "kind": self.kind, "cards": self.cards, "errors": self.errors}
+    def as_info(self, details: bool = False) -> dict[str, Any]:
+        info = {"path": self.path, "kind": self.kind, "cards": self.cards, "errors": self.errors}
+        if details and self.note:
+            info["note"] = self.note
+        return info
 
 
 Progress = Callable[..., Any]
@@ -189,10 +195,7 @@ class CardStore:
                 result = _load_source(path, None)
             except CardSourceError:
                 continue
-            self.write_source(
-                path, str(result.kind), str(result.game), result.cards,
-                _error_count(getattr(result, "issues", ())),
-            )  # fmt: skip
+            _store_result(self, path, result)
 
     @staticmethod
     def _tune(conn: sqlite3.Connection) -> None:
@@ -212,7 +215,8 @@ class CardStore:
     # writing --------------------------------------------------------------------------------
 
     def write_source(
-        self, path: str, kind: str, game: str, cards: Iterable[Any], errors: int = 0
+        self, path: str, kind: str, game: str, cards: Iterable[Any], errors: int = 0,
+        note: str = "",
     ) -> SourceSummary:
         """Replace everything `path` contributed with `cards`; later sources win per name."""
         conn = self.connect()
@@ -229,9 +233,9 @@ class CardStore:
                 gone = {n for (n,) in conn.execute("SELECT name FROM cards WHERE source = ?", (old[0],))}
             conn.execute("DELETE FROM sources WHERE path = ?", (path,))  # cascades to its cards
             cur = conn.execute(
-                "INSERT INTO sources (path, kind, game, cards, errors, imported_at) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                (path, kind, game, len(rows), errors, stamp),
+                "INSERT INTO sources (path, kind, game, cards, errors, imported_at, note) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (path, kind, game, len(rows), errors, stamp, note),
             )
             source_id = cur.lastrowid
             conn.executemany(
@@ -249,7 +253,7 @@ class CardStore:
                 self._write_snapshot(conn, game, list(merged.values()))
             if old is not None and old[1] != game:
                 self._rebuild_snapshot(conn, old[1])
-        return SourceSummary(path, kind, game, len(rows), errors, stamp)
+        return SourceSummary(path, kind, game, len(rows), errors, stamp, note)
 
     def _current_cards(self, conn: sqlite3.Connection, game: str) -> list[Any] | None:
         """The game's cards from a current snapshot; [] when it has no rows; None when stale."""
@@ -327,7 +331,7 @@ class CardStore:
         if not self.exists:
             return []
         rows = self.connect().execute(
-            "SELECT path, kind, game, cards, errors, imported_at FROM sources ORDER BY id"
+            "SELECT path, kind, game, cards, errors, imported_at, note FROM sources ORDER BY id"
         )
         return [SourceSummary(*r) for r in rows]
 
@@ -337,14 +341,15 @@ class CardStore:
         rows = self.connect().execute("SELECT game, COUNT(*) FROM cards GROUP BY game")
         return {game: n for game, n in rows}
 
-    def info(self) -> dict[str, Any]:
-        """`deckeditor cards info --json`: exactly sources and per-game card counts."""
+    def info(self, details: bool = False) -> dict[str, Any]:
+        """`deckeditor cards info --json`: exactly sources and per-game card counts (`details`
+        adds each source's note, for the plain-text listing)."""
         counts = self.counts()
         games: dict[str, dict[str, int]] = {MTG: {"cards": counts.get(MTG, 0)}}
         for game in GAMES[1:]:
             if counts.get(game):
                 games[game] = {"cards": counts[game]}
-        return {"sources": [s.as_info() for s in self.sources()], "games": games}
+        return {"sources": [s.as_info(details) for s in self.sources()], "games": games}
 
 
 def to_json(card: Any) -> str:
@@ -410,22 +415,27 @@ def import_sources(
         on_store()
     with CardStore(app_paths.card_db) as store:
         for path, result in results:
-            summaries.append(
-                store.write_source(
-                    path,
-                    str(result.kind),
-                    str(result.game),
-                    result.cards,
-                    _error_count(getattr(result, "issues", ())),
-                )
-            )
+            summaries.append(_store_result(store, path, result))
     return summaries
 
 
-def info(app_paths: AppPaths | None = None) -> dict[str, Any]:
+def _store_result(store: CardStore, path: str, result: Any) -> SourceSummary:
+    """Write one source. A supertype file (riftbound.md §2.6) holds no cards: it is stored as
+    the cards it settles among those already in the database, so later sources still win."""
+    cards = result.cards
+    settle = getattr(result, "settle", None)
+    if settle is not None and getattr(result, "supertypes", None):
+        cards = settle(store.load_cards(str(result.game)))
+    return store.write_source(
+        path, str(result.kind), str(result.game), cards,
+        _error_count(getattr(result, "issues", ())), getattr(result, "note", ""),
+    )  # fmt: skip
+
+
+def info(app_paths: AppPaths | None = None, details: bool = False) -> dict[str, Any]:
     app_paths = app_paths or AppPaths.resolve()
     with CardStore(app_paths.card_db) as store:
-        return store.info()
+        return store.info(details)
 
 
 # --- the pool the program works with -------------------------------------------------------------
@@ -465,7 +475,8 @@ def open_pool(
         result = _load_source(str(Path(raw).expanduser()), progress)
         if str(result.game) != game:
             continue  # a source for the other game adds nothing to this pool
-        pool.extend(result.cards)
+        settle = getattr(result, "settle", None)
+        pool.extend(settle(pool.cards) if getattr(result, "supertypes", None) else result.cards)
     return pool
 
 

@@ -176,16 +176,18 @@ def run_info(args) -> int:
     from deckeditor.carddb.store import info
 
     paths = _app_paths(args)
-    data = info(paths)
     if args.json:
-        print(json.dumps(data, ensure_ascii=False))
+        print(json.dumps(info(paths), ensure_ascii=False))
         return 0
+    data = info(paths, details=True)
     print(f"card database: {paths.card_db}")
     if not data["sources"]:
         print("no card sources imported yet; the built-in starter pool is used")
     for s in data["sources"]:
         errors = f", {s['errors']} errors" if s["errors"] else ""
         print(f"  {s['path']}: {s['kind']}, {s['cards']} cards{errors}")
+        if s.get("note"):
+            print(f"    {s['note']}")
     for game, counts in data["games"].items():
         print(f"{game}: {counts['cards']} cards")
     return 0
