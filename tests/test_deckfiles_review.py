@@ -371,3 +371,15 @@ def test_quoted_oracle_name_resolves_without_its_quotes():
     # a card really named without the quotes still wins over the alias
     both = CardPool("mtg", [card('"Island"'), card("Island")])
     assert both.resolve("island").card.name == "Island"
+
+
+# --- §7 step 3: subtotal annotations are dropped, never the deck name; other comments kept --------
+
+
+def test_subtotal_annotation_first_is_not_the_name(pool):
+    r = read_deck("// 60 Maindeck\n// 23 Creature\n4 Sol Ring\n".encode(), pool, name="stem")
+    assert r.deck.name == "stem" and r.deck.notes == ""
+    r = read_deck("// Five Colour Ramp\n// 5 Color Ramp, no jank\n// 13 Creature\n1 Sol Ring\n"
+                  .encode(), pool)
+    assert r.deck.name == "Five Colour Ramp"
+    assert r.deck.notes == "5 Color Ramp, no jank"

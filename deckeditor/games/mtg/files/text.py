@@ -52,7 +52,8 @@ _MOX_TAG = re.compile(r"\s+#(\S+)$")
 _FINISH = re.compile(r"\s+\*([FE])\*$")
 _PRINTING = re.compile(r"\s+\(([A-Za-z0-9]{2,6})\)(?:\s+([A-Za-z0-9\-★*]+))?$")
 _CATEGORY_LINE = re.compile(r"^\D.*\(\d+\)$")
-_SUBTOTAL = re.compile(r"^\d+\s+\S")
+# Cockatrice's annotated export: `// 99 Maindeck`, `// 13 Creature` (a count and one word)
+_SUBTOTAL = re.compile(r"^\d+\s+[A-Za-z]+$")
 _CAT_SECTIONS = {"commander": "Commander", "companion": "Companion", "sideboard": "Sideboard",
                  "maybeboard": "Maybeboard"}
 
@@ -180,9 +181,12 @@ def read(
             body = line.lstrip("/#").strip()
             b.mark(number, text, LineKind.COMMENT)
             if first and line.startswith("//"):
-                first_comment = body
                 dialect.add("cockatrice")
-            elif not pending and body and not _SUBTOTAL.match(body):
+            if _SUBTOTAL.match(body):  # dropped: never the deck name, never a note
+                pass
+            elif first and line.startswith("//"):
+                first_comment = body
+            elif not pending and body:
                 notes.append(body)
             continue
         rest = line
