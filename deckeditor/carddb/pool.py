@@ -38,6 +38,7 @@ class Resolution(Generic[C]):
 class CardPool(Generic[C]):
     def __init__(self, game: str, cards: Iterable[C] = ()) -> None:
         self.game = game
+        self.generation = 0  # bumped on every change, so caches keyed on the pool can tell
         self.cards: list[C] = []
         self._exact: dict[str, int] = {}
         self._folded: dict[str, set[int]] = {}  # full-name keys
@@ -51,6 +52,7 @@ class CardPool(Generic[C]):
 
     def add(self, card: C) -> int:
         """Add or replace (same Oracle name: the later source wins, `cli.md` --cards)."""
+        self.generation += 1
         row = self._exact.get(card.name)
         if row is not None:
             self.cards[row] = card
