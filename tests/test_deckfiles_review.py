@@ -383,3 +383,14 @@ def test_subtotal_annotation_first_is_not_the_name(pool):
                   .encode(), pool)
     assert r.deck.name == "Five Colour Ramp"
     assert r.deck.notes == "5 Color Ramp, no jank"
+
+
+def test_convert_losses_on_stderr_name_the_target_kind(tmp_path, capsys, home):
+    src = tmp_path / "d.deck.json"
+    src.write_text(json.dumps({
+        "schema": "deckeditor-deck", "version": 1, "game": "mtg", "name": "D", "format": None,
+        "sections": [{"name": "Main", "entries": [{"card": "Island", "count": 2}]},
+                     {"name": "Maybeboard", "entries": [{"card": "Forest", "count": 3}]}]}))
+    code, _, err = run(capsys, "convert", src, tmp_path / "d.txt", "--to", "arena")
+    assert code == 0
+    assert err.splitlines() == ["arena: Maybeboard (3 cards) not written"]

@@ -106,7 +106,7 @@ def run(args) -> int:
         if status.status is deckio.LineKind.UNPARSED:
             print(f"{args.input}:{status.number}: unparsed: {status.reason}", file=sys.stderr)
     for loss in deckio.export_losses(deck, kind, pool, **options):
-        print(f"not written: {loss}", file=sys.stderr)
+        print(f"{kind}: {loss}", file=sys.stderr)  # "forge: Maybeboard (3 cards) not written"
     try:
         deckio.save_deck(args.output, deck, kind, pool, **options)
     except OSError as exc:
