@@ -9,7 +9,6 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, QTimer
 
-from deckeditor.deckfile import save_atomic, write_json_deck
 from deckeditor.paths import AppPaths
 from deckeditor.session import EditorSession
 
@@ -63,6 +62,9 @@ class Autosaver(QObject):
             return False
         if self._written_for is session.deck:
             return False
+        # imported here: the deck file module brings pydantic, ~100 ms start-up for a first edit
+        from deckeditor.deckfile import save_atomic, write_json_deck
+
         self.paths.autosave_dir.mkdir(parents=True, exist_ok=True)
         save_atomic(self.file, write_json_deck(session.deck))
         bak = self.file.with_name(self.file.name + ".bak")

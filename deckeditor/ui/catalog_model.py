@@ -35,6 +35,9 @@ _NO_FLAGS = Qt.ItemFlag.NoItemFlags
 _LEFT = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
 _ELIDE = Qt.TextElideMode.ElideRight
 _SELECTED = QStyle.StateFlag.State_Selected
+_RIGHT_INT = int(_RIGHT.value) if hasattr(_RIGHT, "value") else int(_RIGHT)
+_LEFT_INT = int(_LEFT.value) if hasattr(_LEFT, "value") else int(_LEFT)
+_GREY_COLOR = _GREY.color()
 
 
 def _letters(mask: int) -> str:
@@ -187,11 +190,44 @@ __all__ = ["CatalogModel", "CARD_MIME", "ROW_ROLE", "NAME_ROLE", "card_columns"]
 class CatalogDelegate(QStyledItemDelegate):
     """Paints a catalog cell straight from the model's cached texts: the stock delegate asks
     `data()` for eight roles per cell through the style machinery, which is most of a
-    keystroke's cost on 30,000 cards. The view still draws row backgrounds (alternate colours)."""
+    keystroke's cost on 30,000 cards. The view still draws row backgrounds (alternate colours).
+
+    During one paint event of the table (`begin_frame` .. `end_frame`) every cell gets the same
+    palette, so its pens are read once, the selection is read once from the selection model
+    instead of through `option.state` per cell, and elided texts are kept per (text, width)."""
 
     def __init__(self, model: CatalogModel, parent=None) -> None:
         super().__init__(parent)
         self.model = model
+        self._elided: dict[tuple[str, int], str] = {}
+        self._in_frame = False
+        self._selected: set[tuple[int, int]] = set()
+        self._pens: tuple | None = None  # (text colour, highlighted text colour, highlight brush)
+
+    # --- one paint event --------------------------------------------------------------------
+
+    def begin_frame(self, selected: set[tuple[int, int]]) -> None:
+        self._in_frame = True
+        self._selected = selected
+        self._pens = None
+
+    def end_frame(self) -> None:
+        self._in_frame = False
+        self._selected = set()
+        self._pens = None
+
+    def forget_elided(self) -> None:
+        """The font or style changed: elided texts are measured again."""
+        self._elided.clear()
+
+    def _shown(self, text: str, width: int, option) -> str:
+        key = (text, width)
+        shown = self._elided.get(key)
+        if shown is None:
+            if len(self._elided) > 8192:
+                self._elided.clear()
+            shown = self._elided[key] = option.fontMetrics.elidedText(text, _ELIDE, width)
+        return shown
 
     def paint(self, painter, option, index) -> None:
         model = self.model
@@ -205,14 +241,25 @@ class CatalogDelegate(QStyledItemDelegate):
                 model._text.clear()
             text = model._text[row_id] = card_columns(model._pool.cards[row_id])
         rect = option.rect
-        palette = option.palette
-        if option.state & _SELECTED:
-            painter.fillRect(rect, palette.highlight())
-            painter.setPen(palette.highlightedText().color())
+        if self._in_frame:
+            pens = self._pens
+            if pens is None:
+                palette = option.palette
+                pens = self._pens = (
+                    palette.text().color(), palette.highlightedText().color(), palette.highlight()
+                )
+            selected = (r, col) in self._selected if self._selected else False
+        else:  # painted outside the table's paint event (a drag pixmap): ask the option
+            palette = option.palette
+            pens = (palette.text().color(), palette.highlightedText().color(), palette.highlight())
+            selected = bool(option.state & _SELECTED)
+        if selected:
+            painter.fillRect(rect, pens[2])
+            painter.setPen(pens[1])
         elif model._hidden is not None and row_id not in model._hidden:
-            painter.setPen(_GREY.color())
+            painter.setPen(_GREY_COLOR)
         else:
-            painter.setPen(palette.text().color())
+            painter.setPen(pens[0])
         inner = rect.adjusted(4, 0, -4, 0)
-        shown = option.fontMetrics.elidedText(text[col], _ELIDE, inner.width())
-        painter.drawText(inner, _RIGHT if col in (3, 5) else _LEFT, shown)
+        shown = self._shown(text[col], inner.width(), option)
+        painter.drawText(inner, _RIGHT_INT if col in (3, 5) else _LEFT_INT, shown)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -50,6 +50,29 @@ class CatalogTable(QTableView):
                 self.addRequested.emit(index.siblingAtColumn(0).data(NAME_ROLE))
                 return
         super().keyPressEvent(event)
+
+    def paintEvent(self, event) -> None:
+        """One paint of the visible cells: the delegate reads the selection and the palette
+        once for all of them (see CatalogDelegate)."""
+        delegate = self.itemDelegate()
+        begin = getattr(delegate, "begin_frame", None)
+        if begin is None:
+            super().paintEvent(event)
+            return
+        sm = self.selectionModel()
+        selected = {(i.row(), i.column()) for i in sm.selectedIndexes()} if sm is not None else set()
+        begin(selected)
+        try:
+            super().paintEvent(event)
+        finally:
+            delegate.end_frame()
+
+    def changeEvent(self, event) -> None:
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            forget = getattr(self.itemDelegate(), "forget_elided", None)
+            if forget is not None:
+                forget()
+        super().changeEvent(event)
 
 
 class CatalogPanel(QWidget):
