@@ -394,3 +394,20 @@ def test_convert_losses_on_stderr_name_the_target_kind(tmp_path, capsys, home):
     code, _, err = run(capsys, "convert", src, tmp_path / "d.txt", "--to", "arena")
     assert code == 0
     assert err.splitlines() == ["arena: Maybeboard (3 cards) not written"]
+
+
+# --- §6: unknown .dek elements and attributes are kept and written back ----------------------------
+
+
+def test_dek_unknown_elements_and_attributes_written_back(pool):
+    src = ('<?xml version="1.0" encoding="utf-8"?>\n'
+           '<Deck xmlns:xsd="http://www.w3.org/2001/XMLSchema" '
+           'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" Foo="bar">\n'
+           '  <NetDeckID>7</NetDeckID>\n  <PreconstructedDeckID>0</PreconstructedDeckID>\n'
+           '  <Extra kind="x">hello</Extra>\n'
+           '  <Cards CatID="5" Quantity="1" Sideboard="false" Name="Fire/Ice" Annotation="0" />\n'
+           '</Deck>\n')
+    result = read_deck(src.encode(), pool)
+    assert [s.reason for s in result.lines if s.number == 5] == ["kept for write-back"]
+    again = read_deck(write_deck(result.deck, "json", pool).encode(), pool).deck
+    assert write_deck(again, "dek", pool) == src

@@ -46,8 +46,13 @@ def read(
             b.mark(number, text, LineKind.METADATA)
         elif tag == "Cards":
             _read_card(b, child, number, text)
-        else:
-            b.mark(number, text, LineKind.METADATA, "ignored")
+        else:  # kept for write-back (§6: unknown elements survive where the writer can put them)
+            child.tail = None
+            kept.setdefault("elements", []).append(ET.tostring(child, encoding="unicode"))
+            b.mark(number, text, LineKind.METADATA, "kept for write-back")
+    attributes = {k: v for k, v in root.attrib.items() if not k.startswith("{")}
+    if attributes:
+        kept["attributes"] = attributes
     deck = b.deck(name=clean_name(None, name), format=format_code)
     deck, moved = sbcommander.apply(deck, b.pool, format_code)
     deck = with_foreign(deck, "dek", kept)
@@ -75,12 +80,19 @@ def _read_card(b: DeckBuilder, el: ET.Element, number: int, text: str) -> None:
 def write(deck: Deck, pool: CardPool | None = None) -> str:
     kept = deck.foreign.get("dek") or {}
     kept = kept if isinstance(kept, dict) else {}
+    attributes = kept.get("attributes")
     root = ET.Element("Deck", {
         "xmlns:xsd": "http://www.w3.org/2001/XMLSchema",
         "xmlns:xsi": "http://www.w3.org/2001/XMLSchema-instance",
+        **(attributes if isinstance(attributes, dict) else {}),
     })
     for tag in _IDS:
         ET.SubElement(root, tag).text = str(kept.get(tag) or 0)
+    for text in kept.get("elements", []):
+        try:
+            root.append(xmlsafe.parse(text))
+        except DeckFileError:  # a hand-edited own file: drop what no longer parses
+            pass
     rows = [(e, "false") for e in deck.section("Main").entries]
     for sec in ("Commander", "Companion", "Sideboard"):
         rows += [(e, "true") for e in deck.section(sec).entries]
