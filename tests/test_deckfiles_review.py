@@ -411,3 +411,27 @@ def test_dek_unknown_elements_and_attributes_written_back(pool):
     assert [s.reason for s in result.lines if s.number == 5] == ["kept for write-back"]
     again = read_deck(write_deck(result.deck, "json", pool).encode(), pool).deck
     assert write_deck(again, "dek", pool) == src
+
+
+# --- §8: a command zone written into the sideboard is reported when §6.3 cannot restore it --------
+
+
+def _cmd_deck(main: int, fmt: str | None = "commander", side: int = 0) -> Deck:
+    secs = [Section("Commander", (Entry("Korvold, Fae-Cursed King"),)),
+            Section("Main", (Entry("Forest", main),))]
+    if side:
+        secs.append(Section("Sideboard", (Entry("Pithing Needle", side),)))
+    return Deck(game="mtg", name="x", format=fmt, sections=tuple(secs))
+
+
+@pytest.mark.parametrize("kind", ["mtgo", "dek", "cod"])
+def test_sideboard_commander_loss_matches_what_reimport_restores(pool, kind):
+    from deckeditor.deckio import export_losses
+
+    def lost(deck):
+        return any("cannot tell them apart" in x for x in export_losses(deck, kind, pool))
+
+    for deck in (_cmd_deck(99), _cmd_deck(59, "brawl"), _cmd_deck(99, side=1)):
+        back = read_deck(write_deck(deck, kind, pool).encode(), pool).deck
+        restored = [e.card for e in back.section("Commander").entries] == ["Korvold, Fae-Cursed King"]
+        assert lost(deck) == (not restored), (kind, deck.count("Main"), deck.format)

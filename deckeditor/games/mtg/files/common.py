@@ -245,14 +245,23 @@ def printing_of(entry: Entry, pool: CardPool | None) -> tuple[str | None, str | 
 
 def sideboard_commander_losses(deck: Deck, kind: str) -> list[str]:
     """Kinds that keep the command zone in the sideboard (§8): say when a re-import cannot put
-    it back, because the sideboard-commander rule (§6.3) needs a sideboard of 1–2 such cards."""
-    moved = deck.section("Commander").total + deck.section("Companion").total
+    it back. The sideboard-commander rule (§6.3) needs a sideboard of 1–2 such cards, a
+    commander with at most one companion, and either a command-zone format in the file (only
+    `.cod` stores one) or Main plus the commanders making exactly 100."""
+    from deckeditor.games.mtg.files.sbcommander import rule_set
+
+    commanders = deck.section("Commander").total
+    companions = deck.section("Companion").total
+    moved = commanders + companions
     if not moved:
         return []
-    if deck.section("Sideboard").total or moved > 2:
-        return [f"Commander and Companion written into the sideboard; {kind} cannot tell them "
-                "apart from the sideboard on re-import"]
-    return []
+    shape = (not deck.section("Sideboard").total and moved <= 2 and commanders >= 1
+             and (companions == 0 or commanders == 1))
+    stored_format = kind == "cod" and rule_set(deck.format) != "constructed"
+    if shape and (stored_format or deck.count("Main") + commanders == 100):
+        return []
+    return [f"Commander and Companion written into the sideboard; {kind} cannot tell them "
+            "apart from the sideboard on re-import"]
 
 
 def cards(n: int) -> str:
