@@ -12,6 +12,10 @@ Figure functions take `repeats` and return one of:
   * a list of samples in ms (median and worst are taken here);
   * a single number (ms, or MB for `rss_mb`).
 
+`keystroke_filter` is product.md's figure: a keystroke in the window's search box until the view
+is updated (bench_gui.py); the search alone is `search_keystroke` (bench_search.py). `cold_start`
+runs to an interactive window (bench_gui.py).
+
 `--json` prints exactly `{name: {"median_ms": …, "worst_ms": …, "floor_ms": …}}`, with `rss_mb` as
 `{"mb": …}`.
 """
@@ -44,10 +48,15 @@ class Figure:
     budget: str
     median_budget: float | None = None  # ms, or MB for memory
     worst_budget: float | None = None
+    # (module, function) measured instead while the figure's own module or function is missing
+    stand_in: tuple[str, str] | None = None
 
 
 FIGURES = [
-    Figure("keystroke_filter", "bench_search", "bench_keystroke_filter", "median ≤ 8 ms, worst ≤ 16 ms", 8, 16),
+    # product.md: keystroke -> view updated (search, legality, model reset, repaint), in the window
+    Figure("keystroke_filter", "bench_gui", "bench_keystroke_filter_gui", "median ≤ 8 ms, worst ≤ 16 ms", 8, 16,
+           stand_in=("bench_search", "bench_keystroke_filter")),
+    Figure("search_keystroke", "bench_search", "bench_search_keystroke", "search alone, well under 5 ms median", 5),
     Figure("predicate_renarrow", "bench_rules", "bench_predicate_renarrow", "median ≤ 16 ms", 16),
     Figure("conformance_100", "bench_rules", "bench_conformance_100", "median ≤ 2 ms", 2),
     Figure("db_load", "bench_db", "bench_db_load", "well under 1,000 ms (target 300 ms)", 300),
@@ -63,17 +72,29 @@ class NotAvailable(Exception):
     pass
 
 
+def _function(module_name: str, function: str):
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        if exc.name in (module_name, f"bench.{module_name}"):
+            raise NotAvailable(f"bench/{module_name}.py is missing") from None
+        raise NotAvailable(f"bench/{module_name}.py needs {exc.name}") from None
+    fn = getattr(module, function, None)
+    if not callable(fn):
+        raise NotAvailable(f"bench/{module_name}.py has no {function}()")
+    return fn
+
+
 def find(fig: Figure):
     try:
-        module = importlib.import_module(fig.module)
-    except ModuleNotFoundError as exc:
-        if exc.name in (fig.module, f"bench.{fig.module}"):
-            raise NotAvailable(f"bench/{fig.module}.py is missing") from None
-        raise NotAvailable(f"bench/{fig.module}.py needs {exc.name}") from None
-    fn = getattr(module, fig.function, None)
-    if not callable(fn):
-        raise NotAvailable(f"bench/{fig.module}.py has no {fig.function}()")
-    return fn
+        return _function(fig.module, fig.function)
+    except NotAvailable as exc:
+        if fig.stand_in is None:
+            raise
+        fn = _function(*fig.stand_in)
+        print(f"{fig.name}: {exc}; measured with {fig.stand_in[0]}.{fig.stand_in[1]}() instead",
+              file=sys.stderr)  # fmt: skip
+        return fn
 
 
 def call(fn, repeats: int):

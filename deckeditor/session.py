@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import re
+import threading
 from collections import Counter
 from dataclasses import dataclass, field
 from itertools import compress
@@ -597,27 +598,65 @@ class CatalogSearch:
         self._ready = False
         self._error_type: type[Exception] | None = None
         self._names: list[str] | None = None
+        self._thread: threading.Thread | None = None
 
     def warm(self) -> None:
-        """Build the search index (seconds on 30,000 cards): done after the window is shown,
-        or at the first keystroke, so start-up does not wait for it."""
+        """Build the search index (most of a second on 30,000 cards): done after the window is
+        shown (`warm_in_background`), or at the first keystroke, so start-up does not wait."""
+        thread = self._thread
+        if thread is not None:
+            thread.join()  # a keystroke while it builds waits only for the rest of the build
+            self._thread = None
         if self._ready:
             return
-        self._ready = True
-        search = _optional("deckeditor.search")
-        if search is not None and hasattr(search, "Searcher"):
-            self._error_type = getattr(search, "SearchError", None)
+        self._build()
+
+    def warm_in_background(self, then: Callable[[], None] | None = None) -> None:
+        """Build the index in a worker thread while the window stays responsive (the build reads
+        the pool only; `search` and `warm` wait for it). `then` runs in the worker afterwards."""
+        if self._ready or self._thread is not None:
+            return
+
+        def work() -> None:
             try:
-                self._searcher = search.Searcher(self.pool, getattr(self.pool, "game", None))
-                self.set_context(*self._context)
+                self._build()
+            finally:
+                if then is not None:
+                    then()
+
+        self._thread = threading.Thread(target=work, name="deckeditor-search-index", daemon=True)
+        self._thread.start()
+
+    @property
+    def building(self) -> bool:
+        thread = self._thread
+        return thread is not None and thread.is_alive()
+
+    def _build(self) -> None:
+        if self._ready:
+            return
+        search = _optional("deckeditor.search")
+        searcher = None
+        error_type = None
+        if search is not None and hasattr(search, "Searcher"):
+            error_type = getattr(search, "SearchError", None)
+            try:
+                searcher = search.Searcher(self.pool, getattr(self.pool, "game", None))
+                fmt, day = self._context
+                searcher.set_context(search.SearchContext(format=getattr(fmt, "format", None), day=day))
             except Exception:  # no search keys for this game yet: names only
-                self._searcher = None
-        if self._searcher is None:
+                searcher = None
+        if searcher is None:
             self._names = [getattr(c, "name", "").casefold() for c in self.pool.cards]
+        self._error_type = error_type
+        self._searcher = searcher
+        self._ready = True
 
     def set_context(self, fmt: Any, day: _dt.date | None) -> None:
         """`f:` and `banned:` follow the selected format on the selected day."""
         self._context = (fmt, day)
+        if self._thread is not None:
+            self.warm()  # the index being built took the context it read: set this one after
         if self._searcher is None:
             return
         search = import_module("deckeditor.search")
