@@ -435,3 +435,13 @@ def test_sideboard_commander_loss_matches_what_reimport_restores(pool, kind):
         back = read_deck(write_deck(deck, kind, pool).encode(), pool).deck
         restored = [e.card for e in back.section("Commander").entries] == ["Korvold, Fae-Cursed King"]
         assert lost(deck) == (not restored), (kind, deck.count("Main"), deck.format)
+
+
+def test_dek_annotation_is_not_written_as_a_forge_flag(pool):
+    src = ('<Deck><Cards CatID="5" Quantity="1" Sideboard="false" Name="Sol Ring" '
+           'Annotation="3" /></Deck>').encode()
+    deck = read_deck(src, pool).deck
+    assert dict(deck.section("Main").entries[0].flags) == {"Annotation": "3"}
+    text = write_deck(deck, "forge", pool)
+    assert "[Main]\n1 Sol Ring\n" in text and "Annotation" not in text
+    assert 'Annotation="3"' in write_deck(deck, "dek", pool)

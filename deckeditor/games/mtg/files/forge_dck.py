@@ -229,11 +229,19 @@ def read(lines: list[str], pool: CardPool | None, *, name: str = "Imported deck"
 # --- writing -------------------------------------------------------------------------------------
 
 
+# Per-card flags other kinds keep for their own write-back (MTGO `.dek` Annotation): not Forge's.
+_FOREIGN_FLAGS = frozenset({"Annotation"})
+
+
+def _forge_flags(entry: Entry) -> dict[str, str]:
+    return {k: v for k, v in entry.flags.items() if k not in _FOREIGN_FLAGS}
+
+
 def _flags_segment(entry: Entry) -> str:
     flags = []
     if entry.colors:
         flags.append(f"markedColors={entry.colors}")
-    for key, value in entry.flags.items():
+    for key, value in _forge_flags(entry).items():
         if key == "markedColors" and entry.colors:
             continue
         flags.append(key if value == "true" else f"{key}={value}")
@@ -247,7 +255,7 @@ def card_line(entry: Entry, pool: CardPool | None) -> str:
     # Forge takes the first segment as a set code, so a set is written when the entry has one,
     # or (the pool's default printing) when flags need a set code in front of them.
     set_code, number = (p.set, p.number) if p.set else (None, None)
-    if set_code is None and (entry.colors or entry.flags):
+    if set_code is None and (entry.colors or _forge_flags(entry)):
         set_code, number = printing_of(entry, pool)
     if set_code:
         line += f"|{set_code}"
@@ -314,7 +322,7 @@ def losses(deck: Deck, pool: CardPool | None = None) -> list[str]:
     out = []
     for _, e in deck.entries():
         p = e.printing
-        if (e.colors or e.flags) and printing_of(e, pool)[0] is None:
+        if (e.colors or _forge_flags(e)) and printing_of(e, pool)[0] is None:
             what = "colour choice" if e.colors else "flags"
             out.append(f"{e.card}'s {what} not written (no set code known)")
         if p and p.finish == "etched":
