@@ -397,14 +397,32 @@ class EditorSession:
         if key not in self._cache:
             pred = self.predicate(target)
             rows = None
+            bitset = False
             if hasattr(pred, "visible_rows"):
                 try:
                     rows = pred.visible_rows(None)  # the fast all-rows path (bitsets)
+                    bitset = rows is not None and hasattr(pred, "visible_bits")
                 except TypeError:  # an engine that wants the rows spelled out
                     rows = pred.visible_rows(range(len(self.pool)))
             if rows is None and not isinstance(pred, _AllLegal):
                 rows = [r for r, card in enumerate(self.pool.cards) if pred(card)]
             self._cache[key] = None if rows is None else frozenset(rows)
+            if bitset:  # the same rows as a bitset, for the catalog's keystrokes (legal_bits)
+                self._cache[("legal_bits", target)] = pred.visible_bits()
+        return self._cache[key]
+
+    def legal_bits(self, target: str = "Main") -> int | None:
+        """`legal_rows` as a bitset over row ids (bit r set: row r is legal); None: every row."""
+        legal = self.legal_rows(target)
+        if legal is None:
+            return None
+        key = ("legal_bits", target)
+        if key not in self._cache:
+            flags = bytearray(len(self.pool))
+            for r in legal:
+                flags[r] = 1
+            digits = bytes(flags[::-1]).translate(_FLAG_DIGIT)
+            self._cache[key] = int(digits, 2) if digits else 0
         return self._cache[key]
 
     def partner_rows(self, target: str = "Main") -> frozenset[int]:
@@ -578,13 +596,47 @@ def find_entries(deck: Deck, names: Iterable[str]) -> list[tuple[str, int]]:
 
 @dataclass
 class SearchState:
-    """The catalog search: the last good result is kept while the text is malformed."""
+    """The catalog search: the last good result is kept while the text is malformed.
+
+    `bits`, when the search engine gave its result as a bitset: the catalog intersects it with
+    the legal rows directly, and `rows` is converted from it only when asked for."""
 
     text: str = ""
     rows: list[int] | None = None  # None: every row
     error: str | None = None
     position: int | None = None
     _extra: dict = field(default_factory=dict)
+    bits: int | None = field(default=None, compare=False, repr=False)
+    rows_of: Callable[[], list[int]] | None = field(default=None, compare=False, repr=False)
+
+    def __getattribute__(self, name: str):
+        if name == "rows":
+            get = object.__getattribute__
+            rows_of = get(self, "rows_of")
+            if rows_of is not None:
+                self.rows = rows_of()
+                self.rows_of = None
+        return object.__getattribute__(self, name)
+
+
+_FLAG_DIGIT = bytes.maketrans(b"\x00\x01", b"01")
+_DIGIT_FLAG = bytes.maketrans(b"01", b"\x00\x01")
+
+
+def rows_of(found: int, n: int) -> list[int]:
+    """A bitset over row ids -> the ascending row ids (C-level passes; per hit when sparse)."""
+    if not found:
+        return []
+    text = format(found, "b")[::-1]  # least significant bit first
+    if found.bit_count() * 10 >= n:
+        return list(compress(range(len(text)), text.encode("ascii").translate(_DIGIT_FLAG)))
+    out = []
+    find = text.find
+    i = find("1")
+    while i >= 0:
+        out.append(i)
+        i = find("1", i + 1)
+    return out
 
 
 class CatalogSearch:
@@ -666,7 +718,13 @@ class CatalogSearch:
         """The first top-level search term the card at `row` fails (mtg-rules.md §11: "why is
         this card hidden?" names it), or None when it matches or nothing is searched."""
         text = self.state.text
-        if not text or self._searcher is None or (self.state.rows is not None and row in self.state.rows):
+        if not text or self._searcher is None:
+            return None
+        found = self.state.bits
+        if found is not None:
+            if found >> row & 1:
+                return None
+        elif self.state.rows is not None and row in self.state.rows:
             return None
         search = import_module("deckeditor.search")
         from deckeditor.search.tree import top_terms
@@ -687,23 +745,31 @@ class CatalogSearch:
             self.state = SearchState("", None)
             return self.state
         self.warm()
+        found = rows_of = None
         try:
-            if self._searcher is not None:
-                rows = list(self._searcher.search(text))
+            searcher = self._searcher
+            if searcher is not None and hasattr(searcher, "search_bits"):
+                found = searcher.search_bits(text)  # rows converted only when asked for
+                rows = None
+                rows_of = lambda: list(searcher.last_rows)  # noqa: E731
+            elif searcher is not None:
+                rows = list(searcher.search(text))
             else:
                 needle = text.casefold()
                 rows = [i for i, n in enumerate(self._names) if needle in n]
         except Exception as exc:
             if self._error_type is None or not isinstance(exc, self._error_type):
                 raise
+            last = self.state
             self.state = SearchState(
                 text,
-                self.state.rows,
+                last.rows,
                 str(getattr(exc, "message", exc)),
                 getattr(exc, "position", None),
+                bits=last.bits,
             )
             return self.state
-        self.state = SearchState(text, rows)
+        self.state = SearchState(text, rows, bits=found, rows_of=rows_of)
         return self.state
 
 

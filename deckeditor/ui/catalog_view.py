@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from deckeditor.session import CatalogSearch, EditorSession, RowArranger
+from deckeditor.session import CatalogSearch, EditorSession, RowArranger, rows_of
 from deckeditor.ui.catalog_model import NAME_ROLE, CatalogDelegate, CatalogModel, card_columns
 
 
@@ -224,7 +224,15 @@ class CatalogPanel(QWidget):
             self.searcher.search(self.search_box.text())
         legal = self.session.legal_rows(self.target)
         show_hidden = self.show_hidden.isChecked()
-        rows = self._order().arrange(self.searcher.state.rows, legal, show_hidden)
+        order = self._order()
+        found = self.searcher.state.bits
+        if found is not None and order.identity:
+            # the pool's own order: hits (∩ legal) are ascending row ids, one bitset conversion
+            if not show_hidden and legal is not None:
+                found &= self.session.legal_bits(self.target)
+            rows = rows_of(found, len(self.session.pool))
+        else:
+            rows = order.arrange(self.searcher.state.rows, legal, show_hidden)
         self.model.set_rows(rows, legal if show_hidden else None)
         if was is not None and rows:
             try:
