@@ -384,12 +384,18 @@ def _load_source(path: str, progress: Progress | None):
     except CardSourceError:
         raise
     except (OSError, ValueError, LookupError, EOFError) as exc:
-        raise CardSourceError(f"{path}: {exc}") from None
+        raise CardSourceError(_naming(path, exc)) from None
     except Exception as exc:  # the readers' own error classes (not a caller's cancel signal)
         module = type(exc).__module__
         if module.startswith("deckeditor.") and not module.startswith("deckeditor.ui"):
-            raise CardSourceError(f"{path}: {exc}") from None
+            raise CardSourceError(_naming(path, exc)) from None
         raise
+
+
+def _naming(path: str, exc: BaseException) -> str:
+    """One line that names the source once (most readers' messages already start with it)."""
+    message = str(exc)
+    return message if message.startswith(str(path)) else f"{path}: {message}"
 
 
 def import_sources(
