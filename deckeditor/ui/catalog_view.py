@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QEvent, Qt, Signal
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtCore import QEvent, QRect, Qt, Signal
+from PySide6.QtGui import QKeySequence, QPainter, QPalette, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -15,13 +15,24 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QMenu,
+    QStyle,
+    QStyleOptionViewItem,
     QTableView,
     QVBoxLayout,
     QWidget,
 )
 
 from deckeditor.session import CatalogSearch, EditorSession, RowArranger, rows_of
-from deckeditor.ui.catalog_model import NAME_ROLE, CatalogDelegate, CatalogModel, card_columns
+from deckeditor.ui.catalog_model import (
+    _GREY_COLOR,
+    _LEFT_INT,
+    _RIGHT_INT,
+    _SELECTED,
+    NAME_ROLE,
+    CatalogDelegate,
+    CatalogModel,
+    card_columns,
+)
 
 
 def _sort_key(column: int):
@@ -51,21 +62,111 @@ class CatalogTable(QTableView):
                 return
         super().keyPressEvent(event)
 
+    fast_paint = True  # paint the rows here (see paintEvent); False: cell by cell through Qt
+
     def paintEvent(self, event) -> None:
-        """One paint of the visible cells: the delegate reads the selection and the palette
-        once for all of them (see CatalogDelegate)."""
+        """The visible rows painted here, with what QTableView would draw for them: the style's
+        row background (alternate colours, selection) once per row instead of once per cell,
+        then each cell's text as CatalogDelegate paints it, without a call from C++ into Python
+        per cell (that dispatch was most of a keystroke's repaint). Anything this does not
+        cover (grid, another delegate, a disabled view, rows of different heights) goes the
+        stock way, with the delegate reading selection and palette once (`begin_frame`)."""
         delegate = self.itemDelegate()
-        begin = getattr(delegate, "begin_frame", None)
-        if begin is None:
+        if not isinstance(delegate, CatalogDelegate):
             super().paintEvent(event)
             return
         sm = self.selectionModel()
         selected = {(i.row(), i.column()) for i in sm.selectedIndexes()} if sm is not None else set()
-        begin(selected)
+        if self.fast_paint and self._paint_rows(event, delegate, selected):
+            return
+        delegate.begin_frame(selected)
         try:
             super().paintEvent(event)
         finally:
             delegate.end_frame()
+
+    def _paint_rows(self, event, delegate: CatalogDelegate, selected: set[tuple[int, int]]) -> bool:
+        model = delegate.model
+        vh = self.verticalHeader()
+        if (
+            model is not self.model()
+            or self.showGrid()
+            or not self.isEnabled()
+            or vh.sectionResizeMode(0) != QHeaderView.ResizeMode.Fixed
+            or not model._rows
+        ):
+            return False
+        rows = model._rows
+        area = event.rect()
+        first = self.rowAt(area.top())
+        if first < 0:
+            return area.top() >= 0  # below the last row: nothing to draw
+        last = self.rowAt(area.bottom())
+        if last < 0:
+            last = len(rows) - 1
+        hh = self.horizontalHeader()
+        cols = []
+        for visual in range(hh.count()):
+            col = hh.logicalIndex(visual)
+            if hh.isSectionHidden(col):
+                continue
+            x, width = self.columnViewportPosition(col), self.columnWidth(col)
+            if x + width <= area.left() or x > area.right():
+                continue
+            align = _RIGHT_INT if col in (3, 5) else _LEFT_INT
+            cols.append((col, x, width, x + 4, width - 8, align))
+        if not cols:
+            return True
+        left = cols[0][1]
+        span = cols[-1][1] + cols[-1][2] - left
+        option = QStyleOptionViewItem()
+        self.initViewItemOption(option)
+        palette = option.palette
+        palette.setCurrentColorGroup(QPalette.ColorGroup.Normal)  # enabled items (drawCell)
+        text_pen, selected_pen, highlight = (
+            palette.text().color(), palette.highlightedText().color(), palette.highlight()
+        )
+        state = option.state
+        plain = option.features & ~_ALTERNATE
+        odd = plain | _ALTERNATE
+        style = self.style()
+        alternate = self.alternatingRowColors()
+        height = self.rowHeight(first)
+        y = self.rowViewportPosition(first)
+        hidden = model._hidden
+        texts = model._text
+        cards = model._pool.cards
+        shown = delegate._shown
+        metrics = _Metrics(self.fontMetrics())
+        painter = QPainter(self.viewport())
+        try:
+            for r in range(first, last + 1):
+                row_id = rows[r]
+                text = texts.get(row_id)
+                if text is None:
+                    if len(texts) > 4096:
+                        texts.clear()
+                    text = texts[row_id] = card_columns(cards[row_id])
+                row_selected = bool(selected) and any((r, c[0]) in selected for c in cols)
+                option.rect = QRect(left, y, span, height)
+                option.state = state | _SELECTED if row_selected else state
+                if alternate:
+                    option.features = odd if r & 1 else plain
+                style.drawPrimitive(_ROW_PANEL, option, painter, self)
+                pen = _GREY_COLOR if hidden is not None and row_id not in hidden else text_pen
+                painter.setPen(pen)
+                for col, x, width, tx, tw, align in cols:
+                    if row_selected and (r, col) in selected:
+                        painter.fillRect(QRect(x, y, width, height), highlight)
+                        painter.setPen(selected_pen)
+                        painter.drawText(tx, y, tw, height, align, shown(text[col], tw, metrics))
+                        painter.setPen(pen)
+                    else:
+                        painter.drawText(tx, y, tw, height, align, shown(text[col], tw, metrics))
+                y += height
+        finally:
+            painter.end()
+        return True
 
     def changeEvent(self, event) -> None:
         if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
@@ -73,6 +174,19 @@ class CatalogTable(QTableView):
             if forget is not None:
                 forget()
         super().changeEvent(event)
+
+
+class _Metrics:
+    """What CatalogDelegate._shown reads from a style option: the font metrics."""
+
+    __slots__ = ("fontMetrics",)
+
+    def __init__(self, metrics) -> None:
+        self.fontMetrics = metrics
+
+
+_ROW_PANEL = QStyle.PrimitiveElement.PE_PanelItemViewRow
+_ALTERNATE = QStyleOptionViewItem.ViewItemFeature.Alternate
 
 
 class CatalogPanel(QWidget):
