@@ -665,8 +665,11 @@ class CatalogSearch:
 
     def warm_in_background(self, then: Callable[[], None] | None = None) -> None:
         """Build the index in a worker thread while the window stays responsive (the build reads
-        the pool only; `search` and `warm` wait for it). `then` runs in the worker afterwards."""
-        if self._ready or self._thread is not None:
+        the pool only; `search` and `warm` wait for it). `then` runs in the worker afterwards, or
+        at once when there is nothing to build."""
+        if self._ready or self._thread is not None:  # built, or being built: nothing to wait for
+            if then is not None:
+                then()
             return
 
         def work() -> None:

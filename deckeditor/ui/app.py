@@ -66,11 +66,20 @@ def warm_up(window) -> None:
 def warm_up_in_background(window) -> None:
     """After the first paint: the search index is built in a worker thread, so the window
     answers input meanwhile (a search typed before it is done waits for the rest), then the
-    long-lived objects are frozen out of the collector's sight. No full collection first: it
-    would hold the interpreter for ~100 ms while the window is in use."""
+    long-lived objects are frozen out of the collector's sight. The collector is paused while
+    it builds (a full collection over the new index holds the interpreter for tens of ms, a
+    stall the window would feel), and no full collection comes first for the same reason."""
     import gc
 
-    window.catalog.searcher.warm_in_background(then=gc.freeze)
+    was = gc.isenabled()
+
+    def settle() -> None:
+        gc.freeze()
+        if was:
+            gc.enable()
+
+    gc.disable()
+    window.catalog.searcher.warm_in_background(then=settle)
 
 
 def _peak_rss_kb() -> int:
