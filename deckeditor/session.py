@@ -748,13 +748,14 @@ class CatalogSearch:
             self.state = SearchState("", None)
             return self.state
         self.warm()
-        found = rows_of = None
+        found = lazy = None
         try:
             searcher = self._searcher
             if searcher is not None and hasattr(searcher, "search_bits"):
                 found = searcher.search_bits(text)  # rows converted only when asked for
                 rows = None
-                rows_of = lambda: list(searcher.last_rows)  # noqa: E731
+                size = len(self.pool)
+                lazy = lambda: rows_of(found, size)  # noqa: E731 - this result, not a later one
             elif searcher is not None:
                 rows = list(searcher.search(text))
             else:
@@ -772,7 +773,7 @@ class CatalogSearch:
                 bits=last.bits,
             )
             return self.state
-        self.state = SearchState(text, rows, bits=found, rows_of=rows_of)
+        self.state = SearchState(text, rows, bits=found, rows_of=lazy)
         return self.state
 
 
