@@ -69,8 +69,9 @@ class CatalogTable(QTableView):
         row background (alternate colours, selection) once per row instead of once per cell,
         then each cell's text as CatalogDelegate paints it, without a call from C++ into Python
         per cell (that dispatch was most of a keystroke's repaint). Anything this does not
-        cover (grid, another delegate, a disabled view, rows of different heights) goes the
-        stock way, with the delegate reading selection and palette once (`begin_frame`)."""
+        cover (grid, another delegate, a disabled or right-to-left view, rows of different
+        heights or hidden rows) goes the stock way, with the delegate reading selection and
+        palette once (`begin_frame`)."""
         delegate = self.itemDelegate()
         if not isinstance(delegate, CatalogDelegate):
             super().paintEvent(event)
@@ -92,7 +93,9 @@ class CatalogTable(QTableView):
             model is not self.model()
             or self.showGrid()
             or not self.isEnabled()
+            or self.isRightToLeft()
             or vh.sectionResizeMode(0) != QHeaderView.ResizeMode.Fixed
+            or vh.hiddenSectionCount()
             or not model._rows
         ):
             return False
