@@ -412,11 +412,24 @@ class EditorSession:
         return self._cache[key]
 
     def legal_bits(self, target: str = "Main") -> int | None:
-        """`legal_rows` as a bitset over row ids (bit r set: row r is legal); None: every row."""
+        """`legal_rows` as a bitset over row ids (bit r set: row r is legal); None: every row.
+        An engine with `visible_bits` (the bitset its `visible_rows` lists) answers without the
+        rows being listed."""
+        key = ("legal_bits", target)
+        if key in self._cache:
+            return self._cache[key]
+        pred = self.predicate(target)
+        if hasattr(pred, "visible_bits") and hasattr(pred, "visible_rows"):
+            try:
+                bits = pred.visible_bits()
+            except TypeError:
+                bits = None
+            if bits is not None:
+                self._cache[key] = bits
+                return bits
         legal = self.legal_rows(target)
         if legal is None:
             return None
-        key = ("legal_bits", target)
         if key not in self._cache:
             flags = bytearray(len(self.pool))
             for r in legal:

@@ -339,18 +339,27 @@ class CatalogPanel(QWidget):
             self._context = context
             self.searcher.set_context(*context)
             self.searcher.search(self.search_box.text())
-        legal = self.session.legal_rows(self.target)
         show_hidden = self.show_hidden.isChecked()
         order = self._order()
-        found = self.searcher.state.bits
-        if found is not None and order.identity:
-            # the pool's own order: hits (∩ legal) are ascending row ids, one bitset conversion
-            if not show_hidden and legal is not None:
-                found &= self.session.legal_bits(self.target)
-            rows = rows_of(found, len(self.session.pool))
+        state = self.searcher.state
+        found = state.bits
+        size = len(self.session.pool)
+        if order.identity and not show_hidden and (found is not None or not state.text):
+            # the pool's own order: the hits (∩ legal) are ascending row ids, from bitsets with
+            # one conversion (the legal rows as a set are not needed)
+            legal_bits = self.session.legal_bits(self.target)
+            if found is None:
+                rows = list(range(size)) if legal_bits is None else rows_of(legal_bits, size)
+            else:
+                rows = rows_of(found if legal_bits is None else found & legal_bits, size)
+            self.model.set_rows(rows, None)
         else:
-            rows = order.arrange(self.searcher.state.rows, legal, show_hidden)
-        self.model.set_rows(rows, legal if show_hidden else None)
+            legal = self.session.legal_rows(self.target)
+            if found is not None and order.identity:  # show hidden: every hit, greyed if not legal
+                rows = rows_of(found, size)
+            else:
+                rows = order.arrange(state.rows, legal, show_hidden)
+            self.model.set_rows(rows, legal if show_hidden else None)
         if was is not None and rows:
             try:
                 place = rows.index(was)
