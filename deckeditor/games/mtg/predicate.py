@@ -87,6 +87,7 @@ class PoolIndex:
     def __init__(self, pool) -> None:
         self.pool = pool
         self.size = len(pool)
+        self.stamp = (getattr(pool, "generation", None), len(pool))
         self.all = (1 << self.size) - 1
         groups: list[list[int]] = [[] for _ in range(32)]
         spires: dict[int, list[int]] = {}
@@ -215,13 +216,13 @@ _INDEXES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 def invalidate_pool(pool) -> None:
-    """Drop a pool's bitsets: needed only after a card was replaced in place (same row count)."""
+    """Drop a pool's bitsets (a CardPool's own changes are seen through its generation)."""
     _INDEXES.pop(pool, None)
 
 
 def pool_index(pool) -> PoolIndex:
     idx = _INDEXES.get(pool)
-    if idx is None or idx.size != len(pool):
+    if idx is None or idx.stamp != (getattr(pool, "generation", None), len(pool)):
         idx = _INDEXES[pool] = PoolIndex(pool)
     return idx
 
