@@ -20,6 +20,9 @@ from typing import Any, Callable, Iterable
 
 from deckeditor.deck import CANONICAL_SECTIONS, Deck, Entry, new_deck
 from deckeditor.problems import Problem
+from deckeditor.search.bits import rows_of  # noqa: F401  (the catalog view uses it too)
+
+_FLAG_DIGIT = bytes.maketrans(b"\x00\x01", b"01")
 
 WUBRG = "WUBRG"
 _BUDGET_RE = re.compile(r"AllowedAdditionalColor\$\s*(\d+)")
@@ -630,26 +633,6 @@ class SearchState:
                 self.rows = rows_of()
                 self.rows_of = None
         return object.__getattribute__(self, name)
-
-
-_FLAG_DIGIT = bytes.maketrans(b"\x00\x01", b"01")
-_DIGIT_FLAG = bytes.maketrans(b"01", b"\x00\x01")
-
-
-def rows_of(found: int, n: int) -> list[int]:
-    """A bitset over row ids -> the ascending row ids (C-level passes; per hit when sparse)."""
-    if not found:
-        return []
-    text = format(found, "b")[::-1]  # least significant bit first
-    if found.bit_count() * 10 >= n:
-        return list(compress(range(len(text)), text.encode("ascii").translate(_DIGIT_FLAG)))
-    out = []
-    find = text.find
-    i = find("1")
-    while i >= 0:
-        out.append(i)
-        i = find("1", i + 1)
-    return out
 
 
 class CatalogSearch:

@@ -3,6 +3,7 @@ these helpers move between that form and lists at C speed (no per-bit Python loo
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import Sequence
 
 _TO_DIGITS = bytes.maketrans(b"\x00\x01", b"01")
@@ -46,6 +47,27 @@ def to_rows(bits: int) -> list[int]:
             else:
                 extend([base + i for i in table[byte]])
         base += 8
+    return out
+
+
+_DIGIT_FLAG = bytes.maketrans(b"01", b"\x00\x01")
+
+
+def rows_of(found: int, n: int) -> list[int]:
+    """Bitset over `n` rows -> ascending row ids, with C-level passes only: a dense set (a
+    keystroke's first letters keep most of the pool) through one translate, a sparse one per
+    hit. The keystroke path's converter; `to_rows` is the general one."""
+    if not found:
+        return []
+    text = format(found, "b")[::-1]  # least significant bit first
+    if found.bit_count() * 10 >= n:
+        return list(compress(range(len(text)), text.encode("ascii").translate(_DIGIT_FLAG)))
+    out = []
+    find = text.find
+    i = find("1")
+    while i >= 0:
+        out.append(i)
+        i = find("1", i + 1)
     return out
 
 

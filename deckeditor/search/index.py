@@ -14,6 +14,7 @@ from itertools import compress
 from typing import Any, Sequence
 
 from deckeditor.search import bits
+from deckeditor.search.bits import rows_of
 from deckeditor.search.keys import game_search
 
 LEAF_CACHE = 512
@@ -256,24 +257,3 @@ class Searcher:
     def search(self, text: str) -> list[int]:
         self.search_bits(text)
         return self.last_rows
-
-
-_TO_FLAG = bytes.maketrans(b"01", b"\x00\x01")
-
-
-def rows_of(found: int, n: int) -> list[int]:
-    """Bitset -> ascending row ids, like `bits.to_rows` but with C-level passes only: a dense
-    set (a keystroke's first letters keep most of the pool) through one translate, a sparse one
-    per hit."""
-    if not found:
-        return []
-    text = format(found, "b")[::-1]  # least significant bit first
-    if found.bit_count() * 10 >= n:
-        return list(compress(range(len(text)), text.encode("ascii").translate(_TO_FLAG)))
-    out = []
-    find = text.find
-    i = find("1")
-    while i >= 0:
-        out.append(i)
-        i = find("1", i + 1)
-    return out
