@@ -2,9 +2,9 @@
 window shows from them (problems, legal catalog rows, why a card is hidden, statistics).
 
 The window is a thin view over one `EditorSession`; everything that decides something lives here
-so it is testable without a display. The engines (rules, formats, search) are other modules; when
-one of them is missing the session degrades to "everything legal, no problems" instead of failing,
-so the window always opens.
+so it is testable without a display. The engines (rules, formats, search, deck files) are other
+modules; when one of them fails on a deck, the session says so in the status bar (never a false
+"legal") instead of taking the window down.
 """
 
 from __future__ import annotations
@@ -18,7 +18,9 @@ from itertools import compress
 from importlib import import_module
 from typing import Any, Callable, Iterable
 
+from deckeditor import format_catalog
 from deckeditor.deck import CANONICAL_SECTIONS, Deck, Entry, new_deck
+from deckeditor.games import registry
 from deckeditor.problems import Problem
 from deckeditor.search.bits import rows_of  # noqa: F401  (the catalog view uses it too)
 
@@ -31,12 +33,6 @@ _SPACES = re.compile(r"\s+")
 _PIP_RE = re.compile(r"\{([^}]*)\}")
 
 
-def _optional(module: str) -> Any | None:
-    """An engine module written by another part of the project, or None while it is absent."""
-    try:
-        return import_module(module)
-    except ImportError:
-        return None
 
 
 # --- undo ---------------------------------------------------------------------------------------
@@ -290,12 +286,9 @@ class EditorSession:
         return base + extra
 
     def game_module(self) -> Any | None:
-        registry = _optional("deckeditor.games.registry")
-        if registry is None:
-            return None
         try:
             return registry.game(self.game_code)
-        except (KeyError, ImportError):
+        except KeyError:  # a deck of a game this build does not know
             return None
 
     @property
@@ -317,16 +310,14 @@ class EditorSession:
 
     def format_codes(self) -> list[str]:
         """Built-in formats of this deck's game (the format selector's list)."""
-        catalog = _optional("deckeditor.format_catalog")
         codes: list[str] = []
-        if catalog is not None:
-            for code in catalog.builtin_codes():
-                try:
-                    info = catalog.load_format(code)
-                except Exception:  # a broken built-in must not hide the others
-                    continue
-                if getattr(info, "game", self.game_code) == self.game_code:
-                    codes.append(code)
+        for code in format_catalog.builtin_codes():
+            try:
+                info = format_catalog.load_format(code)
+            except format_catalog.FormatLoadError:  # a broken built-in must not hide the others
+                continue
+            if info.game == self.game_code:
+                codes.append(code)
         if self.fmt is not None and self.fmt.code not in codes:
             codes.append(self.fmt.code)
         return codes or [self.default_format()]
@@ -337,14 +328,12 @@ class EditorSession:
 
     def set_format(self, code: str | None, notify: bool = True) -> None:
         code = code or self.default_format()
-        catalog = _optional("deckeditor.format_catalog")
         self.format_error = None
         self.fmt = None
-        if catalog is not None:
-            try:
-                self.fmt = catalog.load_format(code)
-            except Exception as exc:  # FormatLoadError: shown in the status bar, never raised
-                self.format_error = f"Format {code!r}: {exc}"
+        try:
+            self.fmt = format_catalog.load_format(code)
+        except format_catalog.FormatLoadError as exc:  # shown in the status bar, never raised
+            self.format_error = f"Format {code!r}: {exc}"
         if notify:
             self._changed()
 
@@ -514,9 +503,10 @@ class EditorSession:
         """The deck *before* the addition with the committed choice, and the message."""
         if self.game_code != "mtg" or section not in ("Main", "Sideboard", "Companion"):
             return None
-        approval = _optional("deckeditor.games.mtg.approval")
+        from deckeditor.games.mtg import approval
+
         card = self.card(name)
-        if approval is None or card is None or not hasattr(approval, "try_approve"):
+        if card is None:
             return None
         result = approval.try_approve(deck, self.pool, card, self.fmt)
         if result is None:
@@ -686,7 +676,7 @@ class CatalogSearch:
     def _build(self) -> None:
         if self._ready:
             return
-        search = _optional("deckeditor.search")
+        search = import_module("deckeditor.search")
         searcher = None
         error_type = None
         if search is not None and hasattr(search, "Searcher"):
@@ -798,31 +788,10 @@ def arrange_rows(
 
 
 def read_deck_file(path_or_text: str | bytes, pool: Any, kind: str | None = None) -> Any:
-    """Any deck file the program reads -> an ImportResult-like object (deck, kind, lines, notes).
+    """Any deck file the program reads -> an ImportResult (deck, kind, lines, notes)."""
+    from deckeditor import deckio
 
-    Uses deckeditor.deckio; while it is absent, the own JSON file is still read through
-    deckeditor.deckfile so Open and autosave recovery work."""
-    deckio = _optional("deckeditor.deckio")
-    if deckio is not None and hasattr(deckio, "read_deck"):
-        return deckio.read_deck(path_or_text, pool, kind=kind)
-    from pathlib import Path
-
-    from deckeditor.deckfile import read_json_deck
-
-    if isinstance(path_or_text, bytes):
-        return _PlainResult(read_json_deck(path_or_text.decode("utf-8"), None), "json", [], [])
-    path = Path(path_or_text)
-    text = path.read_text(encoding="utf-8") if "\n" not in path_or_text and path.exists() else path_or_text
-    deck = read_json_deck(text, str(path) if text is not path_or_text else None)
-    return _PlainResult(deck, "json", [], [])
-
-
-@dataclass(frozen=True, slots=True)
-class _PlainResult:
-    deck: Deck
-    kind: str
-    lines: list
-    notes: list
+    return deckio.read_deck(path_or_text, pool, kind=kind)
 
 
 def write_deck_text(deck: Deck, kind: str, pool: Any) -> str | bytes:
@@ -830,9 +799,8 @@ def write_deck_text(deck: Deck, kind: str, pool: Any) -> str | bytes:
         from deckeditor.deckfile import write_json_deck
 
         return write_json_deck(deck)
-    deckio = _optional("deckeditor.deckio")
-    if deckio is None:
-        raise ValueError(f"writing {kind} files is not available yet")
+    from deckeditor import deckio
+
     return deckio.write_deck(deck, kind, pool)
 
 
@@ -856,9 +824,10 @@ EXTENSIONS = {
 
 
 def export_losses(deck: Deck, kind: str) -> list[str]:
-    deckio = _optional("deckeditor.deckio")
-    if deckio is None or not hasattr(deckio, "export_losses") or kind == "json":
+    if kind == "json":
         return []
+    from deckeditor import deckio
+
     return list(deckio.export_losses(deck, kind))
 
 
