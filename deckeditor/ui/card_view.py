@@ -154,10 +154,8 @@ class CardView(QWidget):
         if not self.attach_box.isVisible() or self.attach_box.currentIndex() <= 0:
             return ""
         gear = self.session.card(self.attach_box.currentText())
-        try:
-            from deckeditor.games.riftbound.attachment import preview
-        except ImportError:
-            return "<p><i>Attachment preview is not available yet.</i></p>"
+        from deckeditor.games.riftbound.attachment import preview
+
         try:
             view = preview(card, [gear])
         except Exception as exc:  # the preview refuses odd pairs with its own error

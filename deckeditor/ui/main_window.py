@@ -58,10 +58,8 @@ GAME_TITLES = {"mtg": "Magic: The Gathering", "riftbound": "Riftbound"}
 
 def load_pool(paths: AppPaths, game: str) -> CardPool:
     """The card database's pool for a game, else the starter pool, else an empty pool."""
-    try:
-        from deckeditor.carddb.store import open_pool
-    except ImportError:
-        return CardPool(game)
+    from deckeditor.carddb.store import open_pool
+
     try:
         return open_pool(paths, game=game)
     except Exception:  # a damaged database or starter file must not stop the window
