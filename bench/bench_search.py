@@ -21,6 +21,10 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
+if str(Path(__file__).resolve().parent) not in sys.path:
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench_db import floor_ms  # noqa: E402  (one yardstick for every figure)
 
 DATA = REPO.parent / "shared" / "data"
 
@@ -47,19 +51,6 @@ def pool_cards() -> list:
             raise FileNotFoundError(f"{path} is missing: the benchmark needs ../shared/data")
         _CARDS, _issues = load_mtgjson(path)
     return _CARDS
-
-
-def floor_ms(cards: list, repeats: int = 5) -> float:
-    """A bare Python loop over the cards (the same yardstick as bench_db.floor_ms)."""
-    samples = []
-    for _ in range(max(3, repeats)):
-        t0 = time.perf_counter()
-        n = 0
-        for c in cards:
-            if c.name:
-                n += 1
-        samples.append((time.perf_counter() - t0) * 1000)
-    return statistics.median(samples)
 
 
 def keystroke_samples(cards: list, repeats: int) -> list[float]:
