@@ -1,8 +1,14 @@
-"""`deckeditor check DECK [--format F] [--on DAY] [--cards SRC]... [--json]` (specs/cli.md).
+"""`deckeditor check DECK... [--format F] [--on DAY] [--cards SRC]... [--json]` (specs/cli.md).
 
 Exit 0 when the deck conforms (warnings may be printed), 1 when it has an error-severity problem,
 2 when the input cannot be used (unreadable deck, unknown format, bad card source), with one
 clear line on stderr. The game's own checker answers, through `deckeditor.games.registry`.
+
+Several decks (files, or folders read for the deck files in them) are checked in one process:
+each game's pool is loaded once, each deck gets its verdict in argument order (`--json`: one
+object per line), and the exit status is the worst of the decks'. A deck that cannot be used
+gets `{"deck": PATH, "error": ...}` and the others are still checked; an input every deck
+shares (`--on`, `--format`, a `--cards` source) that cannot be used stops the run with exit 2.
 """
 
 from __future__ import annotations
@@ -22,13 +28,24 @@ class UsageError(Exception):
     """Input that cannot be used: exit 2 with this one line."""
 
 
+class SharedInputError(UsageError):
+    """An input every deck shares cannot be used (a card source, `--format`): stop the run."""
+
+
+# The names a folder is read for (a folder argument); other files in it are not decks.
+DECK_SUFFIXES = (".json", ".dck", ".cod", ".dek", ".txt")
+
+
 def register(sub) -> None:
     parser = sub.add_parser(
         NAME,
         help="check a deck against a format",
         description="Check a deck file against a format's rules and print every problem.",
     )
-    parser.add_argument("deck", metavar="DECK", help="any deck file the program reads")
+    parser.add_argument(
+        "deck", metavar="DECK", nargs="+",
+        help="deck files, or folders read for the deck files in them (checked in one process)",
+    )
     parser.add_argument(
         "--format", metavar="F", dest="format",
         help="a built-in format code or the path of a format JSON file "
@@ -42,7 +59,7 @@ def register(sub) -> None:
         "--cards", metavar="SRC", action="append", default=[],
         help="an extra card source for this run, in front of the local database (repeatable)",
     )
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--json", action="store_true", help="print one JSON object per deck")
     parser.add_argument(
         "--home", metavar="DIR", default=argparse.SUPPRESS,
         help="keep the card database and settings under DIR",
@@ -81,7 +98,7 @@ def _pool(home: str | None, sources: list[str], game: str):
         return open_pool(AppPaths.resolve(home), sources, game)
     except Exception as exc:  # any bad card source: one clear line, exit 2 (cli.md)
         text = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        raise UsageError(f"card source: {text}") from None
+        raise SharedInputError(f"card source: {text}") from None
 
 
 def _format(code: str, game: str, origin: str = "--format"):
@@ -90,39 +107,90 @@ def _format(code: str, game: str, origin: str = "--format"):
     try:
         info = load_format(code, game=game)
     except FormatLoadError as exc:
-        raise UsageError(f"{origin}: {exc}") from None
+        raise _unusable(origin, f"{origin}: {exc}") from None
     except (OSError, ValueError) as exc:
-        raise UsageError(f"{origin} {code}: {exc}") from None
+        raise _unusable(origin, f"{origin} {code}: {exc}") from None
     if info.game != game:
         raise UsageError(f"format {info.code!r} is a {info.game} format; the deck is a {game} deck")
     return info
 
 
-def evaluate(deck_path: str, fmt: str | None, on: str | None, cards: list[str], home: str | None):
-    """(deck, FormatInfo, day, problems); raises UsageError for input that cannot be used."""
-    from deckeditor.format_catalog import default_format_for
-    from deckeditor.games.registry import game as game_module
+def _unusable(origin: str, text: str) -> UsageError:
+    """`--format` is every deck's; a format stored in one deck is that deck's alone."""
+    return SharedInputError(text) if origin == "--format" else UsageError(text)
 
-    path = Path(deck_path)
-    if not path.is_file():
-        raise UsageError(f"{deck_path}: no such deck file")
-    day = parse_day(on)
-    first = _read(path, None)  # which game's pool the deck needs
-    game = first.game
-    try:
-        module = game_module(game)
-    except KeyError as exc:
-        raise UsageError(f"{deck_path}: {exc.args[0]}") from None
-    pool = _pool(home, cards, game)
-    deck = _read(path, pool)
-    if fmt:
-        info = _format(fmt, game)
-    elif deck.format:
-        info = _format(deck.format, game, "the deck's format")
-    else:
-        info = _format(default_format_for(game), game, "the default format")
-    problems = module.check(deck, info, day, pool)
-    return deck, info, day, problems
+
+def deck_paths(arguments: list[str]) -> list[Path]:
+    """The deck files the arguments name, in argument order; a folder gives the deck files
+    under it (by suffix, hidden names skipped), sorted by their path inside it."""
+    found: list[Path] = []
+    for raw in arguments:
+        path = Path(raw)
+        if not path.is_dir():
+            found.append(path)  # a missing file gets its own error line
+            continue
+        inside = []
+        for item in path.rglob("*"):
+            rel = item.relative_to(path).parts
+            if any(part.startswith(".") for part in rel) or not item.is_file():
+                continue
+            if item.name.lower().endswith(DECK_SUFFIXES):
+                inside.append(item)
+        inside.sort(key=lambda p: [part.casefold() for part in p.relative_to(path).parts])
+        found.extend(inside or [path])  # an empty folder gets its own error line
+    return found
+
+
+class Checker:
+    """Checks deck after deck with shared options; each game's pool and format load once."""
+
+    def __init__(self, fmt: str | None, day: date, cards: list[str], home: str | None):
+        self.fmt, self.day, self.cards, self.home = fmt, day, cards, home
+        self._pools: dict[str, object] = {}
+        self._formats: dict[tuple[str, str, str], object] = {}
+
+    def pool(self, game: str):
+        if game not in self._pools:
+            self._pools[game] = _pool(self.home, self.cards, game)
+        return self._pools[game]
+
+    def format(self, code: str, game: str, origin: str):
+        key = (code, game, origin)
+        if key not in self._formats:
+            self._formats[key] = _format(code, game, origin)
+        return self._formats[key]
+
+    def check(self, path: Path):
+        """(deck, FormatInfo, problems); raises UsageError for input that cannot be used."""
+        from deckeditor.format_catalog import default_format_for
+        from deckeditor.games.registry import game as game_module
+
+        if path.is_dir():
+            raise UsageError(f"{path}: a folder with no deck files in it")
+        if not path.is_file():
+            raise UsageError(f"{path}: no such deck file")
+        first = _read(path, None)  # which game's pool the deck needs
+        game = first.game
+        try:
+            module = game_module(game)
+        except KeyError as exc:
+            raise UsageError(f"{path}: {exc.args[0]}") from None
+        pool = self.pool(game)
+        deck = _read(path, pool)
+        if self.fmt:
+            info = self.format(self.fmt, game, "--format")
+        elif deck.format:
+            info = self.format(deck.format, game, "the deck's format")
+        else:
+            info = self.format(default_format_for(game), game, "the default format")
+        return deck, info, module.check(deck, info, self.day, pool)
+
+
+def evaluate(deck_path: str, fmt: str | None, on: str | None, cards: list[str], home: str | None):
+    """(deck, FormatInfo, day, problems) for one deck; raises UsageError for unusable input."""
+    checker = Checker(fmt, parse_day(on), cards, home)
+    deck, info, problems = checker.check(Path(deck_path))
+    return deck, info, checker.day, problems
 
 
 def report_json(deck, info, day: date, problems) -> str:
@@ -136,8 +204,7 @@ def report_json(deck, info, day: date, problems) -> str:
             "problems": [p.to_json() for p in problems],
         },
         ensure_ascii=False,
-        indent=2,
-    )
+    )  # one line: several decks make JSON Lines
 
 
 def report_text(deck, info, day: date, problems) -> str:
@@ -153,12 +220,26 @@ def report_text(deck, info, day: date, problems) -> str:
 
 def run(args) -> int:
     try:
-        deck, info, day, problems = evaluate(
-            args.deck, args.format, args.on, args.cards, getattr(args, "home", None)
-        )
+        checker = Checker(args.format, parse_day(args.on), args.cards, getattr(args, "home", None))
     except UsageError as exc:
         print(f"deckeditor check: {exc}", file=sys.stderr)
         return 2
     out = report_json if args.json else report_text
-    print(out(deck, info, day, problems))
-    return 1 if any(p.is_error for p in problems) else 0
+    worst = 0
+    for path in deck_paths(args.deck):
+        try:
+            deck, info, problems = checker.check(path)
+        except SharedInputError as exc:
+            print(f"deckeditor check: {exc}", file=sys.stderr)
+            return 2
+        except UsageError as exc:
+            text = str(exc) if str(path) in str(exc) else f"{path}: {exc}"  # which deck
+            print(f"deckeditor check: {text}", file=sys.stderr, flush=True)
+            if args.json:
+                print(json.dumps({"deck": str(path), "error": text}, ensure_ascii=False), flush=True)
+            worst = 2
+            continue
+        print(out(deck, info, checker.day, problems), flush=True)  # a verdict as soon as known
+        if any(p.is_error for p in problems):
+            worst = max(worst, 1)
+    return worst
