@@ -64,6 +64,10 @@ FIGURES = [
     Figure("forge_import", "bench_import", "bench_forge_import", "≤ 10,000 ms", 10000),
     Figure("mtgjson_import", "bench_import", "bench_mtgjson_import", "≤ 10,000 ms", 10000),
     Figure("rss_mb", "bench_gui", "bench_rss", "≤ 250 MB", 250),
+    # issue 17: a whole command's process over the full pool, and many decks in one process
+    Figure("check_startup", "bench_cli", "bench_check_startup", "median ≤ 400 ms", 400),
+    Figure("search_startup", "bench_cli", "bench_search_startup", "median ≤ 400 ms", 400),
+    Figure("check_many", "bench_cli", "bench_check_many", "per deck, 25 decks in one process"),
 ]  # fmt: skip
 MEMORY = {"rss_mb"}
 

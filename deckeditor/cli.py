@@ -9,7 +9,9 @@ from deckeditor import __version__
 from deckeditor.commands import COMMANDS
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The whole command line; with `only`, just that subcommand (a command's start-up then
+    skips what the others import to describe their options, e.g. convert's deck kinds)."""
     parser = argparse.ArgumentParser(
         prog="deckeditor",
         description="Deck Editor: build and check Magic: The Gathering and Riftbound decks.",
@@ -23,7 +25,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for module in COMMANDS:
-        module.register(sub)
+        if only is None or module.NAME == only:
+            module.register(sub)
     return parser
 
 
@@ -51,7 +54,7 @@ def main(argv: list[str] | None = None) -> int:
         from deckeditor.ui.app import run_gui  # Qt is loaded only for the window
 
         return run_gui(home=args.home, deck=args.deck, screenshot=args.screenshot)
-    args = build_parser().parse_args(argv)
+    args = build_parser(only=first).parse_args(argv)
     return int(args.run(args) or 0)
 
 

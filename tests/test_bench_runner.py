@@ -38,7 +38,8 @@ def runner(monkeypatch):
     gui.bench_cold_start = lambda repeats: (_ for _ in ()).throw(RuntimeError("no display"))
     for name, mod in (("bench_search", search), ("bench_rules", rules), ("bench_db", db), ("bench_gui", gui)):
         monkeypatch.setitem(sys.modules, name, mod)
-    monkeypatch.setitem(sys.modules, "bench_import", None)  # missing module
+    for missing in ("bench_import", "bench_cli", "bench_window"):  # missing modules
+        monkeypatch.setitem(sys.modules, missing, None)
     return module
 
 

@@ -21,13 +21,14 @@ import os
 import pickle
 import sqlite3
 import sys
+import zlib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, fields, is_dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from deckeditor.carddb import snapshot
+from deckeditor.carddb import derived, snapshot
 from deckeditor.carddb.pool import CardPool
 from deckeditor.carddb.records import MTG, RIFTBOUND, from_record, game_of, to_record
 from deckeditor.paths import AppPaths
@@ -269,6 +270,7 @@ class CardStore:
         return self._write_snapshot(conn, game, self._cards_from_rows(conn, game))
 
     def _write_snapshot(self, conn: sqlite3.Connection, game: str, cards: list[Any]) -> CardPool:
+        derived.drop(conn, game)  # computed from the snapshot being replaced
         if not cards:
             conn.execute("DELETE FROM snapshots WHERE game = ?", (game,))
             return CardPool(game)
@@ -316,7 +318,10 @@ class CardStore:
                 with snapshot.gc_paused(freeze=True):
                     cards, index = snapshot.load(game, row[1], row[3])
                     if len(cards) == row[2]:
-                        return snapshot.pool_from(game, cards, index) or CardPool(game, cards)
+                        pool = snapshot.pool_from(game, cards, index) or CardPool(game, cards)
+                        stamp = f"{row[0]}-{row[2]}-{zlib.crc32(row[3]):08x}"
+                        derived.attach(pool, derived.DerivedCache(self.path, game, stamp, pool))
+                        return pool
             except Exception:  # noqa: BLE001 - any unreadable snapshot is rebuilt below
                 pass
         if conn.execute("SELECT 1 FROM cards WHERE game = ? LIMIT 1", (game,)).fetchone() is None:

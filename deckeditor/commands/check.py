@@ -225,8 +225,12 @@ def run(args) -> int:
         print(f"deckeditor check: {exc}", file=sys.stderr)
         return 2
     out = report_json if args.json else report_text
+    paths = deck_paths(args.deck)
+    # One deck keeps the one-deck contract (exit 2: stdout empty, one line on stderr); among
+    # several, the unusable deck also gets its JSON line, so the lines follow the arguments.
+    several = len(paths) > 1 or any(Path(a).is_dir() for a in args.deck)
     worst = 0
-    for path in deck_paths(args.deck):
+    for path in paths:
         try:
             deck, info, problems = checker.check(path)
         except SharedInputError as exc:
@@ -235,7 +239,7 @@ def run(args) -> int:
         except UsageError as exc:
             text = str(exc) if str(path) in str(exc) else f"{path}: {exc}"  # which deck
             print(f"deckeditor check: {text}", file=sys.stderr, flush=True)
-            if args.json:
+            if args.json and several:
                 print(json.dumps({"deck": str(path), "error": text}, ensure_ascii=False), flush=True)
             worst = 2
             continue

@@ -8,7 +8,9 @@ cached by their canonical key, so typing the next term recomputes one leaf.
 
 from __future__ import annotations
 
+import gc
 import weakref
+from contextlib import contextmanager
 from collections import OrderedDict
 from itertools import compress
 from typing import Any, Sequence
@@ -31,12 +33,12 @@ class _FormatCardView:
 
 
 class SearchIndex:
-    def __init__(self, game: str, cards: Sequence[Any]) -> None:
+    def __init__(self, game: str, cards: Sequence[Any], cache=None) -> None:
         self.game = game
         self.cards = list(cards)
         self.n = len(self.cards)
         self.all = bits.all_rows(self.n)
-        self.columns: dict[str, Any] = game_search(game).build_columns(self.cards)
+        self.columns: dict[str, Any] = _columns(game, self.cards, cache)
         self.narrowing: dict[str, tuple[str, list[int]]] = {}
         self._leaves: OrderedDict[tuple, int] = OrderedDict()
         self._derived: dict[tuple, Any] = {}
@@ -174,6 +176,72 @@ class SearchIndex:
         return self.derived(("format", code, id(fmt), day), build)
 
 
+# --- columns, read back from the card database when it has them ---------------------------------
+
+_COLUMNS = "search-columns"
+
+
+def _code_fingerprint(search) -> str:
+    """The source of the modules that fold and build the columns: a change makes the stored
+    columns stale (never read back silently wrong)."""
+    import hashlib
+    import sys
+
+    digest = hashlib.sha1()
+    for name in (search.build_columns.__module__, "deckeditor.search.folding", "deckeditor.search.bits"):
+        path = getattr(sys.modules.get(name), "__file__", None)
+        try:
+            with open(path, "rb") as fh:  # type: ignore[arg-type]
+                digest.update(fh.read())
+        except (OSError, TypeError):  # no source (a frozen bundle): the module's name only
+            digest.update(name.encode())
+    digest.update(f"py{sys.version_info[0]}.{sys.version_info[1]}".encode())
+    return digest.hexdigest()[:16]
+
+
+@contextmanager
+def _collector_paused():
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.freeze()
+        if was:
+            gc.enable()
+
+
+def _columns(game: str, cards: list, cache) -> dict[str, Any]:
+    """The game's columns over `cards`: from `cache` (a pool's `carddb.derived` cache) when it
+    holds them for this code, else built, and stored there for the next start. Columns a game
+    builds lazily (functions) are not stored; the game's `lazy_columns` makes them again."""
+    import marshal
+    import zlib
+
+    search = game_search(game)
+    if cache is None or search.lazy_columns is None:
+        return search.build_columns(cards)
+    fingerprint = _code_fingerprint(search)
+    blob = cache.get(_COLUMNS, fingerprint)
+    if blob is not None:
+        try:
+            # ~300,000 objects: no collection passes over them while they are made, and none
+            # later (they live as long as the index; strings and numbers make no cycles)
+            with _collector_paused():
+                columns = marshal.loads(zlib.decompress(blob))
+            columns.update(search.lazy_columns(cards, columns))
+            return columns
+        except (ValueError, EOFError, TypeError, zlib.error):  # unreadable: build it again
+            pass
+    columns = search.build_columns(cards)
+    stored = {k: v for k, v in columns.items() if not callable(v)}
+    try:
+        cache.put(_COLUMNS, fingerprint, zlib.compress(marshal.dumps(stored), 1))
+    except ValueError:  # a value marshal cannot hold: built every time
+        pass
+    return columns
+
+
 # --- one index per pool -----------------------------------------------------------------------
 
 _INDEXES: "weakref.WeakKeyDictionary[Any, tuple[tuple, SearchIndex]]" = weakref.WeakKeyDictionary()
@@ -193,7 +261,9 @@ def index_for(pool, game: str | None = None) -> SearchIndex:
         return SearchIndex(game, list(pool))
     if found is not None and found[0] == stamp:
         return found[1]
-    index = SearchIndex(game, list(pool))
+    from deckeditor.carddb.derived import cache_for
+
+    index = SearchIndex(game, list(pool), cache_for(pool))
     _INDEXES[pool] = (stamp, index)
     return index
 

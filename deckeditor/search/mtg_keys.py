@@ -151,8 +151,6 @@ def build_columns(cards: Sequence[Card]) -> dict[str, Any]:
         "types": types,
         "text": text,
         "text_tilde": text_tilde,
-        # Only a regex reads it: stripped on first use.
-        "text_raw": lambda: [tuple(strip_reminder(t) for t in texts) for texts in full_raw],
         "full": full,
         "full_tilde": full_tilde,
         "full_raw": full_raw,
@@ -164,6 +162,14 @@ def build_columns(cards: Sequence[Card]) -> dict[str, Any]:
         "num:tou": tg,
         "num:loy": lo,
         "num:def": df,
+    } | lazy_columns(cards, {"full_raw": full_raw})
+
+
+def lazy_columns(cards: Sequence[Card], columns: dict[str, Any]) -> dict[str, Any]:
+    full_raw = columns["full_raw"]
+    return {
+        # Only a regex reads it: stripped on first use.
+        "text_raw": lambda: [tuple(strip_reminder(t) for t in texts) for texts in full_raw],
         "format_cards": lambda: [_format_card(c) for c in cards],
     }
 
@@ -339,6 +345,7 @@ SEARCH = register(
         game="mtg",
         keys=_table(),
         build_columns=build_columns,
+        lazy_columns=lazy_columns,
         refused=REFUSED,
         unsupported=UNSUPPORTED,
     )

@@ -11,6 +11,9 @@ A game supplies:
 * `build_columns(cards) -> dict`: the pre-folded columns those keys read, one entry per card in
   row order. The generic kinds name the columns they read (see each kind's docstring); the
   usual ones are `name`, `name_exact`, `name_raw` (names), `format_cards` (formats);
+* `lazy_columns(cards, columns) -> dict` (optional): the columns `build_columns` returns as
+  functions (built on first use), made again over stored columns, so the columns can be kept in
+  the card database between starts;
 * `refused`: alias -> message for the other game's keys (`"c:" is an MTG key; use "domain:"`);
 * `unsupported`: keys that exist on Scryfall but are not supported yet.
 """
@@ -32,6 +35,9 @@ class GameSearch:
     game: str
     keys: dict[str, Any]  # alias -> KeySpec
     build_columns: Callable[[Sequence[Any]], dict]
+    # (cards, columns) -> the columns build_columns makes as functions, over columns read back
+    # from a cache; a game without it gets its columns built at every start
+    lazy_columns: Callable[[Sequence[Any], dict], dict] | None = None
     refused: dict[str, str] = field(default_factory=dict)
     unsupported: frozenset[str] = frozenset()
 
