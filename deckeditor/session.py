@@ -19,25 +19,26 @@ from importlib import import_module
 from typing import Any, Callable, Iterable
 
 from deckeditor import format_catalog
-from deckeditor.deck import CANONICAL_SECTIONS, Deck, Entry, new_deck
+from deckeditor.deck import Deck, new_deck
 from deckeditor.games import registry
+from deckeditor.games.interface import (  # noqa: F401  (the window's names for the game's values)
+    CardViewBlock,
+    ColorBudget,
+    ExportKind,
+    Game,
+    LeadAction,
+    SearchHelp,
+    SectionCount,
+    Statistics,
+)
 from deckeditor.problems import Problem
 from deckeditor.search.bits import rows_of  # noqa: F401  (the catalog view uses it too)
 
 _FLAG_DIGIT = bytes.maketrans(b"\x00\x01", b"01")
-
-WUBRG = "WUBRG"
-_BUDGET_RE = re.compile(r"AllowedAdditionalColor\$\s*(\d+)")
-_DESCRIPTION_RE = re.compile(r"Description\$\s*([^|]*)")
-_SPACES = re.compile(r"\s+")
 _PIP_RE = re.compile(r"\{([^}]*)\}")
 
 
-
-
 # --- undo ---------------------------------------------------------------------------------------
-
-
 @dataclass(frozen=True, slots=True)
 class Step:
     deck: Deck
@@ -102,118 +103,31 @@ class UndoStack:
         return self._clean == self._index
 
 
-# --- colour choices -----------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class ColorBudget:
-    """What the colour dialog asks for one card: `n` colours, exactly or at most."""
-
-    count: int
-    exactly: bool  # Cryptic Spires circles exactly n; a Rulebreaker picks up to n
-    why: str  # "additional colour" | "circled colours" | "wild colour"
+# --- what the game answers (deckeditor.games.interface) ----------------------------------------
 
 
 def color_budget(card: Any) -> ColorBudget | None:
-    """The upfront colour choice a card offers (mtg-rules.md §8, §9), read from its raw facts."""
+    """The upfront choice a card offers (a colour budget), asked of the card's game."""
     if card is None:
         return None
-    spires = getattr(card, "set_color_id", 0) or 0
-    if spires > 0:
-        return ColorBudget(spires, True, "circled colours")
-    for line in getattr(card, "deck_rule_lines", ()) or ():
-        found = _BUDGET_RE.search(line.text)
-        if found and int(found.group(1)) > 0:
-            return ColorBudget(min(5, int(found.group(1))), False, "additional colour")
-    if getattr(card, "wild_color", False):
-        return ColorBudget(1, False, "wild colour")
-    return None
-
-
-def rule_descriptions(card: Any) -> list[str]:
-    """Each DeckRule's Description$, CARDNAME replaced, unless the Oracle text already says it."""
-    faces = getattr(card, "faces", ()) or ()
-    oracle = _SPACES.sub(" ", " ".join(getattr(f, "oracle_text", "") for f in faces)).casefold()
-    out: list[str] = []
-    for line in getattr(card, "deck_rule_lines", ()) or ():
-        found = _DESCRIPTION_RE.search(line.text)
-        if not found:
-            continue
-        text = _SPACES.sub(" ", found.group(1).replace("CARDNAME", line.face)).strip()
-        if text and text.casefold() not in oracle and text not in out:
-            out.append(text)
-    return out
-
-
-# --- statistics ---------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class DeckStats:
-    curve: dict[int, int]  # mana value (7 = 7+) -> nonland copies in the library
-    pips: dict[str, int]  # colour letter -> coloured mana symbols over the library
-    types: dict[str, int]  # card type -> copies
-    library: int  # cards in the starting library
-    total: int  # every card of the deck's checked sections
-
-
-_TYPE_ORDER = (
-    "Creature", "Planeswalker", "Battle", "Instant", "Sorcery", "Artifact", "Enchantment",
-    "Land", "Kindred",
-)
+    return registry.game_for_card(card).upfront_choice(card)
 
 
 def primary_type(card: Any) -> str:
-    """The group a card is listed under: its most telling card type."""
+    """The group a card is listed under: its most telling card type (the card's game says)."""
     if card is None:
         return "Unknown"
-    types = set(getattr(card, "types", ()) or ())
-    for name in _TYPE_ORDER:
-        if name in types:
-            return name
-    if types:
-        return sorted(types)[0]
-    kind = getattr(card, "card_type", None) or getattr(card, "type", None)
-    return str(kind) if kind else "Other"
+    return registry.game_for_card(card).primary_type(card)
 
 
 def type_line(card: Any) -> str:
-    """The printed type line: MTG's front face; Riftbound's supertypes, types and tags."""
-    faces = getattr(card, "faces", None)
-    if faces:
-        return faces[0].type_line
-    line = getattr(card, "type_line", None)
-    if line:
-        return str(line)
-    left = " ".join((*sorted(getattr(card, "supertypes", ()) or ()), *(getattr(card, "types", ()) or ())))
-    tags = " ".join(getattr(card, "tags", ()) or ())
-    return f"{left} — {tags}" if tags else left
+    """The printed type line, as the card's game writes it."""
+    return registry.game_for_card(card).type_line(card)
 
 
-def deck_stats(deck: Deck, pool: Any) -> DeckStats:
-    library_sections = ("Main",)
-    curve: Counter[int] = Counter()
-    pips: Counter[str] = Counter()
-    types: Counter[str] = Counter()
-    library = 0
-    for section, entry in deck.entries(*library_sections):
-        library += entry.count
-        card = pool.get(entry.card) if pool is not None else None
-        types[primary_type(card)] += entry.count
-        if card is None:
-            continue
-        mv = getattr(card, "mana_value", None)
-        if mv is None:
-            mv = getattr(card, "energy", 0) or 0
-        if "Land" not in (getattr(card, "types", ()) or ()):
-            curve[min(7, int(mv))] += entry.count
-        for face in (getattr(card, "faces", ()) or ())[:2]:
-            for symbol in _PIP_RE.findall(getattr(face, "mana_cost", "") or ""):
-                for ch in symbol.upper():
-                    if ch in WUBRG:
-                        pips[ch] += entry.count
-    checked = ("Commander", "Companion", "Main", "Legend", "Champion", "Runes", "Battlefields")
-    return DeckStats(dict(curve), dict(pips), dict(types), library, deck.count(*checked))
+def deck_stats(deck: Deck, pool: Any) -> Statistics:
+    """The deck's statistics as values (charts, groups, summary, counts), from its game."""
+    return registry.game(deck.game).statistics(deck, pool)
 
 
 # --- the session --------------------------------------------------------------------------------
@@ -258,7 +172,7 @@ class EditorSession:
         day: _dt.date | None = None,
     ) -> None:
         self.pool = pool
-        deck = deck or new_deck(getattr(pool, "game", "mtg"))
+        deck = deck or new_deck(getattr(pool, "game", None) or registry.DEFAULT_GAME)
         self.history = UndoStack(deck)
         self.day = day or _dt.date.today()
         self.listeners: list[Callable[[EditorSession], None]] = []
@@ -281,15 +195,22 @@ class EditorSession:
     def sections(self) -> tuple[str, ...]:
         """Canonical sections of the game, then any extra sections the deck carries."""
         game = self.game_module()
-        base = tuple(getattr(game, "SECTIONS", None) or CANONICAL_SECTIONS.get(self.game_code, ()))
+        base = tuple(game.sections) if game is not None else ()
         extra = tuple(n for n in self.deck.section_names() if n not in base)
         return base + extra
 
-    def game_module(self) -> Any | None:
+    def game_module(self) -> Game | None:
+        """The deck's game (`deckeditor.games.interface.Game`); None for a game this build does
+        not know (the deck is still shown, unchecked)."""
         try:
             return registry.game(self.game_code)
-        except KeyError:  # a deck of a game this build does not know
+        except KeyError:
             return None
+
+    @property
+    def game(self) -> Game:
+        """The deck's game, or the default game's neutral answers for an unknown one."""
+        return self.game_module() or registry.default()
 
     @property
     def dirty(self) -> bool:
@@ -303,10 +224,7 @@ class EditorSession:
     # --- format and day ------------------------------------------------------------------
 
     def default_format(self) -> str:
-        game = self.game_module()
-        return getattr(game, "DEFAULT_FORMAT", None) or (
-            "riftbound" if self.game_code == "riftbound" else "commander"
-        )
+        return self.game.default_format
 
     def format_codes(self) -> list[str]:
         """Built-in formats of this deck's game (the format selector's list)."""
@@ -442,11 +360,51 @@ class EditorSession:
     def why_hidden(self, card: Any, target: str = "Main") -> list[str]:
         return [reason_text(r) for r in self.predicate(target).why_hidden(card)]
 
-    def stats(self) -> DeckStats:
+    def stats(self) -> Statistics:
         key = ("stats",)
         if key not in self._cache:
-            self._cache[key] = deck_stats(self.deck, self.pool)
+            self._cache[key] = self.game.statistics(self.deck, self.pool)
         return self._cache[key]
+
+    def section_counts(self) -> list[SectionCount]:
+        """Each section with its count against its target ("Main 40/40"), in pane order."""
+        key = ("section_counts",)
+        if key not in self._cache:
+            self._cache[key] = self.game.section_counts(self.deck, self.fmt, self.pool)
+        return self._cache[key]
+
+    def count_summary(self) -> str:
+        """The status bar's count text, in the game's terms."""
+        return self.game.count_summary(self.deck, self.fmt, self.pool)
+
+    def search_help(self) -> SearchHelp:
+        return self.game.search_help()
+
+    def export_kinds(self) -> tuple[ExportKind, ...]:
+        return self.game.export_kinds()
+
+    def card_blocks(self, card: Any) -> list[CardViewBlock]:
+        """The card view's blocks for a card of this deck's game (with the deck's choices)."""
+        return list(self.game.card_view(card, self.deck))
+
+    def upfront_choice(self, card: Any) -> ColorBudget | None:
+        return None if card is None else self.game.upfront_choice(card)
+
+    def section_for(self, card: Any, asked: str) -> str:
+        """Where a catalog add aimed at `asked` goes (Riftbound: the section for the type)."""
+        if card is None:
+            return asked
+        try:
+            return self.game.section_for(card, asked) or asked
+        except Exception:  # a card the game cannot place: where it was asked to go
+            return asked
+
+    def lead_actions(self, section: str, index: int) -> list[LeadAction]:
+        """What the deck line offers (Set as commander, Make chosen champion, …)."""
+        try:
+            return list(self.game.lead_actions(self.deck, section, index, self.pool, self.fmt))
+        except (IndexError, KeyError):
+            return []
 
     def card(self, name: str) -> Any | None:
         return self.pool.get(name) if self.pool is not None else None
@@ -501,18 +459,7 @@ class EditorSession:
 
     def _try_approve(self, deck: Deck, name: str, section: str) -> tuple[Deck, str] | None:
         """The deck *before* the addition with the committed choice, and the message."""
-        if self.game_code != "mtg" or section not in ("Main", "Sideboard", "Companion"):
-            return None
-        from deckeditor.games.mtg import approval
-
-        card = self.card(name)
-        if card is None:
-            return None
-        result = approval.try_approve(deck, self.pool, card, self.fmt)
-        if result is None:
-            return None
-        new, note = result[0], (result[1] if len(result) > 1 else "")
-        return None if new is None else (new, str(note or ""))
+        return self.game.try_approve(deck, self.pool, self.card(name), self.fmt, section)
 
     def remove(self, section: str, index: int, count: int | None = 1) -> None:
         entry = self.deck.section(section).entries[index]
@@ -532,27 +479,25 @@ class EditorSession:
             return
         self.apply(self.deck.move(section, index, target, count), f"Moved {entry.card} to {target}")
 
+    def lead_action(self, action: str, section: str, index: int, colors: str | None = None) -> None:
+        """Apply one of the line's lead actions (`lead_actions`), as one undo step."""
+        deck, message = self.game.apply_lead_action(action, self.deck, section, index, self.pool, colors)
+        self.apply(deck, message)
+
     def set_commander(self, section: str, index: int, colors: str | None = None) -> None:
-        """Move one copy to the lead section (Commander / Legend); optionally with its colours."""
-        lead = "Legend" if self.game_code == "riftbound" else "Commander"
-        entry = self.deck.section(section).entries[index]
-        deck = self.deck
-        if section != lead:
-            deck = deck.move(section, index, lead, 1)
-            index = len(deck.section(lead).entries) - 1
-            for i, e in enumerate(deck.section(lead).entries):
-                if e.card == entry.card:
-                    index = i
-        if colors is not None:
-            moved = deck.section(lead).entries[index]
-            deck = deck.replace_entry(lead, index, _with_colors(moved, colors))
-        self.apply(deck, f"{entry.card} is now the {lead.lower()}")
+        """The line's first lead action (Set as commander; Make chosen champion; Set as legend),
+        with the colours chosen for its budget when given."""
+        actions = self.lead_actions(section, index)
+        if actions:
+            self.lead_action(actions[0].action, section, index, colors)
 
     def set_colors(self, section: str, index: int, colors: str) -> None:
+        from dataclasses import replace
+
         entry = self.deck.section(section).entries[index]
-        deck = self.deck.replace_entry(section, index, _with_colors(entry, colors))
-        label = colors or "none"
-        self.apply(deck, f"{entry.card}: colours {label}")
+        chosen = self.game.normalise_choice(colors)
+        deck = self.deck.replace_entry(section, index, replace(entry, colors=chosen))
+        self.apply(deck, f"{entry.card}: colours {chosen or 'none'}")
 
     def rename(self, name: str) -> None:
         self.apply(self.deck.renamed(name), f"Renamed to {name}")
@@ -563,30 +508,16 @@ class EditorSession:
             self.history.push(self.deck.with_format(self.format_code), "Format")
             self._changed()
 
-    # --- colour choices ------------------------------------------------------------------
+    # --- upfront choices -----------------------------------------------------------------
 
-    def relied_on(self, commander: str) -> dict[str, int]:
-        """Per colour, how many deck cards of Main/Sideboard/Companion show it beyond the
-        commanders' own identity (what the colour dialog lists)."""
-        zone = 0
-        for _, e in self.deck.entries("Commander"):
-            card = self.card(e.card)
-            zone |= getattr(card, "identity", 0) or 0
-        counts: Counter[str] = Counter()
-        for _, e in self.deck.entries("Main", "Sideboard", "Companion"):
-            card = self.card(e.card)
-            extra = (getattr(card, "identity", 0) or 0) & ~zone
-            for i, letter in enumerate(WUBRG):
-                if extra >> i & 1:
-                    counts[letter] += e.count
-        return dict(counts)
+    def relied_on(self, card_name: str) -> dict[str, int]:
+        """Per option letter, how many deck cards need it beyond the lead's own (what the
+        choice dialog lists)."""
+        return self.game.relied_on(self.deck, self.pool, card_name)
 
-
-def _with_colors(entry: Entry, colors: str) -> Entry:
-    from dataclasses import replace
-
-    ordered = "".join(c for c in WUBRG if c in colors.upper())
-    return replace(entry, colors=ordered)
+    def choice_zone(self) -> str:
+        """Option letters the lead cards already have."""
+        return self.game.choice_zone(self.deck, self.pool)
 
 
 def find_entries(deck: Deck, names: Iterable[str]) -> list[tuple[str, int]]:
@@ -812,15 +743,15 @@ def save_deck_file(path: str, deck: Deck, kind: str = "json", pool: Any = None) 
 
 def export_kinds(game: str) -> list[str]:
     """The kinds the Export dialog offers for a deck of this game."""
-    if game == "riftbound":
-        return ["json", "riftbound-code"]
-    return ["json", "forge", "cod", "arena", "mtgo", "dek", "text"]
+    return [k.kind for k in registry.game(game).export_kinds()]
 
 
-EXTENSIONS = {
-    "json": ".deck.json", "forge": ".dck", "cod": ".cod", "arena": ".txt", "mtgo": ".txt",
-    "dek": ".dek", "text": ".txt", "riftbound-code": ".txt",
-}
+def export_kind(game: str, kind: str) -> ExportKind:
+    """One export kind of the game (label, extension); an unknown kind gets a plain label."""
+    for k in registry.game(game).export_kinds():
+        if k.kind == kind:
+            return k
+    return ExportKind(kind, kind, ".txt")
 
 
 def export_losses(deck: Deck, kind: str) -> list[str]:

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from deckeditor.deck import Deck, Entry, new_deck
 from deckeditor.games.mtg.card import Card, DeckRuleLine, Face, Layout
+from deckeditor.games.mtg.card_view import rule_descriptions
 from deckeditor.session import (
     CatalogSearch,
     EditorSession,
@@ -20,7 +21,6 @@ from deckeditor.session import (
     deck_stats,
     find_entries,
     read_deck_file,
-    rule_descriptions,
     save_deck_file,
 )
 

@@ -386,8 +386,8 @@ def test_a_riftbound_deck_built_in_the_window(window):
     if gear is not None:
         window.add_card(gear.name, "Main")
         window.card_view.show_card(unit.name)
-        assert window.card_view.attach_box.count() >= 2
-        window.card_view.attach_box.setCurrentIndex(1)
+        assert window.card_view.attach_list.count() >= 1
+        window.card_view.set_attached([gear.name])
         assert "attached" in window.card_view.text.toPlainText()
 
 

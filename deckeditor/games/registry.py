@@ -1,28 +1,53 @@
-"""The small interface every game package offers, so the window, the card database, the search
-language and `check` serve both games without special cases.
+"""The games Deck Editor knows, each behind the interface of `deckeditor.games.interface.Game`.
 
-Each game has a module `deckeditor.games.<code>.game` that defines:
-
-* ``CODE`` (``"mtg"``), ``TITLE`` (``"Magic: The Gathering"``)
-* ``SECTIONS`` — canonical deck sections in display order; ``CHECKED_SECTIONS``
-* ``DEFAULT_FORMAT`` — the format code used when a deck names none
-* ``check(deck, fmt, day, pool) -> list[Problem]`` — every conformance problem
-  (``fmt`` is a ``deckeditor.format_catalog.FormatInfo``)
-* ``make_predicate(deck, fmt, day, pool, target_section) -> Predicate`` — the catalog legality
-  predicate: ``predicate(card) -> bool``, ``predicate.why_hidden(card) -> list[Reason]`` and
-  ``predicate.visible_rows(rows) -> list[int]`` (fast path over pool row ids)
-* ``SEARCH_FIELDS`` — the search language's keys for this game (``deckeditor.search``)
+`game(code)` gives the game object of a deck's game (`deck.game`); the session and the window ask
+it for sections, rules, actions, statistics, views and files, so they never test a game's code.
+Each game has a module `deckeditor.games.<code>.game` that defines ``GAME`` (the object) and, for
+older callers, module-level ``check``/``make_predicate``.
 """
 
 from __future__ import annotations
 
 from importlib import import_module
-from types import ModuleType
+from typing import Any
 
 from deckeditor.games import GAMES
+from deckeditor.games.interface import Game
+
+DEFAULT_GAME = GAMES[0]  # a new window's deck; a card or deck file naming no game
+_LOADED: dict[str, Game] = {}
 
 
-def game(code: str) -> ModuleType:
+def game(code: str) -> Game:
     if code not in GAMES:
         raise KeyError(f"unknown game {code!r} (known: {', '.join(GAMES)})")
-    return import_module(f"deckeditor.games.{code}.game")
+    found = _LOADED.get(code)
+    if found is None:
+        found = _LOADED[code] = import_module(f"deckeditor.games.{code}.game").GAME
+    return found
+
+
+def games() -> list[Game]:
+    """Every game, in `GAMES` order (the File > New menu's order)."""
+    return [game(code) for code in GAMES]
+
+
+def default() -> Game:
+    return game(DEFAULT_GAME)
+
+
+def game_for_card(card: Any) -> Game:
+    """The game whose card model `card` is (the default game when none claims it)."""
+    for g in games():
+        if g.owns(card):
+            return g
+    return default()
+
+
+def game_of_file_head(head: str) -> Game:
+    """The game of a saved deck file, from its first few KB: the first game, other than the
+    default, that recognises it; else the default game."""
+    for g in games():
+        if g.code != DEFAULT_GAME and g.recognises(head):
+            return g
+    return default()

@@ -112,7 +112,7 @@ def offer_recovery(window, paths: AppPaths) -> None:
         from deckeditor.session import read_deck_file
 
         try:
-            deck = read_deck_file(str(newest), window.pool("mtg")).deck
+            deck = read_deck_file(str(newest), window.pool(window._guess_game(str(newest)))).deck
             window.open_deck(deck, None)
             window.session.history.mark_dirty()
             window.session._changed()

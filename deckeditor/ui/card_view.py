@@ -1,93 +1,98 @@
-"""The selected card: its text, each DeckRule's Description$ (unless the Oracle text already has
-it), a commander's colour budget and choice, why it is hidden; Riftbound: attachment preview."""
+"""The selected card: the blocks its game gives (`Game.card_view`: texts, costs, rules notes, a
+colour budget and its choice, Riftbound's dimmed Effect Text and Might badge), its text symbols
+drawn as icons (`Game.symbols`), why the catalog hides it, and, where the game offers it, a
+preview with several cards of the deck attached (Riftbound Equipment)."""
 
 from __future__ import annotations
 
 import html
+import re
 from typing import Any
 
-from PySide6.QtWidgets import QComboBox, QLabel, QTextBrowser, QVBoxLayout, QWidget
+from PySide6.QtCore import QPointF, QRectF, Qt, QUrl
+from PySide6.QtGui import QColor, QFont, QImage, QPainter, QPolygonF
+from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QTextBrowser, QVBoxLayout, QWidget
 
-from deckeditor.session import EditorSession, color_budget, compact_cost, rule_descriptions
+from deckeditor.session import CardViewBlock, EditorSession
 
-_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+_ICON = 16  # pixels: a symbol icon's size, near the text's cap height at the default font
 
 
 def _esc(text: str) -> str:
     return html.escape(text or "").replace("\n", "<br>")
 
 
-def mtg_card_html(card: Any) -> str:
-    parts = []
-    for i, face in enumerate(card.faces):
-        if i:
-            parts.append("<hr>")
-        parts.append(f"<h3>{_esc(face.name)} &nbsp; <span style='color:#555'>{_esc(compact_cost(face.mana_cost))}</span></h3>")
-        parts.append(f"<p><i>{_esc(face.type_line)}</i></p>")
-        if face.oracle_text:
-            parts.append(f"<p>{_esc(face.oracle_text)}</p>")
-        stats = []
-        if face.power is not None or face.toughness is not None:
-            stats.append(f"{face.power}/{face.toughness}")
-        if face.loyalty is not None:
-            stats.append(f"Loyalty {face.loyalty}")
-        if face.defense is not None:
-            stats.append(f"Defense {face.defense}")
-        if stats:
-            parts.append(f"<p><b>{' · '.join(stats)}</b></p>")
-    for text in rule_descriptions(card):
-        parts.append(f"<p style='color:#20457a'>◆ {_esc(text)}</p>")
-    ident = "".join(c for i, c in enumerate("WUBRG") if card.identity >> i & 1) or "colourless"
-    sets = len(card.printings or ())
-    parts.append(f"<p style='color:#666'>Colour identity: {ident} · mana value {card.mana_value:g}"
-                 + (f" · {sets} set{'s' if sets != 1 else ''}" if sets else "") + "</p>")
-    return "".join(parts)
+def symbol_image(symbol: Any) -> QImage:
+    """One symbol as a small picture: a disc, square or diamond in its colour, its label."""
+    image = QImage(_ICON * 2, _ICON * 2, QImage.Format.Format_ARGB32_Premultiplied)  # drawn 2x
+    image.fill(Qt.GlobalColor.transparent)
+    p = QPainter(image)
+    p.setRenderHint(QPainter.RenderHint.Antialiasing)
+    color = QColor(symbol.color)
+    p.setBrush(color)
+    p.setPen(Qt.PenStyle.NoPen)
+    r = QRectF(2, 2, _ICON * 2 - 4, _ICON * 2 - 4)
+    if symbol.shape == "square":
+        p.drawRoundedRect(r, 5, 5)
+    elif symbol.shape == "diamond":
+        c = r.center()
+        p.drawPolygon(QPolygonF([QPointF(c.x(), r.top()), QPointF(r.right(), c.y()),
+                                 QPointF(c.x(), r.bottom()), QPointF(r.left(), c.y())]))
+    else:
+        p.drawEllipse(r)
+    font = QFont()
+    font.setBold(True)
+    font.setPixelSize(int(_ICON * (1.1 if len(symbol.label) == 1 else 0.8)))
+    p.setFont(font)
+    p.setPen(QColor("white") if color.lightness() < 170 else QColor("black"))
+    p.drawText(r, Qt.AlignmentFlag.AlignCenter, symbol.label)
+    p.end()
+    return image
 
 
-def riftbound_card_html(card: Any) -> str:
-    bits = [f"<h3>{_esc(card.name)}</h3>"]
-    kind = " ".join((*sorted(getattr(card, "supertypes", ()) or ()), *(getattr(card, "types", ()) or ())))
-    tags = ", ".join(getattr(card, "tags", ()) or ())
-    bits.append(f"<p><i>{_esc(kind)}{' — ' + _esc(tags) if tags else ''}</i></p>")
-    facts = []
-    for label, attr in (("Energy", "energy"), ("Power", "power"), ("Might", "might"), ("Might bonus", "might_bonus")):
-        value = getattr(card, attr, None)
-        if value is not None:
-            facts.append(f"{label} {value}")
-    domains = ", ".join(sorted(str(d) for d in getattr(card, "domains", ()) or ()))
-    if domains:
-        facts.append(f"Domains: {domains}")
-    if facts:
-        bits.append(f"<p><b>{_esc(' · '.join(facts))}</b></p>")
-    if getattr(card, "rules_text", ""):
-        bits.append(f"<p>{_esc(card.rules_text)}</p>")
-    if getattr(card, "effect_text", None):
-        bits.append(f"<p style='color:#20457a'>Effect: {_esc(card.effect_text)}</p>")
-    return "".join(bits)
+class SymbolBrowser(QTextBrowser):
+    """A text browser that draws `symbol:` images from the current game's symbol table (asked
+    on each load, so a cleared document still finds them)."""
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self.images: dict[str, QImage] = {}
+
+    def loadResource(self, kind: int, url: QUrl):  # noqa: N802 - Qt's name
+        if url.scheme() == "symbol":
+            image = self.images.get(url.toString())
+            if image is not None:
+                return image
+        return super().loadResource(kind, url)
 
 
 class CardView(QWidget):
     def __init__(self, session: EditorSession, parent=None) -> None:
         super().__init__(parent)
         self.session = session
-        self.text = QTextBrowser()
+        self.text = SymbolBrowser()
         self.text.setOpenExternalLinks(False)
-        self.attach_label = QLabel("Preview attaching:")
-        self.attach_box = QComboBox()
+        self.attach_label = QLabel("Preview attached:")
+        self.attach_list = QListWidget()
+        self.attach_list.setMaximumHeight(110)
+        self.attach_list.setToolTip("Tick the cards of the deck to preview attached to this one")
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.text, 1)
         layout.addWidget(self.attach_label)
-        layout.addWidget(self.attach_box)
-        self.attach_box.currentIndexChanged.connect(lambda _: self._render())
+        layout.addWidget(self.attach_list)
+        self.attach_list.itemChanged.connect(lambda _item: self._render())
         self.card: Any = None
         self.target = "Main"
         self.searcher = None  # the catalog's CatalogSearch, for the failed search term
+        self._symbols_of: Any = None  # the game whose symbol icons the document holds
+        self._symbol_re: re.Pattern | None = None
+        self._symbols: dict[str, Any] = {}
         self._show_attach(False)
 
     def _show_attach(self, on: bool) -> None:
         self.attach_label.setVisible(on)
-        self.attach_box.setVisible(on)
+        self.attach_list.setVisible(on)
 
     def show_card(self, name: str | None, target: str = "Main") -> None:
         self.card = self.session.card(name) if name else None
@@ -95,33 +100,109 @@ class CardView(QWidget):
         self._fill_attachments()
         self._render()
 
+    # --- attachment preview ------------------------------------------------------------
+
+    def attached(self) -> list[str]:
+        """The names ticked in the attachment list, in list order."""
+        out = []
+        for i in range(self.attach_list.count()):
+            item = self.attach_list.item(i)
+            if item.checkState() == Qt.CheckState.Checked:
+                out.append(item.text())
+        return out
+
+    def set_attached(self, names: list[str]) -> None:
+        self.attach_list.blockSignals(True)
+        for i in range(self.attach_list.count()):
+            item = self.attach_list.item(i)
+            item.setCheckState(Qt.CheckState.Checked if item.text() in names else Qt.CheckState.Unchecked)
+        self.attach_list.blockSignals(False)
+        self._render()
+
     def _fill_attachments(self) -> None:
-        """Riftbound units: every Equipment of the deck can be previewed attached."""
-        self.attach_box.blockSignals(True)
-        self.attach_box.clear()
-        card = self.card
-        is_unit = card is not None and self.session.game_code == "riftbound" and "Unit" in (getattr(card, "types", ()) or ())
-        gear = []
-        if is_unit:
-            seen = set()
-            for _, entry in self.session.deck.entries():
-                other = self.session.card(entry.card)
-                if other is not None and "Equipment" in (getattr(other, "tags", ()) or ()) and other.name not in seen:
-                    seen.add(other.name)
-                    gear.append(other.name)
-        self.attach_box.addItem("(nothing attached)")
-        self.attach_box.addItems(gear)
-        self.attach_box.blockSignals(False)
-        self._show_attach(bool(gear))
+        """What the game lets the card be previewed with (Riftbound: the deck's Equipment on a
+        unit); the ticks are kept for names still offered."""
+        kept = set(self.attached())
+        self.attach_list.blockSignals(True)
+        self.attach_list.clear()
+        names = []
+        if self.card is not None:
+            names = self.session.game.attachable(self.card, self.session.deck, self.session.pool)
+        for name in names:
+            item = QListWidgetItem(name)
+            item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(Qt.CheckState.Checked if name in kept else Qt.CheckState.Unchecked)
+            self.attach_list.addItem(item)
+        self.attach_list.blockSignals(False)
+        self._show_attach(bool(names))
+
+    # --- rendering ---------------------------------------------------------------------
+
+    def _load_symbols(self) -> None:
+        game = self.session.game
+        if game is self._symbols_of:
+            return
+        self._symbols_of = game
+        self._symbols = {s.token: s for s in game.symbols()}
+        self.text.images = {self._url(token): symbol_image(symbol) for token, symbol in self._symbols.items()}
+        tokens = sorted(self._symbols, key=len, reverse=True)
+        self._symbol_re = re.compile("|".join(re.escape(t) for t in tokens)) if tokens else None
+
+    @staticmethod
+    def _url(token: str) -> str:
+        return "symbol:" + "".join(f"{ord(c):x}." for c in token)
+
+    def rich(self, text: str) -> str:
+        """Escaped text with the game's symbols as inline icons."""
+        out = _esc(text)
+        if self._symbol_re is None:
+            return out
+
+        def icon(m: re.Match) -> str:
+            symbol = self._symbols[m.group(0)]
+            return (f"<img src='{self._url(m.group(0))}' width={_ICON} height={_ICON} "
+                    f"title='{html.escape(symbol.name)}' alt='{html.escape(m.group(0))}' style='vertical-align: middle'>")
+
+        return self._symbol_re.sub(icon, out)
+
+    def block_html(self, block: CardViewBlock) -> str:
+        text, hint = self.rich(block.text), self.rich(block.hint)
+        style = block.style
+        if style == "title":
+            return f"<h3>{text} &nbsp; <span style='color:#555'>{hint}</span></h3>"
+        if style == "subtitle":
+            return f"<p><i>{text}</i></p>"
+        if style == "facts":
+            return f"<p><b>{text}</b></p>"
+        if style == "dim":
+            return f"<p style='color:#999999'>{text}" + (f"<br><i>({hint})</i>" if hint else "") + "</p>"
+        if style == "badge":
+            return (f"<p><span style='background-color:#ece6d6; color:#8a8170; font-weight:bold'>&nbsp;{text}&nbsp;</span>"
+                    + (f" <span style='color:#999999'>{hint}</span>" if hint else "") + "</p>")
+        if style == "rule":
+            return f"<p style='color:#20457a'>{text}</p>"
+        if style == "note":
+            return f"<p style='color:#666666'>{text}</p>"
+        if style == "choice":
+            return f"<p style='background-color:#eef3fb'>{text}</p>"
+        if style == "warning":
+            return f"<p style='color:#b00020'>{text}</p>"
+        if style == "separator":
+            return "<hr>"
+        return f"<p>{text}" + (f" <span style='color:#999999'>({hint})</span>" if hint else "") + "</p>"
 
     def _render(self) -> None:
         card = self.card
         if card is None:
             self.text.setHtml("<p style='color:#777'>Select a card to see its text.</p>")
             return
-        body = mtg_card_html(card) if getattr(card, "faces", None) else riftbound_card_html(card)
-        body += self._budget_html(card)
-        body += self._attachment_html(card)
+        self._load_symbols()
+        game = self.session.game
+        blocks = list(self.session.card_blocks(card))
+        attached = self.attached() if not self.attach_list.isHidden() else []
+        if attached:
+            blocks += game.attachment_view(card, attached, self.session.pool)
+        body = "".join(self.block_html(b) for b in blocks)
         reasons = self.session.why_hidden(card, self.target)
         row = self.session.pool.row_of(card.name) if hasattr(self.session.pool, "row_of") else None
         failed = self.searcher.failed_term(row) if self.searcher is not None and row is not None else None
@@ -131,51 +212,3 @@ class CardView(QWidget):
             items = "".join(f"<li>{_esc(r)}</li>" for r in reasons)
             body += f"<p style='color:#b00020'><b>Why the catalog hides it:</b></p><ul>{items}</ul>"
         self.text.setHtml(body)
-
-    def _budget_html(self, card: Any) -> str:
-        budget = color_budget(card)
-        if budget is None:
-            return ""
-        chosen = None
-        for section, entry in self.session.deck.entries():
-            if entry.card == card.name and (section == "Commander" or budget.exactly):
-                chosen = entry.colors
-                break
-        n = budget.count
-        what = {"additional colour": "Additional-colour budget", "circled colours": "Circles",
-                "wild colour": "Wild colour"}[budget.why]
-        text = f"{what}: {'exactly' if budget.exactly else 'up to'} {n} colour{'s' if n != 1 else ''}"
-        if chosen is not None:
-            names = ", ".join(_NAMES[c] for c in chosen) or "none chosen yet (budget open)"
-            text += f" · chosen: {names}"
-        return f"<p style='background:#eef3fb;padding:4px'>{_esc(text)}</p>"
-
-    def _attachment_html(self, card: Any) -> str:
-        if not self.attach_box.isVisible() or self.attach_box.currentIndex() <= 0:
-            return ""
-        gear = self.session.card(self.attach_box.currentText())
-        from deckeditor.games.riftbound.attachment import preview
-
-        try:
-            view = preview(card, [gear])
-        except Exception as exc:  # the preview refuses odd pairs with its own error
-            return f"<p style='color:#b00020'>{_esc(str(exc))}</p>"
-        return f"<hr><p><b>With {_esc(gear.name)} attached</b></p><p>{describe_attachment(view)}</p>"
-
-
-def describe_attachment(view: Any) -> str:
-    """The AttachmentView of deckeditor.games.riftbound.attachment, as HTML."""
-    parts = []
-    might = getattr(view, "might_text", None) or getattr(view, "might", None)
-    if might is not None:
-        parts.append(f"<b>Might {_esc(str(might))}</b> (printed {getattr(view, 'printed_might', '?')})")
-    for source, bonus in getattr(view, "bonuses", ()) or ():
-        parts.append(f"+{bonus} from {_esc(source)}")
-    for block in getattr(view, "text", ()) or ():
-        style = "" if block.active else " style='color:#999'"
-        label = f"{_esc(block.source)} ({block.kind}{', inactive' if not block.active else ''})"
-        parts.append(f"<span{style}>{label}: {_esc(block.text)}</span>")
-    keywords = ", ".join(getattr(k, "name", str(k)) for k in getattr(view, "keywords", ()) or ())
-    if keywords:
-        parts.append(f"Active keywords: {_esc(keywords)}")
-    return "<br>".join(parts) or _esc(str(view))

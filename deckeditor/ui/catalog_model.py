@@ -13,14 +13,12 @@ from PySide6.QtCore import QAbstractTableModel, QMimeData, QModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QStyle, QStyledItemDelegate
 
-from deckeditor.session import compact_cost, type_line
+from deckeditor.games import registry
 
 CARD_MIME = "application/x-deckeditor-cards"
 ROW_ROLE = Qt.ItemDataRole.UserRole + 1
 NAME_ROLE = Qt.ItemDataRole.UserRole + 2
 
-COLUMNS = ("Name", "Cost", "Type", "P/T", "Identity", "Sets")
-HEADERS = {"mtg": COLUMNS, "riftbound": ("Name", "Cost", "Type", "Might", "Domains", "Sets")}
 _GREY = QBrush(QColor(150, 150, 150))
 _DISPLAY = int(Qt.ItemDataRole.DisplayRole.value)
 _FOREGROUND = int(Qt.ItemDataRole.ForegroundRole.value)
@@ -40,42 +38,13 @@ _LEFT_INT = int(_LEFT.value) if hasattr(_LEFT, "value") else int(_LEFT)
 _GREY_COLOR = _GREY.color()
 
 
-def _letters(mask: int) -> str:
-    return "".join(c for i, c in enumerate("WUBRG") if mask >> i & 1)
+def _game_of(pool: Any):
+    return registry.game(getattr(pool, "game", None) or registry.DEFAULT_GAME)
 
 
-def card_columns(card: Any) -> tuple[str, str, str, str, str, str]:
-    """The catalog's text for one card, MTG or Riftbound (read through getattr: both models)."""
-    faces = getattr(card, "faces", None)
-    if faces:
-        front = faces[0]
-        split = str(getattr(getattr(card, "layout", ""), "value", "")) == "split"
-        costs = [f.mana_cost for f in (faces if split else faces[:1]) if f.mana_cost]
-        cost = " // ".join(compact_cost(c) for c in costs)
-        kind = front.type_line
-        if front.power is not None or front.toughness is not None:
-            pt = f"{front.power}/{front.toughness}"
-        elif front.loyalty is not None:
-            pt = f"[{front.loyalty}]"
-        elif front.defense is not None:
-            pt = f"<{front.defense}>"
-        else:
-            pt = ""
-        ident = _letters(getattr(card, "identity", 0)) or "C"
-        sets = str(len(getattr(card, "printings", ()) or ()))
-        return card.name, cost, kind, pt, ident, sets
-    # Riftbound (riftbound.md §1): energy/power cost, type line, Might, domains
-    energy = getattr(card, "energy", None)
-    power = getattr(card, "power", None)
-    cost = "" if energy is None else str(energy)
-    if power:
-        cost += f" +{power}"
-    kind = type_line(card)
-    might = getattr(card, "might", None)
-    domains = getattr(card, "domains", ()) or ()
-    ident = "/".join(str(getattr(d, "value", d)).title() for d in domains)
-    sets = str(len(getattr(card, "printings", ()) or ()))
-    return card.name, cost, kind, "" if might is None else str(might), ident, sets
+def card_columns(card: Any) -> tuple[str, ...]:
+    """The catalog's texts for one card, as its game writes them (`Game.catalog_row`)."""
+    return registry.game_for_card(card).catalog_row(card)
 
 
 class CatalogModel(QAbstractTableModel):
@@ -87,6 +56,14 @@ class CatalogModel(QAbstractTableModel):
         self.why_hidden: Callable[[Any], list[str]] = lambda card: []
         self.is_partner: Callable[[int], bool] = lambda row: False
         self._text: dict[int, tuple] = {}  # row id -> column texts (painting asks per cell)
+        self._use_game(pool)
+
+    def _use_game(self, pool: Any) -> None:
+        """The pool's game gives the columns (titles, widths, alignment) and each row's texts."""
+        game = _game_of(pool)
+        self.columns = tuple(game.catalog_columns())
+        self.columns_of: Callable[[Any], tuple[str, ...]] = game.catalog_row
+        self.right_columns = frozenset(i for i, c in enumerate(self.columns) if c.right)
 
     # --- swapping the rows in -------------------------------------------------------------
 
@@ -96,6 +73,7 @@ class CatalogModel(QAbstractTableModel):
         self._rows = []
         self._hidden = None
         self._text.clear()
+        self._use_game(pool)
         self.endResetModel()
 
     def set_rows(self, rows: list[int], legal: frozenset[int] | None = None) -> None:
@@ -121,12 +99,12 @@ class CatalogModel(QAbstractTableModel):
         return 0 if parent.isValid() else len(self._rows)
 
     def columnCount(self, parent=QModelIndex()) -> int:
-        return 0 if parent.isValid() else len(COLUMNS)
+        return 0 if parent.isValid() else len(self.columns)
 
     def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            if 0 <= section < len(COLUMNS):
-                return HEADERS.get(getattr(self._pool, "game", "mtg"), COLUMNS)[section]
+            if 0 <= section < len(self.columns):
+                return self.columns[section].title
         return None
 
     def flags(self, index):
@@ -148,13 +126,13 @@ class CatalogModel(QAbstractTableModel):
             if text is None:
                 if len(self._text) > 4096:
                     self._text.clear()
-                text = self._text[row_id] = card_columns(self._pool.cards[row_id])
-            return text[col] if 0 <= col < 6 else None
+                text = self._text[row_id] = self.columns_of(self._pool.cards[row_id])
+            return text[col] if 0 <= col < len(text) else None
         if role == _FOREGROUND:
             hidden = self._hidden
             return _GREY if hidden is not None and row_id not in hidden else None
         if role == _ALIGN:
-            return _RIGHT if col in (3, 5) else None
+            return _RIGHT if col in self.right_columns else None
         if role == ROW_ROLE_INT:
             return row_id
         if role == NAME_ROLE_INT:
@@ -239,7 +217,7 @@ class CatalogDelegate(QStyledItemDelegate):
         if text is None:
             if len(model._text) > 4096:
                 model._text.clear()
-            text = model._text[row_id] = card_columns(model._pool.cards[row_id])
+            text = model._text[row_id] = model.columns_of(model._pool.cards[row_id])
         rect = option.rect
         if self._in_frame:
             pens = self._pens
@@ -262,4 +240,4 @@ class CatalogDelegate(QStyledItemDelegate):
             painter.setPen(pens[0])
         inner = rect.adjusted(4, 0, -4, 0)
         shown = self._shown(text[col], inner.width(), option)
-        painter.drawText(inner, _RIGHT_INT if col in (3, 5) else _LEFT_INT, shown)
+        painter.drawText(inner, _RIGHT_INT if col in model.right_columns else _LEFT_INT, shown)

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QStyle,
     QStyleOptionViewItem,
     QTableView,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -31,20 +32,27 @@ from deckeditor.ui.catalog_model import (
     NAME_ROLE,
     CatalogDelegate,
     CatalogModel,
-    card_columns,
 )
 
 
-def _sort_key(column: int):
+def _sort_key(column: int, game: Any):
+    """Column 0 is the name; the cost column (1) sorts by the game's number (mana value,
+    energy); a column of counts (right-aligned) by the number, largest first; others by text."""
     if column == 0:  # the default order: only the name is read (start-up sorts 30,000 cards)
         return lambda card: card.name.casefold()
+    right = column < len(game.catalog_columns()) and game.catalog_columns()[column].right
+    row = game.catalog_row
 
     def key(card: Any):
         if column == 1:
-            return (getattr(card, "mana_value", None) or getattr(card, "energy", 0) or 0, card.name.casefold())
-        if column == 5:
-            return (-len(getattr(card, "printings", ()) or ()), card.name.casefold())
-        return (card_columns(card)[column].casefold(), card.name.casefold())
+            return (game.sort_value(card), card.name.casefold())
+        text = row(card)[column]
+        if right:
+            try:
+                return (0, -float(text), card.name.casefold())
+            except ValueError:
+                return (1, 0.0, card.name.casefold())
+        return (text.casefold(), card.name.casefold())
 
     return key
 
@@ -116,7 +124,7 @@ class CatalogTable(QTableView):
             x, width = self.columnViewportPosition(col), self.columnWidth(col)
             if x + width <= area.left() or x > area.right():
                 continue
-            align = _RIGHT_INT if col in (3, 5) else _LEFT_INT
+            align = _RIGHT_INT if col in model.right_columns else _LEFT_INT
             cols.append((col, x, width, x + 4, width - 8, align))
         if not cols:
             return True
@@ -149,7 +157,7 @@ class CatalogTable(QTableView):
                 if text is None:
                     if len(texts) > 4096:
                         texts.clear()
-                    text = texts[row_id] = card_columns(cards[row_id])
+                    text = texts[row_id] = model.columns_of(cards[row_id])
                 row_selected = bool(selected) and any((r, c[0]) in selected for c in cols)
                 option.rect = QRect(left, y, span, height)
                 option.state = state | _SELECTED if row_selected else state
@@ -205,8 +213,10 @@ class CatalogPanel(QWidget):
         self._sort_desc = False
 
         self.search_box = QLineEdit()
-        self.search_box.setPlaceholderText("Search cards — e.g.  t:instant c:r mv<=2   or   o:draw id:ub")
         self.search_box.setClearButtonEnabled(True)
+        self.help_button = QToolButton(text="?")
+        self.help_button.setToolTip("Search keys")
+        self.help_button.clicked.connect(self.show_search_help)
         self.error_label = QLabel()
         self.error_label.setStyleSheet("color: #b00020;")
         self.error_label.setVisible(False)
@@ -240,12 +250,11 @@ class CatalogPanel(QWidget):
         hh.setSectionsClickable(True)
         hh.setSortIndicatorShown(True)
         hh.setSortIndicator(0, Qt.SortOrder.AscendingOrder)
-        for col, width in enumerate((200, 62, 140, 44, 64, 40)):
-            self.table.setColumnWidth(col, width)
-        hh.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        self._apply_game()
 
         top = QHBoxLayout()
         top.addWidget(self.search_box, 1)
+        top.addWidget(self.help_button)
         top.addWidget(self.show_hidden)
         bottom = QHBoxLayout()
         bottom.addStretch(1)
@@ -282,10 +291,35 @@ class CatalogPanel(QWidget):
         if pool_changed:
             self._order_cache.clear()
             self.model.set_pool(session.pool)
+            self._apply_game()
             self.searcher = CatalogSearch(session.pool, session.fmt, session.day)
             self._context = (session.fmt, session.day)
             self.searcher.search(self.search_box.text())
         self.refresh()
+
+    def _apply_game(self) -> None:
+        """The game's search help and catalog columns (a deck of another game changes them)."""
+        help_ = self.session.search_help()
+        self.search_box.setPlaceholderText(help_.placeholder)
+        self.search_box.setToolTip(help_.text())
+        hh = self.table.horizontalHeader()
+        for col, column in enumerate(self.model.columns):
+            self.table.setColumnWidth(col, column.width)
+            hh.setSectionResizeMode(col, QHeaderView.ResizeMode.Interactive)
+        if len(self.model.columns) > 2:
+            hh.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+
+    def search_help_text(self) -> str:
+        return self.session.search_help().text()
+
+    def show_search_help(self) -> None:
+        from PySide6.QtWidgets import QMessageBox
+
+        help_ = self.session.search_help()
+        box = QMessageBox(QMessageBox.Icon.Information, "Search keys", help_.placeholder, parent=self)
+        box.setDetailedText(help_.text())
+        box.setInformativeText("<br>".join(f"<b>{k}</b> {m}" for k, m in help_.keys))
+        box.open()
 
     def set_target(self, section: str) -> None:
         if section != self.target:
@@ -321,7 +355,7 @@ class CatalogPanel(QWidget):
         cached = self._order_cache.get(key)
         if cached is None:
             cards = self.session.pool.cards
-            keyf = _sort_key(self._sort_column)
+            keyf = _sort_key(self._sort_column, self.session.game)
             keys = [keyf(c) for c in cards]
             order = sorted(range(len(cards)), key=keys.__getitem__, reverse=self._sort_desc)
             cached = self._order_cache[key] = RowArranger(order)
@@ -389,11 +423,13 @@ class CatalogPanel(QWidget):
             return
         card = self.model.card_at(index.row())
         menu = QMenu(self)
+        game = self.session.game
         for section in self.session.sections:
-            menu.addAction(f"Add to {section}", lambda s=section: self.add_to(card.name, s))
+            menu.addAction(f"Add to {game.section_title(section)}", lambda s=section: self.add_to(card.name, s))
         row = self.model.rows[index.row()]
-        if row in self.session.partner_rows(self.target):
-            menu.addAction("Add as second commander", lambda: self.add_to(card.name, "Commander"))
+        lead = game.lead_section
+        if lead and row in self.session.partner_rows(self.target):
+            menu.addAction(f"Add as second {lead.lower()}", lambda: self.add_to(card.name, lead))
         reasons = self.session.why_hidden(card, self.target)
         if reasons:
             menu.addSeparator()

@@ -1,4 +1,5 @@
-"""The upfront colour choice (mtg-rules.md §8, §9): five WUBRG toggles, exactly or at most n.
+"""The upfront colour choice (mtg-rules.md §8, §9): one toggle per option of the budget (the
+game's colours), exactly or at most n.
 
 Colours outside the commanders' identity carry a warning mark (Cryptic Spires may still take
 them); each toggle says how many deck cards rely on that colour, so a player changing a choice sees
@@ -18,10 +19,13 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from deckeditor.games import registry
 from deckeditor.session import ColorBudget
 
-NAMES = {"W": "White", "U": "Blue", "B": "Black", "R": "Red", "G": "Green"}
-FILL = {"W": "#f8f3d8", "U": "#b9d9f2", "B": "#c9c2bf", "R": "#f2b7a2", "G": "#a9d6b5"}
+
+def options_of(budget: ColorBudget) -> tuple:
+    """The budget's toggles; a budget built without them offers the default game's."""
+    return tuple(budget.options) or tuple(registry.default().choice_options())
 
 
 class ColorDialog(QDialog):
@@ -52,23 +56,25 @@ class ColorDialog(QDialog):
         self.buttons: dict[str, QToolButton] = {}
         row = QHBoxLayout()
         relied = relied or {}
-        for letter in "WUBRG":
+        self.options = options_of(budget)
+        for option in self.options:
+            letter = option.letter
             b = QToolButton()
             b.setCheckable(True)
             b.setChecked(letter in chosen)
             mark = " ⚠" if zone and letter not in zone and budget.exactly else ""
             uses = relied.get(letter, 0)
-            b.setText(f"{letter}\n{NAMES[letter]}{mark}" + (f"\n{uses} card{'s' if uses != 1 else ''}" if uses else ""))
+            b.setText(f"{letter}\n{option.name}{mark}" + (f"\n{uses} card{'s' if uses != 1 else ''}" if uses else ""))
             b.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
             b.setMinimumSize(72, 64)
-            tip = f"{NAMES[letter]}"
+            tip = option.name
             if mark:
                 tip += " — outside the commanders' identity"
             if letter in zone and not budget.exactly:
                 tip += " — already in the commanders' identity"
             b.setToolTip(tip)
             b.setStyleSheet(
-                f"QToolButton {{ background: {FILL[letter]}; border: 2px solid #999; border-radius: 6px; }}"
+                f"QToolButton {{ background: {option.fill}; border: 2px solid #999; border-radius: 6px; }}"
                 "QToolButton:checked { border: 3px solid #202060; font-weight: bold; }"
             )
             if letter in zone and not budget.exactly and letter not in chosen:
@@ -91,7 +97,7 @@ class ColorDialog(QDialog):
         self._update()
 
     def colors(self) -> str:
-        return "".join(c for c in "WUBRG" if self.buttons[c].isChecked())
+        return "".join(o.letter for o in self.options if self.buttons[o.letter].isChecked())
 
     def set_colors(self, letters: str) -> None:
         for c, b in self.buttons.items():

@@ -1,4 +1,5 @@
-"""The deck pane's tree: sections (with counts) -> groups (type or mana value) -> entries.
+"""The deck pane's tree: sections (with counts against their targets) -> groups (the game's
+groupings: type, mana value, energy …) -> entries. The deck's game answers every game question.
 
 A deck holds a few hundred lines at most, so the tree is rebuilt from the snapshot on every change
 (QStandardItemModel); the pane restores expansion and selection afterwards.
@@ -12,45 +13,19 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QStandardItem, QStandardItemModel
 
 from deckeditor.deck import Deck
-from deckeditor.session import compact_cost, primary_type, type_line
+from deckeditor.games import registry
+from deckeditor.games.interface import Game, SectionCount
 
 SECTION_ROLE = Qt.ItemDataRole.UserRole + 10
 INDEX_ROLE = Qt.ItemDataRole.UserRole + 11
 CARD_ROLE = Qt.ItemDataRole.UserRole + 12
 KIND_ROLE = Qt.ItemDataRole.UserRole + 13  # "section" | "group" | "entry"
 
-GROUPINGS = ("Type", "Mana value", "None")
-SORTS = ("Name", "Mana value", "Count")
+GROUPINGS = ("Type", "Mana value", "None")  # the default game's; the pane asks the deck's game
+SORTS = ("Name", "Cost", "Count")
 HEADERS = ("Card", "Qty", "Cost", "Type")
 _RED = QBrush(QColor(176, 0, 32))
-
-
-def _mv(card: Any) -> float:
-    if card is None:
-        return 99.0
-    mv = getattr(card, "mana_value", None)
-    return float(mv if mv is not None else (getattr(card, "energy", 0) or 0))
-
-
-def group_of(card: Any, grouping: str) -> str:
-    if grouping == "Type":
-        return primary_type(card)
-    if grouping == "Mana value":
-        if card is None:
-            return "Unknown"
-        if "Land" in (getattr(card, "types", ()) or ()):
-            return "Lands"
-        mv = int(_mv(card))
-        return f"Mana value {mv}" if mv < 7 else "Mana value 7+"
-    return ""
-
-
-def _group_rank(label: str) -> tuple:
-    order = ("Creature", "Planeswalker", "Battle", "Instant", "Sorcery", "Artifact", "Enchantment",
-             "Kindred", "Land", "Lands", "Other", "Unknown")
-    if label.startswith("Mana value"):
-        return (0, label)
-    return (1, order.index(label) if label in order else 50, label)
+_OFF_TARGET = QBrush(QColor(160, 90, 0))
 
 
 class DeckModel(QStandardItemModel):
@@ -68,12 +43,21 @@ class DeckModel(QStandardItemModel):
         grouping: str = "Type",
         sort: str = "Name",
         flagged: set[str] | frozenset[str] = frozenset(),
+        game: Game | None = None,
+        counts: list[SectionCount] | None = None,
     ) -> None:
-        """Fill the tree from a deck snapshot. `flagged` cards (named by a problem) show red."""
+        """Fill the tree from a deck snapshot. `flagged` cards (named by a problem) show red;
+        `counts` (the game's section counts) label the section rows ("Main 40/40")."""
+        self.game = game = game or registry.game(deck.game)
+        labels = {c.section: c for c in counts or ()}
         self.removeRows(0, self.rowCount())
         for name in sections:
             section = deck.section(name)
-            head = QStandardItem(f"{name}  ({section.total})")
+            count = labels.get(name)
+            head = QStandardItem(count.label if count is not None and count.target else
+                                 f"{game.section_title(name)}  ({section.total})")
+            if count is not None and not count.ok:
+                head.setForeground(_OFF_TARGET)
             head.setData(name, SECTION_ROLE)
             head.setData("section", KIND_ROLE)
             head.setFont(self._bold)
@@ -87,8 +71,8 @@ class DeckModel(QStandardItemModel):
             lines.sort(key=lambda t: self._sort_key(t, sort))
             groups: dict[str, list] = {}
             for item in lines:
-                groups.setdefault(group_of(item[2], grouping), []).append(item)
-            for label in sorted(groups, key=_group_rank):
+                groups.setdefault(game.group_of(item[2], grouping), []).append(item)
+            for label in sorted(groups, key=game.group_rank):
                 parent = head
                 if label:
                     items = groups[label]
@@ -104,8 +88,8 @@ class DeckModel(QStandardItemModel):
 
     def _sort_key(self, item, sort: str):
         _, entry, card = item
-        if sort == "Mana value":
-            return (_mv(card), entry.card.casefold())
+        if sort in ("Cost", "Mana value"):
+            return (self.game.sort_value(card), entry.card.casefold())
         if sort == "Count":
             return (-entry.count, entry.card.casefold())
         return (entry.card.casefold(),)
@@ -127,14 +111,8 @@ class DeckModel(QStandardItemModel):
             cells[0].setFont(font)
             cells[3].setText("unknown card")
         else:
-            faces = getattr(card, "faces", None)
-            if faces:
-                cells[2].setText(compact_cost(faces[0].mana_cost))
-                cells[3].setText(faces[0].type_line)
-            else:
-                energy = getattr(card, "energy", None)
-                cells[2].setText("" if energy is None else str(energy))
-                cells[3].setText(type_line(card))
+            cells[2].setText(self.game.cost_text(card))
+            cells[3].setText(self.game.type_line(card))
         if flagged or card is None:
             for c in cells:
                 c.setForeground(_RED)

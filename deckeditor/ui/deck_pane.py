@@ -1,7 +1,8 @@
 """The deck pane: sections with counts, grouped and sorted; keyboard, drag and drop, context menu.
 
 Plain edits (+, -, Delete, move) go straight to the session; edits that may need the colour dialog
-(adding a card, setting a commander) are signalled to the window.
+(adding a card, a lead action such as "Set as commander") are signalled to the window. The
+line's lead actions and the section titles come from the deck's game.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from deckeditor.session import EditorSession, color_budget
+from deckeditor.session import EditorSession
 from deckeditor.ui.catalog_model import CARD_MIME
 from deckeditor.ui.deck_model import (
     CARD_ROLE,
@@ -101,7 +102,7 @@ class DeckTree(QTreeView):
 
 class DeckPane(QWidget):
     addRequested = Signal(str, str)  # card, section
-    commanderRequested = Signal(str, int)  # section, index
+    leadRequested = Signal(str, str, int)  # lead action id, section, index
     colorsRequested = Signal(str, int)
     cardSelected = Signal(str)
     sectionSelected = Signal(str)
@@ -128,7 +129,7 @@ class DeckPane(QWidget):
         self.title = QLabel()
         self.title.setStyleSheet("font-weight: bold; font-size: 13pt;")
         self.group_box = QComboBox()
-        self.group_box.addItems(GROUPINGS)
+        self.group_box.addItems(list(session.game.groupings or GROUPINGS))
         self.sort_box = QComboBox()
         self.sort_box.addItems(SORTS)
         self.plus = QToolButton(text="+", toolTip="One more copy (+)")
@@ -168,7 +169,15 @@ class DeckPane(QWidget):
     # --- state ----------------------------------------------------------------------------
 
     def set_session(self, session: EditorSession) -> None:
+        game_changed = session.game is not self.session.game
         self.session = session
+        if game_changed:  # the game's groupings; the same choice kept when the game has it too
+            current = self.group_box.currentText()
+            self.group_box.blockSignals(True)
+            self.group_box.clear()
+            self.group_box.addItems(list(session.game.groupings))
+            self.group_box.setCurrentText(current)
+            self.group_box.blockSignals(False)
         self.refresh()
 
     def refresh(self) -> None:
@@ -188,6 +197,8 @@ class DeckPane(QWidget):
             self.group_box.currentText(),
             self.sort_box.currentText(),
             self.flagged,
+            self.session.game,
+            self.session.section_counts(),
         )
         self.tree.expandAll()
         for r in range(self.model.rowCount()):
@@ -270,7 +281,8 @@ class DeckPane(QWidget):
         self.move_menu.clear()
         entry = self.current_entry()
         for name in self.session.sections:
-            act = self.move_menu.addAction(name, lambda n=name: self._move_current(n))
+            title = self.session.game.section_title(name)
+            act = self.move_menu.addAction(title, lambda n=name: self._move_current(n))
             act.setEnabled(entry is not None and entry[0] != name)
 
     def _move_current(self, target: str) -> None:
@@ -292,23 +304,28 @@ class DeckPane(QWidget):
         index = self.tree.indexAt(pos)
         if not index.isValid() or index.data(KIND_ROLE) != "entry":
             return
-        section, i = index.data(SECTION_ROLE), index.data(INDEX_ROLE)
-        name = index.data(CARD_ROLE)
+        menu = self.line_menu(index.data(SECTION_ROLE), index.data(INDEX_ROLE))
+        menu.exec(self.tree.viewport().mapToGlobal(pos))
+
+    def line_menu(self, section: str, i: int) -> QMenu:
+        """The context menu of one deck line: counts, the game's lead actions for it ("Set as
+        commander", "Make chosen champion"), its upfront choice, and moves."""
+        name = self.session.deck.section(section).entries[i].card
         card = self.session.card(name)
+        game = self.session.game
         menu = QMenu(self)
         menu.addAction("One more copy", lambda: self.session.set_count(section, i, self.session.deck.section(section).entries[i].count + 1))
         menu.addAction("One copy less", lambda: self.session.set_count(section, i, self.session.deck.section(section).entries[i].count - 1))
         menu.addAction("Remove line", lambda: self.session.remove(section, i, None))
-        lead = "Legend" if self.session.game_code == "riftbound" else "Commander"
-        if section != lead:
-            menu.addAction(f"Set as {lead.lower()}", lambda: self.commanderRequested.emit(section, i))
-        if color_budget(card) is not None:
+        for action in self.session.lead_actions(section, i):
+            menu.addAction(action.label, lambda a=action.action: self.leadRequested.emit(a, section, i))
+        if self.session.upfront_choice(card) is not None:
             menu.addAction("Choose colours…", lambda: self.colorsRequested.emit(section, i))
         move = menu.addMenu("Move to")
         for target in self.session.sections:
             if target != section:
-                move.addAction(target, lambda t=target: self.session.move(section, i, t))
-        menu.exec(self.tree.viewport().mapToGlobal(pos))
+                move.addAction(game.section_title(target), lambda t=target: self.session.move(section, i, t))
+        return menu
 
 
 __all__ = ["DeckPane", "DeckTree"]

@@ -17,13 +17,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from deckeditor.session import EXTENSIONS, export_kinds, export_losses, save_deck_file
-
-LABELS = {
-    "json": "Deck Editor deck (.deck.json)", "forge": "Forge (.dck)", "cod": "Cockatrice (.cod)",
-    "arena": "MTG Arena text", "mtgo": "MTGO text (.txt)", "dek": "MTGO (.dek)",
-    "text": "Plain text (.txt)", "riftbound-code": "Riftbound deck code",
-}
+from deckeditor.session import export_kind, export_kinds, export_losses, save_deck_file
 
 
 class ExportDialog(QDialog):
@@ -34,7 +28,7 @@ class ExportDialog(QDialog):
         self.written: str | None = None
         self.kind_box = QComboBox()
         for kind in export_kinds(deck.game):
-            self.kind_box.addItem(LABELS.get(kind, kind), kind)
+            self.kind_box.addItem(export_kind(deck.game, kind).label, kind)
         self.losses = QListWidget()
         self.loss_title = QLabel()
         form = QFormLayout()
@@ -60,7 +54,7 @@ class ExportDialog(QDialog):
         except Exception as exc:  # an engine error is shown, not raised
             lost = [str(exc)]
         if lost:
-            self.loss_title.setText(f"<b>{LABELS.get(self.kind(), self.kind())} cannot carry:</b>")
+            self.loss_title.setText(f"<b>{export_kind(self.deck.game, self.kind()).label} cannot carry:</b>")
             self.losses.addItems(lost)
         else:
             self.loss_title.setText("Nothing is lost in this format.")
@@ -70,7 +64,7 @@ class ExportDialog(QDialog):
         self.written = path
 
     def _save(self) -> None:
-        ext = EXTENSIONS.get(self.kind(), ".txt")
+        ext = export_kind(self.deck.game, self.kind()).extension
         default = f"{self.start_dir}/{self.deck.name}{ext}" if self.start_dir else f"{self.deck.name}{ext}"
         path, _ = QFileDialog.getSaveFileName(self, "Export deck", default)
         if not path:

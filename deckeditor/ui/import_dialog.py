@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from deckeditor.games import GAMES, registry
 from deckeditor.session import read_deck_file
 
 _COLORS = {"UNKNOWN_CARD": QColor(176, 0, 32), "UNPARSED": QColor(176, 0, 32),
@@ -104,7 +105,8 @@ class ImportDialog(QDialog):
         self.result_value = None
         ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
         result, first_error = None, None
-        games = [getattr(self.pool, "game", "mtg")] + [g for g in ("mtg", "riftbound") if g != getattr(self.pool, "game", "mtg")]
+        own = getattr(self.pool, "game", None) or registry.DEFAULT_GAME
+        games = [own] + [g for g in GAMES if g != own]
         for game in games:  # the open deck's game first; a deck code may be the other game's
             try:
                 result = read_deck_file(path_or_text, self.pool if game == games[0] else self.pool_for(game))

@@ -31,11 +31,11 @@ from PySide6.QtWidgets import (
 from deckeditor import APP_NAME
 from deckeditor.carddb.pool import CardPool
 from deckeditor.deck import Deck, new_deck
+from deckeditor.games import registry
 from deckeditor.paths import AppPaths, resources_dir
 from deckeditor.problems import Problem
 from deckeditor.session import (
     EditorSession,
-    color_budget,
     find_entries,
     read_deck_file,
     save_deck_file,
@@ -52,8 +52,6 @@ from deckeditor.ui.stats import StatsPanel
 from deckeditor.ui.status_bar import DeckStatusBar, ProblemList
 from deckeditor.ui.undo import UndoActions
 from deckeditor.ui.workers import ImportWorker, start_import
-
-GAME_TITLES = {"mtg": "Magic: The Gathering", "riftbound": "Riftbound"}
 
 
 def load_pool(paths: AppPaths, game: str) -> CardPool:
@@ -84,7 +82,8 @@ class MainWindow(QMainWindow):
         self.last_message = ""
         self._import_thread = None
 
-        self.session = EditorSession(self.pool("mtg"), new_deck("mtg"))
+        first = registry.DEFAULT_GAME
+        self.session = EditorSession(self.pool(first), new_deck(first))
         self.session.listeners.append(self._on_session_changed)
 
         self.setWindowTitle(APP_NAME)
@@ -153,7 +152,7 @@ class MainWindow(QMainWindow):
         self.catalog.addToSection.connect(self.add_card)
         self.catalog.cardSelected.connect(lambda name: self.card_view.show_card(name, self.target()))
         self.deck_pane.addRequested.connect(self.add_card)
-        self.deck_pane.commanderRequested.connect(self.set_commander)
+        self.deck_pane.leadRequested.connect(self.lead_action)
         self.deck_pane.colorsRequested.connect(self.choose_colors)
         self.deck_pane.cardSelected.connect(lambda name: self.card_view.show_card(name, self.target()))
         self.problems.problemActivated.connect(self.select_problem)
@@ -186,7 +185,8 @@ class MainWindow(QMainWindow):
         self.deck_pane.set_session(session)
         self.card_view.session = session
         self._on_session_changed(session, full=True)
-        lead = next((e.card for _, e in session.deck.entries("Commander", "Legend")), None)
+        lead_section = session.game.lead_section
+        lead = next((e.card for _, e in session.deck.entries(lead_section)), None) if lead_section else None
         self.card_view.show_card(lead, self.target())
 
     def open_deck(self, deck: Deck, path: str | None = None) -> None:
@@ -223,7 +223,7 @@ class MainWindow(QMainWindow):
         self.problem_title.setText(f"Problems ({len(problems)})" if problems else "Problems")
         stats = session.stats()
         self.stats.set_stats(stats)
-        self.status.set_counts(stats.total, stats.library, problems)
+        self.status.set_counts(stats.counts, problems)
         if self.card_view.card is not None:
             self.card_view.show_card(self.card_view.card.name, self.target())
         self.undo_actions.update()
@@ -232,7 +232,7 @@ class MainWindow(QMainWindow):
     def _update_title(self) -> None:
         star = "*" if self.session.dirty else ""
         where = f" — {Path(self.current_path).name}" if self.current_path else ""
-        game = GAME_TITLES.get(self.session.game_code, self.session.game_code)
+        game = self.session.game.title if self.session.game_module() else self.session.game_code
         self.setWindowTitle(f"{self.session.deck.name}{star}{where} · {game} — {APP_NAME}")
 
     def warn(self, title: str, text: str) -> None:
@@ -247,15 +247,10 @@ class MainWindow(QMainWindow):
     def add_card(self, name: str, section: str | None = None) -> None:
         section = section or self.target()
         card = self.session.card(name)
-        game = self.session.game_module()
-        if section == "Main" and card is not None and hasattr(game, "section_for"):
-            try:  # Riftbound: runes, battlefields and legends have their own sections
-                section = game.section_for(card) or section
-            except Exception:  # a card the game cannot place: Main, as asked
-                pass
-        budget = color_budget(card)
-        lead = "Legend" if self.session.game_code == "riftbound" else "Commander"
-        if section == lead and budget is not None and not budget.exactly:
+        section = self.session.section_for(card, section)
+        budget = self.session.upfront_choice(card)
+        lead = self.session.game.lead_section
+        if lead and section == lead and budget is not None and not budget.exactly:
             deck = self.session.deck.add_card(lead, name)
             colors = self.ask_colors(name, budget, "")
             if colors:
@@ -263,9 +258,10 @@ class MainWindow(QMainWindow):
                 from dataclasses import replace
 
                 entry = deck.section(lead).entries[index]
-                deck = deck.replace_entry(lead, index, replace(entry, colors=colors))
-            self.session.apply(deck, f"{name} is now the {lead.lower()}")
-            self.show_message(f"Added {name} to {lead}")
+                deck = deck.replace_entry(lead, index, replace(entry, colors=self.session.game.normalise_choice(colors)))
+            title = self.session.game.section_title(lead).lower()
+            self.session.apply(deck, f"{name} is now the {title}")
+            self.show_message(f"Added {name} to {self.session.game.section_title(lead)}")
             return
         colors = ""
         if budget is not None and budget.exactly:
@@ -273,18 +269,34 @@ class MainWindow(QMainWindow):
         result = self.session.add_card(name, section, 1, colors)
         self.show_message(result.message)
 
-    def set_commander(self, section: str, index: int) -> None:
+    def lead_action(self, action: str, section: str, index: int) -> None:
+        """One of the line's lead actions (deck pane's context menu, Deck menu); the card's
+        upfront choice is asked first when the action says so."""
+        offered = {a.action: a for a in self.session.lead_actions(section, index)}
+        if action not in offered:
+            return
         entry = self.session.deck.section(section).entries[index]
-        budget = color_budget(self.session.card(entry.card))
         colors = None
-        if budget is not None and not budget.exactly:
-            colors = self.ask_colors(entry.card, budget, entry.colors)
-        self.session.set_commander(section, index, colors)
+        if offered[action].asks_choice:
+            budget = self.session.upfront_choice(self.session.card(entry.card))
+            if budget is not None:
+                colors = self.ask_colors(entry.card, budget, entry.colors)
+        try:
+            self.session.lead_action(action, section, index, colors)
+        except ValueError as exc:  # the game refuses the line: say why
+            self.show_message(str(exc))
+            return
         self.show_message(self.session.history.undo_text())
+
+    def set_commander(self, section: str, index: int) -> None:
+        """The line's first lead action (Set as commander, Make chosen champion, Set as legend)."""
+        actions = self.session.lead_actions(section, index)
+        if actions:
+            self.lead_action(actions[0].action, section, index)
 
     def choose_colors(self, section: str, index: int) -> None:
         entry = self.session.deck.section(section).entries[index]
-        budget = color_budget(self.session.card(entry.card))
+        budget = self.session.upfront_choice(self.session.card(entry.card))
         if budget is None:
             return
         colors = self.ask_colors(entry.card, budget, entry.colors)
@@ -292,10 +304,7 @@ class MainWindow(QMainWindow):
             self.session.set_colors(section, index, colors)
 
     def _ask_colors_dialog(self, name: str, budget, chosen: str) -> str | None:
-        zone = ""
-        for _, e in self.session.deck.entries("Commander"):
-            card = self.session.card(e.card)
-            zone += "".join(c for i, c in enumerate("WUBRG") if (getattr(card, "identity", 0) or 0) >> i & 1)
+        zone = self.session.choice_zone()
         dialog = ColorDialog(name, budget, chosen, zone, self.session.relied_on(name), self)
         return dialog.colors() if dialog.exec() else None
 
@@ -306,7 +315,7 @@ class MainWindow(QMainWindow):
             return
         for section, index in find_entries(self.session.deck, problem.cards):
             entry = self.session.deck.section(section).entries[index]
-            if color_budget(self.session.card(entry.card)) is not None:
+            if self.session.upfront_choice(self.session.card(entry.card)) is not None:
                 self.choose_colors(section, index)
                 return
 
@@ -340,7 +349,7 @@ class MainWindow(QMainWindow):
             return self.save()
         return answer == QMessageBox.StandardButton.Discard
 
-    def new_deck(self, game: str = "mtg") -> None:
+    def new_deck(self, game: str = registry.DEFAULT_GAME) -> None:
         if not self.confirm_discard():
             return
         self.open_deck(new_deck(game), None)
@@ -367,8 +376,8 @@ class MainWindow(QMainWindow):
         try:
             head = Path(path).read_text(encoding="utf-8", errors="replace")[:4000]
         except OSError:
-            return "mtg"
-        return "riftbound" if '"game": "riftbound"' in head or '"game":"riftbound"' in head else "mtg"
+            return registry.DEFAULT_GAME
+        return registry.game_of_file_head(head).code
 
     def open_dialog(self) -> None:
         if not self.confirm_discard():
@@ -493,8 +502,9 @@ class MainWindow(QMainWindow):
         bar = self.menuBar()
         file = bar.addMenu("&File")
         new = file.addMenu("&New")
-        self._action(new, "Magic: The Gathering deck", lambda: self.new_deck("mtg"), QKeySequence.StandardKey.New)
-        self._action(new, "Riftbound deck", lambda: self.new_deck("riftbound"))
+        for i, game in enumerate(registry.games()):
+            shortcut = QKeySequence.StandardKey.New if i == 0 else None
+            self._action(new, game.new_deck_label or game.title, lambda g=game.code: self.new_deck(g), shortcut)
         self._action(file, "&Open…", self.open_dialog, QKeySequence.StandardKey.Open)
         self.recent_menu = file.addMenu("Open &Recent")
         self._fill_recent()
@@ -514,7 +524,8 @@ class MainWindow(QMainWindow):
         edit.addSeparator()
         self._action(edit, "Re&name deck…", self.rename_deck)
         deck = bar.addMenu("&Deck")
-        self._action(deck, "Set as &commander", self._selected_to_commander, "Ctrl+Shift+C")
+        self.lead_menu_action = self._action(deck, "Set as &lead card", self._selected_to_commander, "Ctrl+Shift+C")
+        deck.aboutToShow.connect(self._name_lead_action)
         self._action(deck, "Choose &colours…", self._selected_colors, "Ctrl+Shift+L")
         self._action(deck, "&Remove line", lambda: self.deck_pane.key_action("delete"))
         view = bar.addMenu("&View")
@@ -522,6 +533,15 @@ class MainWindow(QMainWindow):
         toggle.setCheckable(True)
         toggle.toggled.connect(self.catalog.show_hidden.setChecked)
         self.catalog.show_hidden.toggled.connect(toggle.setChecked)
+
+    def _name_lead_action(self) -> None:
+        """The Deck menu names the selected line's first lead action ("Set as commander",
+        "Make chosen champion"), disabled when the line offers none."""
+        entry = self.deck_pane.current_entry()
+        actions = self.session.lead_actions(*entry) if entry is not None else []
+        self.lead_menu_action.setEnabled(bool(actions))
+        if actions:
+            self.lead_menu_action.setText(actions[0].label)
 
     def _selected_to_commander(self) -> None:
         entry = self.deck_pane.current_entry()

@@ -1,5 +1,7 @@
-"""Deck statistics: a mana curve and colour-pip bars (drawn with QPainter), type counts and the
-starting library size. The numbers come from `session.deck_stats` (Qt-free)."""
+"""Deck statistics: the game's charts (bars drawn with QPainter), its groups and summary. The
+values come from the game (`Game.statistics`, Qt-free); the panel makes its widgets once per set
+of charts and only changes their values on each edit (product.md: widgets are updated, not
+rebuilt). A deck of another game with other charts makes the chart widgets anew, once."""
 
 from __future__ import annotations
 
@@ -7,9 +9,9 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QPainter
 from PySide6.QtWidgets import QGridLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
-from deckeditor.session import DeckStats
+from deckeditor.session import Statistics
 
-PIP_COLORS = {"W": "#e9dfa8", "U": "#4f8fd0", "B": "#4a4040", "R": "#d4553a", "G": "#3f9a5a"}
+_GROUP_COLUMNS = 3
 
 
 class BarChart(QWidget):
@@ -23,8 +25,9 @@ class BarChart(QWidget):
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
 
     def set_bars(self, bars: list[tuple[str, int, QColor]]) -> None:
-        self.bars = bars
-        self.update()
+        if bars != self.bars:
+            self.bars = bars
+            self.update()
 
     def paintEvent(self, _event) -> None:
         p = QPainter(self)
@@ -52,33 +55,73 @@ class BarChart(QWidget):
 class StatsPanel(QWidget):
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
-        self.curve = BarChart("Mana curve (library, nonland)")
-        self.pips = BarChart("Coloured mana symbols")
         self.summary = QLabel()
+        self.charts: list[BarChart] = []
+        self._chart_keys: tuple[str, ...] = ()
+        self._colors: dict[str, QColor] = {}
+        self.chart_box = QVBoxLayout()
         self.types = QGridLayout()
+        self._group_labels: list[tuple[QLabel, QLabel]] = []
         layout = QVBoxLayout(self)
         layout.addWidget(self.summary)
-        layout.addWidget(self.curve, 1)
-        layout.addWidget(self.pips, 1)
+        layout.addLayout(self.chart_box, 1)
         holder = QWidget()
         holder.setLayout(self.types)
         layout.addWidget(holder)
 
-    def set_stats(self, stats: DeckStats) -> None:
-        base = QColor("#6b7fa8")
-        self.curve.set_bars([
-            ("7+" if mv == 7 else str(mv), stats.curve.get(mv, 0), base) for mv in range(8)
-        ])
-        self.pips.set_bars([(c, stats.pips.get(c, 0), QColor(PIP_COLORS[c])) for c in "WUBRG"])
-        self.summary.setText(
-            f"<b>Starting library: {stats.library} cards</b> &nbsp; · &nbsp; deck total {stats.total}"
-        )
-        while self.types.count():
-            item = self.types.takeAt(0)
-            if item.widget():
-                item.widget().deleteLater()
-        for i, (name, n) in enumerate(sorted(stats.types.items(), key=lambda t: (-t[1], t[0]))):
-            self.types.addWidget(QLabel(name), i // 3, (i % 3) * 2)
-            count = QLabel(str(n))
+    # the first two charts by their MTG-era names (curve, then colours/domains)
+    @property
+    def curve(self) -> BarChart | None:
+        return self.charts[0] if self.charts else None
+
+    @property
+    def pips(self) -> BarChart | None:
+        return self.charts[1] if len(self.charts) > 1 else None
+
+    def chart(self, key: str) -> BarChart | None:
+        for k, widget in zip(self._chart_keys, self.charts):
+            if k == key:
+                return widget
+        return None
+
+    def _color(self, name: str) -> QColor:
+        color = self._colors.get(name)
+        if color is None:
+            color = self._colors[name] = QColor(name)
+        return color
+
+    def _make_charts(self, stats: Statistics) -> None:
+        for widget in self.charts:
+            self.chart_box.removeWidget(widget)
+            widget.deleteLater()
+        self.charts = [BarChart(c.title) for c in stats.charts]
+        for widget in self.charts:
+            self.chart_box.addWidget(widget, 1)
+        self._chart_keys = tuple(c.key for c in stats.charts)
+
+    def _group_row(self, i: int) -> tuple[QLabel, QLabel]:
+        while len(self._group_labels) <= i:
+            n = len(self._group_labels)
+            name, count = QLabel(), QLabel()
             count.setAlignment(Qt.AlignmentFlag.AlignRight)
-            self.types.addWidget(count, i // 3, (i % 3) * 2 + 1)
+            self.types.addWidget(name, n // _GROUP_COLUMNS, (n % _GROUP_COLUMNS) * 2)
+            self.types.addWidget(count, n // _GROUP_COLUMNS, (n % _GROUP_COLUMNS) * 2 + 1)
+            self._group_labels.append((name, count))
+        return self._group_labels[i]
+
+    def set_stats(self, stats: Statistics) -> None:
+        if tuple(c.key for c in stats.charts) != self._chart_keys:
+            self._make_charts(stats)
+        for widget, chart in zip(self.charts, stats.charts):
+            widget.title = chart.title
+            widget.set_bars([(b.label, b.value, self._color(b.color)) for b in chart.bars])
+        self.summary.setText(stats.summary)
+        for i, (name, n) in enumerate(stats.groups):
+            label, count = self._group_row(i)
+            label.setText(name)
+            count.setText(str(n))
+            label.setVisible(True)
+            count.setVisible(True)
+        for label, count in self._group_labels[len(stats.groups):]:
+            label.setVisible(False)
+            count.setVisible(False)

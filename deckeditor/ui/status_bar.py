@@ -119,8 +119,9 @@ class DeckStatusBar(QStatusBar):
         self.day_edit.setDate(QDate(day.year, day.month, day.day))
         self.day_edit.blockSignals(False)
 
-    def set_counts(self, cards: int, library: int, problems: list[Problem]) -> None:
-        self.count_label.setText(f"{cards} cards · library {library}")
+    def set_counts(self, counts: str, problems: list[Problem]) -> None:
+        """`counts` is the game's count text ("60 cards · library 59", "Main 40 · Runes 12 …")."""
+        self.count_label.setText(counts)
         errors = sum(1 for p in problems if p.is_error)
         warnings = len(problems) - errors
         if not problems:

@@ -1,11 +1,22 @@
-"""Magic: The Gathering behind the game interface of `deckeditor.games.registry`."""
+"""Magic: The Gathering behind the game interface (`deckeditor.games.interface.Game`)."""
 
 from __future__ import annotations
 
-from deckeditor.deck import MTG_SECTIONS
+from typing import Any, Sequence
+
+from deckeditor.deck import MTG_SECTIONS, Deck
+from deckeditor.games.interface import ColorBudget, Game, LeadAction, Statistics
+from deckeditor.games.mtg import card_view as _view
+from deckeditor.games.mtg import catalog as _catalog
+from deckeditor.games.mtg import choices as _choices
 from deckeditor.games.mtg import conformance, predicate
+from deckeditor.games.mtg import exports as _exports
+from deckeditor.games.mtg import leads as _leads
+from deckeditor.games.mtg import sections as _sections
+from deckeditor.games.mtg import statistics as _stats
 from deckeditor.games.mtg.approval import try_approve, would_approve  # noqa: F401 (interface)
 from deckeditor.games.mtg.rulesets import CHECKED_SECTIONS as _CHECKED
+from deckeditor.games.mtg.search_help import HELP
 
 CODE = "mtg"
 TITLE = "Magic: The Gathering"
@@ -13,6 +24,7 @@ SECTIONS = MTG_SECTIONS
 CHECKED_SECTIONS = _CHECKED
 DEFAULT_FORMAT = "commander"
 SEARCH_FIELDS = None  # filled by the search package
+_APPROVING_SECTIONS = ("Main", "Sideboard", "Companion")
 
 
 def check(deck, fmt_info, day, pool):
@@ -23,3 +35,111 @@ def check(deck, fmt_info, day, pool):
 def make_predicate(deck, fmt_info, day, pool, target_section="Main"):
     """The catalog legality predicate of `mtg-rules.md` §11."""
     return predicate.make_predicate(deck, fmt_info, day, pool, target_section)
+
+
+class MtgGame(Game):
+    code = CODE
+    title = TITLE
+    new_deck_label = "Magic: The Gathering deck"
+    default_format = DEFAULT_FORMAT
+    sections = SECTIONS
+    checked_sections = CHECKED_SECTIONS
+    lead_section = "Commander"
+    help = HELP
+    exports = _exports.KINDS
+    columns = _catalog.COLUMNS
+    type_order = _stats.TYPE_ORDER
+    groupings = ("Type", "Mana value", "None")
+
+    def owns(self, card: Any) -> bool:
+        return bool(getattr(card, "faces", None))
+
+    def recognises(self, head: str) -> bool:
+        # a deck file naming no game is an MTG deck (the format predates Riftbound)
+        compact = head.replace(" ", "")
+        return '"game":' not in compact or '"game":"mtg"' in compact
+
+    check = staticmethod(check)
+    make_predicate = staticmethod(make_predicate)
+
+    # sections
+    def section_counts(self, deck: Deck, fmt: Any, pool: Any = None):
+        return _sections.section_counts(deck, fmt)
+
+    def count_summary(self, deck: Deck, fmt: Any, pool: Any = None) -> str:
+        return self.statistics(deck, pool).counts
+
+    # lead actions
+    def lead_actions(self, deck, section, index, pool, fmt=None) -> list[LeadAction]:
+        return _leads.lead_actions(deck, section, index, pool)
+
+    def apply_lead_action(self, action, deck, section, index, pool, colors=None):
+        return _leads.apply(action, deck, section, index, colors)
+
+    # upfront choices
+    def upfront_choice(self, card: Any) -> ColorBudget | None:
+        return _choices.color_budget(card)
+
+    def choice_options(self):
+        return _choices.OPTIONS
+
+    def choice_zone(self, deck: Deck, pool: Any) -> str:
+        return _choices.zone_letters(deck, pool)
+
+    def relied_on(self, deck: Deck, pool: Any, card_name: str) -> dict[str, int]:
+        return _choices.relied_on(deck, pool)
+
+    def try_approve(self, deck, pool, card, fmt, section):
+        if section not in _APPROVING_SECTIONS or card is None:
+            return None
+        result = try_approve(deck, pool, card, fmt)
+        if result is None:
+            return None
+        new, note = result[0], (result[1] if len(result) > 1 else "")
+        return None if new is None else (new, str(note or ""))
+
+    # statistics
+    def statistics(self, deck: Deck, pool: Any) -> Statistics:
+        return _stats.statistics(deck, pool, self.primary_type)
+
+    # card view
+    def card_view(self, card: Any, deck: Deck | None = None):
+        return _view.card_view(card, deck)
+
+    def attachment_view(self, card: Any, attached: Sequence[str], pool: Any):
+        return []
+
+    # catalog and deck pane
+    def catalog_row(self, card: Any):
+        return _catalog.catalog_row(card)
+
+    def type_line(self, card: Any) -> str:
+        return card.faces[0].type_line
+
+    def sort_value(self, card: Any) -> float:
+        return 99.0 if card is None else float(getattr(card, "mana_value", 0) or 0)
+
+    def cost_text(self, card: Any) -> str:
+        return _view.compact_cost(card.faces[0].mana_cost)
+
+    def group_of(self, card: Any, grouping: str) -> str:
+        if grouping == "Type":
+            return self.primary_type(card)
+        if grouping == "Mana value":
+            if card is None:
+                return "Unknown"
+            if "Land" in (getattr(card, "types", ()) or ()):
+                return "Lands"
+            mv = int(self.sort_value(card))
+            return f"Mana value {mv}" if mv < 7 else "Mana value 7+"
+        return ""
+
+    def group_rank(self, label: str) -> tuple:
+        order = ("Creature", "Planeswalker", "Battle", "Instant", "Sorcery", "Artifact", "Enchantment",
+                 "Kindred", "Land", "Lands", "Other", "Unknown")
+        if label.startswith("Mana value"):
+            return (0, label)
+        return (1, order.index(label) if label in order else 50, label)
+
+
+GAME = MtgGame()

@@ -1,15 +1,28 @@
-"""Riftbound behind the game interface of `deckeditor.games.registry`."""
+"""Riftbound behind the game interface (`deckeditor.games.interface.Game`)."""
 
 from __future__ import annotations
 
+from typing import Any, Sequence
+
+from deckeditor.deck import Deck
+from deckeditor.games.interface import Game, LeadAction, Statistics
+from deckeditor.games.riftbound import card_view as _view
+from deckeditor.games.riftbound import catalog as _catalog
+from deckeditor.games.riftbound import exports as _exports
+from deckeditor.games.riftbound import leads as _leads
 from deckeditor.games.riftbound import rules
+from deckeditor.games.riftbound import sections as _sections
+from deckeditor.games.riftbound import statistics as _stats
 from deckeditor.games.riftbound.rules import SECTIONS
+from deckeditor.games.riftbound.search_help import HELP
+from deckeditor.games.riftbound.symbols import SYMBOLS
 
 CODE = "riftbound"
 TITLE = "Riftbound"
 CHECKED_SECTIONS = SECTIONS
-SECTION_TITLES = {s: rules.SECTION_TITLES.get(s, s) for s in SECTIONS}
+SECTION_TITLES = dict(_sections.TITLES)
 DEFAULT_FORMAT = "riftbound"
+_ENERGY_TOP = 7
 
 
 def check(deck, fmt_info, day, pool):
@@ -26,8 +39,104 @@ def section_for(card) -> str:
     return card.section
 
 
+class RiftboundGame(Game):
+    code = CODE
+    title = TITLE
+    new_deck_label = "Riftbound deck"
+    default_format = DEFAULT_FORMAT
+    sections = SECTIONS
+    checked_sections = CHECKED_SECTIONS
+    lead_section = "Legend"
+    section_titles = SECTION_TITLES
+    help = HELP
+    exports = _exports.KINDS
+    columns = _catalog.COLUMNS
+    type_order = _stats.TYPE_ORDER
+    symbol_table = SYMBOLS
+    groupings = ("Type", "Energy", "Domain", "None")
+
+    @property
+    def SEARCH_FIELDS(self):  # noqa: N802 - built on first use (it registers the search keys)
+        from deckeditor.games.riftbound.search_keys import SEARCH_FIELDS
+
+        return SEARCH_FIELDS
+
+    def owns(self, card: Any) -> bool:
+        return not getattr(card, "faces", None) and hasattr(card, "tags")
+
+    check = staticmethod(check)
+    make_predicate = staticmethod(make_predicate)
+
+    # sections
+    def section_counts(self, deck: Deck, fmt: Any, pool: Any = None):
+        return _sections.section_counts(deck, fmt)
+
+    def count_summary(self, deck: Deck, fmt: Any, pool: Any = None) -> str:
+        return _sections.count_summary(deck)
+
+    def section_for(self, card: Any, asked: str = "Main") -> str:
+        # a catalog add aimed at Main goes to the section for the card's type (§3.1)
+        return card.section if asked == "Main" and card is not None else asked
+
+    # lead actions
+    def lead_actions(self, deck, section, index, pool, fmt=None) -> list[LeadAction]:
+        return _leads.lead_actions(deck, section, index, pool)
+
+    def apply_lead_action(self, action, deck, section, index, pool, colors=None):
+        return _leads.apply(action, deck, section, index, pool)
+
+    # statistics
+    def statistics(self, deck: Deck, pool: Any) -> Statistics:
+        return _stats.statistics(deck, pool, self.primary_type)
+
+    # card view
+    def card_view(self, card: Any, deck: Deck | None = None):
+        return _view.card_view(card, deck)
+
+    def attachable(self, card: Any, deck: Deck, pool: Any) -> list[str]:
+        return _view.attachable(card, deck, pool)
+
+    def attachment_view(self, card: Any, attached: Sequence[str], pool: Any):
+        return _view.attachment_view(card, attached, pool)
+
+    # catalog and deck pane
+    def catalog_row(self, card: Any):
+        return _catalog.catalog_row(card)
+
+    def type_line(self, card: Any) -> str:
+        return _catalog.type_line(card)
+
+    def sort_value(self, card: Any) -> float:
+        return 99.0 if card is None or card.energy is None else float(card.energy)
+
+    def cost_text(self, card: Any) -> str:
+        return _catalog.cost_text(card)
+
+    def group_of(self, card: Any, grouping: str) -> str:
+        if grouping == "Type":
+            return self.primary_type(card)
+        if card is None:
+            return "Unknown" if grouping != "None" else ""
+        if grouping == "Energy":
+            if card.energy is None:
+                return "No energy cost"
+            return f"Energy {card.energy}" if card.energy < _ENERGY_TOP else f"Energy {_ENERGY_TOP}+"
+        if grouping == "Domain":
+            return _catalog.domains_text(card) or "Colourless"
+        return ""
+
+    def group_rank(self, label: str) -> tuple:
+        order = _stats.TYPE_ORDER + ("Other", "Unknown")
+        if label.startswith("Energy"):
+            return (0, label)
+        return (1, order.index(label) if label in order else 50, label)
+
+
+GAME = RiftboundGame()
+
+
 def __getattr__(name):
-    # SEARCH_FIELDS is built lazily: the search package is written in parallel
+    # SEARCH_FIELDS is built lazily: importing the search keys registers them
     if name == "SEARCH_FIELDS":
         from deckeditor.games.riftbound.search_keys import SEARCH_FIELDS
 

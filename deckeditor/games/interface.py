@@ -1,0 +1,401 @@
+"""The one interface the session and the window ask about a game (product.md, "Games behind one
+interface"). `session.py` and `ui/` never test a game's code or know its rule texts: they hold a
+`Game` (from `deckeditor.games.registry.game(code)`) and ask it.
+
+A game is a package `deckeditor.games.<code>/` whose `game.py` defines ``GAME``, an instance of a
+`Game` subclass. A third game is a new package plus its code in `deckeditor.games.GAMES`; nothing
+else in the tree changes. Everything here is Qt-free and returns *values* (texts, numbers, colour
+names), never widgets: the window builds its widgets once and updates them from these values.
+
+What a game answers (each method documents its contract; the base class gives the neutral
+default where one exists, so a new game overrides only what it has):
+
+* identity: `code`, `title`, `new_deck_label`, `default_format`, `recognises(head)`;
+* sections: `sections`, `checked_sections`, `section_title`, `section_counts` (the pane's
+  "Main 40/40" labels), `count_summary` (the status bar's count), `section_for` (where a catalog
+  add goes), `lead_section`;
+* rules: `check`, `make_predicate` (the catalog predicate, `deckeditor.games.<code>` rules);
+* lead actions: `lead_actions` (what a deck line's context menu offers: "Set as commander",
+  "Make chosen champion") and `apply_lead_action`;
+* upfront choices: `upfront_choice(card)` (a `ColorBudget`, its options included),
+  `choice_zone`, `relied_on`, `try_approve` (an open budget committed by an addition);
+* statistics: `statistics(deck, pool)` -> `Statistics` (charts with a fixed set of bars, groups,
+  summary and the status-bar count), for a panel that updates widgets it made once;
+* search: `search_help()` -> `SearchHelp` (placeholder, keys, examples);
+* files: `export_kinds()` -> `ExportKind`s (kind, label, extension);
+* card view: `card_view(card, deck)` -> `CardViewBlock`s, `symbols()` (text symbols the view draws
+  as icons), `attachable(card, deck, pool)` and `attachment_view(card, names, pool)`;
+* catalog: `catalog_columns()` and `catalog_row(card)`; deck pane: `groupings`, `group_of`,
+  `group_rank`, `type_line`, `primary_type`, `sort_value`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Sequence
+
+from deckeditor.deck import Deck, Entry
+
+
+# --- values the window shows -----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SectionCount:
+    """One section's count against its target: `label` is what the pane's header shows
+    ("Main 40/40", "Runes 12/12", "Sideboard 2/10", "Commander 1/1 or 2"); `ok` is False when the
+    count is off its target (the pane may colour it)."""
+
+    section: str
+    title: str
+    count: int
+    target: str = ""  # "40", "1 or 2", "" (no target)
+    ok: bool = True
+
+    @property
+    def label(self) -> str:
+        return f"{self.title} {self.count}/{self.target}" if self.target else f"{self.title} ({self.count})"
+
+
+@dataclass(frozen=True, slots=True)
+class LeadAction:
+    """An action a deck line offers in its context menu (and the Deck menu): `action` is the id
+    passed back to `Game.apply_lead_action`; `asks_choice` is True when the window should ask the
+    card's upfront choice (a colour budget) before applying it."""
+
+    action: str
+    label: str
+    asks_choice: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ChoiceOption:
+    """One toggle of an upfront choice: a colour letter, its name and a fill colour (#rrggbb)."""
+
+    letter: str
+    name: str
+    fill: str = "#dddddd"
+
+
+@dataclass(frozen=True, slots=True)
+class ColorBudget:
+    """What the choice dialog asks for one card: `count` options, exactly or at most. `options`
+    are the toggles (a game's colours); a budget built without them offers the default game's."""
+
+    count: int
+    exactly: bool  # Cryptic Spires circles exactly n; a Rulebreaker picks up to n
+    why: str  # "additional colour" | "circled colours" | "wild colour"
+    options: tuple[ChoiceOption, ...] = ()
+    title: str = ""  # "Additional-colour budget"; empty: `why` capitalised
+
+
+@dataclass(frozen=True, slots=True)
+class Bar:
+    label: str
+    value: int
+    color: str = "#6b7fa8"  # a colour name Qt understands
+
+
+@dataclass(frozen=True, slots=True)
+class Chart:
+    """A bar chart. For one game and chart `key` the bars' labels are the same on every deck (an
+    empty curve still has its eight columns), so the panel only changes values."""
+
+    key: str
+    title: str
+    bars: tuple[Bar, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Statistics:
+    """A deck's statistics as values. `charts` and `groups` for the panel, `summary` its headline
+    (rich text), `counts` the status bar's count text. `values` holds the raw figures by name
+    (`stats.library`, `stats.curve` read them), for tests and other callers."""
+
+    charts: tuple[Chart, ...]
+    groups: tuple[tuple[str, int], ...]
+    summary: str
+    counts: str
+    values: dict[str, Any] = field(default_factory=dict)
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return object.__getattribute__(self, "values")[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+    def chart(self, key: str) -> Chart | None:
+        return next((c for c in self.charts if c.key == key), None)
+
+
+@dataclass(frozen=True, slots=True)
+class SearchHelp:
+    """The search box's placeholder and the help's key list: (keys, meaning) rows and examples."""
+
+    placeholder: str
+    keys: tuple[tuple[str, str], ...] = ()
+    examples: tuple[tuple[str, str], ...] = ()
+
+    def text(self) -> str:
+        """The help as plain text (tooltip, `--help`-like listing)."""
+        rows = [f"{k:<18} {m}" for k, m in self.keys]
+        if self.examples:
+            rows += ["", "Examples:"] + [f"  {q:<28} {m}" for q, m in self.examples]
+        return "\n".join(rows)
+
+
+@dataclass(frozen=True, slots=True)
+class ExportKind:
+    kind: str  # the deck-file kind `deckio.write_deck` takes ("json", "forge", "riftbound-code")
+    label: str
+    extension: str
+
+
+@dataclass(frozen=True, slots=True)
+class CardViewBlock:
+    """One block of the card view. `style` says how to show it:
+
+    * ``title`` (the card name), ``subtitle`` (cost or type line, italic), ``text`` (rules text),
+      ``facts`` (bold numbers), ``dim`` (present but not applying: Effect Text off the board),
+      ``badge`` (a small boxed value: "+3"), ``rule`` (a deck-building rule, blue), ``note``
+      (grey), ``choice`` (a budget and its choice, boxed), ``warning`` (red), ``separator``.
+
+    Texts may hold the game's symbols (`Game.symbols`), which the view draws as icons."""
+
+    style: str
+    text: str = ""
+    hint: str = ""  # a short explanation beside the block ("applies only while attached")
+
+
+@dataclass(frozen=True, slots=True)
+class Symbol:
+    """A text symbol drawn as an icon: `[R]` -> a red disc labelled "R"."""
+
+    token: str
+    label: str
+    color: str
+    name: str  # what it means ("Fury power"), for the tooltip/alt text
+    shape: str = "disc"  # "disc" | "square" | "diamond"
+
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    title: str
+    width: int = 60
+    right: bool = False  # numbers align right
+
+
+# --- the interface ---------------------------------------------------------------------------
+
+
+class Game:
+    """The base every game subclasses. Methods without a neutral default raise
+    NotImplementedError; the rest answer as a game with no special rules would."""
+
+    code: str = ""
+    title: str = ""
+    new_deck_label: str = ""
+    default_format: str = ""
+    sections: tuple[str, ...] = ("Main", "Sideboard")
+    checked_sections: tuple[str, ...] = ("Main",)
+    lead_section: str | None = None  # where the deck's lead card goes (Commander, Legend)
+    groupings: tuple[str, ...] = ("Type", "None")
+    section_titles: dict[str, str] = {}
+    # plain values a subclass sets instead of overriding the method that returns them
+    help: SearchHelp = SearchHelp("Search cards by name")
+    exports: tuple[ExportKind, ...] = (ExportKind("json", "Deck Editor deck (.deck.json)", ".deck.json"),)
+    symbol_table: tuple[Symbol, ...] = ()
+    columns: tuple[Column, ...] = (Column("Name", 200), Column("Type", 140))
+    type_order: tuple[str, ...] = ()  # the pane's "Type" groups, most telling type first
+
+    # --- compatibility names (the module-level interface this class replaces) ------------
+
+    @property
+    def CODE(self) -> str:  # noqa: N802
+        return self.code
+
+    @property
+    def TITLE(self) -> str:  # noqa: N802
+        return self.title
+
+    @property
+    def SECTIONS(self) -> tuple[str, ...]:  # noqa: N802
+        return self.sections
+
+    @property
+    def CHECKED_SECTIONS(self) -> tuple[str, ...]:  # noqa: N802
+        return self.checked_sections
+
+    @property
+    def DEFAULT_FORMAT(self) -> str:  # noqa: N802
+        return self.default_format
+
+    @property
+    def SECTION_TITLES(self) -> dict[str, str]:  # noqa: N802
+        return {s: self.section_title(s) for s in self.sections}
+
+    @property
+    def SEARCH_FIELDS(self) -> tuple[str, ...] | None:  # noqa: N802
+        return None
+
+    # --- identity ------------------------------------------------------------------------
+
+    def owns(self, card: Any) -> bool:
+        """Whether `card` is this game's card model (duck-typed: records and test doubles too).
+        `registry.game_for_card` asks each game in turn."""
+        return False
+
+    def recognises(self, head: str) -> bool:
+        """Whether the start of a saved deck file (its first few KB, as text) is a deck of this
+        game, so the window opens it with this game's pool."""
+        compact = head.replace(" ", "")
+        return f'"game":"{self.code}"' in compact
+
+    # --- rules ---------------------------------------------------------------------------
+
+    def check(self, deck: Deck, fmt: Any, day: Any, pool: Any) -> list:
+        raise NotImplementedError
+
+    def make_predicate(self, deck: Deck, fmt: Any, day: Any, pool: Any, target_section: str = "Main") -> Any:
+        raise NotImplementedError
+
+    # --- sections ------------------------------------------------------------------------
+
+    def section_title(self, section: str) -> str:
+        return self.section_titles.get(section, section)
+
+    def section_counts(self, deck: Deck, fmt: Any, pool: Any = None) -> list[SectionCount]:
+        """Each section of the pane with its count and target, in display order (canonical
+        sections, then any extra section the deck carries)."""
+        names = list(self.sections) + [n for n in deck.section_names() if n not in self.sections]
+        return [SectionCount(n, self.section_title(n), deck.section(n).total) for n in names]
+
+    def count_summary(self, deck: Deck, fmt: Any, pool: Any = None) -> str:
+        """The status bar's count ("60 cards · library 59")."""
+        return f"{deck.count(*self.checked_sections)} cards"
+
+    def section_for(self, card: Any, asked: str = "Main") -> str:
+        """Where a catalog add aimed at `asked` puts the card."""
+        return asked
+
+    # --- lead actions --------------------------------------------------------------------
+
+    def lead_actions(self, deck: Deck, section: str, index: int, pool: Any, fmt: Any = None) -> list[LeadAction]:
+        """What the deck line `deck.section(section).entries[index]` offers."""
+        return []
+
+    def apply_lead_action(
+        self, action: str, deck: Deck, section: str, index: int, pool: Any, colors: str | None = None
+    ) -> tuple[Deck, str]:
+        """The deck after `action` on that line, and the status message. Raises ValueError for
+        an action the line does not offer."""
+        raise ValueError(f"{action!r} is not an action of {self.title}")
+
+    # --- upfront choices -----------------------------------------------------------------
+
+    def upfront_choice(self, card: Any) -> ColorBudget | None:
+        """The choice a card asks for when it is added or made the lead (None: none)."""
+        return None
+
+    def choice_options(self) -> tuple[ChoiceOption, ...]:
+        return ()
+
+    def normalise_choice(self, letters: str) -> str:
+        """A choice in canonical order (the options' order), unknown letters dropped."""
+        wanted = letters.upper()
+        return "".join(o.letter for o in self.choice_options() if o.letter in wanted)
+
+    def choice_zone(self, deck: Deck, pool: Any) -> str:
+        """Option letters the lead cards already have (the dialog marks them)."""
+        return ""
+
+    def relied_on(self, deck: Deck, pool: Any, card_name: str) -> dict[str, int]:
+        """Per option letter, how many deck cards need it beyond the lead's own (the dialog
+        shows what changing a choice costs)."""
+        return {}
+
+    def try_approve(self, deck: Deck, pool: Any, card: Any, fmt: Any, section: str) -> tuple[Deck, str] | None:
+        """An open budget that this addition commits: (deck before the addition with the choice
+        recorded, message), or None."""
+        return None
+
+    # --- statistics ----------------------------------------------------------------------
+
+    def statistics(self, deck: Deck, pool: Any) -> Statistics:
+        total = deck.count(*self.checked_sections)
+        return Statistics((), (), f"<b>{total} cards</b>", f"{total} cards", {"total": total})
+
+    # --- search --------------------------------------------------------------------------
+
+    def search_help(self) -> SearchHelp:
+        return self.help
+
+    # --- files ---------------------------------------------------------------------------
+
+    def export_kinds(self) -> tuple[ExportKind, ...]:
+        return self.exports
+
+    # --- card view -----------------------------------------------------------------------
+
+    def card_view(self, card: Any, deck: Deck | None = None) -> list[CardViewBlock]:
+        return [CardViewBlock("title", getattr(card, "name", str(card)))]
+
+    def symbols(self) -> tuple[Symbol, ...]:
+        return self.symbol_table
+
+    def attachable(self, card: Any, deck: Deck, pool: Any) -> list[str]:
+        """Names of the deck's cards the view can preview attached to `card` (none: no preview)."""
+        return []
+
+    def attachment_view(self, card: Any, attached: Sequence[str], pool: Any) -> list[CardViewBlock]:
+        return []
+
+    # --- catalog and deck pane -----------------------------------------------------------
+
+    def catalog_columns(self) -> tuple[Column, ...]:
+        return self.columns
+
+    def catalog_row(self, card: Any) -> tuple[str, ...]:
+        return (card.name, self.type_line(card))
+
+    def type_line(self, card: Any) -> str:
+        types = getattr(card, "types", ()) or ()
+        return " ".join(types)
+
+    def primary_type(self, card: Any) -> str:
+        """The group a card is listed under: the first of `type_order` it has."""
+        if card is None:
+            return "Unknown"
+        types = set(getattr(card, "types", ()) or ())
+        for name in self.type_order:
+            if name in types:
+                return name
+        return sorted(types)[0] if types else "Other"
+
+    def group_of(self, card: Any, grouping: str) -> str:
+        """The group a deck line is listed under for one of `groupings` ("None": no groups)."""
+        if grouping == "Type":
+            return self.primary_type(card)
+        return ""
+
+    def group_rank(self, label: str) -> tuple:
+        return (label,)
+
+    def sort_value(self, card: Any) -> float:
+        """The number the pane's cost sort uses (mana value, energy)."""
+        return 99.0
+
+    def cost_text(self, card: Any) -> str:
+        """The deck pane's Cost column."""
+        return ""
+
+
+def entries_named(deck: Deck, sections: Iterable[str]) -> list[Entry]:
+    """Every entry of `sections`, in order (a helper for games)."""
+    return [e for _, e in deck.entries(*sections)]
+
+
+__all__ = [
+    "Bar", "CardViewBlock", "Chart", "ChoiceOption", "ColorBudget", "Column", "ExportKind", "Game",
+    "LeadAction", "SearchHelp", "SectionCount", "Statistics", "Symbol",
+]

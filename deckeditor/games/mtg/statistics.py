@@ -1,0 +1,59 @@
+"""An MTG deck's statistics as values (game interface): the mana curve of the library's nonland
+cards, coloured mana symbols per colour, copies per card type, and the starting library."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import Any, Callable
+
+from deckeditor.deck import Deck
+from deckeditor.games.interface import Bar, Chart, Statistics
+from deckeditor.games.mtg.colors import WUBRG
+
+_PIP_RE = re.compile(r"\{([^}]*)\}")
+PIP_COLORS = {"W": "#e9dfa8", "U": "#4f8fd0", "B": "#4a4040", "R": "#d4553a", "G": "#3f9a5a"}
+CURVE_COLOR = "#6b7fa8"
+LIBRARY_SECTIONS = ("Main",)
+COUNTED_SECTIONS = ("Commander", "Companion", "Main")
+TYPE_ORDER = (
+    "Creature", "Planeswalker", "Battle", "Instant", "Sorcery", "Artifact", "Enchantment",
+    "Land", "Kindred",
+)
+
+
+def statistics(deck: Deck, pool: Any, primary_type: Callable[[Any], str]) -> Statistics:
+    """`primary_type` names the group a card counts under (the game's `Game.primary_type`)."""
+    curve: Counter[int] = Counter()
+    pips: Counter[str] = Counter()
+    types: Counter[str] = Counter()
+    library = 0
+    for _, entry in deck.entries(*LIBRARY_SECTIONS):
+        library += entry.count
+        card = pool.get(entry.card) if pool is not None else None
+        types[primary_type(card)] += entry.count
+        if card is None:
+            continue
+        if "Land" not in (getattr(card, "types", ()) or ()):
+            curve[min(7, int(getattr(card, "mana_value", 0) or 0))] += entry.count
+        for face in (getattr(card, "faces", ()) or ())[:2]:
+            for symbol in _PIP_RE.findall(getattr(face, "mana_cost", "") or ""):
+                for ch in symbol.upper():
+                    if ch in WUBRG:
+                        pips[ch] += entry.count
+    total = deck.count(*COUNTED_SECTIONS)
+    charts = (
+        Chart("curve", "Mana curve (library, nonland)",
+              tuple(Bar("7+" if mv == 7 else str(mv), curve.get(mv, 0), CURVE_COLOR) for mv in range(8))),
+        Chart("pips", "Coloured mana symbols",
+              tuple(Bar(c, pips.get(c, 0), PIP_COLORS[c]) for c in WUBRG)),
+    )
+    groups = tuple(sorted(types.items(), key=lambda t: (-t[1], t[0])))
+    values = {"curve": dict(curve), "pips": dict(pips), "types": dict(types), "library": library, "total": total}
+    return Statistics(
+        charts,
+        groups,
+        f"<b>Starting library: {library} cards</b> &nbsp; · &nbsp; deck total {total}",
+        f"{total} cards · library {library}",
+        values,
+    )

@@ -1,0 +1,41 @@
+"""The Riftbound catalog's columns and one card's texts in them (riftbound.md §1; game
+interface): energy and power cost, type line, Might, domains, printings."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from deckeditor.games.interface import Column
+from deckeditor.games.riftbound.card import DOMAINS
+
+COLUMNS = (
+    Column("Name", 200), Column("Cost", 62), Column("Type", 140), Column("Might", 44, True),
+    Column("Domains", 64), Column("Sets", 40, True),
+)
+
+
+def type_line(card: Any) -> str:
+    """Supertypes, types, then tags: "Champion Unit — Jinx, Zaun"."""
+    left = " ".join((*sorted(getattr(card, "supertypes", ()) or ()), *(getattr(card, "types", ()) or ())))
+    tags = " ".join(getattr(card, "tags", ()) or ())
+    return f"{left} — {tags}" if tags else left
+
+
+def cost_text(card: Any) -> str:
+    energy = getattr(card, "energy", None)
+    power = getattr(card, "power", None)
+    cost = "" if energy is None else str(energy)
+    if power:
+        cost += f" +{power}"
+    return cost
+
+
+def domains_text(card: Any) -> str:
+    domains = getattr(card, "domains", ()) or ()
+    return "/".join(d for d in DOMAINS if d in domains)
+
+
+def catalog_row(card: Any) -> tuple[str, str, str, str, str, str]:
+    might = getattr(card, "might", None)
+    sets = str(len(getattr(card, "printings", ()) or ()))
+    return card.name, cost_text(card), type_line(card), "" if might is None else str(might), domains_text(card), sets
