@@ -68,8 +68,17 @@ FIGURES = [
     Figure("check_startup", "bench_cli", "bench_check_startup", "median ≤ 400 ms", 400),
     Figure("search_startup", "bench_cli", "bench_search_startup", "median ≤ 400 ms", 400),
     Figure("check_many", "bench_cli", "bench_check_many", "per deck, 25 decks in one process"),
+    Figure("edit_to_view", "bench_window", "bench_edit_to_view", "median ≤ 16 ms, worst ≤ 33 ms", 16, 33),
+    Figure("soak_rss_mb", "bench_window", "bench_soak_rss", "≤ 250 MB, < 5 % growth over the last 2,000 edits", 250),
+    Figure("peer_keystroke", "bench_window", "bench_peer_keystroke", "the peer's keystroke; ratio = peer / ours"),
+    Figure("window_import", "bench_window", "bench_window_import", "≤ 1.5 × cards import, responsive"),
 ]  # fmt: skip
-MEMORY = {"rss_mb"}
+MEMORY = {"rss_mb", "soak_rss_mb"}
+# Extra numbers a figure may return that are kept in the JSON and printed after the table.
+EXTRAS = ("ratio", "ours_median_ms", "ours_worst_ms", "cli_median_ms", "stall_ms", "growth_pct",
+          "floor_mb", "median_edit_ms", "p95_edit_ms", "worst_edit_ms")
+RATIO_BUDGET = {"window_import": 1.5}  # figure -> most its `ratio` may be
+GROWTH_BUDGET = 5.0  # % over the soak's last 2,000 edits
 
 
 class NotAvailable(Exception):
@@ -124,7 +133,7 @@ def normalise(name: str, raw, floor: float) -> dict:
             mb = raw
         if not isinstance(mb, (int, float)):
             raise ValueError(f"{name}: expected a number of MB, got {raw!r}")
-        return {"mb": round(float(mb), 1)}
+        return {"mb": round(float(mb), 1), **_extras(raw)}
     if isinstance(raw, dict):
         median = raw.get("median_ms")
         worst = raw.get("worst_ms", median)
@@ -143,7 +152,14 @@ def normalise(name: str, raw, floor: float) -> dict:
         "median_ms": round(float(median), 3),
         "worst_ms": round(float(worst), 3),
         "floor_ms": round(float(floor_ms), 3),
+        **_extras(raw),
     }
+
+
+def _extras(raw) -> dict:
+    if not isinstance(raw, dict):
+        return {}
+    return {k: raw[k] for k in EXTRAS if isinstance(raw.get(k), (int, float))}
 
 
 # --- the floor -----------------------------------------------------------------------------------
@@ -211,8 +227,11 @@ def run(names: list[str], repeats: int, verbose: bool) -> tuple[dict, dict]:
 
 def verdict(fig: Figure, res: dict) -> str:
     if "mb" in res:
-        return "ok" if fig.median_budget is None or res["mb"] <= fig.median_budget else "OVER"
+        over = fig.median_budget is not None and res["mb"] > fig.median_budget
+        over = over or res.get("growth_pct", 0) >= GROWTH_BUDGET
+        return "OVER" if over else "ok"
     over = fig.median_budget is not None and res["median_ms"] > fig.median_budget
+    over = over or res.get("ratio", 0) > RATIO_BUDGET.get(fig.name, float("inf"))
     over = over or (fig.worst_budget is not None and res["worst_ms"] > fig.worst_budget)
     return "OVER" if over else "ok"
 
@@ -233,6 +252,10 @@ def print_table(results: dict, missing: dict) -> None:
             )
         elif fig.name in missing:
             print(f"{fig.name:<20}  {missing[fig.name]}")
+    for fig in FIGURES:
+        extras = {k: v for k, v in results.get(fig.name, {}).items() if k in EXTRAS}
+        if extras:
+            print(f"  {fig.name}: " + ", ".join(f"{k} {v:g}" for k, v in extras.items()))
 
 
 def main(argv: list[str] | None = None) -> int:
