@@ -12,6 +12,7 @@ imported lazily so this module works before that package exists.
 
 from __future__ import annotations
 
+import sys
 from dataclasses import fields
 from typing import Any
 
@@ -120,6 +121,14 @@ def mtg_to_record(card: Card) -> dict[str, Any]:
         out["printings"] = list(card.printings)
     if card.source_identity is not None:
         out["source_identity"] = card.source_identity
+    if card.legalities:
+        out["legalities"] = card.legalities
+    if card.legal_source:
+        out["legal_source"] = card.legal_source
+    if card.traits:
+        out["traits"] = sorted(card.traits)
+    if card.released:
+        out["released"] = card.released
     if card.extra:
         out["extra"] = card.extra
     return out
@@ -140,6 +149,10 @@ _CARD_KEYS = frozenset(
         *_CARD_FLAGS,
         "printings",
         "source_identity",
+        "legalities",
+        "legal_source",
+        "traits",
+        "released",
         "extra",
         "game",
     }
@@ -194,6 +207,11 @@ def _build_card(rec: dict[str, Any], name: str, layout: Layout, faces: tuple, wh
         companion=bool(rec.get("companion", False)),
         printings=tuple(rec.get("printings", ())),
         source_identity=rec.get("source_identity"),
+        # One shared string per distinct statement, as the importer made it.
+        legalities=sys.intern(str(rec.get("legalities", ""))),
+        legal_source=sys.intern(str(rec.get("legal_source", ""))),
+        traits=frozenset(rec.get("traits", ())),
+        released=str(rec.get("released", "")),
         extra=dict(rec.get("extra", {})),
     )
 

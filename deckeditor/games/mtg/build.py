@@ -21,6 +21,7 @@ from deckeditor.games.mtg.card import (
     PartnerInfo,
 )
 from deckeditor.games.mtg.identity import card_identity, strip_reminder
+from deckeditor.games.mtg.legality import traits_from_facts
 from deckeditor.paths import resources_dir
 
 
@@ -262,6 +263,7 @@ def build_card(
             rules = tuple(DeckRuleLine(front.name, text) for text in overlay)
 
     kw_fold = {k.casefold() for k in keywords}
+    printings = tuple(printings)
     return Card(
         name=name,
         layout=layout,
@@ -277,7 +279,11 @@ def build_card(
         creature_in_command_zone=bool(_CIZ.search(front_text)) if "t on the battlefield" in front_text else False,
         wild_color=bool(_WILD.search(all_text)) if "before the game begins" in all_text else False,
         companion="companion" in kw_fold or ("Companion" in front_text and bool(_COMPANION.search(front_text))),
-        printings=tuple(printings),
+        printings=printings,
         source_identity=source_identity,
+        # What every source shows (name, type line, printings); importers add their own flags.
+        traits=traits_from_facts(
+            name=name, types=front.types, subtypes=front.subtypes, printings=printings
+        ),
         extra=extra or {},
     )

@@ -127,6 +127,12 @@ class Card:
     companion: bool = False
     printings: tuple[str, ...] = ()  # set codes, for display and `set:`/`e:` search
     source_identity: int | None = None  # what the source claimed, to report mismatches
+    # What the source says about formats (`deckeditor.games.mtg.legality`): "commander=legal;…",
+    # one shared string per distinct combination; "" when the source states nothing.
+    legalities: str = ""
+    legal_source: str = ""  # who said it and on which day: "MTGJSON 2026-01-03"
+    traits: frozenset[str] = frozenset()  # joke, digital, not-a-deck-card, oversized, rebalanced
+    released: str = ""  # the first printing's release day (ISO), "" when unknown
     extra: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
 
     @property

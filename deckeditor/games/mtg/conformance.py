@@ -21,6 +21,7 @@ from deckeditor.games.mtg.approval import (
     is_basic_land,
 )
 from deckeditor.games.mtg.deckrule import CopiesRule, SizeRule, match_cached, rules_of
+from deckeditor.games.mtg.legality import pool_rule, source_ban, source_bans_apply, verdict
 from deckeditor.games.mtg.rulesets import (
     CHECKED_SECTIONS,
     OATHBREAKER,
@@ -43,7 +44,7 @@ KIND_ORDER = {
         (
             K.UNKNOWN_CARD, K.MISSING_COMMANDER, K.TOO_MANY_COMMANDERS, K.ILLEGAL_COMMANDER,
             K.ILLEGAL_PARTNERSHIP, K.ADDITIONAL_COLOR_CHOICE, K.COLOR_IDENTITY, K.DECK_TOO_SMALL,
-            K.DECK_TOO_LARGE, K.BANNED, K.RESTRICTED, K.TOO_MANY_COPIES, K.SIDEBOARD_SIZE,
+            K.DECK_TOO_LARGE, K.BANNED, K.NOT_IN_FORMAT, K.RESTRICTED, K.TOO_MANY_COPIES, K.SIDEBOARD_SIZE,
         )
     )
 }
@@ -150,7 +151,8 @@ def check(deck, fmt_info, day: date, pool) -> list[Problem]:
     if zone is not None:
         _identity(view, zone, out)
     _size(view, rs, fmt, out)
-    _copies(view, ruling_for(fmt, day), fmt, out)
+    outside = _pool(view, fmt_info, day, out)
+    _copies(view, ruling_for(fmt, day), fmt, out, outside, _source_bans(fmt_info, day))
     _sideboard(view, rs, out)
     out.sort(key=_order)
     return out
@@ -441,9 +443,50 @@ def deck_copies_rules(view: DeckView) -> list[tuple[CopiesRule, object]]:
     ]
 
 
-def _copies(view: DeckView, ruling, fmt, out: list[Problem]) -> None:
+def _pool(view: DeckView, fmt_info, day: date, out: list[Problem]) -> set[str]:
+    """NOT_IN_FORMAT for each card outside the format's pool on the day (the message names the
+    reason and the source); a warning, once per section, where the data cannot tell the day."""
+    rule = pool_rule(fmt_info)
+    outside: set[str] = set()
+    unsure: dict[str, list[str]] = {}
+    notes: dict[str, str] = {}
+    for key, t in tally(view).items():
+        if t.card is None:
+            continue
+        v = verdict(t.card, rule, day)
+        if not v.in_pool:
+            outside.add(key)
+            for sec in t.sections:
+                out.append(
+                    Problem.make(K.NOT_IN_FORMAT, sec, [t.name], f"{t.name} is {v.reason}")
+                )
+        elif v.uncertain:
+            unsure.setdefault(t.sections[0], []).append(t.name)
+            notes.setdefault(t.sections[0], v.uncertain)
+    for sec, names in unsure.items():
+        out.append(
+            Problem.make(
+                K.NOT_IN_FORMAT, sec, names, notes[sec][:1].upper() + notes[sec][1:],
+                Severity.WARNING,
+            )
+        )
+    return outside
+
+
+def _source_bans(fmt_info, day: date):
+    """card -> the source's ban in force on the day (built-in formats only), or None."""
+    if not source_bans_apply(fmt_info):
+        return lambda card: None
+    rule, fmt = pool_rule(fmt_info), format_of(fmt_info)
+    return lambda card: None if card is None else source_ban(card, rule, day, fmt)
+
+
+def _copies(view: DeckView, ruling, fmt, out: list[Problem], outside=frozenset(),
+            source_banned=lambda card: None) -> None:  # fmt: skip
     deck_rules = deck_copies_rules(view)
-    for t in tally(view).values():
+    for key, t in tally(view).items():
+        if key in outside:
+            continue  # NOT_IN_FORMAT says it already
         base = base_limit(t.card, deck_rules)
         if base.value == 0:
             source = base.source
@@ -453,7 +496,7 @@ def _copies(view: DeckView, ruling, fmt, out: list[Problem]) -> None:
                 )
             continue
         lc = limit_card(t.card, t.name, base)
-        banned = ruling.banned_by(lc)
+        banned = ruling.banned_by(lc) or source_banned(t.card)
         if banned is not None:
             for sec in t.sections:
                 out.append(

@@ -129,8 +129,9 @@ def _side_order(obj: Any) -> str:
     return side if isinstance(side, str) else "a"
 
 
-def card_from_entry(name: str, faces_json: Any) -> Card:
-    """One `data` entry (a name and its list of face objects) -> Card."""
+def card_from_entry(name: str, faces_json: Any, known: Known | None = None) -> Card:
+    """One `data` entry (a name and its list of face objects) -> Card. `known` gives the format
+    keys the source knows (per data day), so a key a card lacks reads as "not legal"."""
     if not isinstance(faces_json, list) or not faces_json:
         raise TypeError("the value must be a non-empty list of faces")
     ordered = faces_json if len(faces_json) == 1 else sorted(faces_json, key=_side_order)
@@ -151,13 +152,58 @@ def card_from_entry(name: str, faces_json: Any) -> Card:
         more = _str_list(other.get("printings"), "printings")
         if more != printings:
             printings = tuple(dict.fromkeys(printings + more))
-    return build_card(
+    card = build_card(
         faces,
         layout,
         name=name,
         printings=printings,
         source_identity=mask("".join(_str_list(src_id, "colorIdentity"))) if src_id is not None else None,
         extra=_extra(first),
+    )
+    return _with_legality(card, ordered, known)
+
+
+Known = dict  # data day -> format keys any card of that day states
+
+
+def _data_day(face: dict, default: str = "") -> str:
+    printing = face.get("_sourcePrinting")
+    day = printing.get("dataDate") if isinstance(printing, dict) else None
+    return day if isinstance(day, str) else default
+
+
+def known_keys(data: dict, default_day: str = "") -> Known:
+    """Per data day, every legality key some card of that day states: what the source knew."""
+    out: dict[str, set[str]] = {}
+    for faces in data.values():
+        if not isinstance(faces, list):
+            continue
+        for face in faces:
+            if isinstance(face, dict) and isinstance(face.get("legalities"), dict):
+                out.setdefault(_data_day(face, default_day), set()).update(face["legalities"])
+    return {day: frozenset(keys) for day, keys in out.items()}
+
+
+def _with_legality(card: Card, ordered: list, known: Known | None) -> Card:
+    """The source's legalities (front face first; a face with an empty map says nothing) and the
+    facts that decide where it says nothing."""
+    from deckeditor.games.mtg.legality import encode, with_statement
+
+    default_day = (known or {}).get("_day", "")
+    stated, day = {}, _data_day(ordered[0], default_day)
+    for face in ordered:
+        legal = face.get("legalities") if isinstance(face, dict) else None
+        if isinstance(legal, dict) and legal:
+            stated, day = legal, _data_day(face, default_day)
+            break
+    keys = (known or {}).get(day, ()) if stated else ()
+    # Every MTGJSON card names its source: an empty map is "unknown", said by MTGJSON.
+    return with_statement(
+        card,
+        encode(stated, keys) if stated else "",
+        f"MTGJSON {day}".strip(),
+        funny=any(isinstance(f, dict) and f.get("isFunny") for f in ordered),
+        non_deck=str(ordered[0].get("layout", "")).lower() in ("planar", "scheme", "vanguard"),
     )
 
 
@@ -185,9 +231,13 @@ def iter_cards(
     if not isinstance(data, dict):
         raise MtgjsonError(f"{path}: no \"data\" object of cards (is this AtomicCards?)")
     total = len(data)
+    meta = doc.get("meta") if isinstance(doc.get("meta"), dict) else {}
+    day = meta.get("date") if isinstance(meta.get("date"), str) else ""
+    known = known_keys(data, day)
+    known["_day"] = day
     for done, (name, faces_json) in enumerate(data.items(), 1):
         try:
-            yield card_from_entry(name, faces_json)
+            yield card_from_entry(name, faces_json, known)
         except (TypeError, ValueError, KeyError, AttributeError) as exc:
             issues.append(ImportIssue(source, f"data[{json.dumps(name, ensure_ascii=False)}]", str(exc)))
         if progress is not None and (done % 1024 == 0 or done == total):

@@ -34,6 +34,7 @@ from deckeditor.games.mtg.deckrule import (
     branch_matches,
     card_facts,
 )
+from deckeditor.games.mtg.legality import PoolRule, pool_rule, source_ban, source_bans_apply, verdict
 from deckeditor.games.mtg.rulesets import (
     OATHBREAKER,
     RuleSet,
@@ -102,6 +103,7 @@ class PoolIndex:
         self._banned: dict[int, tuple[object, int]] = {}
         self._flags: dict[str, int] = {}
         self._by_id: dict[str, list[int]] | None = None
+        self._pools: dict[tuple, int] = {}
 
     @cached_property
     def partner_rows(self) -> list[int]:
@@ -194,6 +196,32 @@ class PoolIndex:
         self._banned[id(ruling)] = (ruling, bits)
         return bits
 
+    def pool_bits(self, rule: PoolRule, day: date, fmt=None) -> int:
+        """Rows NOT in the format's pool on the day, or banned there by their source (when `fmt`
+        is given): one pass per (pool, day), deciding each distinct statement once."""
+        key = (rule, day, id(fmt) if fmt is not None else None)
+        hit = self._pools.get(key)
+        if hit is not None:
+            return hit
+        memo: dict[tuple, bool] = {}
+        rows = []
+        for row, card in enumerate(self.pool.cards):
+            facts = (card.legalities, card.legal_source, card.traits, card.released)
+            out = memo.get(facts)
+            if out is None:
+                v = verdict(card, rule, day)
+                out = not v.in_pool or (
+                    fmt is not None and v.banned_from is not None
+                    and source_ban(card, rule, day, fmt) is not None
+                )
+                memo[facts] = out
+            if out:
+                rows.append(row)
+        if len(self._pools) > 16:
+            self._pools.clear()
+        bits = self._pools[key] = bits_from_rows(rows, self.size)
+        return bits
+
     def _rows_by_id(self) -> dict[str, list[int]]:
         if self._by_id is None:
             by_id: dict[str, list[int]] = {}
@@ -260,6 +288,9 @@ class Predicate:
         self.rs: RuleSet = ruleset_for(fmt_info)
         self.fmt = format_of(fmt_info)
         self.ruling = ruling_for(self.fmt, day)
+        self.day = day
+        self.pool_rule = pool_rule(fmt_info)
+        self.source_bans = source_bans_apply(fmt_info)
         view = DeckView.of(deck, pool, self.rs.checked_sections)
         self.view = view
         self.counts = {key: t.count for key, t in tally(view).items()}
@@ -286,6 +317,7 @@ class Predicate:
         if self.target not in ("Commander", *IDENTITY_TARGETS):
             return []  # Maybeboard and extra sections: no checks
         out: list[Reason] = []
+        self._pool(card, out)
         self._limits(card, out)
         if self.target == "Commander":
             if self.rs.command_zone:
@@ -295,6 +327,15 @@ class Predicate:
                 out.append(Reason("NOT_A_COMPANION", f"{card.name} has no Companion ability"))
             self._identity(card, out)
         return out
+
+    def _pool(self, card, out: list[Reason]) -> None:
+        v = verdict(card, self.pool_rule, self.day)
+        if not v.in_pool:
+            out.append(Reason("NOT_IN_FORMAT", v.reason[:1].upper() + v.reason[1:]))
+        elif self.source_bans and v.banned_from is not None:
+            by = source_ban(card, self.pool_rule, self.day, self.fmt)
+            if by is not None and self.ruling.banned_by(LimitCard(card.id, None)) is None:
+                out.append(Reason("BANNED", f"Banned by {by}"))
 
     def _limits(self, card, out: list[Reason]) -> None:
         base = base_limit(card, self.deck_rules)
@@ -405,6 +446,7 @@ class Predicate:
         if self.target not in ("Commander", *IDENTITY_TARGETS):
             return idx.all
         vis = idx.all & ~idx.banned_bits(self.ruling) & ~self._limit_bits(idx)
+        vis &= ~idx.pool_bits(self.pool_rule, self.day, self.fmt if self.source_bans else None)
         if self.target == "Commander":
             if self.rs.command_zone:
                 vis &= self._commander_bits(idx)

@@ -114,12 +114,30 @@ def card_from_object(obj: Any) -> Card | None:
 
         faces = (replace(faces[0], mana_value=float(cmc)),) + faces[1:]
     ci = obj.get("color_identity")
-    return build_card(
+    card = build_card(
         faces,
         layout,
         name=name,
         source_identity=_letters(ci, "color_identity") if ci is not None else None,
         printings=(obj["set"].upper(),) if isinstance(obj.get("set"), str) else (),
+    )
+    return _with_legality(card, obj)
+
+
+def _with_legality(card: Card, obj: dict) -> Card:
+    """Scryfall states every format (`not_legal` included) and the facts of its printing."""
+    from deckeditor.games.mtg.legality import encode, with_statement
+
+    legal = obj.get("legalities")
+    legalities = encode(legal) if isinstance(legal, dict) else ""
+    games = obj.get("games")
+    return with_statement(
+        card,
+        legalities,
+        "Scryfall",
+        funny=obj.get("set_type") == "funny" and not legalities,
+        digital=obj.get("digital") is True and not (isinstance(games, list) and "paper" in games),
+        oversized=obj.get("oversized") is True,
     )
 
 

@@ -1,0 +1,313 @@
+"""Which cards a format's card pool holds (`cli.md` NOT_IN_FORMAT; issue 12).
+
+A card carries what its source says about formats (`Card.legalities`, "key=status;…" with the
+statuses `legal`, `restricted`, `banned`, `not_legal`; `Card.legal_source`, "MTGJSON 2026-01-03")
+and the facts that decide everywhere (`Card.traits`: joke, digital, not-a-deck-card, oversized,
+rebalanced). A format's pool is named by a `PoolRule`: which legality key of the sources speaks
+for it, and whether its pool rotates (Standard Brawl) or is eternal (Commander, Oathbreaker,
+Vintage: the tournament-legal paper cards).
+
+`verdict(card, rule, day)` decides one card; the predicate turns it into one bitset per
+(pool, rule, day), so a keystroke never walks the cards.
+
+Order of the decision:
+
+1. not released yet on the day (the first printing's release day) -> not in the pool;
+2. the source's explicit status for the format's key: `not_legal` is obeyed, `legal`/`restricted`
+   let the card in, `banned` lets it in but bans it from the source's day on;
+3. no statement (an empty map, or a source older than the format's key): the card's traits keep
+   jokes, digital-only, non-deck and oversized cards out; a rotating pool admits nothing a
+   legality-stating source is silent on; the rest (also every card of a source that states no
+   legalities at all, such as Forge scripts) is let in.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from datetime import date
+from functools import lru_cache
+from typing import Iterable, Mapping
+
+LEGAL, RESTRICTED, BANNED, NOT_LEGAL = "legal", "restricted", "banned", "not_legal"
+STATUSES = (LEGAL, RESTRICTED, BANNED, NOT_LEGAL)
+
+JOKE = "joke"
+DIGITAL = "digital"
+NON_DECK = "not-a-deck-card"
+OVERSIZED = "oversized"  # also celebration, World Championship and challenge-deck printings
+REBALANCED = "rebalanced"  # Alchemy `A-` cards (digital as well)
+TRAIT_WORDS = {
+    JOKE: "joke card",
+    DIGITAL: "digital-only card",
+    NON_DECK: "not a card that goes in a deck",
+    OVERSIZED: "only printed as an oversized, celebration or collectors' card",
+    REBALANCED: "Alchemy card",
+}
+# Checked in this order, so the most telling reason is the one named.
+TRAIT_ORDER = (REBALANCED, JOKE, NON_DECK, DIGITAL, OVERSIZED)
+
+# Card types that never go in a deck (planar, Archenemy, Vanguard, Hero, draft-matters cards, …).
+NON_DECK_TYPES = frozenset(
+    {"Plane", "Phenomenon", "Scheme", "Vanguard", "Hero", "Conspiracy", "Dungeon", "Stickers",
+     "Emblem"}
+)  # fmt: skip
+NON_DECK_SUBTYPES = frozenset({"Attraction", "Contraption"})
+
+
+# --- the source's statement ----------------------------------------------------------------------
+
+
+def _status_word(text: str) -> str | None:
+    word = str(text).strip().lower().replace(" ", "_").replace("-", "_")
+    if word in ("not_legal", "notlegal", "illegal"):
+        return NOT_LEGAL
+    return word if word in STATUSES else None
+
+
+def encode(statuses: Mapping[str, str], known: Iterable[str] = ()) -> str:
+    """A source's statuses as the one shared string a card keeps; keys the source knows but does
+    not list (MTGJSON leaves out the formats a card is not legal in) are written `not_legal`."""
+    out: dict[str, str] = {}
+    for key in known:
+        out[str(key).lower()] = NOT_LEGAL
+    for key, value in statuses.items():
+        word = _status_word(value)
+        if word is not None and isinstance(key, str):
+            out[key.lower()] = word
+    if not out:
+        return ""
+    return sys.intern(";".join(f"{k}={v}" for k, v in sorted(out.items())))
+
+
+@lru_cache(maxsize=4096)
+def decode(text: str) -> dict[str, str]:
+    if not text:
+        return {}
+    out = {}
+    for item in text.split(";"):
+        key, _, value = item.partition("=")
+        if key and value in STATUSES:
+            out[key] = value
+    return out
+
+
+def source_day(card) -> date | None:
+    """The day the card's source made its statement (the last word of `legal_source`)."""
+    return _day_of(card.legal_source)
+
+
+@lru_cache(maxsize=256)
+def _day_of(text: str) -> date | None:
+    tail = text.rsplit(" ", 1)[-1] if text else ""
+    try:
+        return date.fromisoformat(tail)
+    except ValueError:
+        return None
+
+
+# --- facts every source gives ------------------------------------------------------------------
+
+# Set codes whose printings are not tournament-legal paper cards. Used only for cards whose source
+# states no legality: a card is out when every printing it has is in one of these.
+JOKE_SETS = frozenset(
+    {"UGL", "UNH", "UST", "UND", "UNK", "PUST", "PUNH", "PAL04", "HHO", "PHHO", "CMB1",
+     "CMB2", "MB2", "PTG", "H17", "HTR", "HTR16", "HTR17", "HTR18", "HTR19", "HTR20", "PLGS",
+     "UPLIST", "DA1", "SUNF", "UNF"}
+)  # fmt: skip
+COLLECTOR_SETS = frozenset(
+    {"CED", "CEI", "30A", "PTC", "WC97", "WC98", "WC99", "WC00", "WC01", "WC02", "WC03", "WC04",
+     "OC13", "OC14", "OC15", "OC16", "OC17", "OC18", "OC19", "OC20", "OC21", "OCMD", "OCM1",
+     "OC22", "OCMR", "OHOP", "OPCA", "OARC", "OE01", "OPC2", "PPC1", "TFTH", "TBTH", "TDAG",
+     "PVAN", "PSAL", "PMOA", "PCMD", "PCEL"}
+)  # fmt: skip
+DIGITAL_SETS = frozenset(
+    {"ANB", "ANA", "OANA", "XANA", "J21", "HBG", "AKR", "KLR", "EA1", "EA2", "EA3", "PAST", "PMIC",
+     "Y22", "Y23", "Y24", "Y25", "YMID", "YNEO", "YSNC", "YDMU", "YBRO", "YONE", "YMOM", "YWOE",
+     "YLCI", "YMKM", "YOTJ", "YBLB", "YDSK", "YFDN", "YDFT", "YTDM", "YEOE", "SIR", "SIS",
+     "OM1", "MED", "ME1", "ME2", "ME3", "ME4", "VMA", "TPR", "PZ1", "PZ2", "TD0", "TD2"}
+)  # fmt: skip
+NON_TOURNAMENT_SETS = JOKE_SETS | COLLECTOR_SETS | DIGITAL_SETS
+
+
+def traits_from_facts(
+    *,
+    name: str,
+    types: Iterable[str],
+    subtypes: Iterable[str] = (),
+    printings: Iterable[str] = (),
+    funny: bool = False,
+    digital: bool = False,
+    oversized: bool = False,
+) -> frozenset[str]:
+    """The traits one source's facts give a card (flags the source states, plus what its name,
+    type line and printings show)."""
+    out: set[str] = set()
+    if name.startswith("A-"):
+        out.update((REBALANCED, DIGITAL))
+    if funny:
+        out.add(JOKE)
+    if digital:
+        out.add(DIGITAL)
+    if oversized:
+        out.add(OVERSIZED)
+    if NON_DECK_TYPES.intersection(types) or NON_DECK_SUBTYPES.intersection(subtypes):
+        out.add(NON_DECK)
+    codes = {p.upper() for p in printings}
+    if codes and codes <= NON_TOURNAMENT_SETS:
+        if codes & JOKE_SETS:
+            out.add(JOKE)
+        elif codes <= DIGITAL_SETS:
+            out.add(DIGITAL)
+        else:
+            out.add(OVERSIZED)
+    return frozenset(out)
+
+
+def with_statement(card, legalities: str, source: str, *, funny: bool = False,
+                   digital: bool = False, oversized: bool = False, non_deck: bool = False):
+    """The card with its source's statement and the flags the source states (importers)."""
+    from dataclasses import replace
+
+    flags = {JOKE: funny, DIGITAL: digital, OVERSIZED: oversized, NON_DECK: non_deck}
+    traits = card.traits | {trait for trait, on in flags.items() if on}
+    return replace(card, legalities=legalities, legal_source=sys.intern(source), traits=traits)
+
+
+# --- formats -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PoolRule:
+    key: str  # the legality key sources use: commander, oathbreaker, vintage, standardbrawl
+    title: str  # for messages: "Commander"
+    rotating: bool = False  # the pool changes with the day (Standard): no statement, no card
+    also: tuple[str, ...] = ()  # keys that draw on the same pool, asked when the source lacks key
+
+
+_ETERNAL = ("vintage", "legacy", "commander")
+RULES = {
+    "commander": PoolRule("commander", "Commander", also=_ETERNAL),
+    "oathbreaker": PoolRule("oathbreaker", "Oathbreaker", also=_ETERNAL),
+    "vintage": PoolRule("vintage", "Vintage", also=_ETERNAL),
+    "legacy": PoolRule("legacy", "Legacy", also=_ETERNAL),
+    "standardbrawl": PoolRule("standardbrawl", "Standard Brawl", rotating=True),
+    "standard": PoolRule("standard", "Standard", rotating=True),
+}
+# A built-in format code or a variant -> its pool.
+_BY_CODE = {"commander": "commander", "oathbreaker": "oathbreaker", "vintage": "vintage",
+            "brawl": "standardbrawl", "legacy": "legacy", "standard": "standard"}  # fmt: skip
+_BY_VARIANT = {"commander": "commander", "oathbreaker": "oathbreaker", "brawl": "standardbrawl",
+               "constructed": "vintage"}  # fmt: skip
+
+
+def pool_rule(fmt_info) -> PoolRule:
+    """The pool of a FormatInfo (or Format): by its code when built in or known, else by variant."""
+    code = str(getattr(fmt_info, "code", "") or "").lower()
+    key = _BY_CODE.get(code)
+    if key is None:
+        variant = getattr(fmt_info, "variant", None)
+        if variant is None:
+            from deckeditor.format_catalog import variant_of_code
+
+            variant = variant_of_code(code, mtg_only=True)
+        key = _BY_VARIANT.get(variant, "vintage")
+    return RULES[key]
+
+
+def source_bans_apply(fmt_info) -> bool:
+    """A source's "banned" is taken over only by built-in formats: a player's own format file
+    decides its bans itself."""
+    return getattr(fmt_info, "path", "not a FormatInfo") is None
+
+
+# --- the verdict ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    in_pool: bool
+    reason: str = ""  # why not (for NOT_IN_FORMAT / why_hidden), naming the source
+    banned_from: date | None = None  # the source bans it from this day on
+    uncertain: str = ""  # the day is before what the data can tell (a warning)
+
+
+IN = Verdict(True)
+
+
+def _source_name(card) -> str:
+    return card.legal_source or "its card source"
+
+
+def statement(card, rule: PoolRule) -> tuple[str | None, str]:
+    """The source's status for the rule's key (or a key of the same pool) and the key used."""
+    stated = decode(card.legalities)
+    if not stated:
+        return None, ""
+    if rule.key in stated:
+        return stated[rule.key], rule.key
+    for key in rule.also:
+        if key in stated:
+            status = stated[key]
+            # Another format's ban says nothing about this one; its pool membership does.
+            return (LEGAL if status in (BANNED, RESTRICTED) else status), key
+    return None, ""
+
+
+def verdict(card, rule: PoolRule, day: date | None) -> Verdict:
+    title = rule.title
+    if day is not None and card.released:
+        try:
+            first = date.fromisoformat(card.released)
+        except ValueError:
+            first = None
+        if first is not None and day < first:
+            return Verdict(
+                False, f"not part of {title} on {day.isoformat()}: first released {card.released}"
+            )
+    status, key = statement(card, rule)
+    said = source_day(card)
+    uncertain = ""
+    if rule.rotating and status is not None and day is not None and said is not None and day < said:
+        uncertain = (
+            f"{title} legality on {day.isoformat()} cannot be known from the data "
+            f"({_source_name(card)} states it for {said.isoformat()})"
+        )
+    if status == NOT_LEGAL:
+        via = "" if key == rule.key else f" (its {key} legality)"
+        return Verdict(
+            False, f"not part of {title}: {_source_name(card)} says not legal{via}", None, uncertain
+        )
+    if status is not None:
+        banned_from = (said or date.min) if status == BANNED else None
+        return Verdict(True, "", banned_from, uncertain)
+    for trait in TRAIT_ORDER:
+        if trait in card.traits:
+            return Verdict(False, f"not part of {title}: {TRAIT_WORDS[trait]} ({_source_name(card)})")
+    if rule.rotating:
+        if card.legal_source:  # a source that states legalities, silent on this card
+            return Verdict(
+                False, f"not part of {title}: {_source_name(card)} states no {title} legality"
+            )
+    # A source that states no legalities at all (Forge scripts, a spoiler list): let in.
+    return IN
+
+
+def source_ban(card, rule: PoolRule, day: date, fmt) -> str | None:
+    """The source's own ban in force on the day, as a label, or None. A ban holds from the
+    source's day until the format's own next list (dated after it) takes over."""
+    v = verdict(card, rule, None)
+    if v.banned_from is None or day < v.banned_from:
+        return None
+    for taboo in getattr(fmt, "taboo_lists", ()) or ():
+        eff = getattr(taboo, "effective_from", None)
+        if isinstance(eff, date) and v.banned_from < eff <= day:
+            return None
+    return f"{_source_name(card)} ({rule.title} legality)"
+
+
+__all__ = [
+    "BANNED", "DIGITAL", "JOKE", "LEGAL", "NON_DECK", "NOT_LEGAL", "OVERSIZED", "PoolRule",
+    "REBALANCED", "RESTRICTED", "Verdict", "decode", "encode", "pool_rule", "source_ban",
+    "traits_from_facts", "verdict",
+]
