@@ -17,6 +17,7 @@ class Severity(str, Enum):
 class ProblemKind(str, Enum):
     # MTG, in the report order of mtg-rules.md §10
     UNKNOWN_CARD = "UNKNOWN_CARD"
+    UNKNOWN_SECTION = "UNKNOWN_SECTION"  # Riftbound: a section the game does not have
     MISSING_COMMANDER = "MISSING_COMMANDER"
     TOO_MANY_COMMANDERS = "TOO_MANY_COMMANDERS"
     ILLEGAL_COMMANDER = "ILLEGAL_COMMANDER"

@@ -211,7 +211,7 @@ def test_predicate_identity_ban_copies_signature(decks, pool):
     pred = game("riftbound").make_predicate(deck, format_info(COMP), AUG1, pool, "Main")
     axe = pool.get("Spinning Axe")
     reasons = pred.why_hidden(axe)
-    assert [r.kind for r in reasons] == ["OUTSIDE_IDENTITY", "SIGNATURE_BUDGET_FULL"]
+    assert [r.kind for r in reasons] == ["OUTSIDE_IDENTITY", "SIGNATURE_BUDGET_FULL", "OTHER_CHAMPION_SIGNATURE"]
     assert "needs" in reasons[0].message
     cape = pool.get("Forgefire Cape")
     assert [r.kind for r in pred.why_hidden(cape)] == ["AT_COPY_LIMIT", "SIGNATURE_BUDGET_FULL"]

@@ -4,8 +4,9 @@ Layout (schema version in `PRAGMA user_version`). A database of any other versio
 file) is a cache of the user's imports, so it is replaced by a fresh one and rebuilt by reading
 again the sources it listed (those still there), in their order.
 
-* `sources`   — one row per imported source: path, kind, game, cards, errors, imported_at, and a
-  note `cards info` shows (a Riftbound gallery's generatedAt and source).
+* `sources`   — one row per imported source: path, kind, game, cards, errors, imported_at, a
+  note `cards info` shows (a Riftbound gallery's generatedAt and source), and its warnings count
+  (a gallery's duplicate codes, …).
 * `cards`     — one row per (game, card name): the source that won and the card's JSON record
   (`deckeditor.carddb.records`). Later imports win, as `--cards` does (`cli.md`).
 * `snapshots` — per game, the whole card list as ONE zlib-compressed blob
@@ -23,7 +24,7 @@ import sqlite3
 import sys
 import zlib
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, fields, is_dataclass
+from dataclasses import dataclass, field, fields, is_dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -33,7 +34,7 @@ from deckeditor.carddb.pool import CardPool
 from deckeditor.carddb.records import MTG, RIFTBOUND, from_record, game_of, to_record
 from deckeditor.paths import AppPaths
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4  # 4: sources.warnings
 GAMES = (MTG, RIFTBOUND)
 
 _SCHEMA = """
@@ -45,7 +46,8 @@ CREATE TABLE sources (
     cards INTEGER NOT NULL,
     errors INTEGER NOT NULL,
     imported_at TEXT NOT NULL,
-    note TEXT NOT NULL DEFAULT ''
+    note TEXT NOT NULL DEFAULT '',
+    warnings INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE cards (
     game TEXT NOT NULL,
@@ -78,11 +80,16 @@ class SourceSummary:
     errors: int
     imported_at: str = ""
     note: str = ""
+    warnings: int = 0
+    # the import's warning and error lines, to print (not stored: `cards info` shows the counts)
+    messages: tuple[str, ...] = field(default=(), compare=False)
 
     def as_info(self, details: bool = False) -> dict[str, Any]:
         info = {"path": self.path, "kind": self.kind, "cards": self.cards, "errors": self.errors}
         if details and self.note:
             info["note"] = self.note
+        if details and self.warnings:
+            info["warnings"] = self.warnings
         return info
 
 
@@ -217,7 +224,7 @@ class CardStore:
 
     def write_source(
         self, path: str, kind: str, game: str, cards: Iterable[Any], errors: int = 0,
-        note: str = "",
+        note: str = "", warnings: int = 0, messages: Sequence[str] = (),
     ) -> SourceSummary:
         """Replace everything `path` contributed with `cards`; later sources win per name."""
         conn = self.connect()
@@ -234,9 +241,9 @@ class CardStore:
                 gone = {n for (n,) in conn.execute("SELECT name FROM cards WHERE source = ?", (old[0],))}
             conn.execute("DELETE FROM sources WHERE path = ?", (path,))  # cascades to its cards
             cur = conn.execute(
-                "INSERT INTO sources (path, kind, game, cards, errors, imported_at, note) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (path, kind, game, len(rows), errors, stamp, note),
+                "INSERT INTO sources (path, kind, game, cards, errors, imported_at, note, warnings) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (path, kind, game, len(rows), errors, stamp, note, warnings),
             )
             source_id = cur.lastrowid
             conn.executemany(
@@ -254,7 +261,7 @@ class CardStore:
                 self._write_snapshot(conn, game, list(merged.values()))
             if old is not None and old[1] != game:
                 self._rebuild_snapshot(conn, old[1])
-        return SourceSummary(path, kind, game, len(rows), errors, stamp, note)
+        return SourceSummary(path, kind, game, len(rows), errors, stamp, note, warnings, tuple(messages))
 
     def _current_cards(self, conn: sqlite3.Connection, game: str) -> list[Any] | None:
         """The game's cards from a current snapshot; [] when it has no rows; None when stale."""
@@ -336,7 +343,7 @@ class CardStore:
         if not self.exists:
             return []
         rows = self.connect().execute(
-            "SELECT path, kind, game, cards, errors, imported_at, note FROM sources ORDER BY id"
+            "SELECT path, kind, game, cards, errors, imported_at, note, warnings FROM sources ORDER BY id"
         )
         return [SourceSummary(*r) for r in rows]
 
@@ -374,6 +381,21 @@ def _error_count(issues: Sequence[Any]) -> int:
     if not rated:
         return len(issues)
     return sum(1 for i in rated if str(getattr(i.severity, "value", i.severity)).lower() == "error")
+
+
+def _severity(issue: Any) -> str:
+    return str(getattr(getattr(issue, "severity", "error"), "value", getattr(issue, "severity", "error"))).lower()
+
+
+def _warnings(issues: Sequence[Any]) -> list[Any]:
+    return [i for i in issues or () if _severity(i) == "warning"]
+
+
+def issue_line(issue: Any) -> str:
+    """One printable line: `warning: cards[17].code: OGN-007 appears twice; …`."""
+    where = getattr(issue, "where", "")
+    message = getattr(issue, "message", str(issue))
+    return f"{_severity(issue)}: {where}: {message}" if where else f"{_severity(issue)}: {message}"
 
 
 def _load_source(path: str, progress: Progress | None):
@@ -437,9 +459,12 @@ def _store_result(store: CardStore, path: str, result: Any) -> SourceSummary:
     settle = getattr(result, "settle", None)
     if settle is not None and getattr(result, "supertypes", None):
         cards = settle(store.load_cards(str(result.game)))
+    issues = list(getattr(result, "issues", ()) or ())
+    shown = [i for i in issues if _severity(i) in ("warning", "error")]
     return store.write_source(
         path, str(result.kind), str(result.game), cards,
-        _error_count(getattr(result, "issues", ())), getattr(result, "note", ""),
+        _error_count(issues), getattr(result, "note", ""),
+        len(_warnings(issues)), [issue_line(i) for i in shown],
     )  # fmt: skip
 
 

@@ -166,10 +166,17 @@ def run_import(args) -> int:
         return 2
     report.finish()
     for s in summaries:
-        errors = f", {s.errors} errors" if s.errors else ""
-        print(f"{s.path}: {s.cards} {s.game} cards ({s.kind}{errors})")
+        for line in s.messages:  # the source's warnings and errors, each on its own line
+            print(f"{s.path}: {line}", file=sys.stderr)
+        print(f"{s.path}: {s.cards} {s.game} cards ({s.kind}{_problem_counts(s.errors, s.warnings)})")
     print(f"card database: {paths.card_db}")
     return 0
+
+
+def _problem_counts(errors: int, warnings: int) -> str:
+    """`, 2 errors, 1 warning` (nothing when there are none)."""
+    out = f", {errors} error{'s' if errors != 1 else ''}" if errors else ""
+    return out + (f", {warnings} warning{'s' if warnings != 1 else ''}" if warnings else "")
 
 
 def run_info(args) -> int:
@@ -184,8 +191,8 @@ def run_info(args) -> int:
     if not data["sources"]:
         print("no card sources imported yet; the built-in starter pool is used")
     for s in data["sources"]:
-        errors = f", {s['errors']} errors" if s["errors"] else ""
-        print(f"  {s['path']}: {s['kind']}, {s['cards']} cards{errors}")
+        counts = _problem_counts(s["errors"], s.get("warnings", 0))
+        print(f"  {s['path']}: {s['kind']}, {s['cards']} cards{counts}")
         if s.get("note"):
             print(f"    {s['note']}")
     for game, counts in data["games"].items():

@@ -317,7 +317,12 @@ class Board:
 
     def play_quick_draw(self, g: BoardCard, unit: BoardCard | None) -> list[Event]:
         """Quick-Draw (745.1.d): when played, attach to a unit you control without paying Equip;
-        with no unit chosen it stays unattached where it was played."""
+        with no unit chosen it stays unattached where it was played. Only a card that had
+        Quick-Draw when played (printed, or granted in hand as by Jax, Unmatched) attaches for
+        free; any other gear attaches through its Equip cost (`equip`)."""
+        kws = hand_keywords(g.card, self, g.controller) + list(g.granted)
+        if not has_keyword(kws, "Quick-Draw"):
+            raise AttachError(f"{g.name} has no Quick-Draw: it attaches by paying its Equip cost (745.1.d)")
         if unit is None:
             return []
         if "Unit" not in unit.card.types or unit.controller != g.controller:
@@ -361,7 +366,12 @@ class Board:
         if x.attached:  # an attachment leaving: it is no longer at U's location (719.3)
             events += self.detach(x)
         last = x.zone
-        for g in list(order or x.attachments):
+        chosen = list(order or ())
+        stray = [g for g in chosen if g not in x.attachments]
+        if stray:
+            raise AttachError(f"{', '.join(g.name for g in stray)} is not attached to {x.name}")
+        # every attachment detaches (719.5): the chosen order first, the rest in attachment order
+        for g in chosen + [g for g in x.attachments if g not in chosen]:
             events += self.detach(g)
             g.zone = last
         x.zone = zone

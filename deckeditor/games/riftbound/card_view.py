@@ -57,7 +57,9 @@ def card_view(card: Any, deck: Deck | None = None) -> list[CardViewBlock]:
         blocks.append(CardViewBlock("note", f"Gives when attached: {given}"))
     if card.is_champion or card.is_signature:
         what = " ".join(s for s in ("Champion", "Signature") if s in card.supertypes)
-        tag = next((t for t in card.tags if t == card.champion_tag), None) or ", ".join(card.tags)
+        short = card.short_name.casefold()
+        named = [t for t in card.tags if short in (t.casefold(), t.split()[-1].casefold())]
+        tag = card.champion_tag or ", ".join(named or card.tags)
         blocks.append(CardViewBlock("rule", f"◆ {what} card ({tag})"))
     elif not card.supertypes_known:
         blocks.append(CardViewBlock("warning", "Supertype unknown: it may be a champion with a wrong tag"))

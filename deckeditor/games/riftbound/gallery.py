@@ -250,6 +250,34 @@ def is_token(p: Printing) -> bool:
     return p.prefix == "T" or not p.types
 
 
+_MARKER = re.compile(r"\s*\([^()]*\)\s*$")
+
+
+def token_base(name: str) -> str:
+    """A token's name without its trailing region marker: `Recruit (NX)` -> `Recruit`."""
+    return _MARKER.sub("", name).casefold()
+
+
+def token_lookalikes(deck: list[Printing], tokens: list[Printing]) -> list[Printing]:
+    """Printings with a plain number that are tokens all the same: named and typed like a token
+    printing (Origins OGN-271–274, Recruit and Sprite, are the tokens of that set)."""
+    shapes = {(token_base(t.name), t.types) for t in tokens if t.types}
+    return [p for p in deck if (token_base(p.name), p.types) in shapes]
+
+
+def union_tags(short: str, printings: list[Printing], ref: Printing) -> tuple[str, ...]:
+    """A card's tags over all its printings (an alternate art or showcase printed without
+    `Zaun` does not drop it from Jinx), the reference printing's first. A champion's printing
+    that lacks the tag its name names is mis-tagged (Karma OGN-235, tagged Vi) and adds
+    nothing (§2.5)."""
+    own = {t for p in printings for t in p.tags if short and _names_tag(short, t)}
+    kept = [p for p in printings if not own or own & set(p.tags)]
+    out = list(ref.tags) if ref in kept else []
+    for p in sorted(kept, key=lambda p: p.card_code):
+        out += [t for t in p.tags if t not in out]
+    return tuple(out)
+
+
 def _legend_subtitle(gallery_name: str) -> str:
     if gallery_name.endswith(STARTER_SUFFIX):
         return gallery_name[: -len(STARTER_SUFFIX)].strip()
@@ -262,7 +290,7 @@ def _names_tag(short: str, tag: str) -> bool:
     return key == name_key(tag) or key == name_key(tag.split()[-1])
 
 
-def _base_card(name: str, printings: list[Printing], ref: Printing) -> Card:
+def _base_card(name: str, printings: list[Printing], ref: Printing, tags: tuple[str, ...] | None = None) -> Card:
     short, subtitle = split_name(name)
     keywords = parse_keywords(ref.rules_text)
     return Card(
@@ -270,7 +298,7 @@ def _base_card(name: str, printings: list[Printing], ref: Printing) -> Card:
         short_name=short,
         subtitle=subtitle,
         types=ref.types,
-        tags=ref.tags,
+        tags=ref.tags if tags is None else tags,
         domains=ref.domains,
         energy=ref.energy,
         power=ref.power,
@@ -290,6 +318,11 @@ def build_cards(printings: list[Printing], source: str = "gallery") -> tuple[lis
     issues: list[GalleryIssue] = []
     tokens = [p for p in printings if is_token(p)]
     deck = [p for p in printings if not is_token(p)]
+    lookalikes = token_lookalikes(deck, tokens)
+    for p in lookalikes:
+        issues.append(GalleryIssue(source, p.code, f"{p.name!r} is named and typed like a token printing: set aside as a token", "info"))
+    tokens += lookalikes
+    deck = [p for p in deck if p not in lookalikes]
 
     # 1. non-legends group by their printed name; legends wait for the champion tags
     groups: dict[str, list[Printing]] = defaultdict(list)
@@ -304,7 +337,9 @@ def build_cards(printings: list[Printing], source: str = "gallery") -> tuple[lis
     champion_tags: set[str] = set()
     for name, group in groups.items():
         ref = reference_printing(group)
-        card = _base_card(name, group, ref)
+        short, subtitle = split_name(name)
+        unit = "Unit" in ref.types and subtitle is not None
+        card = _base_card(name, group, ref, union_tags(short if unit else "", group, ref))
         if "Unit" in card.types and card.subtitle is not None:
             named = [t for t in card.tags if _names_tag(card.short_name, t)]
             if named:
@@ -349,7 +384,7 @@ def build_cards(printings: list[Printing], source: str = "gallery") -> tuple[lis
         if card.effect_text is not None and "Gear" not in card.types:
             issues.append(GalleryIssue(source, card.name, f"Effect Text on a card that is not a Gear: {card.effect_text!r}"))
         if len({(p.tags, p.rules_text, p.effect_text) for p in card.printings}) > 1:
-            issues.append(GalleryIssue(source, card.name, "printings differ in tags or text; the reference printing is used", "info"))
+            issues.append(GalleryIssue(source, card.name, "printings differ in tags or text; the reference printing's text is used, the tags of all printings", "info"))
         other = slugs.setdefault(card.id, card.name)
         if other != card.name:
             issues.append(GalleryIssue(source, card.name, f"shares the card id {card.id!r} with {other!r}"))

@@ -134,6 +134,15 @@ def check(deck: Deck, fmt, day, pool) -> list[Problem]:
         else:
             by_section[ln.section].append(ln)
 
+    # a section Riftbound does not have (a deck file's "Mainboard"): its cards are in no deck
+    # section the rules count, so it is reported, never silently dropped
+    for section in deck.sections:
+        if section.name not in SECTIONS and section.total:
+            names = sorted({e.card for e in section.entries}, key=str.casefold)
+            report.add(K.UNKNOWN_SECTION, section.name, names,
+                       f"{section.name!r} is not a Riftbound deck section ({', '.join(SECTIONS)}): "
+                       f"its {section.total} card(s) are not counted")
+
     # Sideboard in casual mode: only UNKNOWN_CARD and BANNED apply
     rule_sections = [s for s in SECTIONS if competitive or s != "Sideboard"]
 
@@ -286,7 +295,7 @@ def is_legal(problems) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class Reason:
-    kind: str  # BANNED | AT_COPY_LIMIT | OUTSIDE_IDENTITY | SIGNATURE_BUDGET_FULL
+    kind: str  # BANNED | AT_COPY_LIMIT | OUTSIDE_IDENTITY | SIGNATURE_BUDGET_FULL | OTHER_CHAMPION_SIGNATURE
     message: str
 
     def __str__(self) -> str:
@@ -324,6 +333,11 @@ class Predicate:
         self.identity_mask = self.legend.domain_mask if self.legend else 0
         self.apply_copies = target_section in counted
         self.apply_signature = target_section in ("Main", "Champion")
+        # §3.3 rule 6: another champion's Signature card is a problem in Main and (competitive)
+        # Sideboard, as `check` reports it; hidden there
+        tag_sections = {"Main", "Sideboard"} if self.competitive else {"Main"}
+        self.signature_tag = self.legend.champion_tag if self.legend is not None else None
+        self.apply_signature_tag = self.signature_tag is not None and target_section in tag_sections
 
     def why_hidden(self, card: Card) -> list[Reason]:
         reasons: list[Reason] = []
@@ -338,7 +352,14 @@ class Predicate:
             reasons.append(Reason("OUTSIDE_IDENTITY", f"Outside the legend's domain identity ({_domains_text(self.legend.domains)}): needs {_domains_text(missing)}"))
         if self.apply_signature and card.is_signature and self.signatures >= SIGNATURE_MAX:
             reasons.append(Reason("SIGNATURE_BUDGET_FULL", f"Signature budget full: {self.signatures} of {SIGNATURE_MAX} Signature cards"))
+        if self._other_signature(card):
+            reasons.append(Reason("OTHER_CHAMPION_SIGNATURE",
+                                  f"Another champion's Signature card ({', '.join(card.tags)}): "
+                                  f"Signature cards must carry the legend's champion tag {self.signature_tag}"))
         return reasons
+
+    def _other_signature(self, card: Card) -> bool:
+        return self.apply_signature_tag and card.is_signature and self.signature_tag not in card.tags
 
     def __call__(self, card: Card) -> bool:
         return not self.why_hidden(card)
@@ -358,6 +379,8 @@ class Predicate:
             if self.apply_copies and card.name in counts and counts[card.name] >= limit(card):
                 continue
             if self.apply_signature and self.signatures >= SIGNATURE_MAX and card.is_signature:
+                continue
+            if self._other_signature(card):
                 continue
             out.append(r)
         return out

@@ -1,0 +1,171 @@
+"""Issue 13's data fixes and board rules, each on the real gallery (`../shared/data/riftbound/`):
+Origins token cards, champion tags over all printings, unknown sections, gallery warnings printed
+and counted, detaching when a card leaves the board, Quick-Draw's free attach, and the catalog
+hiding Signature cards exactly as `check` reports them."""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+
+import pytest
+
+from deckeditor.deck import Entry, Printing, Section
+from deckeditor.games.registry import game
+from deckeditor.games.riftbound.attachment import AttachError, Board
+from deckeditor.games.riftbound.deckcode import decode_to_deck
+from deckeditor.games.riftbound.gallery import load_gallery
+from deckeditor.games.riftbound.pool import by_code
+from deckeditor.problems import ProblemKind as K
+from tests.conftest import shared_data
+from tests.test_riftbound_helpers import format_info, gallery_pool, vectors
+
+JUL20 = date(2026, 7, 20)
+
+
+@pytest.fixture(scope="module")
+def real():
+    return load_gallery(str(shared_data("riftbound", "cards.json")))
+
+
+@pytest.fixture(scope="module")
+def pool():
+    return gallery_pool(shared_data("riftbound", "cards.json"))
+
+
+@pytest.fixture(scope="module")
+def ex3(pool):
+    return decode_to_deck(vectors(shared_data("riftbound", "deckcode-test-vectors.json"))["ex3"]["code"], pool)
+
+
+# --- data fixes -------------------------------------------------------------------------------
+
+
+def test_origins_recruits_and_sprite_are_tokens(real, pool):
+    codes = {p.code for p in real.tokens}
+    assert {"OGN-271", "OGN-272", "OGN-273", "OGN-274"} <= codes
+    for name in ("Recruit (DE)", "Recruit (NX)", "Recruit (ZN)", "Sprite"):
+        assert pool.get(name) is None, name
+    assert by_code(pool, "OGN-274") is None and by_code(pool, "OGN-275") is not None  # Altar to Unity stays
+    deck = game("riftbound").check(
+        decode_to_deck(vectors(shared_data("riftbound", "deckcode-test-vectors.json"))["ex3"]["code"], pool)
+        .add("Main", Entry("Sprite")), format_info("riftbound"), JUL20, pool)
+    assert any(p.kind is K.UNKNOWN_CARD and p.cards == ("Sprite",) for p in deck)
+
+
+def test_champion_tags_are_the_union_over_printings(real, pool):
+    jinx = pool.get("Jinx, Demolitionist")
+    assert jinx.reference_printing.code == "VEN-168" and "Zaun" not in jinx.reference_printing.tags
+    assert jinx.tags == ("Jinx", "Zaun")  # the reference printing's first, then the others'
+    assert jinx.is_champion
+    # a mis-tagged printing of a champion adds nothing (Karma OGN-235 is tagged Vi)
+    assert pool.get("Karma, Channeler").tags == ("Karma",)
+    # `tag:zaun` finds her
+    from deckeditor.search import Searcher
+
+    found = {pool.cards[r].name for r in Searcher(pool, "riftbound").search("tag:zaun")}
+    assert "Jinx, Demolitionist" in found
+
+
+def test_an_unknown_section_is_a_problem(ex3, pool):
+    main = ex3.section("Main")
+    renamed = ex3.with_entries("Main", []).with_entries("Mainboard", main.entries)
+    problems = game("riftbound").check(renamed, format_info("riftbound"), JUL20, pool)
+    unknown = [p for p in problems if p.kind is K.UNKNOWN_SECTION]
+    assert len(unknown) == 1 and unknown[0].section == "Mainboard" and unknown[0].is_error
+    assert "Mainboard" in unknown[0].message and str(main.total) in unknown[0].message
+    assert set(unknown[0].cards) == {e.card for e in main.entries}
+    assert any(p.kind is K.DECK_TOO_SMALL for p in problems)
+
+
+def test_an_unknown_section_read_from_a_deck_file_is_reported(ex3, pool, tmp_path):
+    from deckeditor.deckfile import write_json_deck
+    from deckeditor.session import read_deck_file
+
+    deck = ex3.add("Extras", Entry("Long Sword", 2))
+    path = tmp_path / "d.deck.json"
+    path.write_text(write_json_deck(deck), encoding="utf-8")
+    read = read_deck_file(str(path), pool).deck
+    assert read.section("Extras").total == 2
+    problems = game("riftbound").check(read, format_info("riftbound"), JUL20, pool)
+    assert [p.section for p in problems if p.kind is K.UNKNOWN_SECTION] == ["Extras"]
+
+
+def test_gallery_warnings_are_printed_and_counted(tmp_path, capsys):
+    from deckeditor.cli import main
+
+    doc = json.loads(shared_data("riftbound", "cards.json").read_text(encoding="utf-8"))
+    doc["cards"].append(dict(doc["cards"][5]))  # a code that appears twice
+    src = tmp_path / "gallery.json"
+    src.write_text(json.dumps(doc), encoding="utf-8")
+    home = tmp_path / "home"
+    assert main(["--home", str(home), "cards", "import", str(src)]) == 0
+    out, err = capsys.readouterr()
+    code = doc["cards"][5]["code"].split("/")[0]
+    assert f"warning: cards[{len(doc['cards']) - 1}].code: {code} appears twice" in err
+    # the reference data's own warning (Effect Text on Shadows of the Past) and the duplicate
+    assert "Effect Text on a card that is not a Gear" in err
+    assert "(riftbound-gallery, 2 warnings)" in out
+    assert main(["--home", str(home), "cards", "info"]) == 0
+    assert "riftbound-gallery, 924 cards, 2 warnings" in capsys.readouterr().out
+
+
+# --- the catalog agrees with check on Signature cards -------------------------------------------
+
+
+def test_catalog_hides_signature_cards_exactly_like_check(ex3, pool):
+    """Ornn's deck holds 3 Signature cards: every Signature card is hidden for Main (budget
+    full); with one fewer, only the other champions' Signature cards are, each with the reason,
+    and adding any shown one gives no SIGNATURE_LIMIT."""
+    g, fmt = game("riftbound"), format_info("riftbound")
+    signatures = [c for c in pool.cards if c.is_signature]
+    pred = g.make_predicate(ex3, fmt, JUL20, pool, "Main")
+    assert all(not pred(c) for c in signatures)
+    mine = next(e for e in ex3.section("Main").entries if pool.get(e.card).is_signature)
+    index = ex3.section("Main").entries.index(mine)
+    fewer = ex3.remove("Main", index, 1)
+    pred = g.make_predicate(fewer, fmt, JUL20, pool, "Main")
+    rows = set(pred.visible_rows(range(len(pool))))
+    for card in signatures:
+        shown = pred(card)
+        assert shown == (pool.row_of(card.name) in rows)
+        added = fewer.add("Main", Entry(card.name))
+        limit = [p for p in g.check(added, fmt, JUL20, pool)
+                 if p.kind is K.SIGNATURE_LIMIT and card.name in p.cards]
+        kinds = {r.kind for r in pred.why_hidden(card)}
+        if "OUTSIDE_IDENTITY" not in kinds and "AT_COPY_LIMIT" not in kinds and "BANNED" not in kinds:
+            assert shown == (not limit), card.name
+        if "Ornn" not in card.tags:
+            assert "OTHER_CHAMPION_SIGNATURE" in kinds and not shown
+
+
+# --- board rules ------------------------------------------------------------------------------
+
+
+def test_leaving_the_board_detaches_everything_in_any_given_order(pool):
+    poro, shield, sword = by_code(pool, "SFD-099"), by_code(pool, "SFD-033"), by_code(pool, "SFD-161")
+    board = Board()
+    u = board.put(poro, "battlefield:1")
+    gs = [board.put(shield), board.put(sword)]
+    for g in gs:
+        board.attach(g, u)
+    events = board.leave_board(u, "hand", order=[gs[1]])  # the player orders only the Sword
+    assert u.attachments == [] and all(g.attached_to is None for g in gs)
+    assert [e.kind for e in events].count("detached") == 2
+    assert [g.zone for g in gs] == ["battlefield:1", "battlefield:1"]
+    with pytest.raises(AttachError):
+        board2 = Board()
+        u2 = board2.put(poro)
+        board2.leave_board(u2, "trash", order=[board2.put(sword)])
+
+
+def test_quick_draw_attaches_free_only_for_quick_draw_cards(pool):
+    rearguard, sword, dirk, jax = (by_code(pool, c) for c in ("OGN-010", "SFD-022", "SFD-009", "SFD-054"))
+    board = Board()
+    u = board.put(rearguard)
+    board.play_quick_draw(board.put(sword), u)  # Long Sword has Quick-Draw
+    with pytest.raises(AttachError, match="Quick-Draw"):
+        board.play_quick_draw(board.put(dirk), u)  # Serrated Dirk has none: Equip is paid
+    board.put(jax)  # Jax, Unmatched: each Equipment in your hand has Quick-Draw
+    board.play_quick_draw(board.put(dirk), u)
+    assert len(u.attachments) == 2
