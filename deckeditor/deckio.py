@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from deckeditor.carddb.pool import CardPool
+from deckeditor.carddb.snapshot import gc_paused
 from deckeditor.deck import Deck
 from deckeditor.deckfile import MAX_BYTES, load_json, model_to_deck, parse_model, save_atomic
 from deckeditor.deckfile import write_json_deck
@@ -46,6 +47,15 @@ SAFETY_NET = True  # see read_deck
 _EXT_KIND = {".json": "json", ".dck": "forge", ".cod": "cod", ".dek": "dek", ".txt": "text"}
 _LINE_END = re.compile(r"\r\n|\r|\n")
 _XML_ROOT = re.compile(rb"<([A-Za-z_][\w.:-]*)")
+_SPACE = re.compile(r"\s")
+_OTHER_BREAKS = re.compile("[\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
+_LINE = re.compile(r"([^\r\n]*)(?:\r\n|\r|\n|$)")
+# §2 step 5, searched over the whole text at once: a line starting (after blanks) with `NAME:`,
+# `LAYOUT MAIN:`/`LAYOUT SIDEBOARD:`, or an XMage card line `[SB: ]1 [SET:CN] Name`.
+_XMAGE_LINE = re.compile(
+    r"(?:\A|[\r\n])[^\S\r\n]*(?:NAME:|LAYOUT MAIN:|LAYOUT SIDEBOARD:"
+    r"|(?:SB:[^\S\r\n]*)?\d+[^\S\r\n]+\[[A-Za-z0-9]+:[^\]\r\n]*\][^\S\r\n]+\S)"
+)
 
 
 # --- decoding (§1) -------------------------------------------------------------------------------
@@ -72,10 +82,20 @@ def decode(data: bytes, path: str | None = None) -> tuple[str, list[str]]:
 
 def split_lines(text: str) -> list[str]:
     """`\\r\\n`, `\\n` and `\\r` all end a line; lines are right-trimmed; no empty last line."""
-    lines = [line.rstrip() for line in _LINE_END.split(text)]
+    # str.splitlines is several times faster than the regex, but it also ends lines at form
+    # feeds, vertical tabs and a few other separators, which must stay inside their line (a
+    # control character makes the line unparsed): take it only when there are none.
+    parts = text.splitlines() if not _OTHER_BREAKS.search(text) else _LINE_END.split(text)
+    lines = [line.rstrip() for line in parts]
     if lines and lines[-1] == "":
         lines.pop()
     return lines
+
+
+def _first_lines(text: str):
+    """The lines one by one, right-trimmed (recognition mostly needs only the first few)."""
+    for m in _LINE.finditer(text):
+        yield m.group(1).rstrip()
 
 
 def _is_xml_utf16(data: bytes) -> bool:
@@ -94,21 +114,18 @@ def recognise(text: str) -> str:
         return "json"
     if stripped[0] == "<":
         return "xml"
-    lines = split_lines(text)
-    first = next((l.strip() for l in lines if l.strip() and l.strip()[0] not in "#;"), "")
+    first = next((l.strip() for l in _first_lines(text) if l.strip() and l.strip()[0] not in "#;"),
+                 "")
     if first.startswith("[") and first.endswith("]"):
         return "forge"
     from deckeditor.games.mtg.files import precon
 
-    if precon.looks_like(lines):  # taw precon lists: `// NAME:` first (their brackets look XMage)
-        return "precon"
-    if any(
-        l.startswith(("NAME:", "LAYOUT MAIN:", "LAYOUT SIDEBOARD:"))
-        or re.match(r"^(SB:\s*)?\d+\s+\[[A-Za-z0-9]+:[^\]]*\]\s+\S", l)
-        for l in (x.strip() for x in lines)
-    ):
+    if precon.looks_like(_first_lines(text)):  # taw precon lists: `// NAME:` first (their
+        return "precon"                        # brackets look like XMage's)
+    if _XMAGE_LINE.search(text):
         return "xmage"
-    if len(stripped.split()) == 1 and _looks_like_code(stripped):
+    if not _SPACE.search(stripped) and _looks_like_code(stripped):  # one token (no split:
+        # a million-line text would be cut into two million words)
         return "riftbound-code"
     return "text"
 
@@ -184,7 +201,11 @@ def read_deck(
     label = path
     default_name = name or (_stem(path) if path else PASTED)
     try:
-        return _read(data, path, pool, kind, default_name, format_code)
+        # Reading builds an object or two per line and no cycles: full collections in the
+        # middle would rescan everything else the process holds (the card pool) again and
+        # again, which made reading a large file grow faster than the file.
+        with gc_paused():
+            return _read(data, path, pool, kind, default_name, format_code)
     except DeckFileError as exc:
         raise exc.at(exc.path or label) from None
     except RecursionError:

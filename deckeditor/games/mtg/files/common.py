@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from typing import Hashable, Iterable, TypeVar
 
 from deckeditor.carddb.pool import CardPool
 from deckeditor.deck import MAX_COUNT, MTG_SECTIONS, Deck, Entry, Printing, Section, Unparsed
@@ -18,6 +19,7 @@ CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f]")
 MAX_LINE = 1000  # longer lines are not deck lines (a 5,000-character line is unparsed, §9)
 
 WUBRG = "WUBRG"
+T = TypeVar("T")
 COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 
@@ -60,20 +62,62 @@ def export_name(entry: Entry, pool: CardPool | None) -> str:
 
 
 def mtgo_name(entry: Entry, pool: CardPool | None) -> str:
-    """MTGO spells split-family cards `Fire/Ice`."""
-    return export_name(entry, pool).replace(" // ", "/")
+    """MTGO spells split-family cards `Fire/Ice`; an unknown entry is written as it was read
+    (its ` // ` is not known to be a split card's, and changing it would change the name)."""
+    card = pool.get(entry.card) if pool is not None else None
+    if card is None:
+        return entry.card
+    return card.display_name.replace(" // ", "/")
+
+
+def merged_rows(rows: Iterable[tuple[Hashable, int, T]]) -> list[tuple[int, T]]:
+    """Rows a target kind cannot tell apart, merged: `(key, count, payload)` in, `(count,
+    payload)` out, in first-appearance order, counts summed. Two `Plains` of different art are
+    two equal lines in a kind that drops printings, and its reader would merge them anyway, so a
+    second trip would not give the same file (`deck-files.md` §1 Entries). A sum past 9,999 is
+    written as full lines of 9,999 and the rest, which the reader keeps apart the same way."""
+    totals: dict[Hashable, list] = {}
+    for key, count, payload in rows:
+        if key in totals:
+            totals[key][0] += count
+        else:
+            totals[key] = [count, payload]
+    out: list[tuple[int, T]] = []
+    for total, payload in totals.values():
+        while total > MAX_COUNT:
+            out.append((MAX_COUNT, payload))
+            total -= MAX_COUNT
+        out.append((total, payload))
+    return out
+
+
+def merge_key(entry: Entry) -> tuple:
+    """What `Entry.same_line` compares, as a hashable key (flags sorted)."""
+    return (entry.card, entry.printing, entry.colors, entry.tags,
+            tuple(sorted(entry.flags.items())) if entry.flags else ())
 
 
 class DeckBuilder:
-    """Collects sections, entries, line statuses, unparsed lines and notes for one import."""
+    """Collects sections, entries, line statuses, unparsed lines and notes for one import.
+
+    Linear in the input (issue 15): a new line is compared only with the earlier entries it could
+    merge with (a dict keyed on what `Entry.same_line` compares), counts are added in place and
+    the immutable entries are built once at the end, and each written name is resolved once.
+    """
 
     def __init__(self, pool: CardPool | None, source: str) -> None:
         self.pool = pool if pool is not None else empty_pool()
         self.source = source
-        self.sections: dict[str, list[Entry]] = {}
+        # section -> rows [count, card, printing, colors, tags, flags] in reading order
+        self.sections: dict[str, list[list]] = {}
+        # section -> merge key -> the rows with that key that still have room for more copies
+        self._open: dict[str, dict[tuple, list[list]]] = {}
+        self._resolved: dict[str, tuple[str, bool, str | None]] = {}
         self.lines: list[LineStatus] = []
         self.unparsed: list[Unparsed] = []
         self.notes: list[str] = []
+        self._noted: set[str] = set()
+        self._cards = 0
 
     # --- the report ---------------------------------------------------------------------
 
@@ -86,20 +130,27 @@ class DeckBuilder:
         self.unparsed.append(Unparsed(self.source, number, text, reason))
 
     def note(self, text: str) -> None:
-        if text not in self.notes:
+        if text not in self._noted:
+            self._noted.add(text)
             self.notes.append(text)
 
     # --- cards --------------------------------------------------------------------------
 
     def resolve(self, written: str) -> tuple[str, bool, str | None]:
         """(name to store, known?, note): the Oracle name, or the name as written."""
-        res = self.pool.resolve(written)
-        if res.card is not None:
-            return res.card.name, True, res.note
-        return written, False, res.note
+        got = self._resolved.get(written)
+        if got is None:
+            res = self.pool.resolve(written)
+            if res.card is not None:
+                got = (res.card.name, True, res.note)
+            else:
+                got = (written, False, res.note)
+            if len(self._resolved) < 200_000:  # bounded: a file of distinct names is 8 MiB
+                self._resolved[written] = got
+        return got
 
     def knows(self, written: str) -> bool:
-        return self.pool.resolve(written).card is not None
+        return self.resolve(written)[1]
 
     def add_card(
         self,
@@ -112,35 +163,79 @@ class DeckBuilder:
         colors: str = "",
         tags: tuple[str, ...] = (),
         flags: dict[str, str] | None = None,
-    ) -> Entry:
+    ) -> None:
+        self.add_prepared(number, text, section, count,
+                          self.prepare(written, printing, colors, tags, flags))
+
+    def prepare(self, written: str, printing: Printing | None = None, colors: str = "",
+                tags: tuple[str, ...] = (), flags: dict[str, str] | None = None) -> tuple:
+        """A card line's resolved form, for `add_prepared` (a reader that sees the same line
+        many times prepares it once)."""
         name, known, note = self.resolve(written)
-        if note:
-            self.note(f"line {number}: {note}" if number else note)
         if printing is not None and printing.is_empty():
             printing = None
-        entry = Entry(name, count, printing, colors, tags, flags or {})
-        self.add_entry(section, entry)
-        if known:
-            self.mark(number, text, LineKind.CARD, note or "")
-        else:
-            self.mark(number, text, LineKind.UNKNOWN_CARD, note or "unknown card")
-        return entry
+        flat = tuple(sorted(flags.items())) if flags else ()
+        status = (LineKind.CARD, note or "") if known else (LineKind.UNKNOWN_CARD,
+                                                             note or "unknown card")
+        return (name, printing, colors, tags, flat), status, note
+
+    def add_prepared(self, number: int, text: str, section: str, count: int,
+                     prepared: tuple) -> None:
+        key, (kind, reason), note = prepared
+        if note:
+            self.note(f"line {number}: {note}" if number else note)
+        self._add_key(section, count, key)
+        self._cards += 1
+        self.lines.append(LineStatus(number, text, kind, reason))
 
     def add_entry(self, section: str, entry: Entry) -> None:
-        entries = self.sections.setdefault(section, [])
-        for i, old in enumerate(entries):
-            # Merged while the sum is a count (§1 Entries); past 9,999 the line stays separate
-            # rather than losing copies.
-            if old.same_line(entry) and old.count + entry.count <= MAX_COUNT:
-                entries[i] = old.with_count(old.count + entry.count)
+        self._add(section, entry.count, entry.card, entry.printing, entry.colors, entry.tags,
+                  entry.flags)
+
+    def _add(self, section, count, card, printing, colors, tags, flags) -> None:
+        flat = tuple(sorted(flags.items())) if flags else ()
+        self._add_key(section, count, (card, printing, colors, tags, flat))
+
+    def _add_key(self, section: str, count: int, key: tuple) -> None:
+        opened = self._open.get(section)
+        if opened is None:
+            opened = self._open[section] = {}
+        rows = opened.get(key)
+        if rows is None:
+            rows = opened[key] = []
+        # Merged while the sum is a count (§1 Entries); past 9,999 the line stays separate
+        # rather than losing copies. A full row leaves the candidates.
+        for row in rows:
+            if row[0] + count <= MAX_COUNT:
+                row[0] += count
+                if row[0] == MAX_COUNT:
+                    rows.remove(row)
                 return
-        entries.append(entry)
+        card, printing, colors, tags, flat = key
+        row = [count, card, printing, colors, tags, dict(flat)]
+        self.sections.setdefault(section, []).append(row)
+        if count < MAX_COUNT:
+            rows.append(row)
+
+    def fold_sections(self, fold: dict) -> None:
+        """Move the rows of stand-in sections into real ones (`fold`: stand-in -> section),
+        merging as if their lines had been read there; stand-ins come first, in order."""
+        if not fold:
+            return
+        old = self.sections
+        self.sections, self._open = {}, {}
+        moved = [(fold[k], rows) for k, rows in old.items() if k in fold]
+        for target, rows in moved + [(k, rows) for k, rows in old.items() if k not in fold]:
+            self.sections.setdefault(target, [])
+            for count, card, printing, colors, tags, flags in rows:
+                flat = tuple(sorted(flags.items())) if flags else ()
+                self._add_key(target, count, (card, printing, colors, tags, flat))
 
     def ensure_section(self, section: str) -> None:
         self.sections.setdefault(section, [])
 
     def card_lines(self) -> int:
-        return sum(1 for s in self.lines if s.status in (LineKind.CARD, LineKind.UNKNOWN_CARD))
+        return self._cards
 
     # --- the result ---------------------------------------------------------------------
 
@@ -148,7 +243,9 @@ class DeckBuilder:
         # What the own file could not hold again (§3) is fitted here, once for every reader:
         # section names of 1–64 characters, notes of at most 100,000.
         fitted: dict[str, list[Entry]] = {}
-        for raw, entries in self.sections.items():
+        for raw, rows in self.sections.items():
+            entries = [Entry(card, count, printing, colors, tags, flags)
+                       for count, card, printing, colors, tags, flags in rows]
             name = section_name(raw)
             if name != raw and entries:
                 self.note(f"section {raw[:40]!r}… renamed {name!r} (at most "

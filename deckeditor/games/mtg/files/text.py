@@ -9,7 +9,7 @@ and Sideboard only once the whole text has been seen.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from array import array
 
 from deckeditor.carddb.pool import CardPool
 from deckeditor.deck import Deck, Entry, Printing
@@ -51,6 +51,8 @@ _CATEGORIES = re.compile(r"\s*\[([^\[\]]*)\]$")
 _MOX_TAG = re.compile(r"\s+#(\S+)$")
 _FINISH = re.compile(r"\s+\*([FE])\*$")
 _PRINTING = re.compile(r"\s+\(([A-Za-z0-9]{2,6})\)(?:\s+([A-Za-z0-9\-★*]+))?$")
+_HEADER_COUNT = re.compile(r"\s*\(\d+\)$")
+_SPACES = re.compile(r"\s+")
 _CATEGORY_LINE = re.compile(r"^\D.*\(\d+\)$")
 # Cockatrice's annotated export: `// 99 Maindeck`, `// 13 Creature` (a count and one word)
 _SUBTOTAL = re.compile(r"^\d+\s+[A-Za-z]+$")
@@ -58,31 +60,20 @@ _CAT_SECTIONS = {"commander": "Commander", "companion": "Companion", "sideboard"
                  "maybeboard": "Maybeboard"}
 
 
-@dataclass
-class _Pending:
-    number: int
-    text: str
-    section: str | None  # from a header or a marker; None: decided by the block rule
-    block: int
-    count: int
-    name: str
-    printing: Printing | None
-    tags: tuple[str, ...] = ()
-    markers: set[str] = field(default_factory=set)
-
-
 def header_of(line: str) -> str | None:
     """The section (or "about") a header line names, else None."""
+    if line[:1].isdigit():  # a count: a card line, never a header
+        return None
     text = line
     if text.startswith("//"):
         text = text[2:]
     elif text.startswith("#"):
         text = text[1:]
     text = text.strip()
-    text = re.sub(r"\s*\(\d+\)$", "", text)
+    text = _HEADER_COUNT.sub("", text)
     text = text.removesuffix(":").strip()
-    text = re.sub(r"\s*\(\d+\)$", "", text)
-    return HEADERS.get(re.sub(r"\s+", " ", text).lower())
+    text = _HEADER_COUNT.sub("", text)
+    return HEADERS.get(_SPACES.sub(" ", text).lower())
 
 
 def _strip_markers(rest: str) -> tuple[str, Printing | None, list[str], str | None, set[str]]:
@@ -133,12 +124,71 @@ def _strip_markers(rest: str) -> tuple[str, Printing | None, list[str], str | No
     return rest, printing, list(dict.fromkeys(tags)), section, seen
 
 
+def classify(line: str) -> tuple:
+    """What a trimmed, non-blank line is, apart from where it stands (§7 steps 1–7); the same
+    text always classifies the same, so a reader sees each distinct line once:
+
+    `("bad", reason)`, `("header", section, arena_deck)`, `("comment", body)`,
+    `("category",)`, `("reject", reason)`, or
+    `("card", to_side, count|None, name, printing, tags, marked_section, dialects)`.
+    """
+    if reason := bad_line(line):
+        return ("bad", reason)
+    head = header_of(line)
+    if head is not None:
+        # Arena's export names its main block `Deck`
+        return ("header", head, head == "Main" and line.strip().rstrip(":").lower() == "deck")
+    if line.startswith(("//", "#")):
+        return ("comment", line.lstrip("/#").strip())
+    rest = line
+    to_side = False
+    seen: set[str] = set()
+    if m := _SB.match(rest):
+        to_side = True
+        rest = rest[m.end():]
+        seen.add("cockatrice")
+    count = None
+    if m := _COUNT_FRONT.match(rest):
+        raw = next(g for g in m.groups()[:4] if g is not None)
+        rest = m.group(5)
+        count = parse_count(raw)
+        if count is None:
+            return ("reject", "count outside 1–9999")
+    elif m := _COUNT_BACK.match(rest):
+        count = parse_count(m.group(2))
+        rest = m.group(1)
+        if count is None:
+            return ("reject", "count outside 1–9999")
+    elif _COUNT_ONLY.match(rest):
+        return ("reject", "no card name")
+    elif _CATEGORY_LINE.match(rest) and not to_side:
+        return ("category",)
+    mws_set = None
+    if m := _MWS_SET.match(rest):
+        mws_set = m.group(1).upper()
+        rest = m.group(2)
+    rest, printing, tags, marked, found = _strip_markers(rest)
+    seen |= found
+    if mws_set and (printing is None or not printing.set):
+        printing = Printing(set=mws_set, finish=printing.finish if printing else None)
+    if not rest:
+        return ("reject", "no card name")
+    return ("card", to_side, count, rest, printing, tuple(tags), marked, frozenset(seen))
+
+
+_CACHE_LIMIT = 50_000  # distinct lines remembered per read (a file of distinct lines: no gain)
+
+
 def read(
     lines: list[str], pool: CardPool | None, *, name: str = "Imported deck",
     format_code: str | None = None, kind: str = "text",
 ) -> ImportResult:
     b = DeckBuilder(pool, kind)
-    pending: list[_Pending] = []
+    # One pass, linear: a card line whose section only the whole text decides (no header yet:
+    # the two-block rule) goes to a stand-in section of its block, ("block", n), folded into
+    # Main or the Sideboard at the end. Each distinct line is classified and resolved once.
+    cache: dict[str, tuple] = {}
+    prepared: dict[str, tuple] = {}
     section: str | None = None
     any_header = False
     about = False
@@ -147,7 +197,11 @@ def read(
     first_seen = False
     notes: list[str] = []
     block = 0
+    block_key: tuple = ("block", 0)
+    blocks: dict[tuple, None] = {}  # stand-in sections, in order
     in_block = False
+    cards = 0
+    to_sideboard = False
     dialect: set[str] = set()
     for number, text in enumerate(lines, 1):
         line = text.strip()
@@ -157,28 +211,60 @@ def read(
             continue
         first = not first_seen
         first_seen = True
-        if reason := bad_line(line):
-            b.reject(number, text, reason)
-            continue
-        head = header_of(line)
-        if head is not None:
-            b.mark(number, text, LineKind.SECTION)
-            any_header = True
-            about = head == "about"
-            if header_of(line) == "Main" and line.strip().rstrip(":").lower() == "deck":
-                dialect.add("arena")  # Arena's export names its main block `Deck`
-            if about:
-                dialect.add("arena")
-            else:
-                section = head
-            in_block = False
-            continue
-        if about and line[:5].lower() == "name ":
+        if about and line[:5].lower() == "name " and not bad_line(line):
             about_name = line[5:].strip()
             b.mark(number, text, LineKind.METADATA)
             continue
-        if line.startswith(("//", "#")):
-            body = line.lstrip("/#").strip()
+        hit = cache.get(line)
+        if hit is None:
+            got = classify(line)
+            if len(cache) < _CACHE_LIMIT:
+                cache[line] = (got, line)
+        else:
+            got, first_copy = hit
+            if text is line and text is not first_copy:
+                # the same text again: keep one copy (a million-line file repeats a few lines)
+                text = lines[number - 1] = first_copy
+        what = got[0]
+        if what == "card":
+            if got[7]:
+                dialect |= got[7]
+            if got[2] is None and not b.knows(got[3]):
+                b.reject(number, text, "no count and not a known card")
+                continue
+            if not in_block:
+                block += 1
+                block_key = ("block", block)
+                in_block = True
+            target = "Sideboard" if got[1] else got[6] or section
+            if target is None:
+                target = block_key
+                blocks[block_key] = None
+            elif target == "Sideboard":
+                to_sideboard = True
+            prep = prepared.get(line)
+            if prep is None:
+                prep = _prepare(b, got)
+                if len(prepared) < _CACHE_LIMIT:
+                    prepared[line] = prep
+            b.add_prepared(number, text, target, got[2] or 1, prep[0])
+            if prep[1]:
+                b.note(f"line {number}: {prep[1]}")
+            cards += 1
+        elif what in ("bad", "reject"):
+            b.reject(number, text, got[1])
+        elif what == "header":
+            b.mark(number, text, LineKind.SECTION)
+            any_header = True
+            head = got[1]
+            about = head == "about"
+            if got[2] or about:
+                dialect.add("arena")
+            if not about:
+                section = head
+            in_block = False
+        elif what == "comment":
+            body = got[1]
             b.mark(number, text, LineKind.COMMENT)
             if first and line.startswith("//"):
                 dialect.add("cockatrice")
@@ -186,79 +272,40 @@ def read(
                 pass
             elif first and line.startswith("//"):
                 first_comment = body
-            elif not pending and body:
+            elif not cards and body:
                 notes.append(body)
-            continue
-        rest = line
-        to_side = False
-        if m := _SB.match(rest):
-            to_side = True
-            rest = rest[m.end():]
-            dialect.add("cockatrice")
-        count = None
-        if m := _COUNT_FRONT.match(rest):
-            raw = next(g for g in m.groups()[:4] if g is not None)
-            rest = m.group(5)
-            count = parse_count(raw)
-            if count is None:
-                b.reject(number, text, "count outside 1–9999")
-                continue
-        elif m := _COUNT_BACK.match(rest):
-            count = parse_count(m.group(2))
-            rest = m.group(1)
-            if count is None:
-                b.reject(number, text, "count outside 1–9999")
-                continue
-        elif _COUNT_ONLY.match(rest):
-            b.reject(number, text, "no card name")
-            continue
-        elif _CATEGORY_LINE.match(rest) and not to_side:
+        else:  # a category line such as `Creatures (23)`
             b.mark(number, text, LineKind.COMMENT)
-            continue
-        mws_set = None
-        if m := _MWS_SET.match(rest):
-            mws_set = m.group(1).upper()
-            rest = m.group(2)
-        rest, printing, tags, marked, seen = _strip_markers(rest)
-        dialect |= seen
-        if mws_set and (printing is None or not printing.set):
-            printing = Printing(set=mws_set, finish=printing.finish if printing else None)
-        if not rest:
-            b.reject(number, text, "no card name")
-            continue
-        if count is None:
-            if not b.knows(rest):
-                b.reject(number, text, "no count and not a known card")
-                continue
-            count = 1
-        if not in_block:
-            block += 1
-            in_block = True
-        target = "Sideboard" if to_side else marked or section
-        pending.append(_Pending(number, text, target, block, count, rest, printing, tuple(tags)))
-    if not pending:
+    if not cards:
         raise DeckFileError(None, None, None, "no card lines")
-    blocks = sorted({p.block for p in pending if p.section is None})
-    two_blocks = not any_header and len({p.block for p in pending}) == 2 and len(blocks) == 2
-    for p in pending:
-        target = p.section
-        if target is None:
-            target = "Sideboard" if two_blocks and p.block == blocks[1] else "Main"
-        b.add_card(p.number, p.text, target, p.name, p.count, p.printing, tags=p.tags)
-        if p.printing and p.printing.set:
-            card = b.pool.get(b.resolve(p.name)[0])
-            sets = getattr(card, "printings", ()) if card is not None else ()
-            if sets and p.printing.set not in sets:
-                b.note(f"line {p.number}: set {p.printing.set} not known for {card.name}; "
-                       "read by name")
-    b.lines.sort(key=lambda s: s.number)
+    free = list(blocks)
+    # `block` counts the blocks holding card lines: two, both without a section of their own
+    two_blocks = not any_header and block == 2 and len(free) == 2
+    fold = {key: "Main" for key in free}
+    if two_blocks:
+        fold[free[1]] = "Sideboard"
+    b.fold_sections(fold)
     deck_name = about_name or first_comment
     deck = b.deck(name=clean_name(deck_name, name), notes="\n".join(notes), format=format_code)
     out_notes = [f"read as {_dialect_name(dialect, any_header, two_blocks)}"] + b.notes
-    if not any_header and (two_blocks or any(p.section == "Sideboard" for p in pending)):
+    if not any_header and (two_blocks or to_sideboard):
         deck, moved = sbcommander.apply(deck, b.pool, format_code)
         out_notes += moved
     return ImportResult(deck, kind, b.lines, out_notes)
+
+
+def _prepare(b: DeckBuilder, parsed: tuple) -> tuple[tuple, str | None]:
+    """A parsed card line resolved once, with the note its set earns when the pool does not
+    know that printing of the card."""
+    _, _, _, rest, printing, tags, _, _ = parsed
+    prep = b.prepare(rest, printing, tags=tags)
+    warning = None
+    if printing is not None and printing.set:
+        card = b.pool.get(prep[0][0])
+        sets = getattr(card, "printings", ()) if card is not None else ()
+        if sets and printing.set not in sets:
+            warning = f"set {printing.set} not known for {card.name}; read by name"
+    return prep, warning
 
 
 def _dialect_name(seen: set[str], any_header: bool, two_blocks: bool) -> str:
