@@ -104,13 +104,14 @@ class Deck:
     foreign: Mapping[str, object] = field(default_factory=lambda: _EMPTY)
     created: str | None = None
     modified: str | None = None
+    bracket: int | None = None  # Commander Brackets target, 1-5; None: no bracket constraints
 
     def __post_init__(self) -> None:
         if not isinstance(self.foreign, MappingProxyType):
             object.__setattr__(self, "foreign", MappingProxyType(dict(self.foreign)))
 
     def __hash__(self) -> int:
-        return hash((self.game, self.name, self.format, self.sections))
+        return hash((self.game, self.name, self.format, self.bracket, self.sections))
 
     # --- reading -------------------------------------------------------------------------
 
@@ -200,6 +201,9 @@ class Deck:
 
     def with_format(self, code: str | None) -> Deck:
         return replace(self, format=code)
+
+    def with_bracket(self, bracket: int | None) -> Deck:
+        return replace(self, bracket=bracket)
 
 
 def new_deck(game: str = "mtg", name: str = "Untitled deck", format: str | None = None) -> Deck:

@@ -100,6 +100,7 @@ class DeckFileModel(_Model):
     format: str | None
     notes: str = Field(default="", max_length=100_000)
     tags: list[str] = []
+    bracket: int | None = None  # Commander Brackets target (1-5)
     created: str | None = None
     modified: str | None = None
     sections: list[SectionModel]
@@ -133,6 +134,13 @@ class DeckFileModel(_Model):
     def _format(cls, value: str | None) -> str | None:
         if value is not None and not _CODE.match(value):
             raise ValueError("must be a format code (lower-case letters, digits, _ . -) or null")
+        return value
+
+    @field_validator("bracket")
+    @classmethod
+    def _bracket(cls, value: int | None) -> int | None:
+        if value is not None and not 1 <= value <= 5:
+            raise ValueError("must be a Commander bracket from 1 to 5, or null")
         return value
 
     @field_validator("tags")
@@ -444,7 +452,7 @@ def model_to_deck(model: DeckFileModel) -> Deck:
         game=model.game, name=model.name, format=model.format, notes=model.notes,
         tags=tuple(model.tags), sections=tuple(sections),
         unparsed=tuple(Unparsed(u.source, u.line, u.text, u.reason) for u in model.unparsed),
-        foreign=foreign, created=model.created, modified=model.modified,
+        foreign=foreign, created=model.created, modified=model.modified, bracket=model.bracket,
     )
 
 
@@ -508,6 +516,8 @@ def deck_to_dict(deck: Deck) -> dict:
         doc["notes"] = deck.notes
     if deck.tags:
         doc["tags"] = list(deck.tags)
+    if deck.bracket is not None:
+        doc["bracket"] = deck.bracket
     if deck.created:
         doc["created"] = deck.created
     if deck.modified:

@@ -360,7 +360,10 @@ def write_deck(deck: Deck, kind: str, pool: CardPool | None = None, **options: A
 def export_losses(deck: Deck, kind: str, pool: CardPool | None = None, **options: Any) -> list[str]:
     """What a `kind` file cannot carry of this deck (§8), one line each (each once); empty for
     `json`."""
-    return list(dict.fromkeys(_export_losses(deck, kind, pool, **options)))
+    out = _export_losses(deck, kind, pool, **options)
+    if deck.bracket is not None and kind in KINDS and kind not in ("json", "forge"):
+        out.append(f"target bracket ({deck.bracket}) not written")
+    return list(dict.fromkeys(out))
 
 
 def _export_losses(deck: Deck, kind: str, pool: CardPool | None, **options: Any) -> list[str]:

@@ -39,6 +39,8 @@ class ProblemKind(str, Enum):
     RESTRICTED = "RESTRICTED"
     TOO_MANY_COPIES = "TOO_MANY_COPIES"
     SIDEBOARD_SIZE = "SIDEBOARD_SIZE"
+    # Commander Brackets: always a warning (brackets are guidelines)
+    BRACKET = "BRACKET"
 
 
 @dataclass(frozen=True, slots=True)

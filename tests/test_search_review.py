@@ -83,8 +83,8 @@ def test_riftbound_refuses_mtg_keys_naming_the_right_one():
 
 OUTSIDE = (
     "s set e edition cn number r rarity a artist ft flavor wm border frame game year date lang "
-    "usd eur tix m mana devotion produces otag atag unique order prefer include in b block st has"
-).split()
+    "usd eur tix m mana devotion produces atag unique order prefer include in b block st has"
+).split()  # otag: supported for the Commander Brackets categories (issue 14)
 
 
 @pytest.mark.parametrize("key", OUTSIDE)
@@ -103,7 +103,8 @@ MTG_KEYS = {
     "fulloracle": "flying", "kw": "flying", "keyword": "flying", "is": "commander",
     "f": "commander", "format": "commander", "legal": "commander", "banned": "commander",
     "restricted": "vintage", "mv": "1", "cmc": "1", "manavalue": "1", "pow": "2", "power": "2",
-    "tou": "2", "toughness": "2", "loy": "3", "loyalty": "3",
+    "tou": "2", "toughness": "2", "loy": "3", "loyalty": "3", "otag": "tutor",
+    "oracletag": "tutor",
 }  # fmt: skip
 
 

@@ -39,6 +39,7 @@ class CardPool(Generic[C]):
     def __init__(self, game: str, cards: Iterable[C] = ()) -> None:
         self.game = game
         self.generation = 0  # bumped on every change, so caches keyed on the pool can tell
+        self.combos = None  # two-card combos from a Commander Spellbook source, if one was given
         self.cards: list[C] = []
         self._exact: dict[str, int] = {}
         self._folded: dict[str, set[int]] = {}  # full-name keys

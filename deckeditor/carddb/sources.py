@@ -24,7 +24,8 @@ from typing import Any, Callable
 from deckeditor.games.mtg.build import ImportIssue
 
 Progress = Callable[[int, int | None], object]
-KINDS = ("forge", "mtgjson", "scryfall", "cockatrice", "riftbound-gallery", "riftbound-supertypes")
+KINDS = ("forge", "mtgjson", "scryfall", "cockatrice", "riftbound-gallery", "riftbound-supertypes",
+         "spellbook")
 _HEAD = 1 << 16
 _MTGJSON_DATA = re.compile(r'"data"\s*:\s*\{')
 
@@ -41,6 +42,7 @@ class SourceResult:
     issues: list[ImportIssue] = field(default_factory=list)
     note: str = ""  # what `cards info` shows beside the source (a gallery's generatedAt, source)
     supertypes: dict | None = None  # riftbound-supertypes: rules name -> supertypes
+    combos: object | None = None  # spellbook: a games.mtg.spellbook.ComboTable (no cards)
 
     def settle(self, cards: list) -> list:
         """The cards of `cards` whose supertypes this supertype file settles, settled."""
@@ -64,6 +66,8 @@ def _sniff_json(head: bytes) -> str | None:
         return "scryfall"
     if text.startswith("{"):
         lowered = text.lower()
+        if '"variants"' in text and '"uses"' in text:
+            return "spellbook"
         if _MTGJSON_DATA.search(text):
             return "mtgjson"
         if '"cards"' in text and ('"abilityhtml"' in lowered or "riftbound" in lowered):
@@ -131,7 +135,8 @@ def detect_source(path: str | os.PathLike[str]) -> str:
         return kind
     raise SourceError(
         f"{p}: not a card source (expected a Forge cardsfolder, MTGJSON AtomicCards, Scryfall "
-        "oracle-cards, Cockatrice cards.xml or Riftbound gallery JSON)"
+        "oracle-cards, Cockatrice cards.xml, Riftbound gallery JSON or Commander Spellbook "
+        "variants.json)"
     )
 
 
@@ -166,6 +171,12 @@ def _load(kind: str, path: str | os.PathLike[str], progress: Progress | None) ->
         cards, issues = load_cockatrice(path, progress)
     elif kind == "riftbound-gallery":
         return _load_gallery(path)
+    elif kind == "spellbook":
+        from deckeditor.games.mtg.spellbook import load_variants
+
+        table = load_variants(path)
+        return SourceResult("spellbook", "mtg", [], [], note=f"{len(table.combos)} two-card combos",
+                            combos=table)
     elif kind == "riftbound-supertypes":
         return _load_supertypes(path)
     else:  # pragma: no cover - detect_source only returns KINDS

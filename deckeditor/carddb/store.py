@@ -513,6 +513,8 @@ def open_pool(
             continue  # a source for the other game adds nothing to this pool
         settle = getattr(result, "settle", None)
         pool.extend(settle(pool.cards) if getattr(result, "supertypes", None) else result.cards)
+        if getattr(result, "combos", None) is not None:
+            pool.combos = result.combos  # Commander Spellbook: combos for the bracket report
     return pool
 
 

@@ -1,4 +1,5 @@
-"""`deckeditor check DECK... [--format F] [--on DAY] [--cards SRC]... [--json]` (specs/cli.md).
+"""`deckeditor check DECK... [--format F] [--on DAY] [--cards SRC]... [--json] [--bracket N]`
+(specs/cli.md).
 
 Exit 0 when the deck conforms (warnings may be printed), 1 when it has an error-severity problem,
 2 when the input cannot be used (unreadable deck, unknown format, bad card source), with one
@@ -60,6 +61,10 @@ def register(sub) -> None:
         help="an extra card source for this run, in front of the local database (repeatable)",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object per deck")
+    parser.add_argument(
+        "--bracket", metavar="N", type=int, choices=range(1, 6),
+        help="check against Commander bracket N (1-5) instead of each deck's own target bracket",
+    )
     parser.add_argument(
         "--home", metavar="DIR", default=argparse.SUPPRESS,
         help="keep the card database and settings under DIR",
@@ -144,8 +149,10 @@ def deck_paths(arguments: list[str]) -> list[Path]:
 class Checker:
     """Checks deck after deck with shared options; each game's pool and format load once."""
 
-    def __init__(self, fmt: str | None, day: date, cards: list[str], home: str | None):
+    def __init__(self, fmt: str | None, day: date, cards: list[str], home: str | None,
+                 bracket: int | None = None):
         self.fmt, self.day, self.cards, self.home = fmt, day, cards, home
+        self.bracket = bracket
         self._pools: dict[str, object] = {}
         self._formats: dict[tuple[str, str, str], object] = {}
 
@@ -183,7 +190,20 @@ class Checker:
             info = self.format(deck.format, game, "the deck's format")
         else:
             info = self.format(default_format_for(game), game, "the default format")
-        return deck, info, module.check(deck, info, self.day, pool)
+        if self.bracket is not None:
+            deck = deck.with_bracket(self.bracket)
+        problems = module.check(deck, info, self.day, pool)
+        report = getattr(module, "bracket_report", None)  # games with Commander Brackets
+        bracket = report(deck, info, self.day, pool) if report is not None else None
+        return deck, info, Checked(problems, bracket) if bracket is not None else problems
+
+
+class Checked(list):
+    """A deck's problems, carrying the game's bracket report (`--json`'s `bracket`) along."""
+
+    def __init__(self, problems, bracket: dict) -> None:
+        super().__init__(problems)
+        self.bracket = bracket
 
 
 def evaluate(deck_path: str, fmt: str | None, on: str | None, cards: list[str], home: str | None):
@@ -202,6 +222,7 @@ def report_json(deck, info, day: date, problems) -> str:
             "day": day.isoformat(),
             "legal": not any(p.is_error for p in problems),
             "problems": [p.to_json() for p in problems],
+            **({"bracket": problems.bracket} if getattr(problems, "bracket", None) else {}),
         },
         ensure_ascii=False,
     )  # one line: several decks make JSON Lines
@@ -215,12 +236,27 @@ def report_text(deck, info, day: date, problems) -> str:
     for p in problems:
         where = f" [{p.section}]" if p.section else ""
         lines.append(f"  {p.severity.value} {p.kind.value}{where}: {p.message}")
+    bracket = getattr(problems, "bracket", None)
+    if bracket:
+        lines.append("  " + _bracket_line(bracket))
     return "\n".join(lines)
+
+
+def _bracket_line(bracket: dict) -> str:
+    combos = bracket["combos"]
+    combos = f"combos {combos}" if isinstance(combos, str) else f"{len(combos)} two-card combos"
+    counts = ", ".join(
+        f"{len(bracket[key])} {label}" for key, label in (
+            ("game_changers", "Game Changers"), ("extra_turns", "extra turns"),
+            ("mass_land_denial", "mass land denial"), ("tutors", "tutors"))
+    )
+    return f"bracket floor {bracket['floor']}: {counts}; {combos}"
 
 
 def run(args) -> int:
     try:
-        checker = Checker(args.format, parse_day(args.on), args.cards, getattr(args, "home", None))
+        checker = Checker(args.format, parse_day(args.on), args.cards, getattr(args, "home", None),
+                          getattr(args, "bracket", None))
     except UsageError as exc:
         print(f"deckeditor check: {exc}", file=sys.stderr)
         return 2

@@ -270,8 +270,48 @@ def _commander(index, ctx):
     return index.derived(("is:commander", rules), build)
 
 
+def _gc_list_key(ctx):
+    from deckeditor.games.mtg.gamechangers import list_key
+
+    return list_key(ctx.the_day())
+
+
+def _game_changer(index, ctx):
+    """Scryfall's `is:gamechanger`: on the Game Changers list of the catalog's day."""
+    from deckeditor.games.mtg.gamechangers import is_game_changer, shipped_list
+
+    gc_list, day = shipped_list(), ctx.the_day()
+    return index.derived(
+        ("is:gamechanger", _gc_list_key(ctx)),
+        lambda: bits.from_flags([is_game_changer(c, day, gc_list) for c in index.cards]),
+    )
+
+
+def _category(category: str):
+    """An `otag:` value: a Commander Brackets category read from Oracle text
+    (`games.mtg.bracket_categories`), under Scryfall's tag name."""
+
+    def compute(index, ctx):
+        from deckeditor.games.mtg.bracket_categories import is_in
+
+        return index.derived(
+            ("otag", category), lambda: bits.from_flags([is_in(category, c) for c in index.cards])
+        )
+
+    return (compute, False)
+
+
+# Scryfall's Tagger names for the bracket categories; its other tags are not supported.
+OTAG_VALUES = {
+    "extra-turn": _category("extra_turns"),
+    "mass-land-denial": _category("mass_land_denial"),
+    "tutor": _category("tutors"),
+}
+
+
 IS_VALUES = {
     "commander": (_commander, True),
+    "gamechanger": (_game_changer, _gc_list_key),
     "partner": _flag("partner", _is_partner),
     "companion": _flag("companion", lambda c: c.companion or "Companion" in c.keywords),
     "permanent": _flag("permanent", lambda c: bool(_lower(c.types) & _PERMANENT)),
@@ -304,7 +344,7 @@ _STATS = {
 
 UNSUPPORTED = frozenset(
     "s set e edition cn number r rarity a artist ft flavor wm border frame game year date lang "
-    "usd eur tix m mana devotion produces otag atag unique order prefer include in b block st "
+    "usd eur tix m mana devotion produces atag unique order prefer include in b block st "
     "has".split()
 )
 
@@ -330,6 +370,7 @@ def _table() -> dict[str, Any]:
         "fo": TextKey("fo", "full"), "fulloracle": TextKey("fo", "full"),
         "kw": WordSetKey("kw", "keywords"), "keyword": WordSetKey("kw", "keywords"),
         "is": IsKey(IS_VALUES),
+        "otag": IsKey(OTAG_VALUES, "otag"), "oracletag": IsKey(OTAG_VALUES, "otag"),
         "f": FormatKey("f", "legal"), "format": FormatKey("f", "legal"),
         "legal": FormatKey("f", "legal"),
         "banned": FormatKey("banned", "banned"),

@@ -24,6 +24,7 @@ from deckeditor.games.mtg.deckrule import CopiesRule, SizeRule, match_cached, ru
 from deckeditor.games.mtg.legality import pool_rule, source_ban, source_bans_apply, verdict
 from deckeditor.games.mtg.rulesets import (
     CHECKED_SECTIONS,
+    COMMANDER,
     OATHBREAKER,
     SECTION_ORDER,
     RuleSet,
@@ -45,6 +46,7 @@ KIND_ORDER = {
             K.UNKNOWN_CARD, K.MISSING_COMMANDER, K.TOO_MANY_COMMANDERS, K.ILLEGAL_COMMANDER,
             K.ILLEGAL_PARTNERSHIP, K.ADDITIONAL_COLOR_CHOICE, K.COLOR_IDENTITY, K.DECK_TOO_SMALL,
             K.DECK_TOO_LARGE, K.BANNED, K.NOT_IN_FORMAT, K.RESTRICTED, K.TOO_MANY_COPIES, K.SIDEBOARD_SIZE,
+            K.BRACKET,
         )
     )
 }
@@ -154,8 +156,18 @@ def check(deck, fmt_info, day: date, pool) -> list[Problem]:
     outside = _pool(view, fmt_info, day, out)
     _copies(view, ruling_for(fmt, day), fmt, out, outside, _source_bans(fmt_info, day))
     _sideboard(view, rs, out)
+    _bracket(deck, rs, day, pool, out)
     out.sort(key=_order)
     return out
+
+
+def _bracket(deck, rs: RuleSet, day: date, pool, out: list[Problem]) -> None:
+    """Warnings against the deck's target bracket (Commander rule set only; unset: none)."""
+    from deckeditor.games.mtg import brackets
+
+    target = brackets.target_of(deck)
+    if target is not None and rs.code == COMMANDER:
+        out.extend(brackets.problems(brackets.report(deck, day, pool), target))
 
 
 def _order(p: Problem):

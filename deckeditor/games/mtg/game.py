@@ -32,6 +32,17 @@ def check(deck, fmt_info, day, pool):
     return conformance.check(deck, fmt_info, day, pool)
 
 
+def bracket_report(deck, fmt_info, day, pool) -> dict | None:
+    """The Commander Brackets report (`check --json`'s `bracket`) for a Commander-variant deck;
+    None for other rule sets."""
+    from deckeditor.games.mtg import brackets
+    from deckeditor.games.mtg.rulesets import COMMANDER, ruleset_for
+
+    if ruleset_for(fmt_info).code != COMMANDER:
+        return None
+    return brackets.report(deck, day, pool).to_json()
+
+
 def make_predicate(deck, fmt_info, day, pool, target_section="Main"):
     """The catalog legality predicate of `mtg-rules.md` §11."""
     return predicate.make_predicate(deck, fmt_info, day, pool, target_section)

@@ -219,6 +219,8 @@ def _extra(first: dict) -> dict:
     skills = first.get("leadershipSkills")
     if isinstance(skills, dict):
         out["leadershipSkills"] = {k: bool(v) for k, v in skills.items()}
+    if first.get("isGameChanger") is True:  # the Game Changers list when the file was made
+        out["gameChanger"] = True
     return out
 
 

@@ -120,6 +120,7 @@ def card_from_object(obj: Any) -> Card | None:
         name=name,
         source_identity=_letters(ci, "color_identity") if ci is not None else None,
         printings=(obj["set"].upper(),) if isinstance(obj.get("set"), str) else (),
+        extra={"gameChanger": True} if obj.get("game_changer") is True else None,
     )
     return _with_legality(card, obj)
 

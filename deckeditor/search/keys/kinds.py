@@ -352,24 +352,28 @@ def _or_matching(groups: dict, test) -> int:
 
 
 class IsKey(KeySpec):
-    """`is:` values. `values`: name -> (compute(index, ctx) -> bitset, depends_on_rules)."""
+    """`is:` values (and `otag:`'s, same shape). `values`: name -> (compute(index, ctx) -> bitset,
+    depends): `depends` False for a fact of the card alone, True when it follows the rule set, or
+    a function of the context giving what else it follows (the day's Game Changers list)."""
 
-    label = "is"
-
-    def __init__(self, values: dict[str, tuple[Callable, bool]]) -> None:
+    def __init__(self, values: dict[str, tuple[Callable, Any]], label: str = "is") -> None:
         self.values = values
+        self.label = label
 
     def check(self, term, ctx):
         value = term.value.strip().lower()
         if value not in self.values:
             valid = ", ".join(sorted(self.values))
-            raise value_error(term, f'unknown is: value "{term.value}" (valid: {valid})')
+            raise value_error(term, f'unknown {self.label}: value "{term.value}" (valid: {valid})')
         return value
 
     def leaf(self, term, parsed, ctx):
-        compute, by_rules = self.values[parsed]
-        rules = ctx.rules() if by_rules else None
-        return Leaf(("is", parsed, rules), lambda index: compute(index, ctx))
+        compute, depends = self.values[parsed]
+        if callable(depends):
+            extra = depends(ctx)
+        else:
+            extra = ctx.rules() if depends else None
+        return Leaf((self.label, parsed, extra), lambda index: compute(index, ctx))
 
 
 # --- formats ------------------------------------------------------------------------------------

@@ -40,7 +40,8 @@ _EXTRA_SECTIONS = {
     for n in ("Avatar", "Planes", "Schemes", "Conspiracy", "Dungeon", "Attractions", "Contraptions")
 }
 _META_SECTIONS = ("metadata", "general")
-_OWN_KEYS = {"name", "comment", "tags", "deckeditorformat", "deckeditorcompanion"}
+_OWN_KEYS = {"name", "comment", "tags", "deckeditorformat", "deckeditorcompanion",
+             "deckeditorbracket"}
 
 _HEADER = re.compile(r"^\[([^\]]*)\]$")
 _KEYVALUE = re.compile(r"^([A-Za-z][A-Za-z0-9 _-]*)=(.*)$")
@@ -205,6 +206,13 @@ def read(lines: list[str], pool: CardPool | None, *, name: str = "Imported deck"
         tags=clean_tags(t for t in own.get("tags", "").split(",")),
     )
     notes = list(b.notes)
+    raw_bracket = own.get("deckeditorbracket")
+    if raw_bracket:
+        if raw_bracket in ("1", "2", "3", "4", "5"):
+            deck = deck.with_bracket(int(raw_bracket))
+        else:  # kept as written, like an unknown DeckEditorFormat
+            notes.append(f"DeckEditorBracket={raw_bracket}: not a bracket from 1 to 5; kept as is")
+            meta.append(["DeckEditorBracket", raw_bracket])
     companion = own.get("deckeditorcompanion")
     if companion:
         card = b.resolve(companion)[0]
@@ -276,6 +284,8 @@ def write(deck: Deck, pool: CardPool | None = None) -> str:
         out.append("Tags=" + ",".join(deck.tags))
     if deck.format:
         out.append(f"DeckEditorFormat={deck.format}")
+    if deck.bracket is not None:
+        out.append(f"DeckEditorBracket={deck.bracket}")
     companions = deck.section("Companion").entries
     if companions:
         out.append(f"DeckEditorCompanion={export_name(companions[0], pool)}")

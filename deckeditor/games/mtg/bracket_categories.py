@@ -1,0 +1,181 @@
+"""Which cards are extra turns, mass land denial or tutors, read from their Oracle text.
+
+The Commander Brackets name these categories without listing their cards, so each is recognised
+from the rules text of every face (reminder text removed) by a few phrasings, and
+`resources/mtg/bracket-exceptions.json` adds the cards whose text says it another way and removes
+the ones a phrasing catches wrongly — each entry with its reason. Only a card's own text is read:
+"Islands" is not "lands", "target land" is one land, and a search for a land card is ramp, not a
+tutor.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from deckeditor.names import name_key
+
+EXTRA_TURNS, MASS_LAND_DENIAL, TUTORS = "extra_turns", "mass_land_denial", "tutors"
+CATEGORIES = (EXTRA_TURNS, MASS_LAND_DENIAL, TUTORS)
+
+_REMINDER = re.compile(r"\([^()]*\)")
+_SENTENCE = re.compile(r"(?<=[.:;•\n])\s*")
+
+# "Target player takes an extra turn after this one", "take two extra turns"; not "can't take
+# extra turns" or "would begin an extra turn" (those stop extra turns).
+_EXTRA_TURN = re.compile(
+    r"(?<!n't )\btakes? (?:an|one|two|three|four|x|that many|\d+) (?:additional|extra) turns?\b"
+)
+# Mass land denial, in the words of the brackets: destroy/exile/bounce many lands, keep them
+# tapped, or change the mana they make.
+_ALL_LANDS = re.compile(
+    r"\b(?:destroy|exile|return) all (?P<gap>(?:(?!nonland|you control)[^.;])*?)\b(?:lands|permanents)\b"
+    r"(?! you control| target player controls| with| of| named| attached| that| in addition)"
+)
+_NOT_EVERY_LAND = re.compile(  # colour-qualified permanents leave colourless lands alone
+    r"\b(?:white|blue|black|red|green|multicolou?red|monocolou?red|colou?red|tapped|untapped)\b"
+)
+_EXCEPT_LANDS = re.compile(r"\bexcept\b[^.]*\blands\b")
+_NO_UNTAP = re.compile(
+    r"\b(?:players|player|opponents) can't untap more than (?:one|two|three|\w+) (?:lands?|permanents?)\b"
+    r"|(?<!target )\blands (?:don't|do not) untap\b|\bskip their untap steps?\b"
+)
+_LANDS_ARE = re.compile(
+    r"(?:^|\s)(?:all |nonbasic )?lands are (?:(?:basic )?)(?:mountains|islands|swamps|forests|plains)\b"
+    r"(?! in addition)"
+)
+_EACH_SACRIFICES_LANDS = re.compile(
+    r"\beach (?:player|opponent) (?:chooses [^.]*?\blands?\b[^.]*?then )?sacrifices "
+    r"(?:all|half|the rest|[^.]*?\blands\b)"
+)
+_LAND = re.compile(r"\blands?\b")
+_TUTOR = re.compile(r"\bsearch your library for (?P<what>[^.]*?)(?:,|\.|\band\b|\bthen\b|$)")
+_LAND_WORDS = re.compile(
+    r"\b(?:land|lands|plains|island|islands|swamp|swamps|mountain|mountains|forest|forests|"
+    r"gate|gates|desert|deserts|locus|loci)\b"
+)
+_CARD_WORD = re.compile(r"\bcards?\b")
+
+
+def _texts(card) -> list[str]:
+    out = []
+    for face in getattr(card, "faces", ()):
+        text = _REMINDER.sub("", face.oracle_text or "").lower()
+        if text.strip():
+            out.append(text.replace("\u2019", "'"))
+    return out
+
+
+def _sentences(card) -> list[str]:
+    return [s for t in _texts(card) for s in _SENTENCE.split(t) if s.strip()]
+
+
+def reads_extra_turn(card) -> bool:
+    return any(_EXTRA_TURN.search(s) for s in _sentences(card))
+
+
+def reads_mass_land_denial(card) -> bool:
+    for s in _sentences(card):
+        m = _ALL_LANDS.search(s)
+        if m and not _NOT_EVERY_LAND.search(m.group("gap")) and not _EXCEPT_LANDS.search(s):
+            return True
+        if _NO_UNTAP.search(s) or _LANDS_ARE.search(s):
+            return True
+        if _EACH_SACRIFICES_LANDS.search(s) and _LAND.search(s):
+            return True
+    return False
+
+
+def reads_tutor(card) -> bool:
+    """A search of your library for a card that is not (only) a land; copies of itself by name
+    (Squadron Hawk) are not a tutor. Transmute is one, though its words are reminder text."""
+    if any(k.casefold() == "transmute" for k in getattr(card, "keywords", ())):
+        return True
+    for s in _sentences(card):
+        for m in _TUTOR.finditer(s):
+            what = m.group("what")
+            if not _CARD_WORD.search(what) or " named " in f" {what} ":
+                continue
+            if _LAND_WORDS.search(what) and not re.search(r"\bnonland\b", what):
+                continue
+            return True
+    return False
+
+
+_READERS = {EXTRA_TURNS: reads_extra_turn, MASS_LAND_DENIAL: reads_mass_land_denial, TUTORS: reads_tutor}
+
+
+@dataclass(frozen=True, slots=True)
+class Exceptions:
+    add: dict[str, frozenset[str]]  # category -> name keys counted although the text does not say so
+    remove: dict[str, frozenset[str]]  # category -> name keys the text matches wrongly
+
+
+def parse_exceptions(doc: dict) -> Exceptions:
+    if not isinstance(doc, dict) or doc.get("schema") != "deckeditor-bracket-exceptions":
+        raise ValueError("not a deckeditor-bracket-exceptions file")
+    add: dict[str, frozenset[str]] = {}
+    remove: dict[str, frozenset[str]] = {}
+    for cat in CATEGORIES:
+        section = doc.get(cat, {})
+        if not isinstance(section, dict):
+            raise ValueError(f"{cat}: must be an object")
+        for which, into in (("add", add), ("remove", remove)):
+            entries = section.get(which, [])
+            if not isinstance(entries, list):
+                raise ValueError(f"{cat}.{which}: must be a list")
+            keys = set()
+            for i, e in enumerate(entries):
+                if not isinstance(e, dict) or not isinstance(e.get("card"), str) \
+                        or not isinstance(e.get("why"), str) or not e["why"].strip():
+                    raise ValueError(f"{cat}.{which}[{i}]: needs \"card\" and a \"why\"")
+                keys.add(name_key(e["card"]))
+            into[cat] = frozenset(keys)
+    return Exceptions(add, remove)
+
+
+@lru_cache(maxsize=1)
+def shipped_exceptions() -> Exceptions:
+    from deckeditor.paths import resources_dir
+
+    path = resources_dir() / "mtg" / "bracket-exceptions.json"
+    return parse_exceptions(json.loads(path.read_text(encoding="utf-8")))
+
+
+def _keys(card) -> set[str]:
+    keys = {name_key(card.name)}
+    faces = getattr(card, "face_names", ()) or ()
+    if faces:
+        keys.add(name_key(faces[0]))
+    return keys
+
+
+def is_in(category: str, card, exceptions: Exceptions | None = None) -> bool:
+    ex = exceptions or shipped_exceptions()
+    keys = _keys(card)
+    if keys & ex.add.get(category, frozenset()):
+        return True
+    if keys & ex.remove.get(category, frozenset()):
+        return False
+    return _READERS[category](card)
+
+
+def is_extra_turn(card) -> bool:
+    return is_in(EXTRA_TURNS, card)
+
+
+def is_mass_land_denial(card) -> bool:
+    return is_in(MASS_LAND_DENIAL, card)
+
+
+def is_tutor(card) -> bool:
+    return is_in(TUTORS, card)
+
+
+__all__ = [
+    "CATEGORIES", "EXTRA_TURNS", "MASS_LAND_DENIAL", "TUTORS", "is_extra_turn", "is_in",
+    "is_mass_land_denial", "is_tutor", "parse_exceptions", "reads_extra_turn",
+    "reads_mass_land_denial", "reads_tutor", "shipped_exceptions",
+]

@@ -1,0 +1,176 @@
+"""Commander Brackets: what a deck's list says about its bracket, and the problems against a target.
+
+The brackets (1 Exhibition, 2 Core, 3 Upgraded, 4 Optimized, 5 cEDH) are guidelines written as
+prohibitions, so a card list can only answer "not below N": the **floor** is the lowest bracket
+the list does not rule out, with the cards behind each step up. Against a deck's target bracket,
+each prohibition it breaks is a **warning** (`BRACKET`), never an error: brackets do not make a
+deck illegal.
+
+The rules read (Feb 2025, kept by the Apr and Oct 2025 updates):
+
+* Game Changers: none in 1–2, up to three in 3, any in 4–5 (the list of the day, `gamechangers`).
+* Mass land denial: none in 1–3.
+* Extra turns: none in 1; in 2–3 only "in low quantities, not chained". A list cannot show
+  chaining, so this module reads three or more extra-turn cards as chained (a judgement, written
+  down in `resources/mtg/README.md`).
+* Two-card infinite combos: none in 1–2, none early in 3; a list cannot show "early", so a combo
+  raises the floor to 3 (Commander Spellbook data, else "combos not checked").
+* Tutors: "sparse" in 1–2 until the October 2025 update dropped the rule. There never was a number,
+  so tutors are listed and never raise the floor.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+
+from deckeditor.games.mtg.bracket_categories import is_extra_turn, is_mass_land_denial, is_tutor
+from deckeditor.games.mtg.gamechangers import is_game_changer
+from deckeditor.names import name_key
+from deckeditor.problems import Problem, ProblemKind, Severity
+
+BRACKETS = {1: "Exhibition", 2: "Core", 3: "Upgraded", 4: "Optimized", 5: "cEDH"}
+GC_ALLOWED = {1: 0, 2: 0, 3: 3}  # brackets 4-5: any number
+CHAINED = 3  # extra-turn cards read as "chained"
+BRACKET_SECTIONS = ("Commander", "Companion", "Main")  # the cards a game is played with
+NUMBER_WORDS = {0: "no", 1: "one", 2: "two", 3: "three"}
+
+
+def bracket_name(n: int) -> str:
+    return f"Bracket {n} ({BRACKETS.get(n, '?')})"
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One reason the floor is at least `bracket`, and the cards behind it."""
+
+    bracket: int
+    text: str
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class BracketReport:
+    day: date
+    floor: int
+    game_changers: tuple[str, ...]
+    extra_turns: tuple[str, ...]
+    mass_land_denial: tuple[str, ...]
+    tutors: tuple[str, ...]
+    combos: tuple[tuple[str, str], ...] | None  # None: no combo data ("combos not checked")
+    steps: tuple[Step, ...] = field(default=())
+
+    @property
+    def combos_text(self) -> str:
+        if self.combos is None:
+            return "combos not checked"
+        return "; ".join(" + ".join(c) for c in self.combos) or "no two-card combos"
+
+    def to_json(self) -> dict:
+        return {
+            "floor": self.floor,
+            "game_changers": list(self.game_changers),
+            "extra_turns": list(self.extra_turns),
+            "mass_land_denial": list(self.mass_land_denial),
+            "tutors": list(self.tutors),
+            "combos": "not checked" if self.combos is None else [list(c) for c in self.combos],
+        }
+
+
+def deck_cards(deck, pool) -> list:
+    """Each known card the deck plays (Commander, Companion, Main) once, in deck order."""
+    from deckeditor.games.mtg.approval import resolve
+
+    seen: set[str] = set()
+    out = []
+    for _sec, entry in deck.entries(*BRACKET_SECTIONS):
+        card = resolve(pool, entry.card)
+        if card is not None and card.name not in seen:
+            seen.add(card.name)
+            out.append(card)
+    return out
+
+
+def _names(cards) -> tuple[str, ...]:
+    return tuple(sorted((c.name for c in cards), key=str.casefold))
+
+
+def report(deck, day: date, pool, combos=None) -> BracketReport:
+    """The floor and its categories for `deck` on `day`. `combos`: a spellbook.ComboTable, or
+    None to use the pool's (`pool.combos`, set when a Spellbook file is a card source)."""
+    cards = deck_cards(deck, pool)
+    if combos is None:
+        combos = getattr(pool, "combos", None)
+    gc = _names(c for c in cards if is_game_changer(c, day))
+    turns = _names(c for c in cards if is_extra_turn(c))
+    mld = _names(c for c in cards if is_mass_land_denial(c))
+    tutors = _names(c for c in cards if is_tutor(c))
+    found = None
+    if combos is not None:
+        found = tuple(c.cards for c in combos.in_deck({name_key(c.name) for c in cards}))
+    steps = list(_steps(gc, turns, mld, found))
+    floor = max([1, *(s.bracket for s in steps)])
+    return BracketReport(day, floor, gc, turns, mld, tutors, found, tuple(steps))
+
+
+def _steps(gc, turns, mld, combos):
+    if turns:
+        yield Step(2, f"extra turns ({len(turns)}): bracket 1 has none", turns)
+    if len(turns) >= CHAINED:
+        yield Step(4, f"{len(turns)} extra-turn cards: read as chained", turns)
+    if gc:
+        yield Step(3 if len(gc) <= 3 else 4, f"{len(gc)} Game Changers", gc)
+    if mld:
+        yield Step(4, "mass land denial", mld)
+    if combos:
+        flat = tuple(sorted({n for c in combos for n in c}, key=str.casefold))
+        yield Step(3, f"two-card infinite combos ({len(combos)}): none in brackets 1-2", flat)
+
+
+def problems(rep: BracketReport, target: int) -> list[Problem]:
+    """The warnings a deck aiming at bracket `target` gets from its report."""
+    out: list[Problem] = []
+    name = f"Bracket {target}"
+
+    def warn(cards, text):
+        out.append(Problem.make(ProblemKind.BRACKET, None, cards, text, Severity.WARNING))
+
+    allowed = GC_ALLOWED.get(target)
+    if allowed is not None and len(rep.game_changers) > allowed:
+        warn(rep.game_changers,
+             f"{name} allows {NUMBER_WORDS[allowed]} Game Changers; the deck has {len(rep.game_changers)}")
+    if target <= 3 and rep.mass_land_denial:
+        warn(rep.mass_land_denial, f"{name} allows no mass land denial")
+    if target == 1 and rep.extra_turns:
+        warn(rep.extra_turns, f"{name} allows no extra turns; the deck has {len(rep.extra_turns)}")
+    elif target in (2, 3) and len(rep.extra_turns) >= CHAINED:
+        warn(rep.extra_turns, f"{name} allows extra turns only in low quantities, not chained; "
+                              f"the deck has {len(rep.extra_turns)}")
+    if target <= 2 and rep.combos:
+        warn({n for c in rep.combos for n in c},
+             f"{name} allows no two-card infinite combos: {rep.combos_text}")
+    return out
+
+
+def target_of(deck) -> int | None:
+    n = getattr(deck, "bracket", None)
+    return n if isinstance(n, int) and n in BRACKETS else None
+
+
+def status_text(rep: BracketReport, target: int | None) -> str:
+    """The status bar's words: "Bracket 3 · 2/3 Game Changers" (or the floor without a target)."""
+    gc = len(rep.game_changers)
+    if target is None:
+        return f"Bracket floor {rep.floor} · {gc} Game Changers"
+    allowed = GC_ALLOWED.get(target)
+    budget = f"{gc}/{allowed}" if allowed is not None else f"{gc}"
+    text = f"Bracket {target} · {budget} Game Changers"
+    if rep.floor > target:
+        text += f" · list implies {rep.floor}"
+    return text
+
+
+__all__ = [
+    "BRACKETS", "BracketReport", "Step", "bracket_name", "deck_cards", "problems", "report",
+    "status_text", "target_of",
+]

@@ -1,0 +1,424 @@
+"""Commander Brackets core: the dated Game Changers list, the Oracle-text recognisers, Spellbook
+combos and the bracket floor, on the real card data where a card is named."""
+
+from __future__ import annotations
+
+import json
+import lzma
+from datetime import date
+
+import pytest
+
+from deckeditor.deck import Deck, Entry, Section
+from deckeditor.games.mtg import brackets
+from deckeditor.games.mtg.bracket_categories import (
+    EXTRA_TURNS,
+    MASS_LAND_DENIAL,
+    TUTORS,
+    is_in,
+    parse_exceptions,
+    shipped_exceptions,
+)
+from deckeditor.games.mtg.gamechangers import is_game_changer, parse_list, shipped_list
+from deckeditor.games.mtg.spellbook import parse_variants
+from tests.conftest import shared_data
+
+DATA_DAY = date(2026, 1, 3)  # MTGJSON 5.2.2+20260103, the date of cards.json.xz's flags
+
+
+@pytest.fixture(scope="module")
+def raw_cards():
+    with lzma.open(shared_data("mtg", "cards.json.xz")) as fh:
+        return json.load(fh)["data"]
+
+
+@pytest.fixture(scope="module")
+def pool():
+    from deckeditor.carddb.pool import CardPool
+    from deckeditor.games.mtg import mtgjson
+
+    cards, _ = mtgjson.load_mtgjson(shared_data("mtg", "cards.json.xz"))
+    return CardPool("mtg", cards)
+
+
+# --- the dated list ------------------------------------------------------------------------------
+
+
+def test_every_flagged_card_is_a_game_changer_on_the_data_date(raw_cards, pool):
+    flagged = [n for n, faces in raw_cards.items() if any(f.get("isGameChanger") for f in faces)]
+    assert len(flagged) == 42
+    assert [n for n in flagged if not is_game_changer(pool.get(n), DATA_DAY)] == []
+
+
+def test_no_card_the_data_knows_unflagged_is_a_game_changer_on_the_data_date(raw_cards, pool):
+    """The other way round, for the cards whose flags come from the 2026 deck files (the 2022
+    fallback files predate the flag, so their cards say nothing)."""
+    dated = [
+        n for n, faces in raw_cards.items()
+        if faces[0].get("_source", "").startswith("mtgjson-deckfiles")
+        and not any(f.get("isGameChanger") for f in faces)
+    ]
+    wrong = [n for n in dated if is_game_changer(pool.get(n), DATA_DAY)]
+    assert wrong == []
+
+
+def test_the_snapshot_in_force_on_the_data_date_holds_every_flagged_card(raw_cards):
+    snap = shipped_list().in_force(DATA_DAY)
+    assert snap.date == date(2025, 10, 21) and len(snap.cards) == 51
+    flagged = {n for n, faces in raw_cards.items() if any(f.get("isGameChanger") for f in faces)}
+    assert flagged <= set(snap.cards)
+
+
+@pytest.mark.parametrize(
+    ("card", "before", "after"),
+    [
+        # 2025-04-22 snapshot (used from 2025-02-11): nothing is a Game Changer before the brackets
+        ("Demonic Tutor", date(2025, 2, 10), date(2025, 2, 11)),
+        # 2026-02-09: Farewell entered
+        ("Farewell", date(2026, 2, 8), date(2026, 2, 9)),
+    ],
+)
+def test_a_card_entered_a_snapshot(pool, card, before, after):
+    assert not is_game_changer(pool.get(card), before)
+    assert is_game_changer(pool.get(card), after)
+
+
+@pytest.mark.parametrize("card", ["Yuriko, the Tiger's Shadow", "Kinnan, Bonder Prodigy", "Food Chain"])
+def test_a_card_left_the_list_on_2025_10_21(pool, card):
+    assert is_game_changer(pool.get(card), date(2025, 10, 20))
+    assert not is_game_changer(pool.get(card), date(2025, 10, 21))
+
+
+def test_every_snapshot_is_complete_and_in_order():
+    gc = shipped_list()
+    assert [s.date.isoformat() for s in gc.snapshots] == ["2025-04-22", "2025-10-21", "2026-02-09"]
+    assert [len(s.cards) for s in gc.snapshots] == [61, 51, 53]
+    for s in gc.snapshots:
+        assert len(set(s.cards)) == len(s.cards)
+
+
+def test_a_source_flag_counts_only_after_the_newest_snapshot(pool):
+    from dataclasses import replace
+
+    card = replace(pool.get("Sol Ring"), extra={"gameChanger": True})
+    assert not is_game_changer(card, date(2026, 2, 9))
+    assert is_game_changer(card, date(2026, 2, 10))
+
+
+def test_the_tergrid_front_face_name_matches():
+    from deckeditor.games.mtg.build import build_card
+    from deckeditor.games.mtg.card import Face, Layout
+
+    card = build_card(
+        [Face("Tergrid, God of Fright"), Face("Tergrid's Lantern")], Layout.MODAL_DFC,
+        name="Tergrid, God of Fright // Tergrid's Lantern",
+    )
+    assert is_game_changer(card, DATA_DAY)
+
+
+def test_a_bad_list_names_its_key():
+    with pytest.raises(ValueError, match=r"snapshots\[0\]\.date"):
+        parse_list({"schema": "deckeditor-game-changers", "brackets_from": "2025-02-11",
+                    "snapshots": [{"date": "soon", "cards": []}]})
+    with pytest.raises(ValueError, match=r"snapshots\[0\]\.cards"):
+        parse_list({"schema": "deckeditor-game-changers", "brackets_from": "2025-02-11",
+                    "snapshots": [{"date": "2025-02-11", "cards": [1]}]})
+
+
+# --- the Oracle-text recognisers -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("category", "inside", "outside"),
+    [
+        (EXTRA_TURNS, ["Time Warp", "Nexus of Fate", "Expropriate", "Medomai the Ageless",
+                       "Karn's Temporal Sundering"],
+         ["Explore", "Stranglehold", "Time Stop", "Relentless Assault"]),
+        (MASS_LAND_DENIAL, ["Armageddon", "Ravages of War", "Jokulhaups", "Winter Orb",
+                            "Blood Moon", "Back to Basics", "Ruination", "Sunder", "Cataclysm",
+                            "Keldon Firebombers", "Static Orb", "Contamination"],
+         ["Stone Rain", "Boil", "Flashfires", "Anarchy", "Elspeth Tirel", "Scourglass",
+          "Stormtide Leviathan", "Tragic Arrogance", "Damping Field", "Apocalypse Chime",
+          "Reduce // Rubble", "Mungha Wurm", "Wrath of God", "Cyclonic Rift"]),
+        (TUTORS, ["Demonic Tutor", "Vampiric Tutor", "Worldly Tutor", "Green Sun's Zenith",
+                  "Diabolic Tutor", "Dimir Machinations", "Gifts Ungiven"],
+         ["Rampant Growth", "Evolving Wilds", "Cultivate", "Squadron Hawk", "Brainstorm",
+          "Wooded Foothills"]),
+    ],
+)
+def test_recognisers_on_named_cards(pool, category, inside, outside):
+    assert [n for n in inside if not is_in(category, pool.get(n))] == []
+    assert [n for n in outside if is_in(category, pool.get(n))] == []
+
+
+def test_every_exception_names_a_real_card_and_changes_its_answer(pool):
+    doc = json.loads((brackets_resources() / "bracket-exceptions.json").read_text("utf-8"))
+    from deckeditor.games.mtg import bracket_categories as bc
+
+    readers = {EXTRA_TURNS: bc.reads_extra_turn, MASS_LAND_DENIAL: bc.reads_mass_land_denial,
+               TUTORS: bc.reads_tutor}
+    for cat in (EXTRA_TURNS, MASS_LAND_DENIAL, TUTORS):
+        for which, want in (("add", True), ("remove", False)):
+            for e in doc[cat][which]:
+                card = pool.get(e["card"])
+                assert card is not None, e["card"]
+                assert readers[cat](card) is not want, (cat, which, e["card"])  # not redundant
+                assert is_in(cat, card) is want
+    assert shipped_exceptions().remove[MASS_LAND_DENIAL]
+
+
+def test_an_exception_without_a_reason_is_refused():
+    with pytest.raises(ValueError, match=r"mass_land_denial\.add\[0\]"):
+        parse_exceptions({"schema": "deckeditor-bracket-exceptions",
+                          "mass_land_denial": {"add": [{"card": "Armageddon"}]}})
+
+
+def brackets_resources():
+    from deckeditor.paths import resources_dir
+
+    return resources_dir() / "mtg"
+
+
+# --- combos and the floor ------------------------------------------------------------------------
+
+VARIANTS = {
+    "variants": [
+        {"id": "1-2", "status": "OK", "uses": [{"card": {"name": "Thassa's Oracle"}},
+                                               {"card": {"name": "Demonic Consultation"}}],
+         "requires": [], "produces": [{"feature": {"name": "Win the game"}}]},
+        {"id": "3-4", "status": "OK", "uses": [{"card": {"name": "Dramatic Reversal"}},
+                                               {"card": {"name": "Isochron Scepter"}}],
+         "requires": [{"template": {"name": "Nonland permanents that tap for 3 mana"}}],
+         "produces": [{"feature": {"name": "Infinite mana"}}]},
+        {"id": "5-6", "status": "OK", "uses": [{"card": {"name": "Sol Ring"}},
+                                               {"card": {"name": "Arcane Signet"}}],
+         "requires": [], "produces": [{"feature": {"name": "Ramp"}}]},
+        {"id": "7-8-9", "status": "OK", "uses": [{"card": {"name": "A"}}, {"card": {"name": "B"}},
+                                                 {"card": {"name": "C"}}],
+         "requires": [], "produces": [{"feature": {"name": "Infinite damage"}}]},
+    ]
+}
+
+
+def test_spellbook_keeps_two_card_infinite_combos_only():
+    table = parse_variants(VARIANTS)
+    assert [c.cards for c in table.combos] == [("Demonic Consultation", "Thassa's Oracle")]
+    assert table.partners("thassa's oracle") == {"demonic consultation"}
+    with pytest.raises(ValueError, match="variants"):
+        parse_variants({"cards": []})
+
+
+def deck_of(*main, commander=("Omnath, Locus of Mana",), bracket=None):
+    return Deck(
+        name="t", format="commander", bracket=bracket,
+        sections=(Section("Commander", tuple(Entry(c) for c in commander)),
+                  Section("Main", tuple(Entry(c) for c in main))),
+    )
+
+
+def test_floor_steps(pool):
+    day = date(2026, 3, 1)
+    assert brackets.report(deck_of("Forest"), day, pool).floor == 1
+    assert brackets.report(deck_of("Time Warp"), day, pool).floor == 2
+    assert brackets.report(deck_of("Time Warp", "Demonic Tutor"), day, pool).floor == 3
+    three = ("Demonic Tutor", "Vampiric Tutor", "Worldly Tutor")
+    assert brackets.report(deck_of(*three), day, pool).floor == 3
+    assert brackets.report(deck_of(*three, "Mana Vault"), day, pool).floor == 4
+    assert brackets.report(deck_of("Armageddon"), day, pool).floor == 4
+    turns = brackets.report(deck_of("Time Warp", "Temporal Manipulation", "Capture of Jingzhou"), day, pool)
+    assert turns.floor == 4 and turns.extra_turns == (
+        "Capture of Jingzhou", "Temporal Manipulation", "Time Warp")
+
+
+def test_combos_not_checked_without_spellbook_data(pool):
+    rep = brackets.report(deck_of("Thassa's Oracle", "Demonic Consultation"), DATA_DAY, pool)
+    assert rep.combos is None and rep.to_json()["combos"] == "not checked"
+    assert rep.combos_text == "combos not checked"
+    rep = brackets.report(deck_of("Thassa's Oracle", "Demonic Consultation"), DATA_DAY, pool,
+                          combos=parse_variants(VARIANTS))
+    assert rep.to_json()["combos"] == [["Demonic Consultation", "Thassa's Oracle"]]
+    assert rep.floor == 3  # Thassa's Oracle is a Game Changer too, and the combo says 3
+
+
+def test_problems_are_warnings_against_the_target(pool):
+    day = DATA_DAY
+    rep = brackets.report(deck_of("Demonic Tutor", "Vampiric Tutor", "Worldly Tutor", "Mana Vault",
+                                  "Armageddon", "Time Warp"), day, pool)
+    got = [(p.kind.value, p.severity.value, p.message) for p in brackets.problems(rep, 3)]
+    assert got == [
+        ("BRACKET", "warning", "Bracket 3 allows three Game Changers; the deck has 4"),
+        ("BRACKET", "warning", "Bracket 3 allows no mass land denial"),
+    ]
+    one = [p.message for p in brackets.problems(rep, 1)]
+    assert one == ["Bracket 1 allows no Game Changers; the deck has 4",
+                   "Bracket 1 allows no mass land denial",
+                   "Bracket 1 allows no extra turns; the deck has 1"]
+    assert brackets.problems(rep, 4) == []
+
+
+def test_conformance_adds_bracket_warnings_only_for_a_target_and_never_errors(pool):
+    from deckeditor.format_catalog import load_format
+    from deckeditor.games.mtg.conformance import check
+
+    fmt = load_format("commander")
+    deck = deck_of("Demonic Tutor", "Armageddon")
+    assert [p for p in check(deck, fmt, DATA_DAY, pool) if p.kind.value == "BRACKET"] == []
+    warned = [p for p in check(deck.with_bracket(2), fmt, DATA_DAY, pool) if p.kind.value == "BRACKET"]
+    assert [p.cards for p in warned] == [("Armageddon",), ("Demonic Tutor",)]  # check order: by card
+    assert not any(p.is_error for p in warned)
+
+
+def test_status_text(pool):
+    rep = brackets.report(deck_of("Demonic Tutor", "Vampiric Tutor"), DATA_DAY, pool)
+    assert brackets.status_text(rep, 3) == "Bracket 3 · 2/3 Game Changers"
+    assert brackets.status_text(rep, 2) == "Bracket 2 · 2/0 Game Changers · list implies 3"
+    assert brackets.status_text(rep, None) == "Bracket floor 3 · 2 Game Changers"
+
+
+# --- the command line, the deck file and Forge ---------------------------------------------------
+
+
+def _write(path, main, bracket=None, fmt="commander"):
+    from tests.test_check_cli import write_deck
+
+    write_deck(path, ["General Tazri"], [*main, ("Forest", 99 - len(main))], "Bracket test", fmt)
+    if bracket is not None:
+        doc = json.loads(path.read_text("utf-8"))
+        path.write_text(json.dumps({**doc, "bracket": bracket}), encoding="utf-8")
+    return path
+
+
+def _check(capsys, *args):
+    from deckeditor.cli import main
+
+    code = main(["check", *map(str, args)])
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_check_bracket_json_is_dated_by_on(capsys, tmp_path, home):
+    deck = _write(tmp_path / "d.deck.json", ["Demonic Tutor", "Rampant Growth"])
+    code, out, err = _check(capsys, deck, "--json", "--on", "2025-01-31")
+    assert code == 0, err
+    assert json.loads(out)["bracket"] == {
+        "floor": 1, "game_changers": [], "extra_turns": [], "mass_land_denial": [],
+        "tutors": ["Demonic Tutor", "General Tazri"], "combos": "not checked"}  # Tazri finds Allies
+    code, out, err = _check(capsys, deck, "--json", "--on", "2025-06-01", "--bracket", "2")
+    doc = json.loads(out)
+    assert code == 0 and doc["legal"] is True  # a bracket problem never makes a deck illegal
+    assert doc["bracket"]["floor"] == 3 and doc["bracket"]["game_changers"] == ["Demonic Tutor"]
+    assert [(p["kind"], p["severity"], p["cards"]) for p in doc["problems"]
+            if p["kind"] == "BRACKET"] == [("BRACKET", "warning", ["Demonic Tutor"])]
+
+
+def test_check_uses_the_decks_own_bracket_and_the_text_report(capsys, tmp_path, home):
+    deck = _write(tmp_path / "d.deck.json", ["Demonic Tutor"], bracket=1)
+    code, out, _ = _check(capsys, deck, "--on", "2026-01-03")
+    assert code == 0
+    assert "warning BRACKET: Bracket 1 allows no Game Changers; the deck has 1" in out
+    assert "bracket floor 3: 1 Game Changers, 0 extra turns, 0 mass land denial, 2 tutors; " \
+           "combos not checked" in out
+    code, out, _ = _check(capsys, deck, "--on", "2026-01-03", "--bracket", "4")
+    assert "BRACKET:" not in out
+
+
+def test_check_bracket_out_of_range_exits_2(capsys, tmp_path, home):
+    deck = _write(tmp_path / "d.deck.json", [])
+    with pytest.raises(SystemExit) as exc:
+        _check(capsys, deck, "--bracket", "6")
+    assert exc.value.code == 2
+
+
+def test_no_bracket_report_outside_commander(capsys, tmp_path, home):
+    deck = _write(tmp_path / "d.deck.json", [], fmt="vintage")
+    _code, out, _ = _check(capsys, deck, "--json", "--on", "2026-01-03")
+    assert "bracket" not in json.loads(out)
+
+
+def test_check_reads_a_spellbook_file_as_a_card_source(capsys, tmp_path, home):
+    variants = tmp_path / "variants.json"
+    variants.write_text(json.dumps({"timestamp": "2026-01-01", **VARIANTS}), encoding="utf-8")
+    deck = _write(tmp_path / "d.deck.json", ["Demonic Tutor", "Sol Ring", "Arcane Signet"])
+    code, out, err = _check(capsys, deck, "--json", "--on", "2026-01-03", "--cards", variants)
+    assert code == 0, err
+    assert json.loads(out)["bracket"]["combos"] == []
+
+
+def test_the_target_bracket_survives_the_own_file_and_forge(tmp_path):
+    from deckeditor import deckio
+    from deckeditor.deckfile import read_json_deck, write_json_deck
+
+    deck = deck_of("Forest", bracket=3)
+    again = read_json_deck(write_json_deck(deck))
+    assert again.bracket == 3 and json.loads(write_json_deck(deck))["bracket"] == 3
+    assert "bracket" not in json.loads(write_json_deck(deck.with_bracket(None)))
+    forge = deckio.write_deck(deck, "forge")
+    assert "DeckEditorBracket=3" in forge.splitlines()
+    assert deckio.read_deck(forge.encode(), None).deck.bracket == 3
+    assert deckio.export_losses(deck, "forge") == []
+    assert "target bracket (3) not written" in deckio.export_losses(deck, "mtgo")
+    assert "target bracket (3) not written" in deckio.export_losses(deck, "cod")
+
+
+@pytest.mark.parametrize("bad", [0, 6, True, "3", 2.0])
+def test_a_bad_bracket_in_the_own_file_names_its_key(bad):
+    from deckeditor.deckfile import read_json_deck
+    from deckeditor.deckfile_errors import DeckFileError
+
+    doc = {"schema": "deckeditor-deck", "version": 1, "game": "mtg", "name": "x", "format": None,
+           "bracket": bad, "sections": []}
+    with pytest.raises(DeckFileError, match="bracket"):
+        read_json_deck(json.dumps(doc))
+
+
+def test_a_bad_forge_bracket_is_kept_as_written():
+    from deckeditor import deckio
+
+    text = "[metadata]\nName=x\nDeckEditorBracket=7\n[Main]\n1 Forest\n"
+    result = deckio.read_deck(text.encode(), None)
+    assert result.deck.bracket is None
+    assert any("DeckEditorBracket=7" in n for n in result.notes)
+    assert "DeckEditorBracket=7" in deckio.write_deck(result.deck, "forge")
+
+
+# --- search --------------------------------------------------------------------------------------
+
+
+def _search(pool, query, day):
+    from deckeditor.search import compile_query
+    from deckeditor.search.context import SearchContext
+
+    return {pool[r].name for r in compile_query(query, "mtg", SearchContext(day=day)).filter_rows(pool)}
+
+
+def test_is_gamechanger_follows_the_catalog_day(pool):
+    on_data_day = _search(pool, "is:gamechanger", DATA_DAY)
+    # the flagged 42, and the six the list names whose data is from 2022 (before the flag)
+    assert sorted(on_data_day - {n for n in on_data_day if pool.get(n).extra.get("gameChanger")}) == [
+        "Humility", "Imperial Seal", "Intuition", "Lion's Eye Diamond", "Serra's Sanctum",
+        "The Tabernacle at Pendrell Vale"]
+    assert len(on_data_day) == 48
+    assert "Yuriko, the Tiger's Shadow" not in on_data_day
+    assert "Yuriko, the Tiger's Shadow" in _search(pool, "is:gamechanger", date(2025, 6, 1))
+    assert "Farewell" in _search(pool, "is:gamechanger t:sorcery", date(2026, 3, 1))
+    assert _search(pool, "is:gamechanger", date(2025, 1, 1)) == set()
+    assert "Sol Ring" in _search(pool, "-is:gamechanger sol", DATA_DAY)
+
+
+def test_otag_keys_use_scryfalls_tag_names(pool):
+    assert {"Time Warp", "Temporal Manipulation"} <= _search(pool, "otag:extra-turn t:sorcery", DATA_DAY)
+    assert "Explore" not in _search(pool, "otag:extra-turn", DATA_DAY)
+    assert "Armageddon" in _search(pool, "otag:mass-land-denial", DATA_DAY)
+    assert "Stone Rain" not in _search(pool, "otag:mass-land-denial", DATA_DAY)
+    tutors = _search(pool, "otag:tutor c:g", DATA_DAY)
+    assert "Worldly Tutor" in tutors and "Rampant Growth" not in tutors
+
+
+def test_an_unsupported_otag_lists_the_supported_ones():
+    from deckeditor.search import compile_query
+    from deckeditor.search.errors import SearchError
+
+    with pytest.raises(SearchError) as err:
+        compile_query("otag:ramp", "mtg")
+    assert err.value.message == 'unknown otag: value "ramp" (valid: extra-turn, mass-land-denial, tutor)'
+    assert err.value.position == 5
