@@ -193,17 +193,16 @@ class Checker:
         if self.bracket is not None:
             deck = deck.with_bracket(self.bracket)
         problems = module.check(deck, info, self.day, pool)
-        report = getattr(module, "bracket_report", None)  # games with Commander Brackets
-        bracket = report(deck, info, self.day, pool) if report is not None else None
-        return deck, info, Checked(problems, bracket) if bracket is not None else problems
+        extras = module.report_extras(deck, info, self.day, pool)  # MTG: the bracket report
+        return deck, info, Checked(problems, extras) if extras else problems
 
 
 class Checked(list):
-    """A deck's problems, carrying the game's bracket report (`--json`'s `bracket`) along."""
+    """A deck's problems, carrying the game's extra report keys (`--json`) along."""
 
-    def __init__(self, problems, bracket: dict) -> None:
+    def __init__(self, problems, extras: dict) -> None:
         super().__init__(problems)
-        self.bracket = bracket
+        self.extras = extras
 
 
 def evaluate(deck_path: str, fmt: str | None, on: str | None, cards: list[str], home: str | None):
@@ -222,7 +221,7 @@ def report_json(deck, info, day: date, problems) -> str:
             "day": day.isoformat(),
             "legal": not any(p.is_error for p in problems),
             "problems": [p.to_json() for p in problems],
-            **({"bracket": problems.bracket} if getattr(problems, "bracket", None) else {}),
+            **getattr(problems, "extras", {}),
         },
         ensure_ascii=False,
     )  # one line: several decks make JSON Lines
@@ -236,7 +235,7 @@ def report_text(deck, info, day: date, problems) -> str:
     for p in problems:
         where = f" [{p.section}]" if p.section else ""
         lines.append(f"  {p.severity.value} {p.kind.value}{where}: {p.message}")
-    bracket = getattr(problems, "bracket", None)
+    bracket = getattr(problems, "extras", {}).get("bracket")
     if bracket:
         lines.append("  " + _bracket_line(bracket))
     return "\n".join(lines)

@@ -14,7 +14,10 @@ default where one exists, so a new game overrides only what it has):
 * sections: `sections`, `checked_sections`, `section_title`, `section_counts` (the pane's
   "Main 40/40" labels), `count_summary` (the status bar's count), `section_for` (where a catalog
   add goes), `lead_section`;
-* rules: `check`, `make_predicate` (the catalog predicate, `deckeditor.games.<code>` rules);
+* rules: `check`, `make_predicate` (the catalog predicate, `deckeditor.games.<code>` rules),
+  `report_extras` (more keys for `check --json`);
+* deck target: `deck_target` (a deck-level target chosen beside the format, such as MTG's
+  Commander bracket), `with_deck_target`, `target_status` (its status-bar words);
 * lead actions: `lead_actions` (what a deck line's context menu offers: "Set as commander",
   "Make chosen champion") and `apply_lead_action`;
 * upfront choices: `upfront_choice(card)` (a `ColorBudget`, its options included),
@@ -55,6 +58,16 @@ class SectionCount:
     @property
     def label(self) -> str:
         return f"{self.title} {self.count}/{self.target}" if self.target else f"{self.title} ({self.count})"
+
+
+@dataclass(frozen=True, slots=True)
+class DeckTarget:
+    """A deck-level target the window offers beside the format (a Commander bracket): its
+    `label`, the `options` as (value, text) pairs (value None: no target), the deck's `value`."""
+
+    label: str
+    options: tuple[tuple[int | None, str], ...]
+    value: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -259,6 +272,24 @@ class Game:
     def make_predicate(self, deck: Deck, fmt: Any, day: Any, pool: Any, target_section: str = "Main") -> Any:
         raise NotImplementedError
 
+    def report_extras(self, deck: Deck, fmt: Any, day: Any, pool: Any) -> dict:
+        """Keys `check --json` adds to a deck's object after its problems (none by default)."""
+        return {}
+
+    # --- deck target ---------------------------------------------------------------------
+
+    def deck_target(self, deck: Deck, fmt: Any) -> DeckTarget | None:
+        """The deck-level target offered beside the format in `fmt`, or None (nothing to pick)."""
+        return None
+
+    def with_deck_target(self, deck: Deck, value: int | None) -> Deck:
+        """The deck with its target set to `value` (None: no target)."""
+        return deck
+
+    def target_status(self, deck: Deck, fmt: Any, day: Any, pool: Any) -> str:
+        """The status bar's words about the deck's target ("" for none)."""
+        return ""
+
     # --- sections ------------------------------------------------------------------------
 
     def section_title(self, section: str) -> str:
@@ -396,6 +427,7 @@ def entries_named(deck: Deck, sections: Iterable[str]) -> list[Entry]:
 
 
 __all__ = [
-    "Bar", "CardViewBlock", "Chart", "ChoiceOption", "ColorBudget", "Column", "ExportKind", "Game",
+    "Bar", "CardViewBlock", "Chart", "ChoiceOption", "ColorBudget", "Column", "DeckTarget",
+    "ExportKind", "Game",
     "LeadAction", "SearchHelp", "SectionCount", "Statistics", "Symbol",
 ]

@@ -36,8 +36,18 @@ BRACKET_SECTIONS = ("Commander", "Companion", "Main")  # the cards a game is pla
 NUMBER_WORDS = {0: "no", 1: "one", 2: "two", 3: "three"}
 
 
+TARGET_OPTIONS = ((None, "No bracket"), *((n, f"{n} {name}") for n, name in BRACKETS.items()))
+
+
 def bracket_name(n: int) -> str:
     return f"Bracket {n} ({BRACKETS.get(n, '?')})"
+
+
+def applies_to(fmt_info) -> bool:
+    """Brackets are Commander's: formats of the Commander rule set."""
+    from deckeditor.games.mtg.rulesets import COMMANDER, ruleset_for
+
+    return fmt_info is not None and ruleset_for(fmt_info).code == COMMANDER
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,6 +181,6 @@ def status_text(rep: BracketReport, target: int | None) -> str:
 
 
 __all__ = [
-    "BRACKETS", "BracketReport", "Step", "bracket_name", "deck_cards", "problems", "report",
+    "BRACKETS", "BracketReport", "Step", "TARGET_OPTIONS", "applies_to", "bracket_name", "deck_cards", "problems", "report",
     "status_text", "target_of",
 ]

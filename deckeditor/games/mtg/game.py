@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from deckeditor.deck import MTG_SECTIONS, Deck
-from deckeditor.games.interface import ColorBudget, Game, LeadAction, Statistics
+from deckeditor.games.interface import ColorBudget, DeckTarget, Game, LeadAction, Statistics
+from deckeditor.games.mtg import brackets as _brackets
 from deckeditor.games.mtg import card_view as _view
 from deckeditor.games.mtg import catalog as _catalog
 from deckeditor.games.mtg import choices as _choices
@@ -30,17 +31,6 @@ _APPROVING_SECTIONS = ("Main", "Sideboard", "Companion")
 def check(deck, fmt_info, day, pool):
     """Every conformance problem of `mtg-rules.md` §10, in the contract order."""
     return conformance.check(deck, fmt_info, day, pool)
-
-
-def bracket_report(deck, fmt_info, day, pool) -> dict | None:
-    """The Commander Brackets report (`check --json`'s `bracket`) for a Commander-variant deck;
-    None for other rule sets."""
-    from deckeditor.games.mtg import brackets
-    from deckeditor.games.mtg.rulesets import COMMANDER, ruleset_for
-
-    if ruleset_for(fmt_info).code != COMMANDER:
-        return None
-    return brackets.report(deck, day, pool).to_json()
 
 
 def make_predicate(deck, fmt_info, day, pool, target_section="Main"):
@@ -72,6 +62,28 @@ class MtgGame(Game):
 
     check = staticmethod(check)
     make_predicate = staticmethod(make_predicate)
+
+    # Commander Brackets: `check --json`'s `bracket`, the bracket beside the format, the status
+    def report_extras(self, deck, fmt, day, pool) -> dict:
+        if not _brackets.applies_to(fmt):
+            return {}
+        return {"bracket": _brackets.report(deck, day, pool).to_json()}
+
+    def deck_target(self, deck, fmt) -> DeckTarget | None:
+        if not _brackets.applies_to(fmt):
+            return None
+        return DeckTarget("Bracket", _brackets.TARGET_OPTIONS, _brackets.target_of(deck))
+
+    def with_deck_target(self, deck, value):
+        return deck.with_bracket(value)
+
+    def target_status(self, deck, fmt, day, pool) -> str:
+        if not _brackets.applies_to(fmt):
+            return ""
+        target = _brackets.target_of(deck)
+        if target is None and not deck.count(*_brackets.BRACKET_SECTIONS):
+            return ""
+        return _brackets.status_text(_brackets.report(deck, day, pool), target)
 
     # sections
     def section_counts(self, deck: Deck, fmt: Any, pool: Any = None):
