@@ -24,6 +24,7 @@ from deckeditor.games import registry
 from deckeditor.games.interface import (  # noqa: F401  (the window's names for the game's values)
     CardViewBlock,
     ColorBudget,
+    DeckTarget,
     ExportKind,
     Game,
     LeadAction,
@@ -359,6 +360,33 @@ class EditorSession:
 
     def why_hidden(self, card: Any, target: str = "Main") -> list[str]:
         return [reason_text(r) for r in self.predicate(target).why_hidden(card)]
+
+    def catalog_mark(self, card: Any, target: str = "Main") -> str | None:
+        """What adding a shown card would use up of a deck budget ("uses the last slot")."""
+        mark = getattr(self.predicate(target), "catalog_mark", None)
+        return mark(card) if mark is not None else None
+
+    # --- the deck-level target beside the format (MTG: the Commander bracket) -------------
+
+    def deck_target(self) -> DeckTarget | None:
+        return self.game.deck_target(self.deck, self.fmt)
+
+    def set_deck_target(self, value: int | None) -> None:
+        """One undo step, like the format."""
+        target = self.deck_target()
+        if target is None:
+            return
+        text = dict(target.options).get(value, str(value))
+        self.apply(self.game.with_deck_target(self.deck, value), f"{target.label}: {text}")
+
+    def target_status(self) -> str:
+        key = ("target_status",)
+        if key not in self._cache:
+            try:
+                self._cache[key] = self.game.target_status(self.deck, self.fmt, self.day, self.pool)
+            except Exception as exc:  # a status line never takes the window down
+                self._cache[key] = f"({exc!r})"
+        return self._cache[key]
 
     def stats(self) -> Statistics:
         key = ("stats",)

@@ -422,3 +422,56 @@ def test_an_unsupported_otag_lists_the_supported_ones():
         compile_query("otag:ramp", "mtg")
     assert err.value.message == 'unknown otag: value "ramp" (valid: extra-turn, mass-land-denial, tutor)'
     assert err.value.position == 5
+
+
+# --- the catalog predicate -----------------------------------------------------------------------
+
+
+def test_the_predicate_hides_over_budget_cards_and_marks_the_last_slot(pool):
+    from deckeditor.format_catalog import load_format
+    from deckeditor.games.mtg.predicate import make_predicate
+
+    fmt = load_format("commander")
+    two = deck_of("Demonic Tutor", "Vampiric Tutor", commander=("Atraxa, Praetors' Voice",), bracket=3)
+    pred = make_predicate(two, fmt, DATA_DAY, pool)
+    mana_vault, sol_ring = pool.get("Mana Vault"), pool.get("Sol Ring")
+    assert pred(mana_vault) and pred.catalog_mark(mana_vault) == "uses the last slot"
+    assert pred.catalog_mark(sol_ring) is None
+    rows = set(pred.visible_rows())
+    assert pool.row_of("Mana Vault") in rows and pool.row_of("Armageddon") not in rows
+    assert [r.text for r in pred.why_hidden(pool.get("Armageddon"))] == [
+        "Bracket 3 allows no mass land denial"]
+    three = make_predicate(two.add_card("Main", "Mana Vault"), fmt, DATA_DAY, pool)
+    assert [r.text for r in three.why_hidden(pool.get("Chrome Mox"))] == [
+        "Bracket 3 allows three Game Changers; the deck has three"]
+    rows = set(three.visible_rows())
+    assert pool.row_of("Chrome Mox") not in rows and pool.row_of("Sol Ring") in rows
+    # the bitset path and the per-card path agree on every Game Changer and denial card
+    for name in ("Chrome Mox", "Mox Diamond", "Armageddon", "Winter Orb", "Sol Ring", "Time Warp"):
+        assert (pool.row_of(name) in rows) == three(pool.get(name)), name
+    open_budget = make_predicate(deck_of(commander=("Atraxa, Praetors' Voice",), bracket=3), fmt,
+                                 DATA_DAY, pool)
+    assert open_budget.catalog_mark(mana_vault) == "uses 1 of 3"
+    no_target = make_predicate(two.with_bracket(None), fmt, DATA_DAY, pool)
+    assert no_target.bracket is None and no_target(pool.get("Armageddon"))
+
+
+def test_the_predicate_hides_a_combo_partner_below_bracket_3(pool):
+    from deckeditor.carddb.pool import CardPool
+    from deckeditor.format_catalog import load_format
+    from deckeditor.games.mtg.predicate import make_predicate
+
+    small = CardPool("mtg", [pool.get(n) for n in (
+        "Atraxa, Praetors' Voice", "Thassa's Oracle", "Demonic Consultation", "Sol Ring",
+        "Time Warp", "Temporal Manipulation", "Capture of Jingzhou")])
+    small.combos = parse_variants(VARIANTS)
+    deck = deck_of("Demonic Consultation", "Time Warp", "Temporal Manipulation",
+                   commander=("Atraxa, Praetors' Voice",), bracket=2)
+    pred = make_predicate(deck, load_format("commander"), DATA_DAY, small)
+    texts = [r.text for r in pred.why_hidden(small.get("Thassa's Oracle"))]
+    assert texts == ["Bracket 2 allows no Game Changers",
+                     "Bracket 2 allows no two-card infinite combos: Demonic Consultation + Thassa's Oracle"]
+    assert [r.text for r in pred.why_hidden(small.get("Capture of Jingzhou"))] == [
+        "Bracket 2 allows extra turns only in low quantities, not chained; the deck has two"]
+    names = {small[r].name for r in pred.visible_rows()}
+    assert names == {"Sol Ring"}  # in-deck cards are at their copy limit; the rest break bracket 2

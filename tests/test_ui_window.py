@@ -662,3 +662,72 @@ def test_colour_dialog_disables_colours_already_in_the_identity(qtbot):
     dialog = ColorDialog("Tolabow, Loch Rascal", ColorBudget(1, False, "additional colour"), "", "U", {})
     qtbot.addWidget(dialog)
     assert not dialog.buttons["U"].isEnabled() and dialog.buttons["R"].isEnabled()
+
+
+# --- Commander Brackets: the bracket beside the format, the budget in the catalog -------------
+
+
+def _choose_bracket(win, value):
+    box = win.status.target_box
+    assert box.isVisible() and win.status.target_label.text() == "Bracket"
+    box.setCurrentIndex(box.findData(value))
+    box.activated.emit(box.currentIndex())
+
+
+def _search(win, qtbot, text):
+    win.catalog.search_box.clear()
+    qtbot.keyClicks(win.catalog.search_box, text)
+    return shown(win)
+
+
+def test_a_bracket_3_deck_marks_the_last_slot_hides_a_fourth_and_undo_brings_it_back(window, qtbot):
+    needs_predicate()
+    win = window
+    add_commander(win, "General Tazri", None)
+    _choose_bracket(win, 3)
+    assert win.session.deck.bracket == 3
+    win.add_card("Demonic Tutor", "Main")
+    win.add_card("Vampiric Tutor", "Main")
+    assert win.status.target_status.text() == "Bracket 3 · 2/3 Game Changers"
+    model = win.catalog.model
+    assert _search(win, qtbot, "mana vault") == ["Mana Vault"]
+    assert model.data(model.index(0, 0)) == "Mana Vault  (uses the last slot)"
+    assert model.data(model.index(0, 0), Qt.ItemDataRole.ToolTipRole) == "Mana Vault — uses the last slot"
+    win.add_card("Mana Vault", "Main")
+    assert win.status.target_status.text() == "Bracket 3 · 3/3 Game Changers"
+    assert _search(win, qtbot, "chrome mox") == []  # the fourth Game Changer is hidden
+    assert win.session.why_hidden(win.session.card("Chrome Mox")) == [
+        "Bracket 3 allows three Game Changers; the deck has three"]
+    win.catalog.show_hidden.setChecked(True)
+    assert shown(win) == ["Chrome Mox"] and model.is_hidden(0)
+    tip = model.data(model.index(0, 0), Qt.ItemDataRole.ToolTipRole)
+    assert tip == "Hidden: Bracket 3 allows three Game Changers; the deck has three"
+    win.catalog.show_hidden.setChecked(False)
+    win.session.undo()  # Mana Vault leaves: the last slot is open again
+    assert _search(win, qtbot, "chrome mox") == ["Chrome Mox"]
+    assert model.data(model.index(0, 0)) == "Chrome Mox  (uses the last slot)"
+    assert win.status.target_status.text() == "Bracket 3 · 2/3 Game Changers"
+
+
+def test_bracket_warnings_click_select_their_cards_and_the_bracket_is_undoable(window, qtbot):
+    needs_predicate()
+    win = window
+    add_commander(win, "General Tazri", None)
+    win.add_card("Demonic Tutor", "Main")
+    assert win.status.target_status.text() == "Bracket floor 3 · 1 Game Changers"
+    assert not [p for p in win.problems.problems if p.kind.value == "BRACKET"]  # no target
+    _choose_bracket(win, 2)
+    assert win.status.target_status.text() == "Bracket 2 · 1/0 Game Changers · list implies 3"
+    bracket = [p for p in win.problems.problems if p.kind.value == "BRACKET"]
+    assert [(p.severity.value, p.cards) for p in bracket] == [("warning", ("Demonic Tutor",))]
+    for i in range(win.problems.count()):
+        if win.problems.item(i).data(Qt.ItemDataRole.UserRole + 20) is bracket[0]:
+            rect = win.problems.visualItemRect(win.problems.item(i))
+    qtbot.mouseClick(win.problems.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    selected = win.deck_pane.selected_entries()
+    assert [win.session.deck.section(s).entries[i].card for s, i in selected] == ["Demonic Tutor"]
+    win.session.undo()
+    assert win.session.deck.bracket is None
+    assert win.status.target_box.currentText() == "No bracket"
+    win.set_format("vintage")
+    assert not win.status.target_box.isVisible()  # brackets are Commander's

@@ -55,6 +55,7 @@ class CatalogModel(QAbstractTableModel):
         self._hidden: frozenset[int] | None = None  # rows shown greyed (the "show hidden" toggle)
         self.why_hidden: Callable[[Any], list[str]] = lambda card: []
         self.is_partner: Callable[[int], bool] = lambda row: False
+        self.mark: Callable[[Any], str | None] = lambda card: None  # "uses the last slot"
         self._text: dict[int, tuple] = {}  # row id -> column texts (painting asks per cell)
         self._use_game(pool)
 
@@ -62,7 +63,14 @@ class CatalogModel(QAbstractTableModel):
         """The pool's game gives the columns (titles, widths, alignment) and each row's texts."""
         game = _game_of(pool)
         self.columns = tuple(game.catalog_columns())
-        self.columns_of: Callable[[Any], tuple[str, ...]] = game.catalog_row
+        row_texts = game.catalog_row
+
+        def columns_of(card: Any) -> tuple[str, ...]:
+            texts = row_texts(card)
+            mark = self.mark(card)  # a budget the card would use, after its name
+            return (f"{texts[0]}  ({mark})", *texts[1:]) if mark and texts else texts
+
+        self.columns_of: Callable[[Any], tuple[str, ...]] = columns_of
         self.right_columns = frozenset(i for i, c in enumerate(self.columns) if c.right)
 
     # --- swapping the rows in -------------------------------------------------------------
@@ -75,6 +83,10 @@ class CatalogModel(QAbstractTableModel):
         self._text.clear()
         self._use_game(pool)
         self.endResetModel()
+
+    def forget_texts(self) -> None:
+        """The deck changed: marks ("uses the last slot") are read again when painted."""
+        self._text.clear()
 
     def set_rows(self, rows: list[int], legal: frozenset[int] | None = None) -> None:
         """New visible rows; with `legal` given, rows outside it are drawn greyed."""
@@ -144,7 +156,8 @@ class CatalogModel(QAbstractTableModel):
                 return "Hidden: " + "; ".join(reasons)
             if self.is_partner(row_id):
                 return f"{card.name} — possible partner (context menu: Add as second commander)"
-            return card.name
+            mark = self.mark(card)
+            return f"{card.name} — {mark}" if mark else card.name
         return None
 
     def mimeTypes(self) -> list[str]:

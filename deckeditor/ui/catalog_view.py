@@ -228,6 +228,8 @@ class CatalogPanel(QWidget):
         self.model = CatalogModel(session.pool, self)
         self.model.why_hidden = lambda card: self.session.why_hidden(card, self.target)
         self.model.is_partner = lambda row: row in self.session.partner_rows(self.target)
+        self.model.mark = lambda card: self.session.catalog_mark(card, self.target)
+        self._marked: tuple | None = None  # the (deck, target, format, day) the marks were read for
         self.table = CatalogTable()
         self.table.setModel(self.model)
         self.delegate = CatalogDelegate(self.model, self.table)
@@ -373,6 +375,10 @@ class CatalogPanel(QWidget):
             self._context = context
             self.searcher.set_context(*context)
             self.searcher.search(self.search_box.text())
+        marked = (self.session.deck, self.target, self.session.fmt, self.session.day)
+        if marked != self._marked:  # the budget's marks follow the deck
+            self._marked = marked
+            self.model.forget_texts()
         show_hidden = self.show_hidden.isChecked()
         order = self._order()
         state = self.searcher.state

@@ -158,6 +158,7 @@ class MainWindow(QMainWindow):
         self.problems.problemActivated.connect(self.select_problem)
         self.problems.problemDoubleClicked.connect(self.record_choice)
         self.status.formatChosen.connect(self.set_format)
+        self.status.targetChosen.connect(lambda value: self.session.set_deck_target(value))
         self.status.dayChosen.connect(lambda day: self.session.set_day(day))
         self.target_box.currentTextChanged.connect(self._on_target)
 
@@ -224,6 +225,8 @@ class MainWindow(QMainWindow):
         stats = session.stats()
         self.stats.set_stats(stats)
         self.status.set_counts(stats.counts, problems)
+        self.status.set_deck_target(session.deck_target())
+        self.status.set_target_status(session.target_status())
         if self.card_view.card is not None:
             self.card_view.show_card(self.card_view.card.name, self.target())
         self.undo_actions.update()

@@ -1,5 +1,7 @@
 """The live problem list (every conformance problem, clickable) and the status bar controls:
-card count, format selector, day selector, and a line for edit messages."""
+card count, the deck target's status ("Bracket 3 · 2/3 Game Changers"), format selector, the
+deck-level target beside it (a game's own, such as MTG's bracket), day selector, and a line for
+edit messages."""
 
 from __future__ import annotations
 
@@ -85,6 +87,7 @@ class ProblemList(QListWidget):
 class DeckStatusBar(QStatusBar):
     formatChosen = Signal(str)
     dayChosen = Signal(object)  # datetime.date
+    targetChosen = Signal(object)  # the deck target's value (None: no target)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -97,10 +100,19 @@ class DeckStatusBar(QStatusBar):
         self.day_edit.setCalendarPopup(True)
         self.day_edit.setDisplayFormat("yyyy-MM-dd")
         self.day_edit.setToolTip("The day whose ban, restricted and taboo lists apply")
+        self.target_status = QLabel()  # "Bracket 3 · 2/3 Game Changers"
+        self.target_label = QLabel()
+        self.target_box = QComboBox()
         self.addPermanentWidget(self.count_label)
+        self.addPermanentWidget(self.target_status)
         self.addPermanentWidget(self.problem_label)
         self.addPermanentWidget(QLabel("Format"))
         self.addPermanentWidget(self.format_box)
+        self.addPermanentWidget(self.target_label)
+        self.addPermanentWidget(self.target_box)
+        self.set_deck_target(None)
+        self.target_box.activated.connect(
+            lambda i: self.targetChosen.emit(self.target_box.itemData(i)))
         self.addPermanentWidget(QLabel("On"))
         self.addPermanentWidget(self.day_edit)
         self.format_box.activated.connect(lambda _: self.formatChosen.emit(self.format_box.currentText()))
@@ -118,6 +130,26 @@ class DeckStatusBar(QStatusBar):
         self.day_edit.blockSignals(True)
         self.day_edit.setDate(QDate(day.year, day.month, day.day))
         self.day_edit.blockSignals(False)
+
+    def set_deck_target(self, target) -> None:
+        """A game's `DeckTarget` (label, options, value), or None to hide the selector."""
+        shown = target is not None
+        self.target_label.setVisible(shown)
+        self.target_box.setVisible(shown)
+        if not shown:
+            return
+        self.target_label.setText(target.label)
+        self.target_box.setToolTip(f"The deck's {target.label.lower()} (saved with the deck)")
+        self.target_box.blockSignals(True)
+        self.target_box.clear()
+        for value, text in target.options:
+            self.target_box.addItem(text, value)
+        self.target_box.setCurrentIndex(max(0, self.target_box.findData(target.value)))
+        self.target_box.blockSignals(False)
+
+    def set_target_status(self, text: str) -> None:
+        self.target_status.setText(text)
+        self.target_status.setVisible(bool(text))
 
     def set_counts(self, counts: str, problems: list[Problem]) -> None:
         """`counts` is the game's count text ("60 cards · library 59", "Main 40 · Runes 12 …")."""

@@ -18,6 +18,7 @@ from datetime import date
 
 from deckeditor.games.mtg import colors as C
 from deckeditor.games.mtg.approval import Budget, DeckView, Zone, build_zone, is_basic_land
+from deckeditor.games.mtg.bracket_budget import TARGET_SECTIONS, BracketBudget
 from deckeditor.games.mtg.conformance import (
     LimitCard,
     base_limit,
@@ -36,6 +37,7 @@ from deckeditor.games.mtg.deckrule import (
 )
 from deckeditor.games.mtg.legality import PoolRule, pool_rule, source_ban, source_bans_apply, verdict
 from deckeditor.games.mtg.rulesets import (
+    COMMANDER,
     OATHBREAKER,
     RuleSet,
     can_be_oathbreaker,
@@ -302,6 +304,11 @@ class Predicate:
         )
         lone = self.commanders[0].card if self.zone_total == 1 and self.commanders else None
         self.partner_of = lone if lone is not None and partner_capable(lone) else None
+        # the deck's target bracket: one more budget, read-only until a card is added
+        self.bracket: BracketBudget | None = (
+            BracketBudget.of(deck, day, pool)
+            if self.rs.code == COMMANDER and target_section in TARGET_SECTIONS else None
+        )
         self._visible: int | None = None
 
     # -- per card ----------------------------------------------------------------------------
@@ -326,6 +333,8 @@ class Predicate:
             if self.target == "Companion" and not _is_companion(card):
                 out.append(Reason("NOT_A_COMPANION", f"{card.name} has no Companion ability"))
             self._identity(card, out)
+        if self.bracket is not None:
+            out.extend(Reason(code, text) for code, text in self.bracket.reasons(card))
         return out
 
     def _pool(self, card, out: list[Reason]) -> None:
@@ -336,6 +345,11 @@ class Predicate:
             by = source_ban(card, self.pool_rule, self.day, self.fmt)
             if by is not None and self.ruling.banned_by(LimitCard(card.id, None)) is None:
                 out.append(Reason("BANNED", f"Banned by {by}"))
+
+    def catalog_mark(self, card) -> str | None:
+        """What adding a shown card would use up: "uses 1 of 3" / "uses the last slot" for a
+        Game Changer the target bracket still takes; None for the rest."""
+        return self.bracket.mark(card) if self.bracket is not None else None
 
     def _limits(self, card, out: list[Reason]) -> None:
         base = base_limit(card, self.deck_rules)
@@ -447,6 +461,8 @@ class Predicate:
             return idx.all
         vis = idx.all & ~idx.banned_bits(self.ruling) & ~self._limit_bits(idx)
         vis &= ~idx.pool_bits(self.pool_rule, self.day, self.fmt if self.source_bans else None)
+        if self.bracket is not None:
+            vis &= ~self.bracket.hidden_bits(idx)
         if self.target == "Commander":
             if self.rs.command_zone:
                 vis &= self._commander_bits(idx)

@@ -1,0 +1,127 @@
+"""The deck's target bracket as a budget the catalog reads (`brackets.py` has the rules).
+
+Like the additional-colour budget: read-only while looking ("would this card still fit the
+bracket?"), committed only by adding the card. With a target bracket, a card the deck's own
+sections (Commander, Companion, Main) could not take without breaking it is hidden with a reason;
+a Game Changer that still fits is marked "uses 1 of 3" / "uses the last slot". For the whole pool
+the hidden cards are one bitset per category, cached on the pool's index like every other.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+
+from deckeditor.games.mtg import brackets as B
+from deckeditor.games.mtg.bracket_categories import is_extra_turn, is_mass_land_denial
+from deckeditor.games.mtg.gamechangers import is_game_changer, list_key, shipped_list
+from deckeditor.names import name_key
+
+TARGET_SECTIONS = B.BRACKET_SECTIONS
+_WORDS = {0: "no", 1: "one", 2: "two", 3: "three"}
+
+
+def _n(k: int) -> str:
+    return _WORDS.get(k, str(k))
+
+
+@dataclass(frozen=True, slots=True)
+class BracketBudget:
+    target: int
+    day: date
+    gc_allowed: int | None  # None: any number
+    gc_used: int
+    turns_allowed: int | None  # extra-turn cards the target still calls "not chained"
+    turns_used: int
+    no_mld: bool
+    in_deck: frozenset[str]  # names of the deck's bracket cards (adding them again counts nothing)
+    combo_partners: dict  # pool name -> the combo it would complete (two names), target 1-2 only
+
+    @classmethod
+    def of(cls, deck, day: date, pool) -> BracketBudget | None:
+        target = B.target_of(deck)
+        if target is None:
+            return None
+        rep = B.report(deck, day, pool, combos=getattr(pool, "combos", None))
+        cards = B.deck_cards(deck, pool)
+        partners: dict[str, tuple[str, str]] = {}
+        table = getattr(pool, "combos", None)
+        if table is not None and target <= 2:
+            for card in cards:
+                for combo in table.by_card.get(name_key(card.name), ()):
+                    for other in combo.cards:
+                        found = pool.lookup(other)
+                        if found is not None and found.name != card.name:
+                            partners.setdefault(found.name, combo.cards)
+        turns_allowed = 0 if target == 1 else (B.CHAINED - 1 if target <= 3 else None)
+        return cls(
+            target, day, B.GC_ALLOWED.get(target), len(rep.game_changers), turns_allowed,
+            len(rep.extra_turns), target <= 3, frozenset(c.name for c in cards), partners,
+        )
+
+    # -- per card -------------------------------------------------------------------------------
+
+    def reasons(self, card) -> list[tuple[str, str]]:
+        """(code, text) for each way adding `card` would break the target bracket."""
+        if card.name in self.in_deck:
+            return []
+        out = []
+        t = f"Bracket {self.target}"
+        if self.gc_allowed is not None and self.gc_used >= self.gc_allowed \
+                and is_game_changer(card, self.day):
+            if self.gc_allowed:
+                text = f"{t} allows {_n(self.gc_allowed)} Game Changers; the deck has {_n(self.gc_used)}"
+            else:
+                text = f"{t} allows no Game Changers"
+            out.append(("BRACKET_GAME_CHANGERS", text))
+        if self.no_mld and is_mass_land_denial(card):
+            out.append(("BRACKET_LAND_DENIAL", f"{t} allows no mass land denial"))
+        if self.turns_allowed is not None and self.turns_used >= self.turns_allowed \
+                and is_extra_turn(card):
+            text = (f"{t} allows no extra turns" if not self.turns_allowed else
+                    f"{t} allows extra turns only in low quantities, not chained; the deck has "
+                    f"{_n(self.turns_used)}")
+            out.append(("BRACKET_EXTRA_TURNS", text))
+        combo = self.combo_partners.get(card.name)
+        if combo is not None:
+            out.append(("BRACKET_COMBO", f"{t} allows no two-card infinite combos: "
+                                         f"{' + '.join(combo)}"))
+        return out
+
+    def mark(self, card) -> str | None:
+        """"uses 1 of 3" / "uses the last slot" for a Game Changer that still fits; else None."""
+        allowed = self.gc_allowed
+        if not allowed or card.name in self.in_deck or self.gc_used >= allowed:
+            return None
+        if not is_game_changer(card, self.day):
+            return None
+        return "uses the last slot" if self.gc_used == allowed - 1 else f"uses {self.gc_used + 1} of {allowed}"
+
+    # -- whole pool -------------------------------------------------------------------------------
+
+    def hidden_bits(self, idx) -> int:
+        """Rows `reasons` would hide, as one bitset (each category cached on the pool index)."""
+        hidden = 0
+        if self.gc_allowed is not None and self.gc_used >= self.gc_allowed:
+            hidden |= gc_bits(idx, self.day)
+        if self.no_mld:
+            hidden |= idx.flag_bits("bracket:mld", is_mass_land_denial)
+        if self.turns_allowed is not None and self.turns_used >= self.turns_allowed:
+            hidden |= idx.flag_bits("bracket:extra-turn", is_extra_turn)
+        rows = [idx.pool.row_of(n) for n in self.combo_partners]
+        for r in rows:
+            if r is not None:
+                hidden |= 1 << r
+        for name in self.in_deck:
+            r = idx.pool.row_of(name)
+            if r is not None:
+                hidden &= ~(1 << r)
+        return hidden
+
+
+def gc_bits(idx, day: date) -> int:
+    gc_list = shipped_list()
+    return idx.flag_bits(list_key(day, gc_list), lambda c: is_game_changer(c, day, gc_list))
+
+
+__all__ = ["BracketBudget", "TARGET_SECTIONS", "gc_bits"]
