@@ -139,7 +139,8 @@ def test_a_bad_list_names_its_key():
                             "Keldon Firebombers", "Static Orb", "Contamination"],
          ["Stone Rain", "Boil", "Flashfires", "Anarchy", "Elspeth Tirel", "Scourglass",
           "Stormtide Leviathan", "Tragic Arrogance", "Damping Field", "Apocalypse Chime",
-          "Reduce // Rubble", "Mungha Wurm", "Wrath of God", "Cyclonic Rift"]),
+          "Reduce // Rubble", "Mungha Wurm", "Wrath of God", "Cyclonic Rift",
+          "Wave of Vitriol", "From the Ashes"]),  # the last two replace the lands they take
         (TUTORS, ["Demonic Tutor", "Vampiric Tutor", "Worldly Tutor", "Green Sun's Zenith",
                   "Diabolic Tutor", "Dimir Machinations", "Gifts Ungiven"],
          ["Rampant Growth", "Evolving Wilds", "Cultivate", "Squadron Hawk", "Brainstorm",
@@ -475,3 +476,43 @@ def test_the_predicate_hides_a_combo_partner_below_bracket_3(pool):
         "Bracket 2 allows extra turns only in low quantities, not chained; the deck has two"]
     names = {small[r].name for r in pred.visible_rows()}
     assert names == {"Sol Ring"}  # in-deck cards are at their copy limit; the rest break bracket 2
+
+
+# --- the 173 official Commander precons ------------------------------------------------------------
+
+
+def test_precon_bracket_floors_match_the_reviewed_fixture(pool):
+    """Every "Commander Deck" of the MTGJSON deck files gets a floor on the data's date, with the
+    cards behind it; tests/fixtures/precon-bracket-floors.json is the reviewed answer
+    (docs/realdata-bracket-floors.md defends each card above floor 1)."""
+    import tarfile
+    from pathlib import Path
+
+    from deckeditor import deckio
+
+    fixture = json.loads((Path(__file__).parent / "fixtures" / "precon-bracket-floors.json")
+                         .read_text("utf-8"))
+    day = date.fromisoformat(fixture["day"])
+    got = {}
+    path = shared_data("mtg", "mtgjson-AllDeckFiles-20260103-no-redemption.tar.xz")
+    with tarfile.open(path) as tf:
+        for member in tf:
+            if not member.isfile() or not member.name.endswith(".json") \
+                    or member.name.endswith("DeckList.json"):
+                continue
+            raw = tf.extractfile(member).read()
+            data = json.loads(raw).get("data", {})
+            if data.get("type") != "Commander Deck":
+                continue
+            rep = brackets.report(deckio.read_deck(raw, pool).deck, day, pool)
+            entry = {"name": data["name"], "release": data["releaseDate"], "floor": rep.floor}
+            for key in ("game_changers", "extra_turns", "mass_land_denial", "tutors"):
+                if getattr(rep, key):
+                    entry[key] = list(getattr(rep, key))
+            got[member.name.split("/", 1)[1]] = entry
+    assert len(got) == 173
+    assert got == fixture["decks"]
+    counts: dict[str, int] = {}
+    for entry in got.values():
+        counts[str(entry["floor"])] = counts.get(str(entry["floor"]), 0) + 1
+    assert counts == fixture["floors"] == {"1": 146, "2": 9, "3": 14, "4": 4}

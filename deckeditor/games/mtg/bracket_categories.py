@@ -51,6 +51,11 @@ _EACH_SACRIFICES_LANDS = re.compile(
     r"(?:all|half|the rest|[^.]*?\blands\b)"
 )
 _LAND = re.compile(r"\blands?\b")
+# "without replacing them": lands handed back at once (Wave of Vitriol, From the Ashes) are not
+# denial
+_REPLACED = re.compile(
+    r"\bfor each (?:nonbasic )?land (?:destroyed|sacrificed|exiled|returned|put [^.]*?) this way\b"
+)
 _TUTOR = re.compile(r"\bsearch your library for (?P<what>[^.]*?)(?:,|\.|\band\b|\bthen\b|$)")
 _LAND_WORDS = re.compile(
     r"\b(?:land|lands|plains|island|islands|swamp|swamps|mountain|mountains|forest|forests|"
@@ -77,7 +82,10 @@ def reads_extra_turn(card) -> bool:
 
 
 def reads_mass_land_denial(card) -> bool:
-    for s in _sentences(card):
+    sentences = _sentences(card)
+    if any(_REPLACED.search(s) for s in sentences):
+        return False
+    for s in sentences:
         m = _ALL_LANDS.search(s)
         if m and not _NOT_EVERY_LAND.search(m.group("gap")) and not _EXCEPT_LANDS.search(s):
             return True
