@@ -72,7 +72,7 @@ def _figure(samples: list[float], floor: list[float]) -> dict:
     }
 
 
-def bench_predicate_renarrow(repeats: int = 30) -> dict:
+def bench_predicate_renarrow(repeats: int = 30, bracket: int | None = None) -> dict:
     from deckeditor.deck import Deck, Entry, Section
     from deckeditor.format_catalog import load_format
     from deckeditor.games.mtg.predicate import make_predicate
@@ -88,6 +88,7 @@ def bench_predicate_renarrow(repeats: int = 30) -> dict:
             Section("Commander", (Entry("Tolabow, Loch Rascal"),)),
             Section("Main", tuple(Entry(n) for n in spells[:60])),
         ),
+        bracket=bracket,
     )
     make_predicate(base, fmt, DAY, pool, "Main").visible_rows()  # warm the pool's bitsets
     decks = [base.add_card("Main", spells[60 + i % 300]) for i in range(repeats)]
@@ -101,6 +102,11 @@ def bench_predicate_renarrow(repeats: int = 30) -> dict:
         sum(1 for c in cards if c.identity & 2)
 
     return _figure(_timed(renarrow, repeats), _timed(floor, repeats))
+
+
+def bench_predicate_renarrow_bracket(repeats: int = 30) -> dict:
+    """`predicate_renarrow` with a target bracket (3): the bracket budget's bitsets join in."""
+    return bench_predicate_renarrow(repeats, bracket=3)
 
 
 def bench_conformance_100(repeats: int = 200) -> dict:

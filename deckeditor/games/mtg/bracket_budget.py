@@ -101,6 +101,8 @@ class BracketBudget:
 
     def hidden_bits(self, idx) -> int:
         """Rows `reasons` would hide, as one bitset (each category cached on the pool index)."""
+        from deckeditor.games.mtg.predicate import bits_from_rows  # the predicate imports us
+
         hidden = 0
         if self.gc_allowed is not None and self.gc_used >= self.gc_allowed:
             hidden |= gc_bits(idx, self.day)
@@ -108,15 +110,12 @@ class BracketBudget:
             hidden |= idx.flag_bits("bracket:mld", is_mass_land_denial)
         if self.turns_allowed is not None and self.turns_used >= self.turns_allowed:
             hidden |= idx.flag_bits("bracket:extra-turn", is_extra_turn)
-        rows = [idx.pool.row_of(n) for n in self.combo_partners]
-        for r in rows:
-            if r is not None:
-                hidden |= 1 << r
-        for name in self.in_deck:
-            r = idx.pool.row_of(name)
-            if r is not None:
-                hidden &= ~(1 << r)
-        return hidden
+        row_of = idx.pool.row_of
+        partners = [r for r in map(row_of, self.combo_partners) if r is not None]
+        if partners:
+            hidden |= bits_from_rows(partners, idx.size)
+        in_deck = [r for r in map(row_of, self.in_deck) if r is not None]
+        return hidden & ~bits_from_rows(in_deck, idx.size) if hidden and in_deck else hidden
 
 
 def gc_bits(idx, day: date) -> int:

@@ -160,8 +160,26 @@ def _keys(card) -> set[str]:
     return keys
 
 
+# (category, name) -> (card, answer): a deck's cards are asked again on every edit (the catalog
+# re-narrows), and reading their text each time would cost most of a re-narrowing
+_MEMO: dict[tuple[str, str], tuple[object, bool]] = {}
+
+
 def is_in(category: str, card, exceptions: Exceptions | None = None) -> bool:
-    ex = exceptions or shipped_exceptions()
+    if exceptions is not None:
+        return _answer(category, card, exceptions)
+    key = (category, card.name)
+    hit = _MEMO.get(key)
+    if hit is not None and hit[0] is card:
+        return hit[1]
+    if len(_MEMO) > 16384:
+        _MEMO.clear()
+    answer = _answer(category, card, shipped_exceptions())
+    _MEMO[key] = (card, answer)
+    return answer
+
+
+def _answer(category: str, card, ex: Exceptions) -> bool:
     keys = _keys(card)
     if keys & ex.add.get(category, frozenset()):
         return True
