@@ -10,9 +10,7 @@ Unknown keys at any level survive a read and a write (`extra="allow"`), stored o
 from __future__ import annotations
 
 import json
-import os
 import re
-import tempfile
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Callable, Literal
@@ -21,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from deckeditor.deck import CANONICAL_SECTIONS, MAX_COUNT, Deck, Entry, Printing, Section, Unparsed
 from deckeditor.deckfile_errors import DeckFileError
+from deckeditor.saving import save_atomic  # noqa: F401 (the writers' import path)
 
 SCHEMA = "deckeditor-deck"
 VERSION = 1
@@ -551,59 +550,3 @@ def deck_to_dict(deck: Deck) -> dict:
 
 def write_json_deck(deck: Deck) -> str:
     return json.dumps(deck_to_dict(deck), ensure_ascii=False, indent=2) + "\n"
-
-
-# --- saving --------------------------------------------------------------------------------------
-
-
-def save_atomic(path: str | os.PathLike[str], data: str | bytes) -> None:
-    """Write `data` so a crash leaves either the old file or the new one, never half of either.
-
-    The new text goes to a temp file in the same folder (same file system, so the rename is
-    atomic), is flushed to disk, and replaces the target; the previous file is kept as
-    `<name>.bak` first.
-    """
-    target = Path(path)
-    folder = target.parent
-    folder.mkdir(parents=True, exist_ok=True)
-    payload = data.encode("utf-8") if isinstance(data, str) else data
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(payload)
-            handle.flush()
-            os.fsync(handle.fileno())
-        if target.exists():
-            backup = target.with_name(target.name + ".bak")
-            _copy_atomic(target, backup)
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    _fsync_dir(folder)
-
-
-def _copy_atomic(source: Path, target: Path) -> None:
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(source.read_bytes())
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
-def _fsync_dir(folder: Path) -> None:
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:  # Windows cannot open folders; its rename is durable enough
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)

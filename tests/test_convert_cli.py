@@ -84,3 +84,40 @@ def test_riftbound_deck_cannot_become_forge(tmp_path, capsys, home):
 def test_xmage_cannot_be_written(tmp_path, capsys, home):
     with pytest.raises(SystemExit):
         main(["convert", str(FIXTURES / "korvold.dck"), str(tmp_path / "o.dck"), "--to", "xmage"])
+
+
+def test_output_equal_to_input_is_refused_before_writing(tmp_path, capsys, home):
+    deck = tmp_path / "k.dck"
+    deck.write_bytes((FIXTURES / "korvold.dck").read_bytes())
+    link = tmp_path / "link.dck"
+    link.symlink_to(deck)
+    for out in (deck, link):
+        code, _, err = run(capsys, "convert", deck, out, "--to", "mtgo")
+        assert code == 2 and err.strip() == f"{out}: is the input file; choose another output"
+    assert deck.read_bytes() == (FIXTURES / "korvold.dck").read_bytes()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["k.dck", "link.dck"]
+
+
+def test_pipes_devices_and_read_only_outputs_are_refused(tmp_path, capsys, home):
+    import os
+
+    fifo = tmp_path / "pipe.txt"
+    os.mkfifo(fifo)
+    locked = tmp_path / "locked.txt"
+    locked.write_text("keep\n")
+    locked.chmod(0o444)
+    for out, why in ((fifo, "not a regular file"), ("/dev/null", "not a regular file"),
+                     (locked, "read-only")):
+        code, _, err = run(capsys, "convert", FIXTURES / "korvold.dck", out, "--to", "mtgo")
+        assert code == 2 and why in err and len(err.strip().splitlines()) == 1, err
+    assert locked.read_text() == "keep\n"
+
+
+def test_a_symlinked_output_is_written_through(tmp_path, capsys, home):
+    real = tmp_path / "real.txt"
+    real.write_text("old\n")
+    link = tmp_path / "link.txt"
+    link.symlink_to(real)
+    assert run(capsys, "convert", FIXTURES / "korvold.dck", link)[0] == 0
+    assert link.is_symlink() and "Forest" in real.read_text()
+    assert (tmp_path / "real.txt.bak").read_text() == "old\n"

@@ -79,6 +79,14 @@ def run(args) -> int:
     source = Path(args.input)
     if not source.is_file():
         return _fail(f"{args.input}: no such deck file")
+    from deckeditor.saving import SaveRefused, check_writable, same_file
+
+    if same_file(source, args.output):  # also through a link: converting in place loses the input
+        return _fail(f"{args.output}: is the input file; choose another output")
+    try:
+        check_writable(args.output)  # a read-only file, a FIFO or a device: refused up front
+    except SaveRefused as exc:
+        return _fail(str(exc))
     kind = args.to or deckio.kind_for_path(args.output)
     if kind is None:
         return _fail(f"{args.output}: cannot tell the output kind from the name; use --to KIND")
@@ -109,6 +117,8 @@ def run(args) -> int:
         print(f"{kind}: {loss}", file=sys.stderr)  # "forge: Maybeboard (3 cards) not written"
     try:
         deckio.save_deck(args.output, deck, kind, pool, **options)
+    except SaveRefused as exc:
+        return _fail(str(exc))
     except OSError as exc:
         return _fail(f"{args.output}: cannot write: {exc.strerror or exc}")
     return 0
