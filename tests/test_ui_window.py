@@ -318,31 +318,6 @@ def test_damaged_settings_give_defaults(tmp_path):
     assert loaded.group_by == "Mana value" and loaded.show_hidden is False and loaded.recent_files == []
 
 
-def test_autosave_writes_unsaved_work_and_recovery_finds_it(window, tmp_path):
-    from deckeditor.session import read_deck_file
-    from deckeditor.ui.autosave import SUFFIX, Autosaver, leftover_autosaves
-
-    saver = Autosaver(window.paths, lambda: window.session, parent=window)
-    assert not saver.save_now()  # nothing unsaved
-    window.session.add_card("Counterspell", "Main")
-    assert saver.save_now()
-    left = leftover_autosaves(window.paths)
-    assert left == [saver.file]
-    assert read_deck_file(str(left[0]), window.session.pool).deck.sections == window.session.deck.sections
-    saver.stop()  # a clean close leaves nothing behind
-    assert leftover_autosaves(window.paths) == []
-    # another window's live autosave (its process is running) is not offered
-    other = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
-    try:
-        live = window.paths.autosave_dir / f"{other.pid}-1{SUFFIX}"
-        live.write_text("{}", encoding="utf-8")
-        assert leftover_autosaves(window.paths) == []
-    finally:
-        other.kill()
-        other.wait()
-    assert leftover_autosaves(window.paths) == [live]
-
-
 def test_format_and_day_selectors_follow_the_session(window):
     codes = [window.status.format_box.itemText(i) for i in range(window.status.format_box.count())]
     assert "commander" in codes
@@ -458,23 +433,6 @@ def test_implied_colour_warning_offers_to_record_it(window):
     window.record_choice(warnings[0])
     assert window.session.deck.section("Commander").entries[0].colors == "R"
     assert not [p for p in window.problems.problems if p.kind.value == "ADDITIONAL_COLOR_CHOICE"]
-
-
-def test_recovery_is_offered_after_a_crash(window, monkeypatch):
-    from PySide6.QtWidgets import QMessageBox
-
-    from deckeditor.deckfile import write_json_deck
-    from deckeditor.ui.app import offer_recovery
-    from deckeditor.ui.autosave import SUFFIX, leftover_autosaves
-
-    lost = window.session.deck.add_card("Main", "Counterspell").renamed("Lost work")
-    window.paths.autosave_dir.mkdir(parents=True, exist_ok=True)
-    (window.paths.autosave_dir / f"999-dead{SUFFIX}").write_text(write_json_deck(lost), encoding="utf-8")
-    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
-    offer_recovery(window, window.paths)
-    assert window.session.deck.sections == lost.sections and window.session.deck.name == "Lost work"
-    assert window.session.dirty  # recovered work is unsaved work
-    assert leftover_autosaves(window.paths) == []
 
 
 def _forge_folder(tmp_path: Path) -> Path:

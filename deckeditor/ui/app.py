@@ -1,5 +1,6 @@
-"""Application start: QApplication names and icon, the main window, crash recovery, and
-`deckeditor --screenshot FILE [DECK]` (open, wait for the first full paint, save a PNG, exit 0)."""
+"""Application start: QApplication names and icon, the main window, crash recovery (offered by
+recovery_dialog), and `deckeditor --screenshot FILE [DECK]` (open, wait for the first full paint,
+save a PNG, exit 0)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtGui import QGuiApplication, QIcon
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QApplication
 
 from deckeditor import APP_NAME, DESKTOP_FILE_NAME, ORG_DOMAIN, ORG_NAME, __version__
 from deckeditor.paths import AppPaths, resources_dir
@@ -95,35 +96,6 @@ def _peak_rss_kb() -> int:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 
 
-def offer_recovery(window, paths: AppPaths) -> None:
-    """Autosaves left by a session that ended badly: offer the newest back, then clear them."""
-    from deckeditor.ui.autosave import leftover_autosaves
-
-    leftovers = leftover_autosaves(paths)
-    if not leftovers:
-        return
-    newest = leftovers[0]
-    answer = QMessageBox.question(
-        window,
-        "Recover unsaved work?",
-        f"{APP_NAME} did not close cleanly last time. Recover the unsaved deck from {newest.name}?",
-    )
-    if answer == QMessageBox.StandardButton.Yes:
-        from deckeditor.session import read_deck_file
-
-        try:
-            deck = read_deck_file(str(newest), window.pool(window._guess_game(str(newest)))).deck
-            window.open_deck(deck, None)
-            window.session.history.mark_dirty()
-            window.session._changed()
-        except Exception as exc:  # a damaged autosave: say so and go on
-            QMessageBox.warning(window, "Recovery failed", str(exc))
-            return
-    for path in leftovers:
-        for p in (path, path.with_name(path.name + ".bak")):
-            p.unlink(missing_ok=True)
-
-
 def run_gui(home: str | None = None, deck: str | None = None, screenshot: str | None = None) -> int:
     paths = AppPaths.resolve(home).ensure()
     app = make_app()
@@ -175,5 +147,7 @@ def run_gui(home: str | None = None, deck: str | None = None, screenshot: str | 
         return status["code"]
     _FirstPaint(window, lambda: warm_up_in_background(window))  # the search index, once shown
     window.show()
+    from deckeditor.ui.recovery_dialog import offer_recovery
+
     QTimer.singleShot(0, lambda: offer_recovery(window, paths))
     return app.exec()

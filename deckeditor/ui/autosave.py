@@ -1,86 +1,95 @@
-"""Autosave: unsaved work is written every few seconds to AppPaths.autosave_dir and offered back
-after a crash. A clean close or a save removes this window's autosave file, so any file left there
-at start-up was left by a session that did not end well."""
+"""Autosave: shortly after each edit (debounced) the window's deck and file path are written to
+its own file in AppPaths.autosave_dir (deckeditor/recovery.py), so a crash loses at most the last
+second or so. The deck is an immutable snapshot, so serialising and writing happen in a worker
+thread, off the edit path. A save or a clean close removes the file."""
 
 from __future__ import annotations
 
-import os
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QTimer
 
 from deckeditor.paths import AppPaths
-from deckeditor.session import EditorSession
+from deckeditor.recovery import autosave_name, write_autosave
 
-SUFFIX = ".autosave.deck.json"
-
-
-def _alive(pid: int) -> bool:
-    """Is the process that writes this autosave still running (another open window)?"""
-    if pid == os.getpid():
-        return False
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except (PermissionError, OSError):
-        return True  # exists, not ours to signal
-    return True
-
-
-def leftover_autosaves(paths: AppPaths) -> list[Path]:
-    """Autosaves whose writer is gone, newest first (a running window's file is its own)."""
-    folder = paths.autosave_dir
-    if not folder.is_dir():
-        return []
-    found = []
-    for path in folder.glob(f"*{SUFFIX}"):
-        head = path.name.split("-", 1)[0]
-        if head.isdigit() and _alive(int(head)):
-            continue
-        found.append(path)
-    return sorted(found, key=lambda p: p.stat().st_mtime, reverse=True)
+DEBOUNCE_MS = 800  # after the last edit of a burst: typing a count or a run of adds is one write
 
 
 class Autosaver(QObject):
-    def __init__(self, paths: AppPaths, get_session, interval_ms: int = 15000, parent=None) -> None:
+    def __init__(self, paths: AppPaths, get_session, get_path=lambda: None,
+                 debounce_ms: int = DEBOUNCE_MS, parent=None) -> None:
         super().__init__(parent)
         self.paths = paths
         self.get_session = get_session
-        self.file = paths.autosave_dir / f"{os.getpid()}-{id(self):x}{SUFFIX}"
+        self.get_path = get_path
+        self.file = paths.autosave_dir / autosave_name(f"{id(self):x}")
         self.timer = QTimer(self)
-        self.timer.setInterval(interval_ms)
+        self.timer.setSingleShot(True)
+        self.timer.setInterval(debounce_ms)
         self.timer.timeout.connect(self.save_now)
+        # one worker: writes and removals happen in the order they were asked for
+        self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="autosave")
+        self._last: Future | None = None
+        self._written = None  # (deck, path) last handed to the worker
+        self.error = ""  # the last write's failure (a full disk must not stop the editing)
+        self._stopped = False
+
+    def schedule(self) -> None:
+        """Called after every change: (re)start the short wait before writing."""
         self.timer.start()
-        self._written_for = None
 
     def save_now(self) -> bool:
-        """Write the deck if it has unsaved edits; remove the file once it is clean."""
-        session: EditorSession = self.get_session()
+        """Hand the deck to the writer if it has unsaved edits; remove the file once clean."""
+        self.timer.stop()
+        if self._stopped:
+            return False
+        session = self.get_session()
         if session is None or not session.dirty:
             self.discard()
             return False
-        if self._written_for is session.deck:
+        state = (session.deck, self.get_path())
+        if self._written is not None and self._written[0] is state[0] and self._written[1] == state[1]:
             return False
-        # imported here: the deck file module brings pydantic, ~100 ms start-up for a first edit
-        from deckeditor.deckfile import save_atomic, write_json_deck
-
-        self.paths.autosave_dir.mkdir(parents=True, exist_ok=True)
-        save_atomic(self.file, write_json_deck(session.deck))
-        bak = self.file.with_name(self.file.name + ".bak")
-        if bak.exists():
-            bak.unlink()
-        self._written_for = session.deck
+        self._written = state
+        self._last = self._worker.submit(self._write, *state)
         return True
 
+    def _write(self, deck, path) -> None:
+        try:
+            write_autosave(self.file, deck, path)
+            self.error = ""
+        except OSError as exc:
+            self.error = str(exc)
+
     def discard(self) -> None:
-        self._written_for = None
-        for path in (self.file, self.file.with_name(self.file.name + ".bak")):
-            try:
-                path.unlink()
-            except FileNotFoundError:
-                pass
+        """The work is saved (or declined): remove this window's autosave, after any write."""
+        self.timer.stop()
+        self._written = None
+        if self._stopped:
+            return
+        self._last = self._worker.submit(_remove, self.file)
+
+    def adopt(self, file: Path) -> None:
+        """A recovered autosave becomes this window's own (renamed: never a moment without it)."""
+        self.flush()
+        try:
+            file.replace(self.file)
+        except OSError:
+            pass
+
+    def flush(self) -> None:
+        """Wait until the writes asked for so far are on disk (tests, close)."""
+        if self._last is not None:
+            self._last.result()
 
     def stop(self) -> None:
-        self.timer.stop()
         self.discard()
+        self.flush()
+        self._stopped = True
+        self._worker.shutdown(wait=True)
+
+
+def _remove(file: Path) -> None:
+    for path in (file, file.with_name(file.name + ".bak")):
+        path.unlink(missing_ok=True)

@@ -47,7 +47,7 @@ from deckeditor.ui.color_dialog import ColorDialog
 from deckeditor.ui.deck_pane import DeckPane
 from deckeditor.ui.export_dialog import ExportDialog
 from deckeditor.ui.import_dialog import ImportDialog
-from deckeditor.ui.settings import Settings, load_settings, save_settings
+from deckeditor.ui.settings import Settings, load_settings, save_settings_or_tell
 from deckeditor.ui.stats import StatsPanel
 from deckeditor.ui.status_bar import DeckStatusBar, ProblemList
 from deckeditor.ui.undo import UndoActions
@@ -168,7 +168,8 @@ class MainWindow(QMainWindow):
         self.resize(1400, 860)
         self.splitter.setSizes([560, 480, 360])
         self._restore_state()
-        self.autosaver = Autosaver(paths, lambda: self.session, parent=self) if autosave else None
+        self.autosaver = (Autosaver(paths, lambda: self.session, lambda: self.current_path, parent=self)
+                          if autosave else None)
         self._on_session_changed(self.session, full=True)
 
     # --- pools and sessions --------------------------------------------------------------
@@ -231,6 +232,8 @@ class MainWindow(QMainWindow):
             self.card_view.show_card(self.card_view.card.name, self.target())
         self.undo_actions.update()
         self._update_title()
+        if self.autosaver is not None:
+            self.autosaver.schedule()  # written shortly after the edit, off the edit path
 
     def _update_title(self) -> None:
         star = "*" if self.session.dirty else ""
@@ -580,7 +583,7 @@ class MainWindow(QMainWindow):
         s.show_hidden = self.catalog.show_hidden.isChecked()
         s.group_by = self.deck_pane.group_box.currentText()
         s.sort_by = self.deck_pane.sort_box.currentText()
-        save_settings(self.paths, s)
+        save_settings_or_tell(self.paths, s, lambda text: self.warn("Settings not saved", text))
 
     def closeEvent(self, event) -> None:
         if not self.confirm_discard():

@@ -2,14 +2,12 @@
 window state and recent files under AppPaths.state).
 
 A missing or damaged file gives the defaults (the window must open whatever is on disk); writes
-are atomic so a crash never leaves half a file.
+are atomic so a crash never leaves half a file; a folder that cannot be written is said once.
 """
 
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -71,23 +69,31 @@ def load_settings(paths: AppPaths) -> Settings:
         return Settings.model_validate(good)
 
 
-def _write_atomic(target: Path, text: str) -> None:
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}-", dir=target.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, target)
-    except OSError:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
+# told once per run: every window closing on a read-only config folder must not ask again
+_told = False
 
 
 def save_settings(paths: AppPaths, settings: Settings) -> None:
+    """Write both files atomically; OSError when they cannot be written."""
+    from deckeditor.saving import save_atomic
+
     data = settings.model_dump()
     config = {k: v for k, v in data.items() if k not in STATE_FIELDS}
     state = {k: v for k, v in data.items() if k in STATE_FIELDS}
-    _write_atomic(paths.settings_file, json.dumps(config, indent=2) + "\n")
-    _write_atomic(state_file(paths), json.dumps(state, indent=2) + "\n")
+    save_atomic(paths.settings_file, json.dumps(config, indent=2) + "\n", backup=False)
+    save_atomic(state_file(paths), json.dumps(state, indent=2) + "\n", backup=False)
+
+
+def save_settings_or_tell(paths: AppPaths, settings: Settings, tell) -> bool:
+    """Save; when that fails, `tell(text)` the user once per run and go on (the window must
+    still close and its autosave still be handled)."""
+    global _told
+    try:
+        save_settings(paths, settings)
+        return True
+    except OSError as exc:
+        if not _told:
+            _told = True
+            tell(f"Your settings and window layout could not be saved ({exc}). "
+                 "They will be back to their previous state next time.")
+        return False

@@ -1,0 +1,101 @@
+"""Autosave files: what a window writes shortly after each edit, and what is offered back after a
+crash (product.md, Reliability; issue 16 points 1-3).
+
+One file per window, `<pid>-<tag>.autosave.deck.json` in AppPaths.autosave_dir, holding the deck
+and the file it came from:
+
+    {"schema": "deckeditor-autosave", "version": 1, "path": "/decks/k.deck.json" | null,
+     "deck": {...the deck file...}}
+
+A file whose writer is still running belongs to an open window; any other was left by a session
+that did not end well. Files from earlier versions hold the bare deck (no path) and still load.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from deckeditor.deck import Deck
+from deckeditor.saving import process_alive
+
+SUFFIX = ".autosave.deck.json"
+SCHEMA = "deckeditor-autosave"
+
+
+def autosave_name(tag: str) -> str:
+    return f"{os.getpid()}-{tag}{SUFFIX}"
+
+
+def write_autosave(file: Path, deck: Deck, path: str | None) -> None:
+    """Write one window's state (runs in the autosave thread: the deck is immutable)."""
+    from deckeditor.deckfile import deck_to_dict
+    from deckeditor.saving import save_atomic
+
+    doc = {"schema": SCHEMA, "version": 1, "path": path, "deck": deck_to_dict(deck)}
+    file.parent.mkdir(parents=True, exist_ok=True)
+    save_atomic(file, json.dumps(doc, ensure_ascii=False, indent=1) + "\n", backup=False)
+
+
+@dataclass(frozen=True)
+class Leftover:
+    """An autosave nobody is writing any more, read for the recovery offer."""
+
+    file: Path
+    saved: datetime
+    deck: Deck | None  # None when the file cannot be read (error says why)
+    path: str | None  # the deck's own file, when it had one
+    error: str = ""
+
+    @property
+    def deck_name(self) -> str:
+        return self.deck.name if self.deck is not None else "(unreadable)"
+
+    def describe(self) -> str:
+        """`"Korvold" (/decks/k.deck.json), unsaved changes from 30 Nov 17:40`"""
+        where = self.path or "never saved"
+        when = self.saved.strftime("%d %b %H:%M")
+        if self.deck is None:
+            return f"{self.file.name}: cannot be read ({self.error})"
+        return f"“{self.deck_name}” ({where}), unsaved changes from {when}"
+
+    def discard(self) -> None:
+        for p in (self.file, self.file.with_name(self.file.name + ".bak")):
+            p.unlink(missing_ok=True)
+
+
+def read_autosave(file: Path) -> tuple[Deck, str | None]:
+    """The deck and its file path; DeckFileError/ValueError/OSError when it cannot be used."""
+    from deckeditor.deckfile import decode_bytes, load_json, model_to_deck, parse_model
+
+    text = decode_bytes(file.read_bytes(), str(file))
+    doc, _ = load_json(text, str(file))
+    if isinstance(doc, dict) and doc.get("schema") == SCHEMA:
+        path = doc.get("path")
+        inner = json.dumps(doc.get("deck"), ensure_ascii=False)
+        return model_to_deck(parse_model(inner, str(file))), path if isinstance(path, str) else None
+    return model_to_deck(parse_model(text, str(file))), None
+
+
+def leftover_autosaves(folder: Path) -> list[Leftover]:
+    """Every autosave whose writer is gone, newest first, each read (or its error kept)."""
+    if not folder.is_dir():
+        return []
+    found = []
+    for file in folder.glob(f"*{SUFFIX}"):
+        head = file.name.split("-", 1)[0]
+        if head.isdigit() and int(head) != os.getpid() and process_alive(int(head)):
+            continue  # another open window's file
+        try:
+            saved = datetime.fromtimestamp(file.stat().st_mtime)
+        except OSError:
+            continue
+        try:
+            deck, path = read_autosave(file)
+            found.append(Leftover(file, saved, deck, path))
+        except Exception as exc:  # a damaged autosave is still listed, never silently dropped
+            found.append(Leftover(file, saved, None, None, str(exc)))
+    return sorted(found, key=lambda item: item.saved, reverse=True)

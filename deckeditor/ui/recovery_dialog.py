@@ -1,0 +1,69 @@
+"""Crash recovery at start-up: every autosave left by a window that did not close cleanly is
+offered, one question each, named by its deck and file (issue 16 point 1).
+
+Recover opens it (the first in this window, the next ones in windows of their own) with its file
+path, marked unsaved; Discard deletes it; Keep for later leaves it on disk to be offered again.
+Nothing is deleted that the user did not decline.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QMessageBox
+
+from deckeditor import APP_NAME
+from deckeditor.paths import AppPaths
+from deckeditor.recovery import Leftover, leftover_autosaves
+
+RECOVER, DISCARD, LATER = "recover", "discard", "later"
+
+
+def ask_dialog(parent, item: Leftover, number: int, total: int) -> str:
+    box = QMessageBox(parent)
+    box.setIcon(QMessageBox.Icon.Question)
+    box.setWindowTitle("Recover unsaved work?")
+    count = f" ({number} of {total})" if total > 1 else ""
+    box.setText(f"{APP_NAME} did not close cleanly. Unsaved work was kept{count}:")
+    box.setInformativeText(item.describe())
+    recover = box.addButton("Recover", QMessageBox.ButtonRole.AcceptRole) if item.deck else None
+    discard = box.addButton("Discard", QMessageBox.ButtonRole.DestructiveRole)
+    box.addButton("Keep for later", QMessageBox.ButtonRole.RejectRole)
+    box.setDefaultButton(recover or discard)
+    box.exec()
+    clicked = box.clickedButton()
+    if recover is not None and clicked is recover:
+        return RECOVER
+    return DISCARD if clicked is discard else LATER
+
+
+def recover_into(window, item: Leftover) -> None:
+    """Show the recovered deck with its file path, unsaved; the autosave becomes the window's."""
+    window.open_deck(item.deck, item.path)
+    window.session.history.mark_dirty()
+    window.session._changed()  # redraw: the title gets its unsaved star
+    if window.autosaver is not None:
+        window.autosaver.adopt(item.file)
+    where = item.path or "a deck never saved"
+    window.show_message(f"Recovered unsaved changes to “{item.deck_name}” ({where}): not saved yet")
+
+
+def _new_window(window):
+    """Another window for the second and later recovered decks (sharing the loaded pools)."""
+    other = type(window)(window.paths, pools=window.pools, settings=window.settings)
+    window.recovered_windows = [*getattr(window, "recovered_windows", []), other]
+    other.show()
+    return other
+
+
+def offer_recovery(window, paths: AppPaths, ask=ask_dialog, new_window=_new_window) -> list:
+    """Ask about each leftover autosave, newest first; the windows that got a deck."""
+    leftovers = leftover_autosaves(paths.autosave_dir)
+    used = []
+    for number, item in enumerate(leftovers, 1):
+        answer = ask(window, item, number, len(leftovers))
+        if answer == DISCARD:
+            item.discard()
+        elif answer == RECOVER and item.deck is not None:
+            host = window if not used and not window.session.dirty else new_window(window)
+            recover_into(host, item)
+            used.append(host)
+    return used

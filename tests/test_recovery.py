@@ -1,0 +1,237 @@
+"""Crash recovery and autosave (issue 16 points 1-3, 6): every leftover autosave is offered by
+deck and file and none is deleted unless declined; the autosave is written shortly after each edit,
+off the edit path; a recovered deck keeps its file and says it is unsaved; a read-only config
+folder does not stop the window closing."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import threading
+
+import pytest
+
+from deckeditor.deckfile import write_json_deck
+from deckeditor.paths import AppPaths
+from deckeditor.recovery import SUFFIX, leftover_autosaves, read_autosave
+
+pytestmark = [pytest.mark.gui, pytest.mark.qt_log_ignore(r".*propagateSizeHints.*")]
+
+
+def _window(qtbot, paths, autosave=True):
+    from deckeditor.ui.app import make_app
+    from deckeditor.ui.main_window import MainWindow
+
+    make_app()
+    win = MainWindow(paths, autosave=autosave)
+    win.confirm_discard = lambda: True
+    win.warnings = []
+    win.warn = lambda title, text: win.warnings.append(text)
+    qtbot.addWidget(win)
+    win.show()
+    return win
+
+
+@pytest.fixture
+def paths(tmp_path):
+    return AppPaths.resolve(tmp_path / "home").ensure()
+
+
+# a window process that wrote its autosave and was then killed (SIGKILL: no clean-up at all)
+_KILLED_WINDOW = """
+import os, sys
+from pathlib import Path
+from deckeditor.deck import Deck
+from deckeditor.deckfile import read_json_deck
+from deckeditor.recovery import autosave_name, write_autosave
+folder, deck_file, path = Path(sys.argv[1]), Path(sys.argv[2]), sys.argv[3] or None
+write_autosave(folder / autosave_name("w"), read_json_deck(deck_file.read_text()), path)
+os.kill(os.getpid(), 9)
+"""
+
+
+def _killed_window(paths, tmp_path, name: str, cards: list[str], path: str | None) -> None:
+    from deckeditor.deck import new_deck
+
+    deck = new_deck("mtg").renamed(name)
+    for card in cards:
+        deck = deck.add_card("Main", card)
+    source = tmp_path / f"{name}.src.json"
+    source.write_text(write_json_deck(deck), encoding="utf-8")
+    run = subprocess.run([sys.executable, "-c", _KILLED_WINDOW, str(paths.autosave_dir),
+                          str(source), path or ""], env=dict(os.environ))
+    assert run.returncode == -9
+
+
+def test_two_killed_windows_are_both_offered_and_kept_until_declined(qtbot, paths, tmp_path):
+    from deckeditor.ui.recovery_dialog import DISCARD, LATER, RECOVER, offer_recovery
+
+    _killed_window(paths, tmp_path, "Korvold", ["Counterspell"], str(tmp_path / "korvold.deck.json"))
+    _killed_window(paths, tmp_path, "Burn", ["Lightning Bolt", "Lightning Bolt"], None)
+    window = _window(qtbot, paths)
+    asked = []
+
+    def later(parent, item, number, total):
+        asked.append((item.describe(), number, total))
+        return LATER
+
+    assert offer_recovery(window, paths, ask=later) == []
+    assert len(asked) == 2 and {n for _, n, _ in asked} == {1, 2} and asked[0][2] == 2
+    text = " | ".join(d for d, _, _ in asked)
+    assert "“Korvold”" in text and str(tmp_path / "korvold.deck.json") in text
+    assert "“Burn” (never saved)" in text
+    assert len(leftover_autosaves(paths.autosave_dir)) == 2  # "later" deletes nothing
+
+    # decline one, recover the other: only the declined one is gone
+    answers = {"Korvold": RECOVER, "Burn": DISCARD}
+    used = offer_recovery(window, paths, ask=lambda p, item, n, t: answers[item.deck_name])
+    assert used == [window] and window.session.deck.name == "Korvold"
+    window.autosaver.flush()
+    left = leftover_autosaves(paths.autosave_dir)
+    assert [item.deck_name for item in left] == ["Korvold"]  # now this window's own file
+    assert left[0].file == window.autosaver.file
+
+
+def test_every_recovered_deck_gets_a_window(qtbot, paths, tmp_path):
+    from deckeditor.ui.recovery_dialog import RECOVER, offer_recovery
+
+    _killed_window(paths, tmp_path, "One", ["Counterspell"], None)
+    _killed_window(paths, tmp_path, "Two", ["Lightning Bolt"], None)
+    window = _window(qtbot, paths)
+    used = offer_recovery(window, paths, ask=lambda *a: RECOVER)
+    for other in used[1:]:
+        qtbot.addWidget(other)
+        other.confirm_discard = lambda: True
+    assert len(used) == 2 and used[0] is window
+    assert sorted(w.session.deck.name for w in used) == ["One", "Two"]
+    assert all(w.session.dirty for w in used)
+    for w in used:
+        w.autosaver.flush()
+    assert sorted(i.deck_name for i in leftover_autosaves(paths.autosave_dir)) == ["One", "Two"]
+
+
+def test_a_recovered_deck_keeps_its_file_and_says_unsaved(qtbot, paths, tmp_path):
+    from deckeditor.ui.recovery_dialog import RECOVER, offer_recovery
+
+    target = tmp_path / "korvold.deck.json"
+    _killed_window(paths, tmp_path, "Korvold", ["Counterspell"], str(target))
+    window = _window(qtbot, paths)
+    offer_recovery(window, paths, ask=lambda *a: RECOVER)
+    assert window.current_path == str(target)
+    assert window.session.dirty
+    title = window.windowTitle()
+    assert title.startswith("Korvold*") and "korvold.deck.json" in title
+    assert "not saved yet" in window.last_message
+    assert window.save()  # straight back to its own file, no dialog
+    assert "Counterspell" in target.read_text(encoding="utf-8")
+    window.autosaver.flush()
+    assert leftover_autosaves(paths.autosave_dir) == []
+
+
+def test_an_unreadable_autosave_is_offered_not_dropped(qtbot, paths):
+    from deckeditor.ui.recovery_dialog import LATER, offer_recovery
+
+    paths.autosave_dir.mkdir(parents=True, exist_ok=True)
+    bad = paths.autosave_dir / f"999999-x{SUFFIX}"
+    bad.write_text("{half a file", encoding="utf-8")
+    window = _window(qtbot, paths)
+    seen = []
+    offer_recovery(window, paths, ask=lambda p, item, n, t: seen.append(item.describe()) or LATER)
+    assert len(seen) == 1 and "cannot be read" in seen[0]
+    assert bad.exists()
+
+
+def test_an_earlier_versions_bare_deck_autosave_still_recovers(qtbot, paths):
+    from deckeditor.deck import new_deck
+    from deckeditor.ui.recovery_dialog import RECOVER, offer_recovery
+
+    paths.autosave_dir.mkdir(parents=True, exist_ok=True)
+    lost = new_deck("mtg").add_card("Main", "Counterspell").renamed("Lost work")
+    (paths.autosave_dir / f"999999-dead{SUFFIX}").write_text(write_json_deck(lost), encoding="utf-8")
+    window = _window(qtbot, paths)
+    offer_recovery(window, paths, ask=lambda *a: RECOVER)
+    assert window.session.deck.sections == lost.sections and window.session.dirty
+    assert window.current_path is None
+
+
+def test_autosave_follows_each_edit_off_the_edit_path(qtbot, paths, monkeypatch):
+    import deckeditor.ui.autosave as autosave
+
+    assert autosave.DEBOUNCE_MS <= 2000  # was a 15 s timer: up to 15 s of edits lost
+    threads = []
+    real = autosave.write_autosave
+
+    def spy(file, deck, path):
+        threads.append(threading.current_thread())
+        real(file, deck, path)
+
+    monkeypatch.setattr(autosave, "write_autosave", spy)
+    window = _window(qtbot, paths)
+    saver = window.autosaver
+    window.current_path = "/decks/mine.deck.json"
+    window.session.add_card("Counterspell", "Main")
+    qtbot.waitUntil(lambda: saver.file.exists(), timeout=10000)
+    saver.flush()
+    assert threads and all(t is not threading.main_thread() for t in threads)
+    deck, path = read_autosave(saver.file)
+    assert path == "/decks/mine.deck.json"
+    assert deck.sections == window.session.deck.sections
+    # a burst of edits is one write, of the last state
+    before = len(threads)
+    for _ in range(5):
+        window.session.add_card("Counterspell", "Main")
+    qtbot.waitUntil(lambda: len(threads) > before, timeout=10000)
+    saver.flush()
+    assert len(threads) == before + 1
+    assert read_autosave(saver.file)[0].sections == window.session.deck.sections
+    # saved: the autosave is gone
+    assert window.save_as(str(paths.data / "mine.deck.json"))
+    saver.flush()
+    assert not saver.file.exists()
+
+
+def test_a_clean_close_leaves_no_autosave(qtbot, paths):
+    window = _window(qtbot, paths)
+    window.session.add_card("Counterspell", "Main")
+    window.autosaver.save_now()
+    window.autosaver.flush()
+    assert window.autosaver.file.exists()
+    window.close()  # confirm_discard answers "discard": the user declined the work
+    assert leftover_autosaves(paths.autosave_dir) == []
+
+
+def test_another_running_windows_autosave_is_not_offered(paths):
+    paths.autosave_dir.mkdir(parents=True, exist_ok=True)
+    other = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
+    try:
+        live = paths.autosave_dir / f"{other.pid}-1{SUFFIX}"
+        live.write_text("{}", encoding="utf-8")
+        assert leftover_autosaves(paths.autosave_dir) == []
+    finally:
+        other.kill()
+        other.wait()
+    assert [item.file for item in leftover_autosaves(paths.autosave_dir)] == [live]
+
+
+def test_unwritable_settings_still_close_the_window_and_tell_once(qtbot, paths, monkeypatch):
+    import deckeditor.ui.settings as settings
+
+    monkeypatch.setattr(settings, "_told", False)
+    paths.settings_file.write_text("{}", encoding="utf-8")
+    paths.settings_file.chmod(0o444)  # refused even for root, who may write anything
+    paths.config.chmod(0o555)
+    try:
+        first = _window(qtbot, paths)
+        second = _window(qtbot, paths)
+        for window in (first, second):
+            window.session.add_card("Counterspell", "Main")
+            window.autosaver.save_now()
+            window.autosaver.flush()
+            assert window.close()  # before: the OSError left the window open
+            assert not window.isVisible()
+        assert leftover_autosaves(paths.autosave_dir) == []  # both autosaves handled
+        told = first.warnings + second.warnings
+        assert len(told) == 1 and "could not be saved" in told[0]
+    finally:
+        paths.config.chmod(0o755)
