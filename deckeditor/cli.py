@@ -55,6 +55,13 @@ def main(argv: list[str] | None = None) -> int:
 
         return run_gui(home=args.home, deck=args.deck, screenshot=args.screenshot)
     args = build_parser(only=first).parse_args(argv)
+    from deckeditor.paths import AppPaths, HomeError
+
+    try:
+        AppPaths.resolve(getattr(args, "home", None))  # a --home that is a file: one line, exit 2
+    except HomeError as exc:
+        print(f"deckeditor: {exc}", file=sys.stderr)
+        return 2
     return int(args.run(args) or 0)
 
 

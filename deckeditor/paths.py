@@ -13,6 +13,21 @@ from deckeditor import APP_ID
 HOME_ENV = "DECKEDITOR_HOME"
 
 
+class HomeError(ValueError):
+    """`--home` / DECKEDITOR_HOME names something that cannot hold the program's folders."""
+
+
+def _check_home(root: Path, given: str) -> None:
+    """The first part of `root` that exists must be a folder (a file there would make every
+    later mkdir fail with a traceback)."""
+    part = root
+    while not part.exists() and part != part.parent:
+        part = part.parent
+    if not part.is_dir():
+        what = "is a file" if part == root else f"is inside {part}, which is a file"
+        raise HomeError(f"{given}: {what}, not a folder (--home and {HOME_ENV} name a folder)")
+
+
 @dataclass(frozen=True, slots=True)
 class AppPaths:
     data: Path  # decks, autosave
@@ -25,6 +40,7 @@ class AppPaths:
         home = home or os.environ.get(HOME_ENV) or None
         if home:
             root = Path(home).expanduser().resolve()
+            _check_home(root, str(home))
             return cls(root / "data", root / "cache", root / "config", root / "state")
         return cls(
             Path(platformdirs.user_data_dir(APP_ID, appauthor=False)),

@@ -197,9 +197,10 @@ def test_cards_sources_go_in_front_later_wins(home, tmp_path, fake_sources):
     assert pool.get("Tolabow, Loch Rascal") is not None  # the base pool is still there
     # Order reversed: the first file now wins.
     assert open_pool(extra_sources=[two, one]).get("Island").front.oracle_text == "one"
-    # A source of another game adds nothing to an MTG pool.
-    rb = write_source(tmp_path / "rb.json", [], kind="riftbound-gallery", game="riftbound")
-    assert len(open_pool(extra_sources=[rb])) == len(open_pool())
+    # A source with no cards at all is an error, not a silent no-op (issue 16 point 8).
+    empty = write_source(tmp_path / "empty.json", [], kind="riftbound-gallery", game="riftbound")
+    with pytest.raises(CardSourceError, match="no cards found"):
+        open_pool(extra_sources=[empty])
 
 
 def test_database_pool_then_cards_sources(home, tmp_path, fake_sources):

@@ -105,7 +105,7 @@ def test_a_bad_source_writes_nothing(tmp_path, capsys, sources):
 
 def test_cards_without_an_action_is_a_usage_error(capsys):
     assert main(["cards"]) == 2
-    assert "import, info or search" in capsys.readouterr().err
+    assert "import, rebuild, info or search" in capsys.readouterr().err
 
 
 def test_search_delegates_to_the_search_command(tmp_path, capsys, monkeypatch):

@@ -143,11 +143,15 @@ def detect_source(path: str | os.PathLike[str]) -> str:
 def load_source(path: str | os.PathLike[str], progress: Progress | None = None) -> SourceResult:
     """Import every card of a source. Bad records become `issues`; an unusable path raises
     SourceError. `progress(done, total_or_None)` is called now and then; it may raise to cancel."""
+    from deckeditor.readlimits import TooLarge, check_size
+
     kind = detect_source(path)
     try:
+        if Path(path).is_file() and kind not in ("forge", "mtgjson", "scryfall"):
+            check_size(str(path), Path(path).stat().st_size)  # those readers bound themselves
         return _load(kind, path, progress)
-    except SourceError:
-        raise
+    except (SourceError, TooLarge) as exc:
+        raise SourceError(str(exc)) from None
     except (OSError, ValueError, EOFError, lzma.LZMAError, zipfile.BadZipFile, tarfile.TarError) as exc:
         raise SourceError(f"{path}: {kind} source cannot be read ({exc})") from None
 

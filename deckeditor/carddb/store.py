@@ -29,7 +29,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from deckeditor.carddb import derived, snapshot
+from deckeditor.carddb import derived, repair, snapshot
 from deckeditor.carddb.pool import CardPool
 from deckeditor.carddb.records import MTG, RIFTBOUND, from_record, game_of, to_record
 from deckeditor.paths import AppPaths
@@ -144,11 +144,38 @@ class CardStore:
     def connect(self) -> sqlite3.Connection:
         if self._conn is None:
             self.path.parent.mkdir(parents=True, exist_ok=True)
+            problem = repair.damage(self.path)  # SQLite's quick_check, once per change
+            if problem is not None:
+                self.rebuild(problem)
+                return self._conn
             previous = self._previous_sources()
             self._conn = self._open_current()
             if previous:
                 self._reimport(previous)
         return self._conn
+
+    def rebuild(self, problem: str | None = None) -> repair.RepairReport:
+        """Set the file aside and build a fresh one from the recorded sources still on disk.
+        `problem` is the damage found; None is a rebuild the user asked for (`cards rebuild`)."""
+        self.close()
+        sources = repair.recorded_sources(self.path)
+        kept = repair.set_aside(self.path, "damaged" if problem else "before-rebuild")
+        self._conn = self._open_current()
+        rebuilt, missing = self._reimport(sources)
+        report = repair.RepairReport(self.path, problem or "rebuild asked for", kept, rebuilt, missing)
+        if problem is not None:
+            repair.tell(report)
+        return report
+
+    def _guarded(self, read: Callable[[], Any]) -> Any:
+        """Run a read; a page found damaged now (after the open check) repairs, then reads again."""
+        try:
+            return read()
+        except sqlite3.DatabaseError as exc:
+            if not repair.is_damage(exc):
+                raise
+            self.rebuild(str(exc))
+            return read()
 
     def _open_current(self) -> sqlite3.Connection:
         conn = self._try_open()
@@ -195,15 +222,19 @@ class CardStore:
         except sqlite3.Error:
             return []
 
-    def _reimport(self, paths: list[str]) -> None:
-        """Rebuild after a schema change: read the sources again, in their order. A source that
-        is gone or unreadable now is left out (`cards info` then shows what is there)."""
+    def _reimport(self, paths: list[str]) -> tuple[list[tuple[str, int]], list[str]]:
+        """Rebuild (schema change, damage): read the sources again, in their order. A source that
+        is gone or unreadable now is left out (`cards info` then shows what is there).
+        Returns the sources read (path, cards) and those left out ("path: why")."""
+        rebuilt, missing = [], []
         for path in paths:
             try:
                 result = _load_source(path, None)
-            except CardSourceError:
+            except CardSourceError as exc:
+                missing.append(str(exc))
                 continue
-            _store_result(self, path, result)
+            rebuilt.append((path, _store_result(self, path, result).cards))
+        return rebuilt, missing
 
     @staticmethod
     def _tune(conn: sqlite3.Connection) -> None:
@@ -261,6 +292,10 @@ class CardStore:
                 self._write_snapshot(conn, game, list(merged.values()))
             if old is not None and old[1] != game:
                 self._rebuild_snapshot(conn, old[1])
+        # the list beside the file names the sources even if the file is damaged later; the file
+        # SQLite just committed is sound, so the next open need not check it again
+        repair.record_sources(self.path, [p for (p,) in conn.execute("SELECT path FROM sources ORDER BY id")])
+        repair.mark_sound(self.path)
         return SourceSummary(path, kind, game, len(rows), errors, stamp, note, warnings, tuple(messages))
 
     def _current_cards(self, conn: sqlite3.Connection, game: str) -> list[Any] | None:
@@ -316,6 +351,9 @@ class CardStore:
         """The game's cards as a CardPool (None when the database has none of that game)."""
         if not self.exists:
             return None
+        return self._guarded(lambda: self._load_pool(game))
+
+    def _load_pool(self, game: str) -> CardPool | None:
         conn = self.connect()
         row = conn.execute(
             "SELECT model, codec, count, blob FROM snapshots WHERE game = ?", (game,)
@@ -342,16 +380,15 @@ class CardStore:
     def sources(self) -> list[SourceSummary]:
         if not self.exists:
             return []
-        rows = self.connect().execute(
-            "SELECT path, kind, game, cards, errors, imported_at, note, warnings FROM sources ORDER BY id"
-        )
-        return [SourceSummary(*r) for r in rows]
+        query = ("SELECT path, kind, game, cards, errors, imported_at, note, warnings FROM sources "
+                 "ORDER BY id")
+        return self._guarded(lambda: [SourceSummary(*r) for r in self.connect().execute(query)])
 
     def counts(self) -> dict[str, int]:
         if not self.exists:
             return {}
-        rows = self.connect().execute("SELECT game, COUNT(*) FROM cards GROUP BY game")
-        return {game: n for game, n in rows}
+        query = "SELECT game, COUNT(*) FROM cards GROUP BY game"
+        return self._guarded(lambda: {game: n for game, n in self.connect().execute(query)})
 
     def info(self, details: bool = False) -> dict[str, Any]:
         """`deckeditor cards info --json`: exactly sources and per-game card counts (`details`
@@ -407,7 +444,7 @@ def _load_source(path: str, progress: Progress | None):
     except ImportError as exc:
         raise CardSourceError(f"{path}: card sources cannot be read yet ({exc})") from None
     try:
-        return load_source(path, progress)
+        result = load_source(path, progress)
     except CardSourceError:
         raise
     except (OSError, ValueError, LookupError, EOFError) as exc:
@@ -417,6 +454,15 @@ def _load_source(path: str, progress: Progress | None):
         if module.startswith("deckeditor.") and not module.startswith("deckeditor.ui"):
             raise CardSourceError(_naming(path, exc)) from None
         raise
+    combos = getattr(result, "combos", None)
+    if not result.cards and not getattr(result, "supertypes", None) \
+            and not getattr(combos, "combos", None):
+        # "imported" with nothing in it would hide a wrong file behind a success message (a
+        # supertype file or Commander Spellbook's combos hold no cards of their own)
+        issues = getattr(result, "issues", ())
+        why = f"; first problem: {issues[0]}" if issues else ""
+        raise CardSourceError(f"{path}: no cards found in this {result.kind} source{why}")
+    return result
 
 
 def _naming(path: str, exc: BaseException) -> str:

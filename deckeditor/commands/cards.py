@@ -1,4 +1,4 @@
-"""`deckeditor cards` (`cli.md`): `import SRC...`, `info [--json]`, `search QUERY ...`.
+"""`deckeditor cards` (`cli.md`): `import SRC...`, `rebuild`, `info [--json]`, `search QUERY ...`.
 
 Progress goes to stderr: a redrawn bar on a terminal, plain lines (one per tenth) otherwise, so
 logs stay readable. Results go to stdout. A source that cannot be used is one line on stderr and
@@ -40,6 +40,14 @@ def register(sub) -> None:
     imp.add_argument("sources", nargs="+", metavar="SRC")
     imp.set_defaults(run=run_import)
 
+    rebuild = cards_sub.add_parser(
+        "rebuild", parents=[home],
+        help="rebuild the local card database from the sources it recorded",
+        description="Set the database aside (cards.sqlite3.before-rebuild-TIME) and read every "
+        "recorded source again, in import order. Sources no longer on disk are listed.",
+    )
+    rebuild.set_defaults(run=run_rebuild)
+
     info = cards_sub.add_parser(
         "info", parents=[home], help="what the local database holds, and from where"
     )
@@ -64,7 +72,7 @@ def register(sub) -> None:
 
 def _usage(parser: argparse.ArgumentParser) -> int:
     parser.print_usage(sys.stderr)
-    print("deckeditor cards: choose an action: import, info or search", file=sys.stderr)
+    print("deckeditor cards: choose an action: import, rebuild, info or search", file=sys.stderr)
     return 2
 
 
@@ -177,6 +185,30 @@ def _problem_counts(errors: int, warnings: int) -> str:
     """`, 2 errors, 1 warning` (nothing when there are none)."""
     out = f", {errors} error{'s' if errors != 1 else ''}" if errors else ""
     return out + (f", {warnings} warning{'s' if warnings != 1 else ''}" if warnings else "")
+
+
+def run_rebuild(args) -> int:
+    """Exit 0 when every recorded source was read again, 1 when some are gone (their cards are
+    no longer in the database), 2 when the database cannot be written."""
+    from deckeditor.carddb.store import CardStore
+
+    paths = _app_paths(args)
+    try:
+        with CardStore(paths.card_db) as store:
+            report = store.rebuild()
+    except (OSError, sqlite3.Error) as exc:
+        print(f"deckeditor cards rebuild: cannot write {paths.card_db}: {exc}", file=sys.stderr)
+        return 2
+    if report.kept_as is not None:
+        print(f"previous database kept as {report.kept_as}")
+    for path, count in report.rebuilt:
+        print(f"{path}: {count} cards")
+    for item in report.missing:
+        print(f"deckeditor cards rebuild: not rebuilt: {item}", file=sys.stderr)
+    if not report.rebuilt and not report.missing:
+        print("no card sources recorded; the built-in starter pool is used")
+    print(f"card database: {paths.card_db}")
+    return 1 if report.missing else 0
 
 
 def run_info(args) -> int:

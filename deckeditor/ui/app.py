@@ -10,7 +10,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtGui import QGuiApplication, QIcon
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QMessageBox
 
 from deckeditor import APP_NAME, DESKTOP_FILE_NAME, ORG_DOMAIN, ORG_NAME, __version__
 from deckeditor.paths import AppPaths, resources_dir
@@ -96,8 +96,26 @@ def _peak_rss_kb() -> int:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 
 
+def tell_repairs(window) -> None:
+    """A damaged card database was set aside and rebuilt while the window opened: say what
+    happened (the command line said it on stderr already)."""
+    from deckeditor.carddb.repair import take_reports
+
+    for report in take_reports():
+        window.warn("Card database repaired", report.text())
+
+
 def run_gui(home: str | None = None, deck: str | None = None, screenshot: str | None = None) -> int:
-    paths = AppPaths.resolve(home).ensure()
+    from deckeditor.paths import HomeError
+
+    try:
+        paths = AppPaths.resolve(home).ensure()
+    except (HomeError, OSError) as exc:  # started from a menu, stderr is seen by nobody: a dialog
+        print(f"deckeditor: {exc}", file=sys.stderr)
+        if not screenshot:
+            make_app()
+            QMessageBox.critical(None, APP_NAME, f"{APP_NAME} cannot start: {exc}")
+        return 2
     app = make_app()
     from deckeditor.ui.main_window import MainWindow
 
@@ -146,6 +164,7 @@ def run_gui(home: str | None = None, deck: str | None = None, screenshot: str | 
         app.exec()
         return status["code"]
     _FirstPaint(window, lambda: warm_up_in_background(window))  # the search index, once shown
+    QTimer.singleShot(0, lambda: tell_repairs(window))
     window.show()
     from deckeditor.ui.recovery_dialog import offer_recovery
 

@@ -312,32 +312,41 @@ def _is_script(name: str) -> bool:
 
 def iter_script_bytes(path: str | os.PathLike[str]) -> Iterator[tuple[str, bytes, int | None]]:
     """(member name, bytes, total count or None) for every `.txt` script under a folder (walked
-    recursively, sorted), in a `.zip`, or in a tar archive (`.tar`, `.tar.xz`, `.tar.gz`)."""
+    recursively, sorted), in a `.zip`, or in a tar archive (`.tar`, `.tar.xz`, `.tar.gz`).
+    A script over `readlimits.MAX_SCRIPT_BYTES` (real ones are a few KB) is refused (TooLarge)."""
+    from deckeditor.readlimits import MAX_SCRIPT_BYTES, check_size, read_limited
+
     p = Path(path)
+    cap = MAX_SCRIPT_BYTES
     if p.is_dir():
         files = sorted(
             os.path.join(root, f) for root, _, names in os.walk(p) for f in names if _is_script(f)
         )
         for f in files:
             with open(f, "rb") as fh:
-                yield os.path.relpath(f, p), fh.read(), len(files)
+                yield os.path.relpath(f, p), read_limited(fh, f, limit=cap), len(files)
         return
     if zipfile.is_zipfile(p):
         with zipfile.ZipFile(p) as zf:
-            names = [n for n in zf.namelist() if _is_script(n)]
-            for n in names:
-                yield n, zf.read(n), len(names)
+            infos = [i for i in zf.infolist() if _is_script(i.filename)]
+            for info in infos:
+                what = f"{p}:{info.filename}"
+                check_size(what, info.file_size, compressed=info.compress_size, limit=cap)
+                with zf.open(info) as fh:
+                    yield info.filename, read_limited(fh, what, info.compress_size, cap), len(infos)
         return
     if tarfile.is_tarfile(p):
         with tarfile.open(p, "r:*") as tf:
             for member in tf:
                 if member.isfile() and _is_script(member.name):
+                    check_size(f"{p}:{member.name}", member.size, limit=cap)
                     fh = tf.extractfile(member)
                     if fh is not None:
                         yield member.name, fh.read(), None
         return
     if p.is_file() and _is_script(p.name):
-        yield p.name, p.read_bytes(), 1
+        with open(p, "rb") as fh:
+            yield p.name, read_limited(fh, str(p), limit=cap), 1
         return
     raise FileNotFoundError(f"{p}: not a Forge cardsfolder (folder, .zip or tar of .txt scripts)")
 

@@ -30,21 +30,33 @@ class MtgjsonError(ValueError):
 
 
 def open_json_bytes(path: str | os.PathLike[str]) -> bytes:
-    """The raw JSON bytes of a `.json`, `.json.xz`, `.json.gz` or single-JSON `.zip`."""
+    """The raw JSON bytes of a `.json`, `.json.xz`, `.json.gz` or single-JSON `.zip`, within
+    the size limits of `deckeditor.readlimits` (TooLarge, a ValueError, past them)."""
+    from deckeditor.readlimits import check_size, read_limited
+
     p = Path(path)
+    size = p.stat().st_size
     with open(p, "rb") as fh:
         head = fh.read(6)
     if head.startswith(b"\xfd7zXZ"):
-        return lzma.decompress(p.read_bytes())
+        with lzma.open(p) as fh:
+            return read_limited(fh, str(p), compressed=size)
     if head.startswith(b"\x1f\x8b"):
-        return gzip.decompress(p.read_bytes())
+        with gzip.open(p) as fh:
+            return read_limited(fh, str(p), compressed=size)
     if head.startswith(b"PK"):
         with zipfile.ZipFile(p) as zf:
             names = [n for n in zf.namelist() if n.lower().endswith(".json")]
             if not names:
                 raise MtgjsonError(f"{p}: the zip holds no .json file")
-            return zf.read(names[0])
-    return p.read_bytes()
+            info = zf.getinfo(names[0])
+            what = f"{p}:{names[0]}"
+            check_size(what, info.file_size, compressed=info.compress_size)
+            with zf.open(info) as fh:
+                return read_limited(fh, what, compressed=info.compress_size)
+    check_size(str(p), size)
+    with open(p, "rb") as fh:
+        return read_limited(fh, str(p))
 
 
 def load_document(path: str | os.PathLike[str]) -> Any:

@@ -18,6 +18,7 @@ from deckeditor.games.mtg.card import Card, Face, Layout
 from deckeditor.games.mtg.colors import mask
 from deckeditor.games.mtg.mana import ManaCostError, cost_colors, mana_value
 from deckeditor.games.mtg.mtgjson import MtgjsonError, open_json_bytes
+from deckeditor.readlimits import TooLarge
 
 Progress = Callable[[int, int | None], object]
 
@@ -177,6 +178,8 @@ def iter_cards(
     source = str(path)
     try:
         text = open_json_bytes(path).decode("utf-8")
+    except TooLarge:
+        raise  # names the file and the limit already
     except (MtgjsonError, OSError, UnicodeDecodeError, EOFError, ValueError) as exc:
         raise ScryfallError(f"{path}: cannot be read ({exc})") from None
     done = 0

@@ -1,0 +1,181 @@
+"""A damaged card database is found, kept aside and rebuilt from its sources (issue 16 point 7).
+
+* Damage is found on open with SQLite's own `PRAGMA quick_check` (~30-100 ms on the full pool).
+  To keep that cheap, a file that passed is stamped (size, mtime, inode in `<db>.checked`) and is
+  not checked again until it changes; a query that still finds a malformed page repairs then.
+* The damaged file is renamed `<db>.damaged-<time>`, never deleted: it may be all the player has.
+* The sources are recorded beside the database (`<db>.sources.json`, one path per source in
+  import order) as well as inside it, so a file too damaged to read still names them.
+* What happened is said on stderr (every command) and kept for the window (`take_reports`).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import sys
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+
+
+@dataclass
+class RepairReport:
+    database: Path
+    problem: str  # what SQLite said
+    kept_as: Path | None  # the damaged file, set aside
+    rebuilt: list[tuple[str, int]] = field(default_factory=list)  # (source, cards)
+    missing: list[str] = field(default_factory=list)  # "path: why" for each source not read
+
+    def lines(self) -> list[str]:
+        kept = f"; the damaged file is kept as {self.kept_as}" if self.kept_as else ""
+        out = [f"the card database {self.database} was damaged ({self.problem}){kept}"]
+        if self.rebuilt:
+            cards = sum(n for _, n in self.rebuilt)
+            out.append(f"rebuilt from {len(self.rebuilt)} source(s), {cards} cards: "
+                       + ", ".join(p for p, _ in self.rebuilt))
+        for item in self.missing:
+            out.append(f"not rebuilt: {item} (import it again with `deckeditor cards import`)")
+        if not self.rebuilt and not self.missing:
+            out.append("it recorded no card sources; the built-in starter pool is used")
+        return out
+
+    def text(self) -> str:
+        return "\n".join(self.lines())
+
+
+_reports: list[RepairReport] = []
+
+
+def tell(report: RepairReport) -> None:
+    """Say it on stderr now (every command) and keep it for the window to show."""
+    _reports.append(report)
+    for line in report.lines():
+        print(f"deckeditor: {line}", file=sys.stderr, flush=True)
+
+
+def take_reports() -> list[RepairReport]:
+    """The repairs done in this process since the last call (the window shows them)."""
+    out = list(_reports)
+    _reports.clear()
+    return out
+
+
+# --- finding damage -------------------------------------------------------------------------------
+
+
+def _stamp_file(db: Path) -> Path:
+    return db.with_name(db.name + ".checked")
+
+
+def _stamp(db: Path) -> str:
+    info = os.stat(db)
+    return f"{info.st_size} {info.st_mtime_ns} {info.st_ino}"
+
+
+def damage(db: Path) -> str | None:
+    """Why `db` is not a sound SQLite database, or None (also None when it does not exist)."""
+    try:
+        stamp = _stamp(db)
+    except FileNotFoundError:
+        return None
+    try:
+        if _stamp_file(db).read_text(encoding="ascii") == stamp:
+            return None  # checked since its last change
+    except OSError:
+        pass
+    if os.path.getsize(db) == 0:
+        # SQLite reads an empty file as a new empty database: the sources would vanish unsaid
+        return "the file is empty (truncated)"
+    problem = quick_check(db)
+    if problem is None:
+        mark_sound(db)
+    return problem
+
+
+def quick_check(db: Path) -> str | None:
+    try:
+        conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+    except sqlite3.Error as exc:
+        return str(exc)
+    try:
+        rows = conn.execute("PRAGMA quick_check(3)").fetchall()
+    except sqlite3.DatabaseError as exc:  # "file is not a database", "disk image is malformed"
+        return str(exc)
+    finally:
+        conn.close()
+    if rows == [("ok",)]:
+        return None
+    return "; ".join(str(r[0]) for r in rows)[:300]
+
+
+def mark_sound(db: Path) -> None:
+    try:
+        _stamp_file(db).write_text(_stamp(db), encoding="ascii")
+    except OSError:  # a read-only cache: it is checked again next time, no harm
+        pass
+
+
+def is_damage(exc: BaseException) -> bool:
+    """A query error that means a damaged file (not a locked or read-only one)."""
+    if not isinstance(exc, sqlite3.DatabaseError):
+        return False
+    text = str(exc).lower()
+    return "malformed" in text or "not a database" in text or not isinstance(exc, sqlite3.OperationalError)
+
+
+# --- the recorded sources -------------------------------------------------------------------------
+
+
+def _sources_file(db: Path) -> Path:
+    return db.with_name(db.name + ".sources.json")
+
+
+def record_sources(db: Path, paths: list[str]) -> None:
+    from deckeditor.saving import save_atomic
+
+    try:
+        save_atomic(_sources_file(db), json.dumps(paths, ensure_ascii=False, indent=1) + "\n",
+                    backup=False)
+    except OSError:
+        pass  # the database itself still lists them
+
+
+def recorded_sources(db: Path) -> list[str]:
+    """The sources in import order: the record beside the database, else the database's own
+    list (a damaged file may still give it)."""
+    try:
+        data = json.loads(_sources_file(db).read_text(encoding="utf-8"))
+        if isinstance(data, list):
+            return [p for p in data if isinstance(p, str)]
+    except (OSError, ValueError):
+        pass
+    try:
+        conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+        try:
+            return [p for (p,) in conn.execute("SELECT path FROM sources ORDER BY id")]
+        finally:
+            conn.close()
+    except sqlite3.Error:
+        return []
+
+
+def set_aside(db: Path, label: str = "damaged") -> Path | None:
+    """Rename the file (and its journal files) out of the way; the new name, None if absent."""
+    if not db.exists():
+        return None
+    when = datetime.now().strftime("%Y%m%d-%H%M%S")
+    kept = db.with_name(f"{db.name}.{label}-{when}")
+    n = 1
+    while kept.exists():
+        n += 1
+        kept = db.with_name(f"{db.name}.{label}-{when}-{n}")
+    os.replace(db, kept)
+    for suffix in ("-wal", "-journal"):
+        side = Path(f"{db}{suffix}")
+        if side.exists():
+            os.replace(side, Path(f"{kept}{suffix}"))
+    Path(f"{db}-shm").unlink(missing_ok=True)
+    _stamp_file(db).unlink(missing_ok=True)
+    return kept

@@ -1,0 +1,64 @@
+"""How much a card source may make the program read (issue 16 point 8; stated in README).
+
+A source is read whole into memory, and parsing costs several times its size, so its uncompressed
+size is bounded: a 285 KB zip holding a 300 MB JSON string once took 2.6 GB. The limits are well
+above the real sources (Scryfall oracle-cards ~170 MB, MTGJSON AtomicCards ~120 MB, expanding
+~10 times from .xz; a Forge card script is a few KB):
+
+* a file or archive member: at most MAX_BYTES uncompressed;
+* compressed data (.xz, .gz, a zip member): at most MAX_RATIO times its compressed size once past
+  SMALL_BYTES (a zip bomb expands a thousand times);
+* one Forge card script: at most MAX_SCRIPT_BYTES.
+
+Reads stop one byte past the limit, so memory stays bounded whatever the file claims.
+"""
+
+from __future__ import annotations
+
+from typing import BinaryIO
+
+MAX_BYTES = 512 * 2**20
+MAX_RATIO = 100
+SMALL_BYTES = 16 * 2**20
+MAX_SCRIPT_BYTES = 4 * 2**20
+
+
+class TooLarge(ValueError):
+    """A source (or one of its members) bigger than the limits; the message names it."""
+
+
+def _mib(n: int) -> str:
+    return f"{n / 2**20:.0f} MiB"
+
+
+def allowed(compressed: int | None) -> int:
+    """The uncompressed bytes allowed for data of `compressed` bytes (None: not compressed)."""
+    if compressed is None:
+        return MAX_BYTES
+    return min(MAX_BYTES, max(SMALL_BYTES, MAX_RATIO * compressed))
+
+
+def refuse(what: str, limit: int, compressed: int | None) -> TooLarge:
+    if compressed is not None and limit == allowed(compressed) < MAX_BYTES:
+        why = (f"expands to more than {_mib(limit)}, over {MAX_RATIO} times its compressed "
+               f"size ({compressed} bytes); refused as a likely zip bomb")
+    else:
+        why = f"is larger than {_mib(limit)} uncompressed; refused (the limit for a card source)"
+    return TooLarge(f"{what}: {why}")
+
+
+def check_size(what: str, size: int, compressed: int | None = None, limit: int | None = None) -> None:
+    """Refuse a declared size (an archive header, a file's length) before reading anything."""
+    limit = allowed(compressed) if limit is None else min(limit, allowed(compressed))
+    if size > limit:
+        raise refuse(what, limit, compressed)
+
+
+def read_limited(stream: BinaryIO, what: str, compressed: int | None = None,
+                 limit: int | None = None) -> bytes:
+    """Read the whole stream, stopping one byte past the limit (TooLarge then)."""
+    limit = allowed(compressed) if limit is None else min(limit, allowed(compressed))
+    data = stream.read(limit + 1)
+    if len(data) > limit:
+        raise refuse(what, limit, compressed)
+    return data

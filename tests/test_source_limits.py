@@ -1,0 +1,119 @@
+"""Card import memory is bounded (issue 16 point 8): a zip bomb and oversized files are refused
+with one clear line, memory stays small while refusing; a source with no cards is exit 2."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from deckeditor import readlimits
+from deckeditor.cli import main
+
+BOMB_MB = 64  # expands ~1000 times; the issue's was 300 MB from 285 KB
+
+
+def _zip_bomb(path: Path, member: str = "AtomicCards.json") -> Path:
+    chunk = b"a" * (1 << 20)
+    with zipfile.ZipFile(path, "w", compression=zipfile.ZIP_DEFLATED) as zf:
+        with zf.open(member, "w", force_zip64=True) as fh:
+            fh.write(b'{"meta": {}, "data": {"x": [{"name": "')
+            for _ in range(BOMB_MB):
+                fh.write(chunk)
+            fh.write(b'"}]}}')
+    assert path.stat().st_size < 1 << 20
+    return path
+
+
+def _import(capsys, tmp_path, source) -> tuple[int, str]:
+    code = main(["--home", str(tmp_path / "home"), "cards", "import", str(source)])
+    return code, capsys.readouterr().err
+
+
+def test_a_zip_bomb_is_refused_with_one_line(tmp_path, capsys):
+    bomb = _zip_bomb(tmp_path / "bomb.zip")
+    code, err = _import(capsys, tmp_path, bomb)
+    assert code == 2
+    assert "zip bomb" in err and "AtomicCards.json" in err and "Traceback" not in err
+    assert len([ln for ln in err.splitlines() if ln.startswith("deckeditor cards import:")]) == 1
+
+
+def test_refusing_a_bomb_keeps_memory_small(tmp_path):
+    """In a process of its own, so its peak memory is its own: was 2.6 GB for 300 MB."""
+    bomb = _zip_bomb(tmp_path / "bomb.zip")
+    script = (
+        "import sys\n"
+        "from deckeditor.cli import main\n"
+        "code = main(['--home', sys.argv[2], 'cards', 'import', sys.argv[1]])\n"
+        "peak = [l for l in open('/proc/self/status') if l.startswith('VmHWM')][0].split()[1]\n"
+        "print(code, peak)\n"
+    )
+    run = subprocess.run([sys.executable, "-c", script, str(bomb), str(tmp_path / "h")],
+                         capture_output=True, text=True, env=dict(os.environ))
+    code, peak_kb = map(int, run.stdout.split())
+    assert code == 2
+    assert peak_kb < 400_000, f"peak {peak_kb} KB while refusing a {BOMB_MB} MB member"
+
+
+def test_a_gzip_bomb_is_refused(tmp_path, capsys):
+    path = tmp_path / "oracle-cards.json.gz"
+    with gzip.open(path, "wb", compresslevel=1) as fh:
+        fh.write(b'[{"object": "card", "name": "')
+        for _ in range(BOMB_MB):
+            fh.write(b"a" * (1 << 20))
+        fh.write(b'"}]')
+    code, err = _import(capsys, tmp_path, path)
+    assert code == 2 and "zip bomb" in err and "Traceback" not in err
+
+
+def test_an_oversized_file_is_refused_before_reading(tmp_path, capsys):
+    big = tmp_path / "oracle-cards.json"
+    with open(big, "wb") as fh:  # sparse: no disk used, and never read
+        fh.write(b'[{"object": "card", "name": "x"}')
+        fh.truncate(readlimits.MAX_BYTES + 1)
+    code, err = _import(capsys, tmp_path, big)
+    assert code == 2 and "larger than 512 MiB" in err and "Traceback" not in err
+
+
+def test_an_oversized_forge_script_is_refused(tmp_path, capsys):
+    path = tmp_path / "cardsfolder.zip"
+    with zipfile.ZipFile(path, "w", compression=zipfile.ZIP_STORED) as zf:
+        zf.writestr("a/ok.txt", "Name:Ok\nTypes:Creature Bird\nPT:1/1\n")
+        zf.writestr("b/huge.txt", "Name:Huge\nOracle:" + "x" * (readlimits.MAX_SCRIPT_BYTES + 1))
+    code, err = _import(capsys, tmp_path, path)
+    assert code == 2 and "huge.txt" in err and "larger than 4 MiB" in err
+
+
+def test_real_sizes_are_well_inside_the_limits():
+    # the README states these; the real sources: Scryfall oracle-cards ~170 MB, AtomicCards ~120 MB
+    assert readlimits.MAX_BYTES >= 3 * 170 * 10**6
+    assert readlimits.allowed(12 * 10**6) >= 120 * 10**6  # AtomicCards.json.xz at ~10 times
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    assert "512 MiB" in readme and "100 times" in readme
+
+
+@pytest.mark.parametrize("content, name", [
+    ("[]", "oracle-cards.json"),
+    ('{"meta": {}, "data": {}}', "AtomicCards.json"),
+])
+def test_a_source_with_no_cards_is_exit_2(tmp_path, capsys, content, name):
+    path = tmp_path / name
+    path.write_text(content, encoding="utf-8")
+    code, err = _import(capsys, tmp_path, path)
+    assert code == 2 and "no cards found" in err
+    assert main(["--home", str(tmp_path / "home"), "cards", "info", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["sources"] == []
+
+
+def test_a_forge_folder_with_no_card_scripts_is_exit_2(tmp_path, capsys):
+    folder = tmp_path / "notcards"
+    folder.mkdir()
+    (folder / "readme.txt").write_text("this folder holds notes, not cards\n", encoding="utf-8")
+    code, err = _import(capsys, tmp_path, folder)
+    assert code == 2 and "no cards found" in err
