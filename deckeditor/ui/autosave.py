@@ -59,8 +59,8 @@ class Autosaver(QObject):
         try:
             write_autosave(self.file, deck, path)
             self.error = ""
-        except OSError as exc:
-            self.error = str(exc)
+        except Exception as exc:  # noqa: BLE001 - a failed autosave must never stop the editing
+            self.error = str(exc) or type(exc).__name__
 
     def discard(self) -> None:
         """The work is saved (or declined): remove this window's autosave, after any write."""
@@ -92,4 +92,7 @@ class Autosaver(QObject):
 
 def _remove(file: Path) -> None:
     for path in (file, file.with_name(file.name + ".bak")):
-        path.unlink(missing_ok=True)
+        try:
+            path.unlink(missing_ok=True)
+        except OSError:  # a read-only folder: the file stays and is offered next time
+            pass
