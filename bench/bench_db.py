@@ -97,7 +97,26 @@ def bench_db_load(repeats: int = 5) -> dict:
         "cards": len(cards),
         "snapshot_ms": read_ms,
         "pool_index_ms": index_ms,
+        **damage_check(paths, repeats),
     }
+
+
+def damage_check(paths: AppPaths, repeats: int) -> dict:
+    """The open check of a damaged database (carddb/repair.py): SQLite's quick_check, paid once
+    after each change of the file, and the stamp comparison every other open pays."""
+    from deckeditor.carddb import repair
+
+    full, stamped = [], []
+    for _ in range(max(3, repeats)):
+        t0 = time.perf_counter()
+        repair.quick_check(paths.card_db)
+        full.append((time.perf_counter() - t0) * 1000)
+        repair.mark_sound(paths.card_db)
+        t0 = time.perf_counter()
+        repair.damage(paths.card_db)
+        stamped.append((time.perf_counter() - t0) * 1000)
+    return {"quick_check_ms": statistics.median(full), "stamped_check_ms": statistics.median(stamped),
+            "db_mb": round(paths.card_db.stat().st_size / 1e6, 1)}
 
 
 if __name__ == "__main__":
