@@ -37,6 +37,7 @@ KINDS: dict[str, tuple[bool, bool, str | None]] = {
     "dek": (True, True, ".dek"),
     "text": (True, True, ".txt"),
     "riftbound-code": (True, True, None),
+    "riftbound-text": (True, True, ".txt"),  # a Riftbound deck list (Legend:, Champion:, …)
     "precon": (True, False, None),  # taw/magic-preconstructed-decks lists
     "mtgjson": (True, False, None),  # MTGJSON deck files
 }
@@ -124,9 +125,14 @@ def recognise(text: str) -> str:
         return "precon"                        # brackets look like XMage's)
     if _XMAGE_LINE.search(text):
         return "xmage"
-    if not _SPACE.search(stripped) and _looks_like_code(stripped):  # one token (no split:
-        # a million-line text would be cut into two million words)
+    if not _SPACE.search(stripped) and (_looks_like_code(stripped) or _looks_like_damaged_code(stripped)):
+        # one token (no split: a million-line text would be cut into two million words); a
+        # damaged code too, so the decoder says what is wrong and where
         return "riftbound-code"
+    from deckeditor.games.riftbound import textlist
+
+    if textlist.looks_like_text(text):
+        return "riftbound-text"
     return "text"
 
 
@@ -144,6 +150,11 @@ def _looks_like_code(token: str) -> bool:
         return bool(module and module.looks_like_code(token))
     except Exception:  # a broken codec must not stop plain text from reading
         return False
+
+
+def _looks_like_damaged_code(token: str) -> bool:
+    module = _deckcode()
+    return bool(module and hasattr(module, "looks_like_damaged_code") and module.looks_like_damaged_code(token))
 
 
 def _xml_kind(data: bytes | str, path: str | None) -> str:
@@ -265,6 +276,10 @@ def _read(
         result = reader.read(data, pool, name=name, format_code=format_code)
     elif found == "riftbound-code":
         result = _read_code(decoded, pool, name, path)
+    elif found == "riftbound-text" or (found == "text" and kind is None and getattr(pool, "game", None) == "riftbound"):
+        from deckeditor.games.riftbound import textlist
+
+        result = textlist.read(split_lines(decoded), pool, name=name, format_code=format_code)
     else:
         lines = split_lines(decoded)
         if found == "forge":
@@ -315,12 +330,17 @@ def _check_target(deck: Deck, kind: str) -> None:
         raise DeckFileError(None, None, None, f"{kind} files can be read but not written")
     if deck.game != "mtg" and kind in MTG_WRITE_KINDS:
         raise DeckFileError(None, None, None, f"{kind} cannot hold a {_title(deck.game)} deck")
-    if deck.game != "riftbound" and kind == "riftbound-code":
-        raise DeckFileError(None, None, None, "riftbound-code cannot hold an MTG deck")
+    if deck.game != "riftbound" and kind in ("riftbound-code", "riftbound-text"):
+        raise DeckFileError(None, None, None, f"{kind} cannot hold an MTG deck")
 
 
 def _title(game: str) -> str:
     return {"riftbound": "Riftbound", "mtg": "MTG"}.get(game, game)
+
+
+def _own_text_kind(deck: Deck, kind: str) -> str:
+    """Plain text of a Riftbound deck is its deck list (`.txt` from `convert` and Export)."""
+    return "riftbound-text" if kind == "text" and deck.game == "riftbound" else kind
 
 
 def write_deck(deck: Deck, kind: str, pool: CardPool | None = None, **options: Any) -> str:
@@ -330,9 +350,14 @@ def write_deck(deck: Deck, kind: str, pool: CardPool | None = None, **options: A
     """
     from deckeditor.games.mtg.files import cod, dek, forge_dck, text
 
+    kind = _own_text_kind(deck, kind)
     _check_target(deck, kind)
     if kind == "json":
         return write_json_deck(deck)
+    if kind == "riftbound-text":
+        from deckeditor.games.riftbound import textlist
+
+        return textlist.write(deck, pool, with_printings=bool(options.get("with_printings")))
     if kind == "forge":
         return forge_dck.write(deck, pool)
     if kind == "cod":
@@ -369,8 +394,13 @@ def export_losses(deck: Deck, kind: str, pool: CardPool | None = None, **options
 def _export_losses(deck: Deck, kind: str, pool: CardPool | None, **options: Any) -> list[str]:
     from deckeditor.games.mtg.files import cod, dek, forge_dck, text
 
+    kind = _own_text_kind(deck, kind)
     if kind == "json" or kind not in KINDS:
         return []
+    if kind == "riftbound-text":
+        from deckeditor.games.riftbound import textlist
+
+        return textlist.losses(deck, with_printings=bool(options.get("with_printings")))
     if kind == "forge":
         return forge_dck.losses(deck, pool)
     if kind == "cod":

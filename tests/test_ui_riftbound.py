@@ -147,3 +147,36 @@ def test_a_legal_riftbound_deck_from_an_empty_window(window, qtbot, ex3, rift_po
     text = window.card_view.text.toPlainText().replace("\ufffc", "").replace("  ", " ")
     assert "Might 8 (4 +1 +3)" in text and "Tank" in text
     assert "attacking 8" in text and "defending 8" in text
+
+
+def test_import_dialog_reads_a_pasted_riftbound_list_and_names_a_damaged_code(window, rift_pool):  # noqa: F811
+    from deckeditor.ui.import_dialog import ImportDialog
+    from tests.test_riftbound_textlist import PASTED
+
+    window.pools["riftbound"] = rift_pool
+    dialog = ImportDialog(window.session.pool, window, pool_for=window.pool)  # an MTG deck is open
+    dialog.paste.setPlainText(PASTED)
+    dialog.preview_text()
+    deck = dialog.deck()
+    assert deck is not None and deck.game == "riftbound", dialog.error.text()
+    assert deck.section("Champion").entries[0].card == "Jinx, Demolitionist"
+    assert "Read as riftbound-text" in dialog.notes.text()
+
+    code = vectors(shared_data("riftbound", "deckcode-test-vectors.json"))["ex2"]["code"]
+    dialog.paste.setPlainText(code[:10] + "1" + code[11:])
+    dialog.preview_text()
+    assert dialog.deck() is None
+    assert "deck code: character 10: '1'" in dialog.error.text()
+    assert "no card lines" not in dialog.error.text()
+
+
+def test_export_dialog_offers_the_riftbound_kinds(window, ex3, rift_pool, tmp_path):  # noqa: F811
+    from deckeditor.ui.export_dialog import ExportDialog
+
+    dialog = ExportDialog(ex3, rift_pool, window)
+    kinds = [dialog.kind_box.itemData(i) for i in range(dialog.kind_box.count())]
+    assert kinds == ["json", "riftbound-code", "riftbound-text"]
+    dialog.kind_box.setCurrentIndex(2)
+    assert "printings" in dialog.losses.item(0).text()
+    dialog.export_to(str(tmp_path / "ex3.txt"))
+    assert (tmp_path / "ex3.txt").read_text(encoding="utf-8").startswith("// ")

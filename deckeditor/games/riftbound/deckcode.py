@@ -343,6 +343,21 @@ def looks_like_code(text: str) -> bool:
     return True
 
 
+_CODEISH = re.compile(r"[A-Za-z0-9=]{8,}")
+
+
+def looks_like_damaged_code(text: str) -> bool:
+    """One long token of letters and digits that is not a valid code: a damaged one (a mistyped
+    character, a cut-off paste). Reading it as a code shows the decoder's error and its
+    position, instead of reading it as a deck list with no card lines. No card name is one
+    such token."""
+    token = text.strip()
+    if not _CODEISH.fullmatch(token):
+        return False
+    # codes are written upper case; a long token with digits is one pasted in another case
+    return token.isupper() or (len(token) >= 16 and any(c.isdigit() for c in token))
+
+
 # --- deck ↔ code (§4.5) --------------------------------------------------------------------
 
 

@@ -7,4 +7,5 @@ from deckeditor.games.interface import ExportKind
 KINDS = (
     ExportKind("json", "Deck Editor deck (.deck.json)", ".deck.json"),
     ExportKind("riftbound-code", "Riftbound deck code", ".txt"),
+    ExportKind("riftbound-text", "Plain text deck list (.txt)", ".txt"),
 )

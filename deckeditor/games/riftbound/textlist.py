@@ -1,0 +1,198 @@
+"""Plain-text Riftbound deck lists, as players paste them from deck sites and as the editor
+writes them (deck kind `riftbound-text`):
+
+    // Jinx aggro
+    Legend: Jinx, Loose Cannon
+    Champion:
+    1 Jinx, Demolitionist
+    MainDeck:
+    3 Long Sword
+    3x Get Excited! (OGN-007)
+    Battlefields:
+    1 The Arena's Greatest
+    Runes:
+    8 Fury Rune
+    Sideboard:
+    2 Serrated Dirk
+
+* A header is a section word alone on its line, with an optional `:` and `(n)` count (`Main Deck
+  (40):`), or followed by `:` and one card (`Legend: Jinx, Loose Cannon`). Words: Legend,
+  Champion / Chosen Champion, Main / Main Deck / MainDeck / Deck, Runes / Rune Deck, Battlefields,
+  Sideboard / Side Deck. Any other word ending in `:` alone on its line starts a section of that
+  name, kept and reported by `check` (UNKNOWN_SECTION), never dropped.
+* A card line is `<count>[x] <name>`, or a bare name (one copy), with an optional card code in
+  parentheses or brackets (`(OGN-007a)`), which becomes the entry's printing. Names are resolved
+  as the pool accepts them (`Short - Subtitle`, a legend's subtitle alone); an unknown name is
+  kept as written (`check` reports UNKNOWN_CARD).
+* Before any header, a card goes to the section for its type (riftbound.md §3.1).
+* `//` and `#` lines are comments; the first `// ` line before any card names the deck.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import Any
+
+from deckeditor.deck import Deck, Entry, Printing, Unparsed, new_deck
+from deckeditor.deckfile_errors import ImportResult, LineKind, LineStatus
+from deckeditor.games.riftbound.card import CardCodeError, canonical_code
+from deckeditor.games.riftbound.pool import by_code, resolve_name
+from deckeditor.games.riftbound.rules import SECTIONS
+
+KIND = "riftbound-text"
+GAME = "riftbound"
+MAX_COUNT = 9999
+
+HEADERS = {
+    "legend": "Legend",
+    "champion": "Champion", "chosen champion": "Champion",
+    "main": "Main", "main deck": "Main", "maindeck": "Main", "deck": "Main", "mainboard": "Main",
+    "runes": "Runes", "rune": "Runes", "rune deck": "Runes", "runedeck": "Runes",
+    "battlefields": "Battlefields", "battlefield": "Battlefields",
+    "sideboard": "Sideboard", "side deck": "Sideboard", "sidedeck": "Sideboard", "side": "Sideboard",
+}
+# the words only Riftbound lists use: they make a pasted text a Riftbound list
+RIFTBOUND_WORDS = ("legend", "champion", "chosen champion", "runes", "rune deck", "runedeck",
+                   "battlefields", "maindeck", "side deck", "sidedeck")
+WRITTEN_HEADERS = {"Legend": "Legend", "Champion": "Champion", "Main": "MainDeck",
+                   "Battlefields": "Battlefields", "Runes": "Runes", "Sideboard": "Sideboard"}
+WRITE_ORDER = ("Legend", "Champion", "Main", "Battlefields", "Runes", "Sideboard")
+
+_HEADER = re.compile(r"^([A-Za-z](?:[A-Za-z ]*[A-Za-z])?)\s*(?:\(\s*\d+\s*\))?\s*(?:(:)\s*(.*))?$")
+_CARD = re.compile(r"^(?:(\d+)\s*[xX×]?\s+)?(.+?)\s*$")
+_CODE = re.compile(r"\s*[\(\[]\s*([A-Za-z]{2,4}-[A-Za-z]{0,2}\d{1,4}[abAB*sS]?)\s*[\)\]]\s*$")
+
+
+def _header(line: str) -> tuple[str, str] | None:
+    """(section, rest) when the line is a header; `rest` is an inline card ("" for none)."""
+    m = _HEADER.match(line)
+    if m is None:
+        return None
+    word, colon, rest = m.group(1).strip(), m.group(2), (m.group(3) or "").strip()
+    section = HEADERS.get(word.casefold())
+    if section is not None and (colon or not rest):
+        return section, rest if colon else ""
+    if section is None and colon and not rest:
+        return word, ""  # an unknown section name: kept under its own name
+    return None
+
+
+_RIFTBOUND_HEADER = re.compile(
+    r"^[ \t]*(?:" + "|".join(w.replace(" ", "[ \t]+") for w in RIFTBOUND_WORDS) + r")[ \t]*"
+    r"(?:\([ \t]*\d+[ \t]*\))?[ \t]*(?::.*)?$",
+    re.IGNORECASE | re.MULTILINE,
+)
+
+
+def looks_like_text(text: str) -> bool:
+    """A Riftbound list: some line is a header only Riftbound lists have (one regex pass over
+    the whole text, so a huge MTG list costs no per-line Python work)."""
+    return _RIFTBOUND_HEADER.search(text) is not None
+
+
+def _card_line(text: str) -> tuple[int, str, str | None] | None:
+    code = None
+    found = _CODE.search(text)
+    if found:
+        try:
+            code = canonical_code(found.group(1))
+            text = text[: found.start()]
+        except CardCodeError:
+            code = None
+    m = _CARD.match(text)
+    if m is None or not m.group(2).strip():
+        return None
+    count = int(m.group(1)) if m.group(1) else 1
+    return count, m.group(2).strip(), code
+
+
+def _resolve(pool: Any, name: str, code: str | None):
+    if pool is None:
+        return None
+    card = resolve_name(pool, name)
+    if card is None and code:
+        card = by_code(pool, code)
+    return card
+
+
+def read(lines: list[str], pool: Any, name: str = "Imported deck", format_code: str | None = None) -> ImportResult:
+    """The list as a Riftbound deck. Another game's pool resolves nothing (every card is then
+    kept as written, and the caller reads the list again with the Riftbound pool)."""
+    if getattr(pool, "game", GAME) != GAME:
+        pool = None
+    deck = new_deck(GAME, name, format_code)
+    statuses: list[LineStatus] = []
+    unparsed: list[Unparsed] = []
+    section: str | None = None
+    seen_card = False
+    for number, raw in enumerate(lines, 1):
+        text = raw.strip()
+        if not text:
+            statuses.append(LineStatus(number, raw, LineKind.BLANK))
+            continue
+        if text.startswith(("//", "#")):
+            if text.startswith("//") and not seen_card and deck.name == name and text[2:].strip():
+                deck = deck.renamed(text[2:].strip())
+                statuses.append(LineStatus(number, raw, LineKind.METADATA, "deck name"))
+            else:
+                statuses.append(LineStatus(number, raw, LineKind.COMMENT))
+            continue
+        header = _header(text)
+        if header is not None:
+            section, text = header
+            if not text:
+                statuses.append(LineStatus(number, raw, LineKind.SECTION, section))
+                continue
+        parsed = _card_line(text)
+        if parsed is None:
+            unparsed.append(Unparsed(KIND, number, raw, "not a card line"))
+            statuses.append(LineStatus(number, raw, LineKind.UNPARSED, "not a card line"))
+            continue
+        count, written, code = parsed
+        if not 1 <= count <= MAX_COUNT:
+            unparsed.append(Unparsed(KIND, number, raw, f"count {count} is not from 1 to {MAX_COUNT}"))
+            statuses.append(LineStatus(number, raw, LineKind.UNPARSED, "count out of range"))
+            continue
+        seen_card = True
+        card = _resolve(pool, written, code)
+        where = section or (card.section if card is not None else "Main")
+        entry = Entry(card.name if card is not None else written, count, Printing(code=code) if code else None)
+        deck = deck.add(where, entry)
+        if card is None:
+            statuses.append(LineStatus(number, raw, LineKind.UNKNOWN_CARD, f"{written} is not a known Riftbound card"))
+        else:
+            statuses.append(LineStatus(number, raw, LineKind.CARD, where))
+    if unparsed:
+        deck = replace(deck, unparsed=tuple(unparsed))
+    notes = ["read as a Riftbound deck list"]
+    extra = [s.name for s in deck.sections if s.name not in SECTIONS and s.entries]
+    if extra:
+        notes.append(f"section(s) Riftbound does not have, kept: {', '.join(extra)}")
+    return ImportResult(deck, KIND, statuses, notes)
+
+
+def write(deck: Deck, pool: Any = None, with_printings: bool = False) -> str:
+    """The list as deck sites take it: a header per non-empty section, `<count> <name>` lines
+    (`(CODE)` after the name with `with_printings`), extra sections under their own names."""
+    out = [f"// {deck.name}"] if deck.name else []
+    names = list(WRITE_ORDER) + [s.name for s in deck.sections if s.name not in WRITE_ORDER]
+    for section in names:
+        entries = deck.section(section).entries
+        if not entries:
+            continue
+        out.append(f"{WRITTEN_HEADERS.get(section, section)}:")
+        for e in entries:
+            code = f" ({e.printing.code})" if with_printings and e.printing and e.printing.code else ""
+            out.append(f"{e.count} {e.card}{code}")
+    return "\n".join(out) + "\n"
+
+
+def losses(deck: Deck, with_printings: bool = False) -> list[str]:
+    out = []
+    if not with_printings and any(e.printing and e.printing.code for _, e in deck.entries()):
+        out.append("printings (card codes) not written")
+    out += [f"{what} not written" for what, lost in (("notes", deck.notes), ("deck tags", deck.tags)) if lost]
+    if deck.unparsed:
+        out.append("unparsed lines not written")
+    return out

@@ -1,0 +1,142 @@
+"""Plain-text Riftbound deck lists (kind `riftbound-text`, issue 13): read as players paste them
+from deck sites, written back, and damaged deck codes answered with the decoder's own error and
+its position (not read as a list with no card lines)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from deckeditor import deckio
+from deckeditor.carddb.store import starter_pool
+from deckeditor.deck import Entry, Printing, new_deck
+from deckeditor.deckfile_errors import DeckFileError, LineKind
+from deckeditor.games.riftbound import textlist
+from tests.conftest import shared_data
+from tests.test_riftbound_helpers import gallery_pool, vectors
+
+PASTED = """// Budget Jinx
+Legend: Jinx, Loose Cannon
+Champion:
+1 Jinx, Demolitionist
+Main Deck (39):
+3 Long Sword
+3x Serrated Dirk (SFD-009)
+Get Excited!
+Battlefields:
+1 The Arena's Greatest
+Runes (12):
+8 Fury Rune
+4 Chaos Rune
+Tokens:
+1 Gold
+Sideboard:
+2 No Such Card
+"""
+
+
+@pytest.fixture(scope="module")
+def pool():
+    return gallery_pool(shared_data("riftbound", "cards.json"))
+
+
+@pytest.fixture(scope="module")
+def ex3(pool):
+    from deckeditor.games.riftbound.deckcode import decode_to_deck
+
+    return decode_to_deck(vectors(shared_data("riftbound", "deckcode-test-vectors.json"))["ex3"]["code"], pool)
+
+
+def test_a_pasted_list_is_read_section_by_section(pool):
+    result = deckio.read_deck(PASTED.encode(), pool)
+    deck = result.deck
+    assert result.kind == "riftbound-text" and deck.game == "riftbound" and deck.name == "Budget Jinx"
+    assert [e.card for e in deck.section("Legend").entries] == ["Jinx, Loose Cannon"]
+    assert [e.card for e in deck.section("Champion").entries] == ["Jinx, Demolitionist"]
+    main = {e.card: e for e in deck.section("Main").entries}
+    assert main["Long Sword"].count == 3 and main["Get Excited!"].count == 1
+    assert main["Serrated Dirk"].printing == Printing(code="SFD-009")
+    assert deck.section("Runes").total == 12 and deck.section("Battlefields").total == 1
+    assert deck.section("Tokens").total == 1  # kept, and check reports UNKNOWN_SECTION
+    unknown = result.statuses(LineKind.UNKNOWN_CARD)
+    assert [s.number for s in unknown] == [15, 17]  # Gold (a token) and the unknown name
+    assert deck.section("Sideboard").entries == (Entry("No Such Card", 2),)
+
+
+def test_a_list_pasted_while_an_mtg_deck_is_open_is_a_riftbound_deck():
+    result = deckio.read_deck(PASTED.encode(), starter_pool("mtg"))
+    assert result.kind == "riftbound-text" and result.deck.game == "riftbound"
+    assert result.deck.section("Legend").entries == (Entry("Jinx, Loose Cannon"),)
+
+
+def test_headerless_lines_of_a_riftbound_pool_go_to_their_sections(pool):
+    text = "Jinx, Loose Cannon\n3 Long Sword\n6 Fury Rune\nThe Arena's Greatest\n"
+    deck = deckio.read_deck(text.encode(), pool).deck
+    assert deck.section("Legend").total == 1 and deck.section("Main").total == 3
+    assert deck.section("Runes").total == 6 and deck.section("Battlefields").total == 1
+
+
+def test_ex3_round_trips_through_the_list(ex3, pool):
+    text = deckio.write_deck(ex3, "riftbound-text", pool)
+    assert text.startswith("// ") and "\nLegend:\n1 Ornn, Fire Below the Mountain\n" in text
+    assert "\nMainDeck:\n" in text and "\nRunes:\n" in text
+    back = deckio.read_deck(text.encode(), pool).deck
+    for section in ("Legend", "Champion", "Main", "Runes", "Battlefields", "Sideboard"):
+        want = sorted((e.card, e.count) for e in ex3.section(section).entries)
+        got = sorted((e.card, e.count) for e in back.section(section).entries)
+        merged: dict = {}
+        for name, n in want:
+            merged[name] = merged.get(name, 0) + n
+        assert sorted(merged.items()) == sorted(got), section
+    assert deckio.export_losses(ex3, "riftbound-text", pool) == ["printings (card codes) not written"]
+    with_codes = deckio.write_deck(ex3, "riftbound-text", pool, with_printings=True)
+    back = deckio.read_deck(with_codes.encode(), pool).deck
+    assert sorted((e.card, e.count, e.printing.code) for e in back.section("Main").entries) == sorted(
+        (e.card, e.count, e.printing.code) for e in ex3.section("Main").entries)
+    # "text" for a Riftbound deck is its list
+    assert deckio.write_deck(ex3, "text", pool) == text
+
+
+def test_a_riftbound_list_cannot_hold_an_mtg_deck():
+    with pytest.raises(DeckFileError, match="cannot hold an MTG deck"):
+        deckio.write_deck(new_deck("mtg").add("Main", Entry("Island")), "riftbound-text")
+
+
+def test_damaged_codes_show_the_decoders_error_and_position():
+    code = vectors(shared_data("riftbound", "deckcode-test-vectors.json"))["ex2"]["code"]
+    mtg = starter_pool("mtg")
+    with pytest.raises(DeckFileError, match=r"deck code: character 10: '1'"):
+        deckio.read_deck((code[:10] + "1" + code[11:]).encode(), mtg)
+    with pytest.raises(DeckFileError, match=r"deck code: byte \d+: truncated"):
+        deckio.read_deck(code[:-8].encode(), mtg)
+    with pytest.raises(DeckFileError, match=r"deck code: byte \d+"):
+        deckio.read_deck(code[:12].encode(), mtg)
+    assert deckio.recognise("Island") == "text" and deckio.recognise("Lightning Bolt") == "text"
+
+
+_NAMES = st.sampled_from(["Long Sword", "Fury Rune", "Jinx, Loose Cannon", "Get Excited!", "No Such Card"])
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(textlist.WRITE_ORDER), _NAMES, st.integers(1, 40)), max_size=12))
+def test_written_lists_read_back_the_same(items):
+    deck = new_deck("riftbound", "Generated")
+    for section, name, count in items:
+        deck = deck.add(section, Entry(name, count))
+    back = textlist.read(textlist.write(deck).splitlines(), None).deck
+    for section in textlist.WRITE_ORDER:
+        assert back.section(section).entries == deck.section(section).entries
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.text(max_size=40), max_size=8))
+def test_any_text_reads_without_a_traceback(lines):
+    result = textlist.read(lines, None)
+    # every line is accounted for once: nothing is silently dropped
+    assert [s.number for s in result.lines] == list(range(1, len(lines) + 1))
+    cards = [s for s in result.lines if s.status in (LineKind.CARD, LineKind.UNKNOWN_CARD)]
+    assert len(result.deck.unparsed) == len(result.statuses(LineKind.UNPARSED))
+    assert len(cards) >= len({(n, e.card) for n, e in result.deck.entries()})
