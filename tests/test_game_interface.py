@@ -13,8 +13,7 @@ from deckeditor.deck import Entry, new_deck
 from deckeditor.games import GAMES, registry
 from deckeditor.games.interface import Game, Statistics
 from deckeditor.session import EditorSession
-from tests.conftest import shared_data
-from tests.test_riftbound_helpers import format_info, gallery_pool, vectors
+from tests.test_riftbound_helpers import format_info, real_pool, vector_deck
 
 ROOT = Path(__file__).resolve().parent.parent / "deckeditor"
 JUL20 = date(2026, 7, 20)
@@ -22,15 +21,12 @@ JUL20 = date(2026, 7, 20)
 
 @pytest.fixture(scope="module")
 def rift_pool():
-    return gallery_pool(shared_data("riftbound", "cards.json"))
+    return real_pool()
 
 
 @pytest.fixture(scope="module")
 def ex3(rift_pool):
-    from deckeditor.games.riftbound.deckcode import decode_to_deck
-
-    V = vectors(shared_data("riftbound", "deckcode-test-vectors.json"))
-    return decode_to_deck(V["ex3"]["code"], rift_pool)
+    return vector_deck("ex3", rift_pool)
 
 
 def test_session_and_window_hold_no_game_names_colour_letters_or_code_tests():

@@ -10,15 +10,14 @@ from datetime import date
 
 import pytest
 
-from deckeditor.deck import Entry, Printing, Section
+from deckeditor.deck import Entry
 from deckeditor.games.registry import game
 from deckeditor.games.riftbound.attachment import AttachError, Board
-from deckeditor.games.riftbound.deckcode import decode_to_deck
 from deckeditor.games.riftbound.gallery import load_gallery
 from deckeditor.games.riftbound.pool import by_code
 from deckeditor.problems import ProblemKind as K
 from tests.conftest import shared_data
-from tests.test_riftbound_helpers import format_info, gallery_pool, vectors
+from tests.test_riftbound_helpers import format_info, real_pool, vector_deck
 
 JUL20 = date(2026, 7, 20)
 
@@ -30,26 +29,24 @@ def real():
 
 @pytest.fixture(scope="module")
 def pool():
-    return gallery_pool(shared_data("riftbound", "cards.json"))
+    return real_pool()
 
 
 @pytest.fixture(scope="module")
 def ex3(pool):
-    return decode_to_deck(vectors(shared_data("riftbound", "deckcode-test-vectors.json"))["ex3"]["code"], pool)
+    return vector_deck("ex3", pool)
 
 
 # --- data fixes -------------------------------------------------------------------------------
 
 
-def test_origins_recruits_and_sprite_are_tokens(real, pool):
+def test_origins_recruits_and_sprite_are_tokens(real, pool, ex3):
     codes = {p.code for p in real.tokens}
     assert {"OGN-271", "OGN-272", "OGN-273", "OGN-274"} <= codes
     for name in ("Recruit (DE)", "Recruit (NX)", "Recruit (ZN)", "Sprite"):
         assert pool.get(name) is None, name
     assert by_code(pool, "OGN-274") is None and by_code(pool, "OGN-275") is not None  # Altar to Unity stays
-    deck = game("riftbound").check(
-        decode_to_deck(vectors(shared_data("riftbound", "deckcode-test-vectors.json"))["ex3"]["code"], pool)
-        .add("Main", Entry("Sprite")), format_info("riftbound"), JUL20, pool)
+    deck = game("riftbound").check(ex3.add("Main", Entry("Sprite")), format_info("riftbound"), JUL20, pool)
     assert any(p.kind is K.UNKNOWN_CARD and p.cards == ("Sprite",) for p in deck)
 
 

@@ -66,3 +66,18 @@ def gallery_pool(path) -> CardPool:
 
 def vectors(path) -> dict:
     return {v["name"]: v for v in json.loads(open(path, encoding="utf-8").read())["vectors"]}
+
+
+def real_pool() -> CardPool:
+    """The reference gallery's pool (`../shared/data/riftbound/cards.json`)."""
+    from tests.conftest import shared_data
+
+    return gallery_pool(shared_data("riftbound", "cards.json"))
+
+
+def vector_deck(name: str, pool):
+    """A deck-code vector (`ex1`, `ex2`, `ex3`) imported against the pool (riftbound.md §4.6)."""
+    from deckeditor.games.riftbound.deckcode import decode_to_deck
+    from tests.conftest import shared_data
+
+    return decode_to_deck(vectors(shared_data("riftbound", "deckcode-test-vectors.json"))[name]["code"], pool)

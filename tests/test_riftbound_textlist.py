@@ -16,7 +16,7 @@ from deckeditor.deck import Entry, Printing, new_deck
 from deckeditor.deckfile_errors import DeckFileError, LineKind
 from deckeditor.games.riftbound import textlist
 from tests.conftest import shared_data
-from tests.test_riftbound_helpers import gallery_pool, vectors
+from tests.test_riftbound_helpers import real_pool, vector_deck, vectors
 
 PASTED = """// Budget Jinx
 Legend: Jinx, Loose Cannon
@@ -40,14 +40,12 @@ Sideboard:
 
 @pytest.fixture(scope="module")
 def pool():
-    return gallery_pool(shared_data("riftbound", "cards.json"))
+    return real_pool()
 
 
 @pytest.fixture(scope="module")
 def ex3(pool):
-    from deckeditor.games.riftbound.deckcode import decode_to_deck
-
-    return decode_to_deck(vectors(shared_data("riftbound", "deckcode-test-vectors.json"))["ex3"]["code"], pool)
+    return vector_deck("ex3", pool)
 
 
 def test_a_pasted_list_is_read_section_by_section(pool):

@@ -9,7 +9,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from tests.conftest import shared_data
-from tests.test_riftbound_helpers import gallery_pool, vectors
+from tests.test_riftbound_helpers import real_pool, vector_deck, vectors
 from tests.test_ui_window import shown, window  # noqa: F401  (the window fixture)
 
 pytestmark = [pytest.mark.gui, pytest.mark.qt_log_ignore(r".*propagateSizeHints.*")]
@@ -17,14 +17,12 @@ pytestmark = [pytest.mark.gui, pytest.mark.qt_log_ignore(r".*propagateSizeHints.
 
 @pytest.fixture(scope="module")
 def rift_pool():
-    return gallery_pool(shared_data("riftbound", "cards.json"))
+    return real_pool()
 
 
 @pytest.fixture(scope="module")
 def ex3(rift_pool):
-    from deckeditor.games.riftbound.deckcode import decode_to_deck
-
-    return decode_to_deck(vectors(shared_data("riftbound", "deckcode-test-vectors.json"))["ex3"]["code"], rift_pool)
+    return vector_deck("ex3", rift_pool)
 
 
 def menu_action(win, *path):
