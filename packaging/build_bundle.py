@@ -1,4 +1,5 @@
-"""Build the one-folder bundle into dist/deckeditor/ and smoke-test it outside the source tree.
+"""Build the one-folder bundle into dist/deckeditor/ and smoke-test it outside the source tree
+(offscreen and on Xvfb with Qt's xcb platform).
 
     python packaging/build_bundle.py [--no-smoke]
 
@@ -31,22 +32,57 @@ def build() -> Path:
     return DIST / "deckeditor"
 
 
-def smoke(bundle: Path) -> Path:
-    """Copy the bundle away from the source tree, start it with --screenshot, check the PNG."""
+def missing_host_libraries(bundle: Path) -> list[str]:
+    """Libraries Qt's xcb platform plugin needs that neither the bundle nor the host has."""
+    internal = bundle / "_internal"
+    plugin = internal / "PySide6" / "Qt" / "plugins" / "platforms" / "libqxcb.so"
+    if not plugin.exists() or shutil.which("ldd") is None:
+        return []
+    env = dict(os.environ, LD_LIBRARY_PATH=f"{internal}:{internal / 'PySide6' / 'Qt' / 'lib'}")
+    out = subprocess.run(["ldd", str(plugin)], capture_output=True, text=True, env=env).stdout
+    return sorted({line.split()[0] for line in out.splitlines() if "not found" in line})
+
+
+def _shoot(binary: Path, work: Path, name: str, platform: str, wrap: list[str]) -> Path:
+    shot = work / f"shot-{name}.png"
+    env = dict(os.environ, DECKEDITOR_HOME=str(work / "home"), QT_QPA_PLATFORM=platform)
+    done = subprocess.run([*wrap, str(binary), "--screenshot", str(shot)], cwd=work, env=env,
+                          timeout=180, capture_output=True, text=True)
+    if done.returncode != 0:
+        raise SystemExit(f"smoke test ({name}): exit {done.returncode}\n{done.stderr[-3000:]}")
+    data = shot.read_bytes()
+    if not data.startswith(b"\x89PNG\r\n\x1a\n") or len(data) < 2000:
+        raise SystemExit(f"smoke test ({name}): {shot} is not a real PNG screenshot")
+    return shot
+
+
+def smoke(bundle: Path) -> list[Path]:
+    """Copy the bundle away from the source tree and start it there: offscreen, then on a real
+    X server (Xvfb, Qt's xcb platform, as on a desktop) so a host library the bundle needs and
+    does not ship fails the build; then one command-line run."""
+    missing = missing_host_libraries(bundle)
+    if missing:
+        raise SystemExit("smoke test: the xcb platform needs host libraries that are missing: "
+                         + ", ".join(missing) + " (see README, Bundle)")
     work = Path(tempfile.mkdtemp(prefix="deckeditor-smoke-"))
     moved = work / "deckeditor"
     shutil.copytree(bundle, moved, symlinks=True)
-    shot = work / "shot.png"
+    binary = moved / "deckeditor"
+    shots = [_shoot(binary, work, "offscreen", "offscreen", [])]
+    xvfb = shutil.which("xvfb-run")
+    if xvfb is None:
+        raise SystemExit("smoke test: xvfb-run is not installed (apt-get install xvfb), "
+                         "and the bundle must be started on a real X server")
+    shots.append(_shoot(binary, work, "xcb", "xcb", [xvfb, "-a", "-s", "-screen 0 1600x1000x24"]))
     env = dict(os.environ, DECKEDITOR_HOME=str(work / "home"))
-    env.setdefault("QT_QPA_PLATFORM", "offscreen")
-    subprocess.run([str(moved / "deckeditor"), "--screenshot", str(shot)],
-                   check=True, cwd=work, env=env, timeout=120)
-    data = shot.read_bytes()
-    if not data.startswith(b"\x89PNG\r\n\x1a\n") or len(data) < 2000:
-        raise SystemExit(f"smoke test: {shot} is not a real PNG screenshot")
-    subprocess.run([str(moved / "deckeditor"), "cards", "info", "--json"],
-                   check=True, cwd=work, env=env, timeout=60)
-    return shot
+    subprocess.run([str(binary), "cards", "info", "--json"],
+                   check=True, cwd=work, env=env, timeout=60, stdout=subprocess.DEVNULL)
+    return shots
+
+
+def size_mb(bundle: Path) -> float:
+    total = sum(p.stat().st_size for p in bundle.rglob("*") if p.is_file() and not p.is_symlink())
+    return total / 1e6
 
 
 def main() -> int:
@@ -54,9 +90,10 @@ def main() -> int:
     parser.add_argument("--no-smoke", action="store_true", help="build only")
     args = parser.parse_args()
     bundle = build()
-    print(f"bundle: {bundle}")
+    print(f"bundle: {bundle} ({size_mb(bundle):.0f} MB)")
     if not args.no_smoke:
-        print(f"smoke test screenshot: {smoke(bundle)}")
+        for shot in smoke(bundle):
+            print(f"smoke test screenshot: {shot}")
     return 0
 
 
