@@ -190,3 +190,15 @@ def test_home_that_is_a_file_is_a_dialog_in_the_window(tmp_path, qtbot, monkeypa
     assert len(shown) == 1 and "not a folder" in shown[0]
     assert app.run_gui(home=str(afile), screenshot=str(tmp_path / "x.png")) == 2
     assert "not a folder" in capsys.readouterr().err
+
+
+def test_cards_import_on_a_damaged_database_repairs_then_imports(imported, capsys, tmp_path):
+    home, folder, db = imported
+    _damage_pages(db)
+    more = _forge_folder(tmp_path / "more", names=("Later Test Crab",))
+    assert main(["--home", str(home), "cards", "import", str(more)]) == 0
+    err = capsys.readouterr().err
+    assert "was damaged" in err and "Traceback" not in err
+    code, info, _ = _info(capsys, home)
+    assert info["games"]["mtg"]["cards"] == 3
+    assert [s["path"] for s in info["sources"]] == [str(folder), str(more)]
