@@ -151,12 +151,23 @@ def test_snapshot_blob_round_trips(cards_list) -> None:
     from deckeditor.carddb import snapshot
 
     codec, blob = snapshot.dump("mtg", cards_list)
-    assert codec == snapshot.TUPLES
+    assert codec == snapshot.TUPLES_RAW
     again, index = snapshot.load("mtg", codec, blob)
     assert again == cards_list and index is None
     for a, b in zip(again, cards_list):
         assert a.extra == b.extra and type(a.mana_value) is type(b.mana_value)
         assert a.extra is not b.extra
+
+
+def test_a_compressed_tuple_snapshot_written_earlier_is_still_read() -> None:
+    import zlib
+
+    from deckeditor.carddb import snapshot
+    from deckeditor.carddb.starter import starter_pool
+
+    pool = list(starter_pool("mtg"))
+    codec, blob = snapshot.dump("mtg", pool)
+    assert snapshot.load("mtg", snapshot.TUPLES, zlib.compress(blob, 1)) == (pool, None)
 
 
 def test_snapshot_of_the_starter_pool() -> None:

@@ -9,7 +9,7 @@ again the sources it listed (those still there), in their order.
   (a gallery's duplicate codes, …).
 * `cards`     — one row per (game, card name): the source that won and the card's JSON record
   (`deckeditor.carddb.records`). Later imports win, as `--cards` does (`cli.md`).
-* `snapshots` — per game, the whole card list as ONE zlib-compressed blob
+* `snapshots` — per game, the whole card list as ONE blob (marshalled tuples, or zlib'd pickle)
   (`deckeditor.carddb.snapshot`), so start-up is a single read and decode instead of 30,000 JSON
   decodes. Tagged with a fingerprint of the card model's fields; a stale or unreadable snapshot is
   rebuilt from the rows, which stay the truth.

@@ -1,12 +1,18 @@
 """The deck pane's tree: sections (with counts against their targets) -> groups (the game's
 groupings: type, mana value, energy …) -> entries. The deck's game answers every game question.
 
-A deck holds a few hundred lines at most, so the tree is rebuilt from the snapshot on every change
-(QStandardItemModel); the pane restores expansion and selection afterwards.
+The tree is planned from the deck snapshot on every change (plain tuples), and the plan is applied
+to the QStandardItemModel as the difference from the last one: an edit inserts, removes or updates
+the few rows it touched, instead of remaking ~300 items and relaying out the whole tree (half of
+an edit's cost, issue 17). The view keeps its expansion and selection by itself. A change of
+sections, grouping, sort or game fills the tree afresh; the pane then restores expansion and
+selection.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+from difflib import SequenceMatcher
 from typing import Any, Iterable
 
 from PySide6.QtCore import Qt
@@ -26,6 +32,18 @@ SORTS = ("Name", "Cost", "Count")
 HEADERS = ("Card", "Qty", "Cost", "Type")
 _RED = QBrush(QColor(176, 0, 32))
 _OFF_TARGET = QBrush(QColor(160, 90, 0))
+_ENTRY_FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsDragEnabled
+_RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+_FOREGROUND = Qt.ItemDataRole.ForegroundRole
+
+
+@dataclass
+class _Node:
+    """One planned row: `key` says which line it is (kept across edits), `data` what it shows."""
+
+    key: tuple
+    data: tuple
+    children: list["_Node"] = field(default_factory=list)
 
 
 class DeckModel(QStandardItemModel):
@@ -34,6 +52,12 @@ class DeckModel(QStandardItemModel):
         self.setHorizontalHeaderLabels(list(HEADERS))
         self._bold = QFont()
         self._bold.setBold(True)
+        self._italic = QFont()
+        self._italic.setItalic(True)
+        self._grey = QBrush(QColor(90, 90, 90))
+        self._plan: list[_Node] = []
+        self._shape: tuple | None = None
+        self.inserted_groups: list[QStandardItem] = []  # group rows the last update added
 
     def rebuild(
         self,
@@ -45,25 +69,39 @@ class DeckModel(QStandardItemModel):
         flagged: set[str] | frozenset[str] = frozenset(),
         game: Game | None = None,
         counts: list[SectionCount] | None = None,
-    ) -> None:
-        """Fill the tree from a deck snapshot. `flagged` cards (named by a problem) show red;
-        `counts` (the game's section counts) label the section rows ("Main 40/40")."""
+    ) -> bool:
+        """Show a deck snapshot. `flagged` cards (named by a problem) show red; `counts` (the
+        game's section counts) label the section rows ("Main 40/40"). True when the tree was
+        updated in place (expansion and selection kept), False when it was filled afresh."""
         self.game = game = game or registry.game(deck.game)
-        labels = {c.section: c for c in counts or ()}
+        sections = tuple(sections)
+        plan = self._make_plan(deck, sections, pool, grouping, sort, flagged, game, counts)
+        shape = (sections, grouping, sort, id(game))
+        self.inserted_groups = []
+        if shape == self._shape and len(self._plan) == self.rowCount():
+            root = self.invisibleRootItem()
+            for row, (old, new) in enumerate(zip(self._plan, plan)):
+                self._update(root, row, old, new)
+            self._plan = plan
+            return True
         self.removeRows(0, self.rowCount())
+        for node in plan:
+            self.appendRow(self._make_row(node))
+        self._plan, self._shape = plan, shape
+        return False
+
+    # --- the plan (plain data) ------------------------------------------------------------
+
+    def _make_plan(self, deck, sections, pool, grouping, sort, flagged, game, counts) -> list[_Node]:
+        labels = {c.section: c for c in counts or ()}
+        plan = []
         for name in sections:
             section = deck.section(name)
             count = labels.get(name)
-            head = QStandardItem(count.label if count is not None and count.target else
-                                 f"{game.section_title(name)}  ({section.total})")
-            if count is not None and not count.ok:
-                head.setForeground(_OFF_TARGET)
-            head.setData(name, SECTION_ROLE)
-            head.setData("section", KIND_ROLE)
-            head.setFont(self._bold)
-            head.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsDropEnabled)
-            row = [head] + [self._blank(name) for _ in HEADERS[1:]]
-            self.appendRow(row)
+            text = (count.label if count is not None and count.target else
+                    f"{game.section_title(name)}  ({section.total})")
+            head = _Node(("section", name), ("section", name, text, count is not None and not count.ok))
+            plan.append(head)
             lines = []
             for i, entry in enumerate(section.entries):
                 card = pool.get(entry.card) if pool is not None else None
@@ -72,19 +110,113 @@ class DeckModel(QStandardItemModel):
             groups: dict[str, list] = {}
             for item in lines:
                 groups.setdefault(game.group_of(item[2], grouping), []).append(item)
+            seen: dict[tuple, int] = {}
             for label in sorted(groups, key=game.group_rank):
-                parent = head
+                items = groups[label]
+                entries = [self._entry_node(name, i, e, c, e.card in flagged, seen) for i, e, c in items]
                 if label:
-                    items = groups[label]
-                    g = QStandardItem(f"{label}  ({sum(e.count for _, e, _ in items)})")
-                    g.setData(name, SECTION_ROLE)
-                    g.setData("group", KIND_ROLE)
-                    g.setForeground(QBrush(QColor(90, 90, 90)))
-                    g.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsDropEnabled)
-                    head.appendRow([g] + [self._blank(name) for _ in HEADERS[1:]])
-                    parent = g
-                for index, entry, card in groups[label]:
-                    parent.appendRow(self._entry_row(name, index, entry, card, entry.card in flagged))
+                    text = f"{label}  ({sum(e.count for _, e, _ in items)})"
+                    head.children.append(_Node(("group", label), ("group", name, text), entries))
+                else:
+                    head.children.extend(entries)
+        return plan
+
+    def _entry_node(self, section: str, index: int, entry, card, flagged: bool, seen: dict) -> _Node:
+        ident = (entry.card, entry.colors)
+        seen[ident] = n = seen.get(ident, -1) + 1  # the same card twice (two printings)
+        label = entry.card + (f"  [{entry.colors}]" if entry.colors else "")
+        if card is None:
+            cost, kind = "", "unknown card"
+        else:
+            cost, kind = self.game.cost_text(card), self.game.type_line(card)
+        data = ("entry", section, index, entry.card, label, entry.count, cost, kind,
+                flagged or card is None, card is None)
+        return _Node(("entry", *ident, n), data)
+
+    # --- applying it ----------------------------------------------------------------------
+
+    def _make_row(self, node: _Node) -> list[QStandardItem]:
+        kind = node.data[0]
+        if kind == "section":
+            _, name, text, off = node.data
+            head = QStandardItem(text)
+            if off:
+                head.setForeground(_OFF_TARGET)
+            head.setData(name, SECTION_ROLE)
+            head.setData("section", KIND_ROLE)
+            head.setFont(self._bold)
+            head.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsDropEnabled)
+            row = [head] + [self._blank(name) for _ in HEADERS[1:]]
+        elif kind == "group":
+            _, name, text = node.data
+            g = QStandardItem(text)
+            g.setData(name, SECTION_ROLE)
+            g.setData("group", KIND_ROLE)
+            g.setForeground(self._grey)
+            g.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsDropEnabled)
+            row = [g] + [self._blank(name) for _ in HEADERS[1:]]
+            self.inserted_groups.append(g)
+        else:
+            return self._entry_row(node.data)
+        for child in node.children:
+            row[0].appendRow(self._make_row(child))
+        return row
+
+    def _update(self, parent: QStandardItem, row: int, old: _Node, new: _Node) -> None:
+        """Row `row` of `parent` showed `old` (same key as `new`): change what differs."""
+        item = parent.child(row, 0)
+        if old.data != new.data:
+            kind = new.data[0]
+            if kind == "section":
+                item.setText(new.data[2])
+                item.setData(_OFF_TARGET if new.data[3] else None, _FOREGROUND)
+            elif kind == "group":
+                item.setText(new.data[2])
+            else:
+                self._set_entry(parent, row, old.data, new.data)
+        if old.children or new.children:
+            self._sync(item, old.children, new.children)
+
+    def _sync(self, parent: QStandardItem, old: list[_Node], new: list[_Node]) -> None:
+        """Make `parent`'s rows (showing `old`) show `new`: matching keys are updated in place,
+        the rest removed or inserted, from the last change back so row numbers stay valid."""
+        if [n.key for n in old] == [n.key for n in new]:
+            for row, (o, n) in enumerate(zip(old, new)):
+                self._update(parent, row, o, n)
+            return
+        matcher = SequenceMatcher(None, [n.key for n in old], [n.key for n in new], autojunk=False)
+        for tag, i1, i2, j1, j2 in reversed(matcher.get_opcodes()):
+            if tag == "equal":
+                for k in range(i2 - i1):
+                    self._update(parent, i1 + k, old[i1 + k], new[j1 + k])
+                continue
+            if i2 > i1:
+                parent.removeRows(i1, i2 - i1)
+            for k, node in enumerate(new[j1:j2]):
+                parent.insertRow(i1 + k, self._make_row(node))
+
+    def _set_entry(self, parent: QStandardItem, row: int, old: tuple, new: tuple) -> None:
+        _, section, index, card, label, count, cost, kind, red, unknown = new
+        cells = [parent.child(row, c) for c in range(len(HEADERS))]
+        if old[4] != label:
+            cells[0].setText(label)
+        if old[5] != count:
+            cells[1].setData(count, Qt.ItemDataRole.DisplayRole)
+        if old[6] != cost:
+            cells[2].setText(cost)
+        if old[7] != kind:
+            cells[3].setText(kind)
+        if old[8] != red:
+            for c in cells:
+                c.setData(_RED if red else None, _FOREGROUND)  # None: as a row made afresh
+        if old[9] != unknown:
+            cells[0].setData(self._italic if unknown else None, Qt.ItemDataRole.FontRole)
+            tip = f"{card}: unknown card (kept, written back on save)" if unknown else None
+            cells[0].setData(tip, Qt.ItemDataRole.ToolTipRole)
+        if old[1:3] != (section, index):
+            for c in cells:
+                c.setData(section, SECTION_ROLE)
+                c.setData(index, INDEX_ROLE)
 
     def _sort_key(self, item, sort: str):
         _, entry, card = item
@@ -100,31 +232,22 @@ class DeckModel(QStandardItemModel):
         item.setFlags(Qt.ItemFlag.ItemIsEnabled)
         return item
 
-    def _entry_row(self, section: str, index: int, entry, card, flagged: bool) -> list[QStandardItem]:
-        label = entry.card + (f"  [{entry.colors}]" if entry.colors else "")
-        cells = [QStandardItem(label), QStandardItem(), QStandardItem(), QStandardItem()]
-        cells[1].setData(entry.count, Qt.ItemDataRole.DisplayRole)
-        if card is None:
-            cells[0].setToolTip(f"{entry.card}: unknown card (kept, written back on save)")
-            font = QFont()
-            font.setItalic(True)
-            cells[0].setFont(font)
-            cells[3].setText("unknown card")
-        else:
-            cells[2].setText(self.game.cost_text(card))
-            cells[3].setText(self.game.type_line(card))
-        if flagged or card is None:
-            for c in cells:
-                c.setForeground(_RED)
+    def _entry_row(self, data: tuple) -> list[QStandardItem]:
+        _, section, index, card, label, count, cost, kind, red, unknown = data
+        cells = [QStandardItem(label), QStandardItem(), QStandardItem(cost), QStandardItem(kind)]
+        cells[1].setData(count, Qt.ItemDataRole.DisplayRole)
+        if unknown:
+            cells[0].setToolTip(f"{card}: unknown card (kept, written back on save)")
+            cells[0].setFont(self._italic)
         for c in cells:
+            if red:
+                c.setForeground(_RED)
             c.setData(section, SECTION_ROLE)
             c.setData(index, INDEX_ROLE)
-            c.setData(entry.card, CARD_ROLE)
+            c.setData(card, CARD_ROLE)
             c.setData("entry", KIND_ROLE)
-            c.setFlags(
-                Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsDragEnabled
-            )
-        cells[1].setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            c.setFlags(_ENTRY_FLAGS)
+        cells[1].setTextAlignment(_RIGHT)
         return cells
 
     def entry_indexes(self) -> list:

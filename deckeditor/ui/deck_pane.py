@@ -181,7 +181,9 @@ class DeckPane(QWidget):
         self.refresh()
 
     def refresh(self) -> None:
-        """Rebuild from the session's snapshot, keeping what was expanded and selected."""
+        """Show the session's snapshot, keeping what was expanded and selected: the model
+        updates the rows an edit touched in place (the view keeps its state), or fills the
+        tree afresh when sections, grouping or sort changed (the state is restored here)."""
         collapsed = set()
         for r in range(self.model.rowCount()):
             idx = self.model.index(r, 0)
@@ -189,8 +191,10 @@ class DeckPane(QWidget):
                 collapsed.add(idx.data(SECTION_ROLE))
         selected = self.selected_entries()
         deck = self.session.deck
-        self.title.setText(f"{deck.name}  —  {self.session.format_code}")
-        self.model.rebuild(
+        title = f"{deck.name}  —  {self.session.format_code}"
+        if self.title.text() != title:
+            self.title.setText(title)
+        in_place = self.model.rebuild(
             deck,
             self.session.sections,
             self.session.pool,
@@ -200,6 +204,12 @@ class DeckPane(QWidget):
             self.session.game,
             self.session.section_counts(),
         )
+        if in_place:
+            for group in self.model.inserted_groups:  # groups show their cards, as afresh
+                self.tree.expand(group.index())
+            if selected and not self.selected_entries():  # the selected line left the deck:
+                self.select(lambda s, i, c: (s, i) in selected)  # the one now in its place
+            return
         self.tree.expandAll()
         for r in range(self.model.rowCount()):
             idx = self.model.index(r, 0)
