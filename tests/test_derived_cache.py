@@ -80,3 +80,35 @@ def test_a_pool_not_from_a_store_has_no_cache():
     from deckeditor.carddb.pool import CardPool
 
     assert derived.cache_for(CardPool("mtg", CARDS)) is None
+
+
+def test_remembered_values_are_read_back_and_follow_the_code(tmp_path):
+    paths = stored_home(tmp_path)
+    pool = open_pool(paths)
+    calls = []
+
+    def build():
+        calls.append(1)
+        return {"a": [1, 2]}
+
+    modules = ("deckeditor.names",)
+    assert derived.remembered(pool, "thing", modules, build) == {"a": [1, 2]}
+    again = open_pool(paths)
+    assert derived.remembered(again, "thing", modules, build) == {"a": [1, 2]}
+    assert calls == [1]
+    # other code computing it: built again
+    assert derived.remembered(again, "thing", ("deckeditor.deck",), build) == {"a": [1, 2]}
+    assert calls == [1, 1]
+
+
+def test_the_legality_predicate_reads_its_card_ids_back(tmp_path):
+    from deckeditor.games.mtg import predicate
+
+    paths = stored_home(tmp_path)
+    built = predicate.PoolIndex(open_pool(paths))._rows_by_id()
+    pool = open_pool(paths)
+    cache = derived.cache_for(pool)
+    fingerprint = derived.code_fingerprint(predicate.__name__, "deckeditor.names")
+    assert cache.get("card-ids", fingerprint) is not None
+    assert predicate.PoolIndex(pool)._rows_by_id() == built == {
+        "quick-study": [0], "stone-wall": [1], "long-think": [2]}

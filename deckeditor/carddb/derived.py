@@ -92,3 +92,45 @@ def drop(conn: sqlite3.Connection, game: str) -> None:
         conn.execute("DELETE FROM derived WHERE game = ?", (game,))
     except sqlite3.OperationalError:  # no such table: nothing stored yet
         pass
+
+
+def code_fingerprint(*module_names: str) -> str:
+    """The source of the modules that compute a value: a change makes what they stored stale
+    (never read back silently wrong). A module without a source file (a frozen bundle) counts
+    by its name, and the Python version by its number (marshal's format)."""
+    import hashlib
+    import sys
+
+    digest = hashlib.sha1()
+    for name in module_names:
+        path = getattr(sys.modules.get(name), "__file__", None)
+        try:
+            with open(path, "rb") as fh:  # type: ignore[arg-type]
+                digest.update(fh.read())
+        except (OSError, TypeError):
+            digest.update(name.encode())
+    digest.update(f"py{sys.version_info[0]}.{sys.version_info[1]}".encode())
+    return digest.hexdigest()[:16]
+
+
+def remembered(pool, name: str, modules: tuple[str, ...], build):
+    """`build()`'s value for `pool`, read back from the card database when a start before this
+    one stored it (marshal: plain values only), else built and stored for the next start."""
+    import marshal
+
+    cache = cache_for(pool)
+    if cache is None:
+        return build()
+    fingerprint = code_fingerprint(*modules)
+    blob = cache.get(name, fingerprint)
+    if blob is not None:
+        try:
+            return marshal.loads(blob)
+        except (ValueError, EOFError, TypeError):  # unreadable: build it again
+            pass
+    value = build()
+    try:
+        cache.put(name, fingerprint, marshal.dumps(value))
+    except ValueError:  # not a plain value: built every time
+        pass
+    return value

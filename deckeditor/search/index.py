@@ -181,24 +181,6 @@ class SearchIndex:
 _COLUMNS = "search-columns"
 
 
-def _code_fingerprint(search) -> str:
-    """The source of the modules that fold and build the columns: a change makes the stored
-    columns stale (never read back silently wrong)."""
-    import hashlib
-    import sys
-
-    digest = hashlib.sha1()
-    for name in (search.build_columns.__module__, "deckeditor.search.folding", "deckeditor.search.bits"):
-        path = getattr(sys.modules.get(name), "__file__", None)
-        try:
-            with open(path, "rb") as fh:  # type: ignore[arg-type]
-                digest.update(fh.read())
-        except (OSError, TypeError):  # no source (a frozen bundle): the module's name only
-            digest.update(name.encode())
-    digest.update(f"py{sys.version_info[0]}.{sys.version_info[1]}".encode())
-    return digest.hexdigest()[:16]
-
-
 @contextmanager
 def _collector_paused():
     was = gc.isenabled()
@@ -220,7 +202,10 @@ def _columns(game: str, cards: list, cache) -> dict[str, Any]:
     search = game_search(game)
     if cache is None or search.lazy_columns is None:
         return search.build_columns(cards)
-    fingerprint = _code_fingerprint(search)
+    from deckeditor.carddb.derived import code_fingerprint
+
+    modules = (search.build_columns.__module__, "deckeditor.search.folding", "deckeditor.search.bits")
+    fingerprint = code_fingerprint(*modules)
     blob = cache.get(_COLUMNS, fingerprint)
     if blob is not None:
         try:

@@ -226,13 +226,20 @@ class PoolIndex:
 
     def _rows_by_id(self) -> dict[str, list[int]]:
         if self._by_id is None:
-            by_id: dict[str, list[int]] = {}
-            for row, card in enumerate(self.pool.cards):
-                name = card.name  # an ASCII name is its own NFKD form: slug without unicodedata
-                card_id = _NON_SLUG.sub("-", name.lower()).strip("-") if name.isascii() else card.id
-                by_id.setdefault(card_id, []).append(row)
-            self._by_id = by_id
+            # ~30 ms for 30,000 names at every start: kept in the card database beside the
+            # pool's snapshot when the pool came from there (read back in a few ms)
+            from deckeditor.carddb.derived import remembered
+
+            self._by_id = remembered(self.pool, "card-ids", (__name__, "deckeditor.names"), self._build_by_id)
         return self._by_id
+
+    def _build_by_id(self) -> dict[str, list[int]]:
+        by_id: dict[str, list[int]] = {}
+        for row, card in enumerate(self.pool.cards):
+            name = card.name  # an ASCII name is its own NFKD form: slug without unicodedata
+            card_id = _NON_SLUG.sub("-", name.lower()).strip("-") if name.isascii() else card.id
+            by_id.setdefault(card_id, []).append(row)
+        return by_id
 
     def flag_bits(self, name: str, test) -> int:
         hit = self._flags.get(name)
