@@ -362,7 +362,19 @@ def soak_child(edits: int = SOAK_EDITS) -> dict:
     }
 
 
+def _current_database() -> None:
+    """Open the full database once here, so a stale snapshot or stored search columns are
+    rebuilt by this process, not by the measured one (a rebuild's peak would stay in its RSS)."""
+    from bench_db import full_database
+
+    from deckeditor.carddb.store import open_pool
+    from deckeditor.search.index import index_for
+
+    index_for(open_pool(full_database()))
+
+
 def bench_soak_rss(repeats: int = 1, edits: int = SOAK_EDITS) -> dict:
+    _current_database()
     env = dict(os.environ, PYTHONPATH=str(REPO), QT_QPA_PLATFORM=os.environ.get("QT_QPA_PLATFORM", "offscreen"))
     proc = subprocess.run(
         [sys.executable, str(Path(__file__)), "--soak-child", str(edits)],

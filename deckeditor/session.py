@@ -798,10 +798,14 @@ class RowArranger:
 
     def __init__(self, order: list[int]) -> None:
         self.order = order
-        self.rank = [0] * len(order)
-        for i, r in enumerate(order):
-            self.rank[r] = i
-        self.identity = all(i == r for i, r in enumerate(order))
+        # the default order is the pool's own at every start: said with one C-level comparison
+        self.identity = order == list(range(len(order)))
+        if self.identity:
+            self.rank = order
+        else:
+            self.rank = [0] * len(order)
+            for i, r in enumerate(order):
+                self.rank[r] = i
         self._mask_for: frozenset[int] | None = None
         self._mask = bytearray()
 

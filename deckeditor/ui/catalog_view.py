@@ -3,6 +3,8 @@ and the card table. Each keystroke: search -> legal rows -> one model reset."""
 
 from __future__ import annotations
 
+import operator
+
 from typing import Any
 
 from PySide6.QtCore import QEvent, QRect, Qt, Signal
@@ -359,7 +361,10 @@ class CatalogPanel(QWidget):
             cards = self.session.pool.cards
             keyf = _sort_key(self._sort_column, self.session.game)
             keys = [keyf(c) for c in cards]
-            order = sorted(range(len(cards)), key=keys.__getitem__, reverse=self._sort_desc)
+            if not self._sort_desc and all(map(operator.le, keys, keys[1:])):
+                order = list(range(len(cards)))  # the pool's own order (a start's default sort)
+            else:
+                order = sorted(range(len(cards)), key=keys.__getitem__, reverse=self._sort_desc)
             cached = self._order_cache[key] = RowArranger(order)
         return cached
 
