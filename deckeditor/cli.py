@@ -51,6 +51,12 @@ def main(argv: list[str] | None = None) -> int:
         args, unknown = _gui_parser().parse_known_args(argv)
         if unknown:
             build_parser().error(f"unrecognized arguments: {' '.join(unknown)}")
+        # Start-up makes ~200,000 long-lived objects (modules, Qt classes, the card pool): no
+        # collection passes over them until the window has settled them out of the
+        # collector's sight (ui.app.warm_up_in_background re-enables it)
+        import gc
+
+        gc.disable()
         from deckeditor.ui.app import run_gui  # Qt is loaded only for the window
 
         return run_gui(home=args.home, deck=args.deck, screenshot=args.screenshot)

@@ -26,3 +26,20 @@ def test_file_new_offers_every_game_once_opened(qtbot, tmp_path):
     assert titles == [g.new_deck_label or g.title for g in (registry.game(c) for c in GAMES)]
     new.actions()[-1].trigger()
     assert win.session.deck.game == GAMES[-1]
+
+
+def test_the_collector_paused_at_start_is_back_once_the_window_settled(qtbot, tmp_path):
+    import gc
+
+    from deckeditor.ui.app import make_app, warm_up_in_background
+    from deckeditor.ui.main_window import MainWindow
+
+    make_app()
+    win = MainWindow(AppPaths.resolve(tmp_path / "home").ensure(), autosave=False)
+    qtbot.addWidget(win)
+    gc.disable()  # as cli.main does before the window is made
+    try:
+        warm_up_in_background(win)
+        qtbot.waitUntil(gc.isenabled, timeout=60000)
+    finally:
+        gc.enable()

@@ -73,12 +73,9 @@ def warm_up_in_background(window) -> None:
     stall the window would feel), and no full collection comes first for the same reason."""
     import gc
 
-    was = gc.isenabled()
-
     def settle() -> None:
         gc.freeze()
-        if was:
-            gc.enable()
+        gc.enable()  # also when start-up paused it (cli.main: until the window has settled)
 
     gc.disable()
     window.catalog.searcher.warm_in_background(then=settle)
