@@ -504,24 +504,13 @@ class MainWindow(QMainWindow):
             action.setShortcut(QKeySequence(shortcut))
         return action
 
-    def _fill_new_menu(self, menu) -> None:
-        if getattr(self, "_new_menu_filled", False):
-            return
-        self._new_menu_filled = True
-        for game in registry.games():
-            if game is not registry.default():
-                self._action(menu, game.new_deck_label or game.title, lambda g=game.code: self.new_deck(g))
-
     def _build_menus(self) -> None:
         bar = self.menuBar()
         file = bar.addMenu("&File")
         new = file.addMenu("&New")
-        first = registry.default()
-        self._action(new, first.new_deck_label or first.title, lambda: self.new_deck(first.code),
-                     QKeySequence.StandardKey.New)
-        # the other games' entries when the menu first opens: their packages are not loaded
-        # at start-up for a menu item (issue 17, cold start)
-        new.aboutToShow.connect(lambda: self._fill_new_menu(new))
+        for i, game in enumerate(registry.games()):
+            shortcut = QKeySequence.StandardKey.New if i == 0 else None
+            self._action(new, game.new_deck_label or game.title, lambda g=game.code: self.new_deck(g), shortcut)
         self._action(file, "&Open…", self.open_dialog, QKeySequence.StandardKey.Open)
         self.recent_menu = file.addMenu("Open &Recent")
         self._fill_recent()
