@@ -68,6 +68,12 @@ def decode(data: bytes, path: str | None = None) -> tuple[str, list[str]]:
         raise DeckFileError(path, None, None, "file is larger than 8 MiB")
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
+    if data.startswith(_UTF16_BOMS):  # Windows "Unicode" text: read as text, not as XML
+        try:
+            return data.decode("utf-16"), ["read as UTF-16 text"]
+        except UnicodeDecodeError as exc:
+            raise DeckFileError(path, None, None,
+                                f"not valid UTF-16 (byte {exc.start + 1})") from None
     try:
         return data.decode("utf-8"), []
     except UnicodeDecodeError:
@@ -78,16 +84,17 @@ def decode(data: bytes, path: str | None = None) -> tuple[str, list[str]]:
         text = "".join(
             bytes([b]).decode("cp1252", errors="ignore") or chr(b) for b in data
         )
-    return text, ["not UTF-8: read as Windows-1252"]
+    return text, [CP1252]
 
 
-def split_lines(text: str) -> list[str]:
-    """`\\r\\n`, `\\n` and `\\r` all end a line; lines are right-trimmed; no empty last line."""
+def split_lines(text: str, trim: bool = True) -> list[str]:
+    """`\\r\\n`, `\\n` and `\\r` all end a line; lines are right-trimmed (unless `trim` is
+    False: Forge notes keep their trailing spaces); no empty last line."""
     # str.splitlines is several times faster than the regex, but it also ends lines at form
     # feeds, vertical tabs and a few other separators, which must stay inside their line (a
     # control character makes the line unparsed): take it only when there are none.
     parts = text.splitlines() if not _OTHER_BREAKS.search(text) else _LINE_END.split(text)
-    lines = [line.rstrip() for line in parts]
+    lines = [line.rstrip() for line in parts] if trim else parts
     if lines and lines[-1] == "":
         lines.pop()
     return lines
@@ -99,8 +106,29 @@ def _first_lines(text: str):
         yield m.group(1).rstrip()
 
 
+CP1252 = "not UTF-8: read as Windows-1252"
+_UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
+_CONTROL_CHAR = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
+def _binary(text: str) -> bool:
+    """More than 1% control characters (no line ends or tabs): binary data, not text. Real
+    text has none (the odd one makes its line unparsed); random bytes have about 11%."""
+    sample = text[:65536]
+    return len(_CONTROL_CHAR.findall(sample)) * 100 > len(sample)
+
+
 def _is_xml_utf16(data: bytes) -> bool:
-    return data.startswith((b"\xff\xfe", b"\xfe\xff", b"<\x00?\x00", b"\x00<\x00?"))
+    """UTF-16 XML: with a BOM and `<` first, or `<?` without a BOM (the XML parser reads the
+    bytes itself and follows the declaration)."""
+    if data.startswith((b"<\x00?\x00", b"\x00<\x00?")):
+        return True
+    if data.startswith(_UTF16_BOMS):
+        try:
+            return data.decode("utf-16").lstrip().startswith("<")
+        except UnicodeDecodeError:
+            return False
+    return False
 
 
 # --- recognition (§2) ----------------------------------------------------------------------------
@@ -249,6 +277,10 @@ def _read(
     found = kind or recognise(decoded)
     if found == "xml":
         found = _xml_kind(data, path)
+    elif found in ("text", "forge", "xmage", "precon") and notes == [CP1252] and _binary(decoded):
+        # Random bytes are not UTF-8, decode as Windows-1252, and a stray short line can match
+        # a card name (`X`); such a file, one tenth control characters, is no deck list.
+        raise DeckFileError(path, None, None, "no card lines (binary data, not a deck list)")
     result: ImportResult
     if found == "json":
         if notes:
@@ -281,7 +313,7 @@ def _read(
 
         result = textlist.read(split_lines(decoded), pool, name=name, format_code=format_code)
     else:
-        lines = split_lines(decoded)
+        lines = split_lines(decoded, trim=found != "forge")
         if found == "forge":
             result = forge_dck.read(lines, pool, name=name)
         elif found == "xmage":

@@ -201,8 +201,16 @@ def test_partners_move_together_but_not_unpairable(pool):
     assert "Commander" not in sections(r.deck)
 
 
-def test_unknown_sideboard_card_blocks_the_rule(pool):
+def test_unknown_sideboard_card_is_restored_by_shape(pool):
+    # issue 15: the writers put a commander the pool does not know into the sideboard too, so
+    # the rule goes by the shape alone for it (it used to stay in the sideboard)
     r = read_deck("99 Forest\n\n1 Korvold Fae Cursed Kingg\n", pool)
+    assert sections(r.deck)["Commander"] == [("Korvold Fae Cursed Kingg", 1)]
+    assert "Korvold Fae Cursed Kingg read as commander (not in the card pool)" in r.notes
+    # the shape still decides: a 60-card deck keeps its sideboard, two copies are no pair
+    r = read_deck("60 Forest\n\n1 Korvold Fae Cursed Kingg\n", pool)
+    assert "Commander" not in sections(r.deck)
+    r = read_deck("98 Forest\n\n2 Korvold Fae Cursed Kingg\n", pool)
     assert "Commander" not in sections(r.deck)
 
 

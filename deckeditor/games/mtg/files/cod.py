@@ -18,6 +18,7 @@ from deckeditor.games.mtg.files.common import (
     clean_name,
     clean_tags,
     export_name,
+    merged_rows,
     parse_count,
     sideboard_commander_losses,
     with_foreign,
@@ -130,16 +131,25 @@ def _read_card(b: DeckBuilder, card: ET.Element, section: str, number: int) -> N
 # --- writing -------------------------------------------------------------------------------------
 
 
-def _card(zone: ET.Element, entry: Entry, pool: CardPool | None) -> None:
-    attrs = {"number": str(entry.count), "name": export_name(entry, pool)}
+def _attrs(entry: Entry, pool: CardPool | None) -> tuple[tuple[str, str], ...]:
+    """A card's attributes but its count: what tells two `.cod` lines apart."""
+    attrs = [("name", export_name(entry, pool))]
     p = entry.printing or Printing()
     if p.set:
-        attrs["setShortName"] = p.set
+        attrs.append(("setShortName", p.set))
     if p.number:
-        attrs["collectorNumber"] = p.number
+        attrs.append(("collectorNumber", p.number))
     if p.scryfall:
-        attrs["uuid"] = p.scryfall
-    ET.SubElement(zone, "card", attrs)
+        attrs.append(("uuid", p.scryfall))
+    return tuple(attrs)
+
+
+def _cards(zone: ET.Element, entries, pool: CardPool | None) -> None:
+    # lines the file cannot tell apart (the same printing, foil and not) merged, as the reader
+    # would merge them
+    rows = ((key, e.count, key) for e in entries for key in (_attrs(e, pool),))
+    for count, attrs in merged_rows(rows):
+        ET.SubElement(zone, "card", {"number": str(count), **dict(attrs)})
 
 
 def write(deck: Deck, pool: CardPool | None = None, *, custom_zones: bool = False) -> str:
@@ -177,8 +187,7 @@ def write(deck: Deck, pool: CardPool | None = None, *, custom_zones: bool = Fals
         if not entries:
             continue
         zone = ET.SubElement(root, "zone", {"name": zone_name})
-        for entry in entries:
-            _card(zone, entry, pool)
+        _cards(zone, entries, pool)
     ET.indent(root, "  ")
     for tags in root.iter("tags"):  # the spec's layout: `<tags><tag>jund</tag></tags>`
         tags.text = None

@@ -56,9 +56,17 @@ def parse_count(text: str) -> int | None:
 
 
 def export_name(entry: Entry, pool: CardPool | None) -> str:
-    """§1 card names on export: the pool's display name, unknown entries as read."""
+    """§1 card names on export: the pool's display name, unknown entries as read.
+
+    One name per card, and one that reads back as that card: when the display name is another
+    card's (a reversible `Parhelion II // Parhelion II` beside `Parhelion II`), the full name."""
     card = pool.get(entry.card) if pool is not None else None
-    return card.display_name if card is not None else entry.card
+    if card is None:
+        return entry.card
+    display = card.display_name
+    if display != card.name and pool.resolve(display).card is not card:
+        return card.name
+    return display
 
 
 def mtgo_name(entry: Entry, pool: CardPool | None) -> str:
@@ -67,7 +75,7 @@ def mtgo_name(entry: Entry, pool: CardPool | None) -> str:
     card = pool.get(entry.card) if pool is not None else None
     if card is None:
         return entry.card
-    return card.display_name.replace(" // ", "/")
+    return export_name(entry, pool).replace(" // ", "/")
 
 
 def merged_rows(rows: Iterable[tuple[Hashable, int, T]]) -> list[tuple[int, T]]:
@@ -89,12 +97,6 @@ def merged_rows(rows: Iterable[tuple[Hashable, int, T]]) -> list[tuple[int, T]]:
             total -= MAX_COUNT
         out.append((total, payload))
     return out
-
-
-def merge_key(entry: Entry) -> tuple:
-    """What `Entry.same_line` compares, as a hashable key (flags sorted)."""
-    return (entry.card, entry.printing, entry.colors, entry.tags,
-            tuple(sorted(entry.flags.items())) if entry.flags else ())
 
 
 class DeckBuilder:
@@ -187,14 +189,6 @@ class DeckBuilder:
         self._add_key(section, count, key)
         self._cards += 1
         self.lines.append(LineStatus(number, text, kind, reason))
-
-    def add_entry(self, section: str, entry: Entry) -> None:
-        self._add(section, entry.count, entry.card, entry.printing, entry.colors, entry.tags,
-                  entry.flags)
-
-    def _add(self, section, count, card, printing, colors, tags, flags) -> None:
-        flat = tuple(sorted(flags.items())) if flags else ()
-        self._add_key(section, count, (card, printing, colors, tags, flat))
 
     def _add_key(self, section: str, count: int, key: tuple) -> None:
         opened = self._open.get(section)
@@ -359,6 +353,17 @@ def sideboard_commander_losses(deck: Deck, kind: str) -> list[str]:
         return []
     return [f"Commander and Companion written into the sideboard; {kind} cannot tell them "
             "apart from the sideboard on re-import"]
+
+
+KEPT_UNPARSED = "unparsed in an earlier import (kept as a comment)"
+
+
+def unprefixed(text: str, prefix: str) -> str:
+    """An unparsed line's text without the comment prefix an earlier export gave it: a line
+    never gains a second `# unparsed: ` (`// unparsed: `) on the next export."""
+    while text.startswith(prefix):
+        text = text[len(prefix):]
+    return text
 
 
 def cards(n: int) -> str:

@@ -16,6 +16,7 @@ from deckeditor.games.mtg.files.common import (
     DeckBuilder,
     cards,
     clean_name,
+    merged_rows,
     mtgo_name,
     parse_count,
     sideboard_commander_losses,
@@ -96,11 +97,15 @@ def write(deck: Deck, pool: CardPool | None = None) -> str:
     rows = [(e, "false") for e in deck.section("Main").entries]
     for sec in ("Commander", "Companion", "Sideboard"):
         rows += [(e, "true") for e in deck.section(sec).entries]
-    for entry, side in rows:
-        p = entry.printing or Printing()
+    # lines the file cannot tell apart (printings other than the MTGO id) merged, as the reader
+    # would merge them
+    keyed = ((key, e.count, key) for e, side in rows for key in (
+        (str((e.printing or Printing()).mtgo or 0), side, mtgo_name(e, pool),
+         e.flags.get("Annotation", "0")),))
+    for count, (cat, side, name, note) in merged_rows(keyed):
         ET.SubElement(root, "Cards", {
-            "CatID": str(p.mtgo or 0), "Quantity": str(entry.count), "Sideboard": side,
-            "Name": mtgo_name(entry, pool), "Annotation": entry.flags.get("Annotation", "0"),
+            "CatID": cat, "Quantity": str(count), "Sideboard": side, "Name": name,
+            "Annotation": note,
         })
     ET.indent(root, "  ")
     return '<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"

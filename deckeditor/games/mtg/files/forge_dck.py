@@ -13,16 +13,20 @@ from deckeditor.carddb.pool import CardPool
 from deckeditor.deck import Deck, Entry, Printing
 from deckeditor.deckfile_errors import ImportResult, LineKind
 from deckeditor.games.mtg.files.common import (
+    CONTROL,
+    KEPT_UNPARSED,
     DeckBuilder,
     bad_line,
     clean_format,
     clean_name,
     clean_tags,
     export_name,
+    merged_rows,
     move_one,
     parse_colors,
     parse_count,
     printing_of,
+    unprefixed,
     with_foreign,
 )
 
@@ -46,6 +50,8 @@ _OWN_KEYS = {"name", "comment", "tags", "deckeditorformat", "deckeditorcompanion
 _HEADER = re.compile(r"^\[([^\]]*)\]$")
 _KEYVALUE = re.compile(r"^([A-Za-z][A-Za-z0-9 _-]*)=(.*)$")
 _CARD = re.compile(r"^(?:(\d+)\s+)?(\S.*)$")
+_SIGNED = re.compile(r"^[-+−]\d+\s")  # `-1 Island`: a count, not part of a name
+UNPARSED_PREFIX = "# unparsed: "
 
 
 class _Line:
@@ -132,12 +138,16 @@ def read(lines: list[str], pool: CardPool | None, *, name: str = "Imported deck"
         if not line:
             b.mark(number, text, LineKind.BLANK)
             continue
+        if line.startswith(UNPARSED_PREFIX):  # an earlier export's unparsed line: unparsed again
+            b.reject(number, unprefixed(line, UNPARSED_PREFIX), KEPT_UNPARSED)
+            placed[str(number)] = section or "Main"
+            continue
+        if line[0] in "#;" and not CONTROL.search(line):  # a comment of any length
+            b.mark(number, text, LineKind.COMMENT)
+            continue
         if reason := bad_line(line):
             b.reject(number, text, reason)
             placed[str(number)] = section or "Main"
-            continue
-        if line[0] in "#;":
-            b.mark(number, text, LineKind.COMMENT)
             continue
         if m := _HEADER.match(line):
             key = m.group(1).strip()
@@ -155,6 +165,8 @@ def read(lines: list[str], pool: CardPool | None, *, name: str = "Imported deck"
                 placed[str(number)] = "metadata"
                 continue
             key, value = kv.group(1).strip(), kv.group(2).strip()
+            if key.lower() == "comment":  # the notes as written, trailing spaces included
+                value = _KEYVALUE.match(text.lstrip()).group(2)
             if key.lower() in _OWN_KEYS:
                 own[key.lower()] = value
             else:
@@ -169,6 +181,10 @@ def read(lines: list[str], pool: CardPool | None, *, name: str = "Imported deck"
             else:
                 b.reject(number, text, "key=value line outside [metadata]")
                 placed[str(number)] = target
+            continue
+        if _SIGNED.match(line):
+            b.reject(number, text, "count outside 1–9999")
+            placed[str(number)] = section or "Main"
             continue
         m = _CARD.match(line)
         count = 1
@@ -257,9 +273,14 @@ def _flags_segment(entry: Entry) -> str:
 
 
 def card_line(entry: Entry, pool: CardPool | None) -> str:
+    return f"{entry.count} {card_request(entry, pool)}"
+
+
+def card_request(entry: Entry, pool: CardPool | None) -> str:
+    """A card line without its count: name, foil mark and segments."""
     p = entry.printing or Printing()
     foil = "+" if p.finish in ("foil", "etched") else ""
-    line = f"{entry.count} {export_name(entry, pool)}{foil}"
+    line = f"{export_name(entry, pool)}{foil}"
     # Forge takes the first segment as a set code, so a set is written when the entry has one,
     # or (the pool's default printing) when flags need a set code in front of them.
     set_code, number = (p.set, p.number) if p.set else (None, None)
@@ -311,7 +332,8 @@ def write(deck: Deck, pool: CardPool | None = None) -> str:
     by_section: dict[str, list[str]] = {}
     for u in deck.unparsed:
         home = where.get(str(u.line)) if u.source == KIND else None
-        by_section.setdefault(home or "", []).append(f"# unparsed: {u.text}")
+        line = UNPARSED_PREFIX + unprefixed(u.text, UNPARSED_PREFIX)
+        by_section.setdefault(home or "", []).append(line)
     meta_unparsed = by_section.pop("metadata", [])
     out.extend(meta_unparsed)
     for name, entries in blocks:
@@ -321,7 +343,9 @@ def write(deck: Deck, pool: CardPool | None = None) -> str:
             continue
         out.append(f"[{name}]")
         out.extend(str(x) for x in extra)
-        out.extend(card_line(e, pool) for e in entries)
+        # lines Forge cannot tell apart (etched and foil are both `+`) merged, as its reader would
+        out.extend(f"{n} {body}" for n, body in merged_rows(
+            (body, e.count, body) for e in entries for body in (card_request(e, pool),)))
         out.extend(tail)
     for rest in by_section.values():
         out.extend(rest)

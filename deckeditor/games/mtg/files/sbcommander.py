@@ -12,7 +12,12 @@ from dataclasses import replace
 from deckeditor.carddb.pool import CardPool
 from deckeditor.deck import Deck
 from deckeditor.games.mtg.card import Card
-from deckeditor.games.mtg.commander import can_be_commander, can_partner, is_background
+from deckeditor.games.mtg.commander import (
+    can_be_commander,
+    can_partner,
+    is_background,
+    partner_capable,
+)
 from deckeditor.games.mtg.files.common import move_one
 
 
@@ -36,6 +41,38 @@ def _leads(card: Card, rules: str) -> bool:
     return can_lead(card, rules)
 
 
+def _moves(cards: list[tuple[Card | None, str]], rules: str) -> list[tuple[tuple, str]]:
+    """Which of the one or two sideboard cards become commander or companion (§6.3)."""
+    if len(cards) == 1:
+        card = cards[0][0]
+        return [(cards[0], "Commander")] if card is None or _leads(card, rules) else []
+    (a, _), (b, _) = cards
+    first, second = cards
+    if a is not None and b is not None:
+        if can_partner(a, b) and all(can_lead(c, rules) or is_background(c) for c in (a, b)):
+            return [(first, "Commander"), (second, "Commander")]
+        if _leads(a, rules) and b.companion:
+            return [(first, "Commander"), (second, "Companion")]
+        if _leads(b, rules) and a.companion:
+            return [(second, "Commander"), (first, "Companion")]
+        return []
+    if a is None and b is None:  # written Commander first: two unknown cards lead together
+        if first[1] == second[1]:  # two copies of one card are no pair
+            return []
+        return [(first, "Commander"), (second, "Commander")]
+    known, unknown = (a, second) if a is not None else (b, first)
+    entry_known = first if a is not None else second
+    if known.companion and not _leads(known, rules):
+        return [(unknown, "Commander"), (entry_known, "Companion")]
+    if not (_leads(known, rules) or is_background(known)):
+        return []
+    if partner_capable(known):  # a partner's second: the unknown one leads beside it
+        return [(entry_known, "Commander"), (unknown, "Commander")]
+    if known.companion:
+        return [(unknown, "Commander"), (entry_known, "Companion")]
+    return [(entry_known, "Commander"), (unknown, "Companion")]
+
+
 def apply(
     deck: Deck, pool: CardPool | None, format_code: str | None = None
 ) -> tuple[Deck, list[str]]:
@@ -46,40 +83,32 @@ def apply(
     total = side.total
     if total not in (1, 2):
         return deck, []
-    cards: list[Card] = []
+    # One item per copy: the card, or None for an unknown entry (a name the pool does not know).
+    # An unknown card cannot be checked, but the writers of these kinds put the command zone
+    # there and nothing else, so the shape alone must restore it (issue 15: a commander newer
+    # than the pool came back in the sideboard): an unknown card is taken as able to lead, and
+    # its role in a pair comes from the known one.
+    cards: list[tuple[Card | None, str]] = []
     for entry in side.entries:
-        card = pool.get(entry.card)
-        if card is None:
-            return deck, []
-        cards.extend([card] * entry.count)
+        cards.extend([(pool.get(entry.card), entry.card)] * entry.count)
     code = format_code or deck.format
     rules = rule_set(code)
     command_zone = rules != "constructed"
     if rules == "constructed":
         rules = "commander"
-    moves: list[tuple[Card, str]] = []
-    if len(cards) == 1:
-        if _leads(cards[0], rules):
-            moves = [(cards[0], "Commander")]
-    else:
-        a, b = cards
-        if can_partner(a, b) and all(can_lead(c, rules) or is_background(c) for c in cards):
-            moves = [(a, "Commander"), (b, "Commander")]
-        elif _leads(a, rules) and b.companion:
-            moves = [(a, "Commander"), (b, "Companion")]
-        elif _leads(b, rules) and a.companion:
-            moves = [(b, "Commander"), (a, "Companion")]
+    moves = _moves(cards, rules)
     if not moves:
         return deck, []
     commanders = sum(1 for _, target in moves if target == "Commander")
     if not command_zone and deck.count("Main") + commanders != 100:
         return deck, []
     notes = []
-    for card, target in moves:
-        moved = move_one(deck, card.name, "Sideboard", target)
+    for (card, name), target in moves:
+        moved = move_one(deck, name, "Sideboard", target)
         if moved is None:
             return deck, []
         deck = moved
-        notes.append(f"{card.name} read as {target.lower()}")
+        notes.append(f"{name} read as {target.lower()}"
+                     + ("" if card is not None else " (not in the card pool)"))
     deck = replace(deck, sections=tuple(s for s in deck.sections if s.entries))
     return deck, notes

@@ -16,14 +16,17 @@ from deckeditor.deck import Deck, Entry, Printing
 from deckeditor.deckfile_errors import DeckFileError, ImportResult, LineKind
 from deckeditor.games.mtg.files import sbcommander
 from deckeditor.games.mtg.files.common import (
+    KEPT_UNPARSED,
     DeckBuilder,
     bad_line,
     cards,
     clean_name,
     export_name,
+    merged_rows,
     mtgo_name,
     parse_count,
     sideboard_commander_losses,
+    unprefixed,
 )
 
 HEADERS = {
@@ -50,7 +53,15 @@ _LABELS = re.compile(r"\s*\^([^^]*)\^$")
 _CATEGORIES = re.compile(r"\s*\[([^\[\]]*)\]$")
 _MOX_TAG = re.compile(r"\s+#(\S+)$")
 _FINISH = re.compile(r"\s+\*([FE])\*$")
-_PRINTING = re.compile(r"\s+\(([A-Za-z0-9]{2,6})\)(?:\s+([A-Za-z0-9\-★*]+))?$")
+# A collector number is one token: letters, digits and marks such as `-`, `★`, `*`, `†` (Portal's
+# `158†`), `Φ`; only brackets, braces, quotes and `^` (other markers' delimiters) are not in it.
+_PRINTING = re.compile(r"\s+\(([A-Za-z0-9]{2,6})\)(?:\s+([^\s()\[\]{}^\"]+))?$")
+# MTGGoldfish's own notation: `Plains <294> [FIN]`, `Sol Ring <borderless> [CMM] (F)`, `(FE)`
+# for foil-etched; the `<…>` is a collector number when it is one, else a variant name.
+_GOLDFISH = re.compile(
+    r"(?:\s+<([^<>]*)>)?\s+\[([A-Z0-9]{2,6}(?:-[A-Z0-9]{2,6})?)\](?:\s+\((F|FE)\))?$"
+)
+_GOLDFISH_NUMBER = re.compile(r"^[0-9]+[a-z★†]?$")
 _HEADER_COUNT = re.compile(r"\s*\(\d+\)$")
 _SPACES = re.compile(r"\s+")
 _CATEGORY_LINE = re.compile(r"^\D.*\(\d+\)$")
@@ -76,14 +87,28 @@ def header_of(line: str) -> str | None:
     return HEADERS.get(_SPACES.sub(" ", text).lower())
 
 
-def _strip_markers(rest: str) -> tuple[str, Printing | None, list[str], str | None, set[str]]:
+def _strip_markers(
+    rest: str,
+) -> tuple[str, Printing | None, list[str], str | None, set[str], tuple[tuple[str, str], ...]]:
     """Remove trailing markers, right to left, in any order (§7 step 6)."""
     tags: list[str] = []
     section: str | None = None
     finish = set_code = number = None
     seen: set[str] = set()
+    flags: tuple[tuple[str, str], ...] = ()
     while True:
-        if m := _LABELS.search(rest):
+        if set_code is None and (m := _GOLDFISH.search(rest)):
+            variant, set_code = m.group(1), m.group(2)
+            if variant is not None:
+                variant = variant.strip()
+                if _GOLDFISH_NUMBER.match(variant):
+                    number = variant
+                elif variant:
+                    flags = (("variant", variant),)
+            if m.group(3):
+                finish = finish or ("foil" if m.group(3) == "F" else "etched")
+            seen.add("mtggoldfish")
+        elif m := _LABELS.search(rest):
             parts = [p.strip() for p in m.group(1).split(",")]
             names = [p for p in parts if p and not p.startswith("#")]  # `#37d67a` is a colour
             tags = names + tags
@@ -121,7 +146,13 @@ def _strip_markers(rest: str) -> tuple[str, Printing | None, list[str], str | No
         if set_code in ARENA_TO_PAPER:
             set_code = ARENA_TO_PAPER[set_code]
         printing = Printing(set=set_code, number=number, finish=finish)
-    return rest, printing, list(dict.fromkeys(tags)), section, seen
+    return rest, printing, list(dict.fromkeys(tags)), section, seen, flags
+
+
+def quoted(name: str) -> bool:
+    """A name written in double quotes: the writers' protection of a name that would otherwise
+    lose a trailing part to the marker rules (`Caesar, Legion's Emperor (PIP)`)."""
+    return len(name) >= 2 and name[0] == '"' and name[-1] == '"'
 
 
 def classify(line: str) -> tuple:
@@ -132,6 +163,8 @@ def classify(line: str) -> tuple:
     `("category",)`, `("reject", reason)`, or
     `("card", to_side, count|None, name, printing, tags, marked_section, dialects)`.
     """
+    if line.startswith(UNPARSED_PREFIX):  # an earlier export's unparsed line: unparsed again
+        return ("unparsed", unprefixed(line, UNPARSED_PREFIX))
     if reason := bad_line(line):
         return ("bad", reason)
     head = header_of(line)
@@ -167,13 +200,16 @@ def classify(line: str) -> tuple:
     if m := _MWS_SET.match(rest):
         mws_set = m.group(1).upper()
         rest = m.group(2)
-    rest, printing, tags, marked, found = _strip_markers(rest)
-    seen |= found
+    if quoted(rest):  # protected by a writer: no markers inside the quotes
+        printing, tags, marked, flags = None, [], None, ()
+    else:
+        rest, printing, tags, marked, found, flags = _strip_markers(rest)
+        seen |= found
     if mws_set and (printing is None or not printing.set):
         printing = Printing(set=mws_set, finish=printing.finish if printing else None)
     if not rest:
         return ("reject", "no card name")
-    return ("card", to_side, count, rest, printing, tuple(tags), marked, frozenset(seen))
+    return ("card", to_side, count, rest, printing, tuple(tags), marked, frozenset(seen), flags)
 
 
 _CACHE_LIMIT = 50_000  # distinct lines remembered per read (a file of distinct lines: no gain)
@@ -229,7 +265,7 @@ def read(
         if what == "card":
             if got[7]:
                 dialect |= got[7]
-            if got[2] is None and not b.knows(got[3]):
+            if got[2] is None and not b.knows(written_name(b, got[3])):
                 b.reject(number, text, "no count and not a known card")
                 continue
             if not in_block:
@@ -253,6 +289,8 @@ def read(
             cards += 1
         elif what in ("bad", "reject"):
             b.reject(number, text, got[1])
+        elif what == "unparsed":
+            b.reject(number, got[1], KEPT_UNPARSED)
         elif what == "header":
             b.mark(number, text, LineKind.SECTION)
             any_header = True
@@ -294,11 +332,19 @@ def read(
     return ImportResult(deck, kind, b.lines, out_notes)
 
 
+def written_name(b: DeckBuilder, rest: str) -> str:
+    """The name a card line gives: a quoted name loses its quotes unless the pool knows it
+    with them (`"Ach! Hans, Run!"` is an Oracle name)."""
+    if quoted(rest) and not b.knows(rest):  # b: anything with `knows(name) -> bool`
+        return rest[1:-1]
+    return rest
+
+
 def _prepare(b: DeckBuilder, parsed: tuple) -> tuple[tuple, str | None]:
     """A parsed card line resolved once, with the note its set earns when the pool does not
     know that printing of the card."""
-    _, _, _, rest, printing, tags, _, _ = parsed
-    prep = b.prepare(rest, printing, tags=tags)
+    _, _, _, rest, printing, tags, _, _, flags = parsed
+    prep = b.prepare(written_name(b, rest), printing, tags=tags, flags=dict(flags))
     warning = None
     if printing is not None and printing.set:
         card = b.pool.get(prep[0][0])
@@ -309,6 +355,8 @@ def _prepare(b: DeckBuilder, parsed: tuple) -> tuple[tuple, str | None]:
 
 
 def _dialect_name(seen: set[str], any_header: bool, two_blocks: bool) -> str:
+    if "mtggoldfish" in seen:
+        return "MTGGoldfish text"
     if "archidekt" in seen:
         return "Archidekt text"
     if "moxfield" in seen:
@@ -325,6 +373,7 @@ def _dialect_name(seen: set[str], any_header: bool, two_blocks: bool) -> str:
 # --- writing -------------------------------------------------------------------------------------
 
 _CANON = ("Commander", "Companion", "Main", "Sideboard", "Maybeboard")
+_ARENA = ("Commander", "Companion", "Main", "Sideboard")
 
 
 def _suffix(entry: Entry, printings: bool, tags: bool) -> str:
@@ -342,48 +391,119 @@ def _suffix(entry: Entry, printings: bool, tags: bool) -> str:
     return out
 
 
+def _reads_back(body: str, name: str, expect: tuple, pool: CardPool | None) -> bool:
+    """Whether `1 <body>` reads back as `name` with the printing and tags `expect` holds."""
+    got = classify(f"1 {body}")
+    if got[0] != "card" or got[1] or got[6] is not None:
+        return False
+    return written_name(_Knows(pool), got[3]) == name and (got[4], got[5]) == expect
+
+
+class _Knows:
+    def __init__(self, pool: CardPool | None) -> None:
+        self.pool = pool
+
+    def knows(self, name: str) -> bool:
+        return self.pool is not None and self.pool.resolve(name).card is not None
+
+
+def card_body(name: str, suffix: str, pool: CardPool | None) -> str | None:
+    """What follows the count on a text line: the name, then `suffix` (printing, finish, tags).
+    A name the marker rules would cut (`Caesar, Legion's Emperor (PIP)` is read as a card and a
+    set; `Foo #1` as a card and a tag) is written in double quotes, which the reader takes off
+    again; None when even that does not read back (the caller reports it)."""
+    got = classify(f"1 X{suffix}") if suffix else None
+    expect = (got[4], got[5]) if got and got[0] == "card" else (None, ())
+    for body in (f"{name}{suffix}", f'"{name}"{suffix}'):
+        if _reads_back(body, name, expect, pool):
+            return body
+    return None
+
+
+def _lines(rows: list[tuple[int, str]]) -> list[str]:
+    """`<count> <body>` lines, equal bodies merged: the reader would merge them anyway, so a
+    second trip would not give the same file (two `Plains` of different art without printings)."""
+    return [f"{n} {body}" for n, body in merged_rows((body, n, body) for n, body in rows)]
+
+
+def _body(entry: Entry, name: str, suffix: str, pool: CardPool | None) -> str:
+    body = card_body(name, suffix, pool)
+    if body is None and suffix:  # the printing does not survive: the name at least
+        body = card_body(name, "", pool)
+    return body if body is not None else name
+
+
+def _refuse_empty(kind: str, deck: Deck, written: int, kept: tuple[str, ...]) -> None:
+    """A file with no card line cannot be read back ("no card lines"): refuse to write it."""
+    if written:
+        return
+    lost = ", ".join(f"{s.name} ({cards(s.total)})" for s in deck.sections if s.entries)
+    where = ", ".join(kept[:-1]) + f" or {kept[-1]}"
+    raise DeckFileError(None, None, None, f"{kind} cannot hold this deck: no card in {where}"
+                        + (f"; {lost} cannot be written" if lost else ""))
+
+
 def write_text(deck: Deck, pool: CardPool | None = None, *, with_printings: bool = False,
                with_tags: bool = False) -> str:
     out = [f"// {deck.name}"]
+    written = 0
     for name in _CANON:
         entries = deck.section(name).entries
         if not entries:
             continue
         out.append(HEADER_WORDS[name])
-        out += [f"{e.count} {export_name(e, pool)}{_suffix(e, with_printings, with_tags)}"
-                for e in entries]
+        lines = _lines([(e.count, _body(e, export_name(e, pool),
+                                        _suffix(e, with_printings, with_tags), pool))
+                        for e in entries])
+        written += len(lines)
+        out += lines
         out.append("")
-    out += [f"// unparsed: {u.text}" for u in deck.unparsed]
+    _refuse_empty("text", deck, written, _CANON)
+    out += [f"// unparsed: {unprefixed(u.text, UNPARSED_PREFIX)}" for u in deck.unparsed]
     while out and out[-1] == "":
         out.pop()
     return "\n".join(out) + "\n"
 
 
+def _arena_suffix(entry: Entry) -> str:
+    p = entry.printing or Printing()
+    if p.set and p.number:
+        return f" ({PAPER_TO_ARENA.get(p.set, p.set)}) {p.number}"
+    return ""
+
+
 def write_arena(deck: Deck, pool: CardPool | None = None) -> str:
     out = ["About", f"Name {deck.name}", ""]
-    for name in ("Commander", "Companion", "Main", "Sideboard"):
+    written = 0
+    for name in _ARENA:
         entries = deck.section(name).entries
         if not entries:
             continue
         out.append(HEADER_WORDS[name])
-        for e in entries:
-            p = e.printing or Printing()
-            line = f"{e.count} {export_name(e, pool)}"
-            if p.set and p.number:
-                line += f" ({PAPER_TO_ARENA.get(p.set, p.set)}) {p.number}"
-            out.append(line)
+        lines = _lines([(e.count, _body(e, export_name(e, pool), _arena_suffix(e), pool))
+                        for e in entries])
+        written += len(lines)
+        out += lines
         out.append("")
+    _refuse_empty("arena", deck, written, _ARENA)
     while out and out[-1] == "":
         out.pop()
     return "\n".join(out) + "\n"
 
 
 def write_mtgo(deck: Deck, pool: CardPool | None = None) -> str:
-    main = [f"{e.count} {mtgo_name(e, pool)}" for e in deck.section("Main").entries]
-    side = [f"{e.count} {mtgo_name(e, pool)}"
-            for n in ("Commander", "Companion", "Sideboard") for e in deck.section(n).entries]
+    def block(names: tuple[str, ...]) -> list[str]:
+        return _lines([(e.count, _body(e, mtgo_name(e, pool), "", pool))
+                       for n in names for e in deck.section(n).entries])
+
+    main = block(("Main",))
+    side = block(("Commander", "Companion", "Sideboard"))
+    _refuse_empty("mtgo", deck, len(main) + len(side), _ARENA)
     out = main + ([""] + side if side else [])
     return "\n".join(out) + "\n"
+
+
+UNPARSED_PREFIX = "// unparsed: "
 
 
 def _card_losses(deck: Deck, printings: bool, tags: bool) -> list[str]:

@@ -13,6 +13,7 @@ from deckeditor.deck import Printing
 from deckeditor.deckfile_errors import DeckFileError, ImportResult, LineKind
 from deckeditor.games.mtg.files import sbcommander
 from deckeditor.games.mtg.files.common import (
+    CONTROL,
     DeckBuilder,
     bad_line,
     clean_name,
@@ -38,6 +39,12 @@ def read(
         if not line:
             b.mark(number, text, LineKind.BLANK)
             continue
+        if line.startswith("LAYOUT ") and not CONTROL.search(line):
+            # metadata of any length (over 1,000 characters in real Commander files): kept in
+            # foreign.xmage, not unparsed
+            layout.append(line)
+            b.mark(number, text, LineKind.METADATA)
+            continue
         if reason := bad_line(line):
             b.reject(number, text, reason)
             continue
@@ -47,10 +54,6 @@ def read(
             continue
         if line.startswith("AUTHOR:"):
             foreign["author"] = line[7:].strip()
-            b.mark(number, text, LineKind.METADATA)
-            continue
-        if line.startswith("LAYOUT "):
-            layout.append(line)
             b.mark(number, text, LineKind.METADATA)
             continue
         if line[0] in "#;" or line.startswith("//"):
