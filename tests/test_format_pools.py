@@ -1,4 +1,4 @@
-"""Format card pools over the real 29,521-card pool (issue 12): the catalog and `check` agree with
+"""Format card pools over the real 29,521-name pool (issue 12): the catalog and `check` agree with
 MTGJSON's own legality on the data's date, and every kind of card that never belongs (joke,
 non-deck, digital-only, oversized) is kept out with a reason naming the source."""
 
@@ -77,8 +77,11 @@ def test_catalog_and_check_agree_with_mtgjson(code, raw, pool):
         if said is not None:
             by_day.setdefault(said[0], {})[name] = said[1]
     assert "2026-01-03" in by_day
-    for day_text, truth in by_day.items():
+    for day_text, stated in by_day.items():
         day = date.fromisoformat(day_text)
+        # A name folded into its Oracle card (`Birds of Paradise // Birds of Paradise`) is judged
+        # as that card; the data's names of one Oracle card agree with each other.
+        truth = {pool.resolve(n).card.name: ok for n, ok in stated.items()}
         names = [n for n in truth if n != commander]
         # The catalog for the Main section of a (five-colour) deck.
         pred = make_predicate(_deck(code, commander, []), info, day, pool, "Main")
@@ -146,3 +149,73 @@ def test_standard_brawl_before_the_data_is_a_warning(pool):
     warn = [p for p in problems if p.kind is K.NOT_IN_FORMAT]
     assert warn and all(p.severity is Severity.WARNING for p in warn), problems
     assert "cannot be known" in warn[0].message
+
+
+def test_one_oracle_card_is_one_card(pool):
+    """Reversible and other same-Oracle printings fold: copy limits and bans apply across them,
+    the catalog shows the card once."""
+    birds = pool.resolve("Birds of Paradise // Birds of Paradise").card
+    assert birds is pool.get("Birds of Paradise")
+    assert pool.get("Birds of Paradise // Birds of Paradise") is None
+    assert pool.resolve("Ken, Burning Brawler").card is pool.get("Aisha of Sparks and Smoke")
+    d = Deck(game="mtg", name="x", format="vintage", sections=(Section("Main", (
+        Entry("Birds of Paradise // Birds of Paradise", 4), Entry("Birds of Paradise", 1))),))
+    problems = check(d, load_format("vintage"), date(2026, 1, 3), pool)
+    assert [(p.kind, p.cards) for p in problems if p.kind is K.TOO_MANY_COPIES] == [
+        (K.TOO_MANY_COPIES, ("Birds of Paradise",))
+    ]
+    # A reversible-only Oracle card (no plain entry in the data) is still one card by its name.
+    assert pool.resolve("Adrix and Nev, Twincasters // Adrix and Nev, Twincasters").card.name == (
+        "Adrix and Nev, Twincasters"
+    )
+
+
+def test_identity_never_narrower_than_the_source(pool):
+    from deckeditor.games.mtg.colors import letters
+
+    # The data has only the front face of this adventure card; MTGJSON says BR.
+    sword = pool.get("Callous Sell-Sword // Burn Together")
+    assert letters(sword.identity) == "BR"
+    d = Deck(game="mtg", name="x", format="commander", sections=(
+        Section("Commander", (Entry("Sheoldred, the Apocalypse", 1),)),
+        Section("Main", (Entry("Callous Sell-Sword // Burn Together", 1),)),
+    ))  # fmt: skip
+    problems = check(d, load_format("commander"), date(2026, 1, 3), pool)
+    assert [p.cards for p in problems if p.kind is K.COLOR_IDENTITY] == [
+        ("Callous Sell-Sword // Burn Together",)
+    ]
+
+
+def test_identity_union_keeps_an_import_warning():
+    _, issues = load_mtgjson(shared_data("mtg", "cards.json.xz"))
+    hits = [i for i in issues if "Callous Sell-Sword" in i.where]
+    assert hits and hits[0].severity == "warning" and "using BR" in hits[0].message
+
+
+@pytest.mark.parametrize("name", ["Brisela, Voice of Nightmares", "Hanweir, the Writhing Township"])
+def test_meld_results_cannot_lead(pool, name):
+    card = pool.get(name)
+    pred = make_predicate(_deck("commander", None, []), load_format("commander"),
+                          date(2026, 1, 3), pool, "Commander")  # fmt: skip
+    assert not pred(card)
+    d = _deck("commander", name, [])
+    kinds = {p.kind for p in check(d, load_format("commander"), date(2026, 1, 3), pool)}
+    assert K.ILLEGAL_COMMANDER in kinds
+    # ... but the halves that meld into them can
+    assert pred(pool.resolve("Bruna, the Fading Light").card)
+
+
+def test_forge_partner_keyword_is_authoritative():
+    """Tymna's Oracle line in the older Forge pool reads `\\Partner`; its `K:Partner` decides."""
+    from deckeditor.games.mtg.commander import can_partner
+    from deckeditor.games.mtg.forge_script import load_forge
+
+    cards, _ = load_forge(shared_data("forge", "reeforge-2020-cardsfolder.tar.xz"))
+    forge = CardPool("mtg", cards)
+    tymna, thrasios = forge.get("Tymna the Weaver"), forge.get("Thrasios, Triton Hero")
+    assert tymna.partner.plain and can_partner(thrasios, tymna)
+    d = Deck(game="mtg", name="x", format="commander", sections=(
+        Section("Commander", (Entry("Thrasios, Triton Hero", 1), Entry("Tymna the Weaver", 1))),
+    ))  # fmt: skip
+    kinds = {p.kind for p in check(d, load_format("commander"), date(2020, 1, 1), forge)}
+    assert K.ILLEGAL_PARTNERSHIP not in kinds and K.ILLEGAL_COMMANDER not in kinds

@@ -114,3 +114,25 @@ def test_array_walker_raises_only_its_error(parts):
         list(iter_objects("".join(parts)))
     except ScryfallError:
         pass
+
+
+def test_reversible_card_is_its_oracle_card_and_legalities_kept(tmp_path):
+    side = {"object": "card_face", "name": "Sol Ring", "mana_cost": "{1}", "type_line": "Artifact",
+            "oracle_text": "{T}: Add {C}{C}."}
+    objs = [
+        {"object": "card", "name": "Sol Ring // Sol Ring", "layout": "reversible_card",
+         "card_faces": [side, dict(side)], "color_identity": [], "set": "sld",
+         "legalities": {"commander": "legal", "vintage": "restricted", "standard": "not_legal"}},
+        {"object": "card", "name": "Ashnod's Coupon", "layout": "normal", "mana_cost": "{0}",
+         "type_line": "Artifact", "oracle_text": "", "color_identity": [], "set": "ugl",
+         "set_type": "funny", "legalities": {}},
+    ]
+    path = tmp_path / "oracle.json"
+    path.write_text(json.dumps(objs), encoding="utf-8")
+    cards, issues = load_scryfall(path)
+    ring, coupon = cards
+    assert ring.name == "Sol Ring" and len(ring.faces) == 1
+    assert ring.other_names == ("Sol Ring // Sol Ring",)
+    assert "commander=legal" in ring.legalities and "standard=not_legal" in ring.legalities
+    assert ring.legal_source == "Scryfall"
+    assert "joke" in coupon.traits

@@ -65,6 +65,8 @@ class CardPool(Generic[C]):
         self._folded.setdefault(key, set()).add(row)
         if len(key) > 2 and key[0] == key[-1] == '"':
             self._unquoted.setdefault(key[1:-1].strip(), set()).add(row)
+        for alias in getattr(card, "other_names", ()) or ():  # same Oracle card, other name
+            self._folded.setdefault(split_key(alias), set()).add(row)
         for i, face in enumerate(getattr(card, "face_names", ()) or ()):
             key = name_key(face)
             self._faces.setdefault(key, set()).add(row)

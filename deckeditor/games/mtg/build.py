@@ -151,13 +151,14 @@ def keyword_name(raw: str) -> str:
 
 
 def partner_info(front: Face, keywords: Iterable[str], partner_with: Iterable[str] = (),
-                 partner_types: Iterable[str] = ()) -> PartnerInfo:  # fmt: skip
-    """PartnerInfo from the front face's Oracle text and keywords (§5.2), plus Forge facts."""
+                 partner_types: Iterable[str] = (), plain_keyword: bool = False) -> PartnerInfo:  # fmt: skip
+    """PartnerInfo from the front face's Oracle text and keywords (§5.2), plus Forge facts
+    (a Forge `K:Partner` line, `plain_keyword`, is plain partner even if the Oracle line is not)."""
     raw = front.oracle_text
     kws = {k.casefold() for k in keywords}
     subs = front.subtypes
     if (
-        not (partner_with or partner_types or kws & _PARTNER_KEYWORDS)
+        not (partner_with or partner_types or plain_keyword or kws & _PARTNER_KEYWORDS)
         and "Background" not in subs
         and "Doctor" not in subs
         and not (raw and any(word in raw for word in _PARTNER_WORDS))
@@ -170,7 +171,7 @@ def partner_info(front: Face, keywords: Iterable[str], partner_with: Iterable[st
     types.update(t.strip().casefold() for t in _PARTNER_TYPED.findall(text))
     if _FRIENDS.search(text) or "friends forever" in kws:
         types.add("friends forever")
-    plain = bool(_PARTNER_PLAIN.search(text))
+    plain = plain_keyword or bool(_PARTNER_PLAIN.search(text))
     if not plain and "partner" in kws and not with_names and not types and not text.strip():
         plain = True  # a source with keywords but no text
     is_legendary_creature = "Legendary" in front.supertypes and "Creature" in front.types
@@ -232,6 +233,7 @@ def build_card(
     deck_limit: int | None = None,
     partner_with: Iterable[str] = (),
     partner_types: Iterable[str] = (),
+    partner_plain: bool = False,
     printings: Iterable[str] = (),
     source_identity: int | None = None,
     use_overlay: bool = True,
@@ -269,12 +271,13 @@ def build_card(
         layout=layout,
         faces=faces,
         mana_value=float(mv),
-        identity=card_identity(layout, faces),
+        # §2: never narrower than the source says (a source may lack some faces of the card).
+        identity=card_identity(layout, faces) | (source_identity or 0),
         keywords=keywords,
         deck_rule_lines=rules,
         own_copy_limit=limit,
         set_color_id=scid,
-        partner=partner_info(front, front.keywords, partner_with, partner_types),
+        partner=partner_info(front, front.keywords, partner_with, partner_types, partner_plain),
         commander_text="can be your commander" in front_text,
         creature_in_command_zone=bool(_CIZ.search(front_text)) if "t on the battlefield" in front_text else False,
         wild_color=bool(_WILD.search(all_text)) if "before the game begins" in all_text else False,

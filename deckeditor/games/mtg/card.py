@@ -152,6 +152,12 @@ class Card:
     def face_names(self) -> tuple[str, ...]:
         return tuple(f.name for f in self.faces)
 
+    @property
+    def other_names(self) -> tuple[str, ...]:
+        """Names of the same Oracle card folded into this one (`Sol Ring // Sol Ring`, a
+        Universes Beyond name): a deck line naming them is this card."""
+        return tuple(self.extra.get("aliases", ()))
+
     # Characteristics outside the game (§1): split cards are the union of both halves, every
     # other multi-face layout is its front face.
     @property

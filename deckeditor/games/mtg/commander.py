@@ -10,6 +10,7 @@ from __future__ import annotations
 from enum import Enum
 
 from deckeditor.games.mtg.card import Card
+from deckeditor.games.mtg.legality import BACK_FACE
 
 
 class RuleSet(str, Enum):
@@ -50,6 +51,8 @@ def can_be_commander(card: Card, ruleset: object = RuleSet.COMMANDER) -> bool:
     """§5.1. A lone Background enchantment is not eligible (it needs a Choose a Background
     partner); a Background that is also a legendary creature is."""
     rs = _ruleset(ruleset)
+    if BACK_FACE in card.traits:
+        return False  # a meld result or back face never starts the game: it cannot lead
     if rs == RuleSet.OATHBREAKER.value:
         return can_be_oathbreaker(card)
     if rs == RuleSet.CONSTRUCTED.value:
@@ -66,6 +69,8 @@ def can_be_commander(card: Card, ruleset: object = RuleSet.COMMANDER) -> bool:
 
 
 def can_be_oathbreaker(card: Card) -> bool:
+    if BACK_FACE in card.traits:
+        return False
     return "Planeswalker" in card.types or card.commander_text
 
 

@@ -180,7 +180,7 @@ def _build_face(raw: _RawFace, warn: Callable[[int, str], None]) -> tuple[Face, 
             power, toughness = p.strip(), t.strip()
         else:
             warn(raw.line_of("PT"), f"PT:{raw.pt} has no '/'")
-    facts: dict = {"partner_with": [], "partner_types": [], "deck_limit": None}
+    facts: dict = {"partner_with": [], "partner_types": [], "deck_limit": None, "partner": False}
     keywords: list[str] = []
     for kw_line, kw in raw.keywords:
         name = keyword_name(kw)
@@ -199,6 +199,8 @@ def _build_face(raw: _RawFace, warn: Callable[[int, str], None]) -> tuple[Face, 
                 facts["partner_types"].append(kind)
                 keywords.append("Partner")
                 continue
+        if name == "Partner" and not params:
+            facts["partner"] = True  # the K: line is authoritative, whatever the Oracle line says
         if name in ("Partner", "Partner with") and params:
             target = params.split(":", 1)[0].strip()
             if target.casefold() in _PARTNER_TYPES:
@@ -274,7 +276,7 @@ def _parse(text: str, source: str, issues: list[ImportIssue] | None) -> Card:
         layout = Layout.SPECIALIZE
     faces: list[Face] = []
     rules: list[DeckRuleLine] = []
-    facts = {"partner_with": [], "partner_types": [], "deck_limit": None}
+    facts = {"partner_with": [], "partner_types": [], "deck_limit": None, "partner": False}
     scid = 0
     for raw in main + variants:
         face, f = _build_face(raw, warn)
@@ -283,6 +285,7 @@ def _parse(text: str, source: str, issues: list[ImportIssue] | None) -> Card:
         if raw is main[0] or not raw.specialize:
             facts["partner_with"] += f["partner_with"]
             facts["partner_types"] += f["partner_types"]
+            facts["partner"] = facts["partner"] or (raw is main[0] and f["partner"])
             if f["deck_limit"] is not None:
                 facts["deck_limit"] = f["deck_limit"]
         if raw.set_color_id is not None:
@@ -299,6 +302,7 @@ def _parse(text: str, source: str, issues: list[ImportIssue] | None) -> Card:
         deck_limit=facts["deck_limit"],
         partner_with=facts["partner_with"],
         partner_types=facts["partner_types"],
+        partner_plain=facts["partner"],
         use_overlay=True,
     )
 

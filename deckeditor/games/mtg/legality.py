@@ -37,6 +37,7 @@ DIGITAL = "digital"
 NON_DECK = "not-a-deck-card"
 OVERSIZED = "oversized"  # also celebration, World Championship and challenge-deck printings
 REBALANCED = "rebalanced"  # Alchemy `A-` cards (digital as well)
+BACK_FACE = "back-face"  # a meld result or other face stored as its own card: it cannot lead
 TRAIT_WORDS = {
     JOKE: "joke card",
     DIGITAL: "digital-only card",
@@ -165,11 +166,13 @@ def traits_from_facts(
 
 
 def with_statement(card, legalities: str, source: str, *, funny: bool = False,
-                   digital: bool = False, oversized: bool = False, non_deck: bool = False):
+                   digital: bool = False, oversized: bool = False, non_deck: bool = False,
+                   back_face: bool = False):  # fmt: skip
     """The card with its source's statement and the flags the source states (importers)."""
     from dataclasses import replace
 
-    flags = {JOKE: funny, DIGITAL: digital, OVERSIZED: oversized, NON_DECK: non_deck}
+    flags = {JOKE: funny, DIGITAL: digital, OVERSIZED: oversized, NON_DECK: non_deck,
+             BACK_FACE: back_face}  # fmt: skip
     traits = card.traits | {trait for trait, on in flags.items() if on}
     return replace(card, legalities=legalities, legal_source=sys.intern(source), traits=traits)
 

@@ -147,6 +147,9 @@ def card_from_entry(name: str, faces_json: Any, known: Known | None = None) -> C
     if not isinstance(faces_json, list) or not faces_json:
         raise TypeError("the value must be a non-empty list of faces")
     ordered = faces_json if len(faces_json) == 1 else sorted(faces_json, key=_side_order)
+    if is_reversible(name):
+        # `Sol Ring // Sol Ring`: two printed sides of one Oracle card; the card is its front.
+        ordered, name = ordered[:1], name.split(" // ")[0]
     faces = tuple(face_from_json(f) for f in ordered)
     first = ordered[0]
     layout = Layout.parse(first.get("layout"))
@@ -216,7 +219,39 @@ def _with_legality(card: Card, ordered: list, known: Known | None) -> Card:
         f"MTGJSON {day}".strip(),
         funny=any(isinstance(f, dict) and f.get("isFunny") for f in ordered),
         non_deck=str(ordered[0].get("layout", "")).lower() in ("planar", "scheme", "vanguard"),
+        # An entry of only back sides: a meld result (Brisela) stored as its own card.
+        back_face=all(isinstance(f, dict) and f.get("side") not in (None, "a") for f in ordered),
     )
+
+
+def is_reversible(name: str) -> bool:
+    """`A // A`: a reversible printing, every side the same card."""
+    parts = name.split(" // ")
+    return len(parts) > 1 and len(set(parts)) == 1
+
+
+def oracle_folds(data: dict) -> dict[str, list[str]]:
+    """Canonical name -> the other names of the same Oracle card (same `scryfallOracleId`):
+    reversible printings and Universes Beyond names. The canonical one is the plain name whose
+    source states legalities (the Oracle name), else the first by name."""
+    groups: dict[str, list[str]] = {}
+    for name, faces in data.items():
+        if not isinstance(faces, list) or not faces or not isinstance(faces[0], dict):
+            continue
+        ids = faces[0].get("identifiers")
+        oracle = ids.get("scryfallOracleId") if isinstance(ids, dict) else None
+        if isinstance(oracle, str) and oracle:
+            groups.setdefault(oracle, []).append(name)
+    out: dict[str, list[str]] = {}
+    for names in groups.values():
+        if len(names) < 2:
+            continue
+        def rank(n: str) -> tuple:
+            return (is_reversible(n), not data[n][0].get("legalities"), n)
+
+        first, *rest = sorted(names, key=rank)
+        out[first] = rest
+    return out
 
 
 def _with_mv(face: Face, mv: float) -> Face:
@@ -249,11 +284,21 @@ def iter_cards(
     day = meta.get("date") if isinstance(meta.get("date"), str) else ""
     known = known_keys(data, day)
     known["_day"] = day
+    folds = oracle_folds(data)
+    folded = {other for others in folds.values() for other in others}
     for done, (name, faces_json) in enumerate(data.items(), 1):
+        if name in folded:
+            continue  # the same Oracle card under another name: its canonical entry carries it
         try:
-            yield card_from_entry(name, faces_json, known)
+            card = card_from_entry(name, faces_json, known)
         except (TypeError, ValueError, KeyError, AttributeError) as exc:
             issues.append(ImportIssue(source, f"data[{json.dumps(name, ensure_ascii=False)}]", str(exc)))
+        else:
+            aliases = set(folds.get(name, ())) | {name}
+            aliases.discard(card.name)
+            if aliases:
+                card.extra["aliases"] = sorted(aliases)
+            yield card
         if progress is not None and (done % 1024 == 0 or done == total):
             progress(done, total)
 
@@ -272,15 +317,22 @@ def report_identity_mismatches(
 ) -> None:
     """§2: identity is computed for every source; a disagreement with the source is a warning."""
     from deckeditor.games.mtg.colors import letters
+    from deckeditor.games.mtg.identity import card_identity
 
     for card in cards:
-        if card.source_identity is not None and card.source_identity != card.identity:
+        if card.source_identity is None:
+            continue
+        computed = card_identity(card.layout, card.faces)
+        if card.source_identity != computed:
+            union = "" if computed | card.source_identity == computed else (
+                f"; using {letters(card.identity)}"
+            )
             issues.append(
                 ImportIssue(
                     source,
                     where.format(name=json.dumps(card.name, ensure_ascii=False)),
                     f"source says {letters(card.source_identity) or 'colourless'}, "
-                    f"computed {letters(card.identity) or 'colourless'}",
+                    f"computed {letters(computed) or 'colourless'}{union}",
                     "warning",
                 )
             )

@@ -17,7 +17,7 @@ from deckeditor.games.mtg.build import ImportIssue, build_card, parse_type_line
 from deckeditor.games.mtg.card import Card, Face, Layout
 from deckeditor.games.mtg.colors import mask
 from deckeditor.games.mtg.mana import ManaCostError, cost_colors, mana_value
-from deckeditor.games.mtg.mtgjson import MtgjsonError, open_json_bytes
+from deckeditor.games.mtg.mtgjson import MtgjsonError, is_reversible, open_json_bytes
 from deckeditor.readlimits import TooLarge
 
 Progress = Callable[[int, int | None], object]
@@ -100,6 +100,11 @@ def card_from_object(obj: Any) -> Card | None:
     keywords = tuple(kw)
     layout = Layout.parse(obj.get("layout"))
     faces_json = obj.get("card_faces")
+    aliases = []
+    if is_reversible(name):
+        # `Sol Ring // Sol Ring` (layout reversible_card): one Oracle card printed on both sides.
+        aliases, name = [name], name.split(" // ")[0]
+        faces_json = faces_json[:1] if isinstance(faces_json, list) else faces_json
     if faces_json:
         if not isinstance(faces_json, list):
             raise TypeError("card_faces must be a list")
@@ -121,9 +126,18 @@ def card_from_object(obj: Any) -> Card | None:
         name=name,
         source_identity=_letters(ci, "color_identity") if ci is not None else None,
         printings=(obj["set"].upper(),) if isinstance(obj.get("set"), str) else (),
-        extra={"gameChanger": True} if obj.get("game_changer") is True else None,
+        extra=_extra(obj, aliases),
     )
     return _with_legality(card, obj)
+
+
+def _extra(obj: dict, aliases: list[str]) -> dict | None:
+    out: dict = {}
+    if obj.get("game_changer") is True:
+        out["gameChanger"] = True
+    if aliases:
+        out["aliases"] = aliases
+    return out or None
 
 
 def _with_legality(card: Card, obj: dict) -> Card:
@@ -140,6 +154,15 @@ def _with_legality(card: Card, obj: dict) -> Card:
         funny=obj.get("set_type") == "funny" and not legalities,
         digital=obj.get("digital") is True and not (isinstance(games, list) and "paper" in games),
         oversized=obj.get("oversized") is True,
+        back_face=_is_meld_result(obj),
+    )
+
+
+def _is_meld_result(obj: dict) -> bool:
+    parts = obj.get("all_parts")
+    return isinstance(parts, list) and any(
+        isinstance(p, dict) and p.get("component") == "meld_result" and p.get("name") == obj.get("name")
+        for p in parts
     )
 
 
