@@ -47,7 +47,7 @@ def pool():
 def test_every_flagged_card_is_a_game_changer_on_the_data_date(raw_cards, pool):
     flagged = [n for n, faces in raw_cards.items() if any(f.get("isGameChanger") for f in faces)]
     assert len(flagged) == 42
-    assert [n for n in flagged if not is_game_changer(pool.get(n), DATA_DAY)] == []
+    assert [n for n in flagged if not is_game_changer(pool.resolve(n).card, DATA_DAY)] == []
 
 
 def test_no_card_the_data_knows_unflagged_is_a_game_changer_on_the_data_date(raw_cards, pool):
@@ -58,7 +58,7 @@ def test_no_card_the_data_knows_unflagged_is_a_game_changer_on_the_data_date(raw
         if faces[0].get("_source", "").startswith("mtgjson-deckfiles")
         and not any(f.get("isGameChanger") for f in faces)
     ]
-    wrong = [n for n in dated if is_game_changer(pool.get(n), DATA_DAY)]
+    wrong = [n for n in dated if is_game_changer(pool.resolve(n).card, DATA_DAY)]
     assert wrong == []
 
 
