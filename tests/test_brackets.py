@@ -516,3 +516,19 @@ def test_precon_bracket_floors_match_the_reviewed_fixture(pool):
     for entry in got.values():
         counts[str(entry["floor"])] = counts.get(str(entry["floor"]), 0) + 1
     assert counts == fixture["floors"] == {"1": 146, "2": 9, "3": 14, "4": 4}
+
+
+def test_an_imported_spellbook_file_is_read_when_a_bracket_needs_it(capsys, tmp_path, home):
+    from deckeditor.cli import main
+
+    variants = tmp_path / "variants.json"
+    variants.write_text(json.dumps(VARIANTS), encoding="utf-8")
+    assert main(["cards", "import", str(variants)]) == 0
+    capsys.readouterr()
+    deck = _write(tmp_path / "d.deck.json", ["Demonic Tutor", "Sol Ring", "Arcane Signet"])
+    code, out, err = _check(capsys, deck, "--json", "--on", "2026-01-03")
+    assert code == 0, err
+    assert json.loads(out)["bracket"]["combos"] == []  # checked: the file's one combo is not here
+    variants.unlink()  # a file gone since its import: combos are not checked, nothing fails
+    code, out, err = _check(capsys, deck, "--json", "--on", "2026-01-03")
+    assert code == 0 and json.loads(out)["bracket"]["combos"] == "not checked"

@@ -40,6 +40,7 @@ class CardPool(Generic[C]):
         self.game = game
         self.generation = 0  # bumped on every change, so caches keyed on the pool can tell
         self.combos = None  # two-card combos from a Commander Spellbook source, if one was given
+        self.combos_path = None  # an imported Spellbook file, read on first need
         self.cards: list[C] = []
         self._exact: dict[str, int] = {}
         self._folded: dict[str, set[int]] = {}  # full-name keys

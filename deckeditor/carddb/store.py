@@ -347,6 +347,17 @@ class CardStore:
         pool = self.load_pool(game)
         return pool.cards if pool is not None else []
 
+    def combos_path(self, game: str = MTG) -> str | None:
+        """The newest imported Commander Spellbook file of `game` (kept where the user keeps
+        it; read on first need by `games.mtg.spellbook.combos_of`, not at start-up)."""
+        if not self.exists:
+            return None
+        row = self.connect().execute(
+            "SELECT path FROM sources WHERE kind = 'spellbook' AND game = ? ORDER BY id DESC",
+            (game,),
+        ).fetchone()
+        return row[0] if row else None
+
     def load_pool(self, game: str = MTG) -> CardPool | None:
         """The game's cards as a CardPool (None when the database has none of that game)."""
         if not self.exists:
@@ -548,11 +559,14 @@ def open_pool(
     paths = paths or AppPaths.resolve()
     pool = None
     store = CardStore(paths.card_db)
+    combos_path = None
     if store.exists:
         with store:
             pool = store.load_pool(game)
+            combos_path = store.combos_path(game)
     if pool is None:
         pool = CardPool(game, starter_pool(game).cards)  # a copy: the cached pool stays as is
+    pool.combos_path = combos_path
     for raw in extra_sources:
         result = _load_source(str(Path(raw).expanduser()), progress)
         if str(result.game) != game:

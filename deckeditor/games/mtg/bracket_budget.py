@@ -42,10 +42,12 @@ class BracketBudget:
         target = B.target_of(deck)
         if target is None:
             return None
-        rep = B.report(deck, day, pool, combos=getattr(pool, "combos", None))
+        from deckeditor.games.mtg.spellbook import combos_of
+
+        table = combos_of(pool)
+        rep = B.report(deck, day, pool, combos=table)
         cards = B.deck_cards(deck, pool)
         partners: dict[str, tuple[str, str]] = {}
-        table = getattr(pool, "combos", None)
         if table is not None and target <= 2:
             for card in cards:
                 for combo in table.by_card.get(name_key(card.name), ()):

@@ -110,7 +110,9 @@ def report(deck, day: date, pool, combos=None) -> BracketReport:
     None to use the pool's (`pool.combos`, set when a Spellbook file is a card source)."""
     cards = deck_cards(deck, pool)
     if combos is None:
-        combos = getattr(pool, "combos", None)
+        from deckeditor.games.mtg.spellbook import combos_of
+
+        combos = combos_of(pool)
     gc = _names(c for c in cards if is_game_changer(c, day))
     turns = _names(c for c in cards if is_extra_turn(c))
     mld = _names(c for c in cards if is_mass_land_denial(c))

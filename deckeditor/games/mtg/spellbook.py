@@ -89,4 +89,21 @@ def load_variants(path) -> ComboTable:
     return parse_variants(doc)
 
 
-__all__ = ["Combo", "ComboTable", "load_variants", "parse_variants"]
+def combos_of(pool) -> ComboTable | None:
+    """The pool's combos: a `--cards` Spellbook file's, or the imported one's, read once (its
+    path is kept by the card database); None when there is none or it cannot be read."""
+    table = getattr(pool, "combos", None)
+    if table is not None:
+        return table
+    path = getattr(pool, "combos_path", None)
+    if not path:
+        return None
+    try:
+        table = load_variants(path)
+    except (OSError, ValueError):
+        table = None
+    pool.combos, pool.combos_path = table, None  # read once, whatever the outcome
+    return table
+
+
+__all__ = ["Combo", "ComboTable", "combos_of", "load_variants", "parse_variants"]
