@@ -366,7 +366,7 @@ class EditorSession:
         mark = getattr(self.predicate(target), "catalog_mark", None)
         return mark(card) if mark is not None else None
 
-    # --- the deck-level target beside the format (MTG: the Commander bracket) -------------
+    # --- the deck-level target beside the format (the game's own: a Commander bracket) ------
 
     def deck_target(self) -> DeckTarget | None:
         return self.game.deck_target(self.deck, self.fmt)

@@ -1,7 +1,7 @@
 """The live problem list (every conformance problem, clickable) and the status bar controls:
 card count, the deck target's status ("Bracket 3 · 2/3 Game Changers"), format selector, the
-deck-level target beside it (a game's own, such as MTG's bracket), day selector, and a line for
-edit messages."""
+deck-level target beside it (a game's own, such as a Commander bracket), day selector, and a
+line for edit messages."""
 
 from __future__ import annotations
 
