@@ -26,6 +26,13 @@ def _forge_folder(root: Path, names=("Zephyr Test Drake", "Quiet Test Owl")) -> 
     return folder
 
 
+@pytest.fixture(autouse=True)
+def _no_reports_left():
+    """Repairs are kept for the window process-wide: none may reach a later test's window."""
+    yield
+    repair.take_reports()
+
+
 @pytest.fixture
 def imported(tmp_path, capsys):
     """A home whose database holds one Forge folder (2 cards)."""
