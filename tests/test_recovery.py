@@ -235,3 +235,27 @@ def test_unwritable_settings_still_close_the_window_and_tell_once(qtbot, paths, 
         assert len(told) == 1 and "could not be saved" in told[0]
     finally:
         paths.config.chmod(0o755)
+
+
+def test_the_question_names_deck_and_file_and_each_button_answers(qtbot, paths, tmp_path):
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+
+    from deckeditor.ui.recovery_dialog import DISCARD, LATER, RECOVER, ask_dialog
+
+    target = str(tmp_path / "korvold.deck.json")
+    _killed_window(paths, tmp_path, "Korvold", ["Counterspell"], target)
+    item = leftover_autosaves(paths.autosave_dir)[0]
+    window = _window(qtbot, paths)
+    for label, expected in (("Recover", RECOVER), ("Discard", DISCARD), ("Keep for later", LATER)):
+        seen = {}
+
+        def click(label=label, seen=seen):
+            box = QApplication.activeModalWidget()
+            seen["text"] = f"{box.text()} {box.informativeText()}"
+            next(b for b in box.buttons() if b.text() == label).click()
+
+        QTimer.singleShot(0, click)
+        assert ask_dialog(window, item, 1, 2) == expected
+        assert "“Korvold”" in seen["text"] and target in seen["text"] and "(1 of 2)" in seen["text"]
+    assert item.file.exists()  # asking deletes nothing; only offer_recovery acts on the answer
