@@ -65,6 +65,9 @@ def test_a_legal_riftbound_deck_from_an_empty_window(window, qtbot, ex3, rift_po
     assert "might" in window.catalog.search_box.placeholderText()
     assert window.catalog.model.headerData(3, Qt.Orientation.Horizontal) == "Might"
     assert "library" not in window.status.count_label.text()
+    box = window.target_box  # "Add to": the game's section titles, the ids behind them
+    assert [box.itemText(i) for i in range(box.count())][:2] == ["Legend", "Chosen Champion"]
+    assert box.itemData(1) == "Champion" and window.target() == "Main"
 
     # the legend first: the catalog narrows to its domains (Calm + Mind)
     legend = ex3.section("Legend").entries[0].card

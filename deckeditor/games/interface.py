@@ -220,6 +220,8 @@ class Game:
     symbol_table: tuple[Symbol, ...] = ()
     columns: tuple[Column, ...] = (Column("Name", 200), Column("Type", 140))
     type_order: tuple[str, ...] = ()  # the pane's "Type" groups, most telling type first
+    # problem kinds (values) that a double-click answers with the card's upfront choice dialog
+    choice_problem_kinds: frozenset[str] = frozenset()
 
     # --- compatibility names (the module-level interface this class replaces) ------------
 

@@ -55,6 +55,7 @@ class CatalogModel(QAbstractTableModel):
         self._hidden: frozenset[int] | None = None  # rows shown greyed (the "show hidden" toggle)
         self.why_hidden: Callable[[Any], list[str]] = lambda card: []
         self.is_partner: Callable[[int], bool] = lambda row: False
+        self.partner_action = "Add as second lead card"  # the catalog names the game's lead
         self.mark: Callable[[Any], str | None] = lambda card: None  # "uses the last slot"
         self._text: dict[int, tuple] = {}  # row id -> column texts (painting asks per cell)
         self._use_game(pool)
@@ -155,7 +156,7 @@ class CatalogModel(QAbstractTableModel):
                 reasons = self.why_hidden(card) or ["Not legal for this deck"]
                 return "Hidden: " + "; ".join(reasons)
             if self.is_partner(row_id):
-                return f"{card.name} — possible partner (context menu: Add as second commander)"
+                return f"{card.name} — possible partner (context menu: {self.partner_action})"
             mark = self.mark(card)
             return f"{card.name} — {mark}" if mark else card.name
         return None

@@ -304,6 +304,8 @@ class CatalogPanel(QWidget):
     def _apply_game(self) -> None:
         """The game's search help and catalog columns (a deck of another game changes them)."""
         help_ = self.session.search_help()
+        lead = self.session.game.lead_section
+        self.model.partner_action = f"Add as second {lead.lower()}" if lead else "Add"
         self.search_box.setPlaceholderText(help_.placeholder)
         self.search_box.setToolTip(help_.text())
         hh = self.table.horizontalHeader()

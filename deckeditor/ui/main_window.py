@@ -160,7 +160,7 @@ class MainWindow(QMainWindow):
         self.status.formatChosen.connect(self.set_format)
         self.status.targetChosen.connect(lambda value: self.session.set_deck_target(value))
         self.status.dayChosen.connect(lambda day: self.session.set_day(day))
-        self.target_box.currentTextChanged.connect(self._on_target)
+        self.target_box.currentIndexChanged.connect(lambda i: self._on_target(self.target_box.itemData(i) or ""))
 
         self.catalog.show_hidden.setChecked(self.settings.show_hidden)
         self.deck_pane.group_box.setCurrentText(self.settings.group_by)
@@ -198,7 +198,7 @@ class MainWindow(QMainWindow):
         self._use_session(session)
 
     def target(self) -> str:
-        return self.target_box.currentText() or "Main"
+        return self.target_box.currentData() or "Main"
 
     def _on_target(self, section: str) -> None:
         if section:
@@ -212,8 +212,9 @@ class MainWindow(QMainWindow):
         if full:
             self.target_box.blockSignals(True)
             self.target_box.clear()
-            self.target_box.addItems(list(session.sections))
-            self.target_box.setCurrentText("Main")
+            for section in session.sections:  # the game's titles ("Chosen Champion"), ids as data
+                self.target_box.addItem(session.game.section_title(section), section)
+            self.target_box.setCurrentIndex(max(0, self.target_box.findData("Main")))
             self.target_box.blockSignals(False)
             self.catalog.target = "Main"
         if full or self.status.format_box.currentText() != session.format_code:
@@ -221,6 +222,7 @@ class MainWindow(QMainWindow):
         self.card_view.searcher = self.catalog.searcher
         self.catalog.refresh(keep_place=not full)
         self.deck_pane.refresh()
+        self.problems.choice_kinds = session.game.choice_problem_kinds
         self.problems.set_problems(problems, session.engine_note())
         self.problem_title.setText(f"Problems ({len(problems)})" if problems else "Problems")
         stats = session.stats()
@@ -317,7 +319,7 @@ class MainWindow(QMainWindow):
     def record_choice(self, problem: Problem) -> None:
         """Double-clicking a colour-choice problem opens the dialog on the card behind it (the
         check's "additional colour is not recorded" warning: the GUI offers to record it)."""
-        if problem.kind.value != "ADDITIONAL_COLOR_CHOICE":
+        if problem.kind.value not in self.session.game.choice_problem_kinds:
             return
         for section, index in find_entries(self.session.deck, problem.cards):
             entry = self.session.deck.section(section).entries[index]

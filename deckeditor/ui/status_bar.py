@@ -43,6 +43,7 @@ class ProblemList(QListWidget):
         self.itemClicked.connect(self._clicked)
         self.itemDoubleClicked.connect(self._double)
         self.problems: list[Problem] = []
+        self.choice_kinds: frozenset[str] = frozenset()  # the game's: double-click asks the choice
 
     def set_problems(self, problems: list[Problem], note: str | None = None) -> None:
         self.problems = list(problems)
@@ -60,7 +61,7 @@ class ProblemList(QListWidget):
             item = QListWidgetItem(self._icon(problem.is_error), problem_line(problem))
             item.setData(PROBLEM_ROLE, problem)
             tip = f"{problem.kind.value}: {', '.join(problem.cards)}" if problem.cards else problem.kind.value
-            if problem.kind.value == "ADDITIONAL_COLOR_CHOICE":
+            if problem.kind.value in self.choice_kinds:
                 tip += "\nDouble-click to choose the colours"
             item.setToolTip(tip)
             color = QColor(176, 0, 32) if problem.is_error else QColor(160, 90, 0)

@@ -51,6 +51,7 @@ class MtgGame(Game):
     columns = _catalog.COLUMNS
     type_order = _stats.TYPE_ORDER
     groupings = ("Type", "Mana value", "None")
+    choice_problem_kinds = frozenset({"ADDITIONAL_COLOR_CHOICE"})
 
     def owns(self, card: Any) -> bool:
         return bool(getattr(card, "faces", None))
