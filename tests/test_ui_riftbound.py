@@ -181,3 +181,17 @@ def test_export_dialog_offers_the_riftbound_kinds(window, ex3, rift_pool, tmp_pa
     assert "printings" in dialog.losses.item(0).text()
     dialog.export_to(str(tmp_path / "ex3.txt"))
     assert (tmp_path / "ex3.txt").read_text(encoding="utf-8").startswith("// ")
+
+
+def test_opening_a_riftbound_list_file_uses_the_riftbound_pool(window, rift_pool, tmp_path):  # noqa: F811
+    from tests.test_riftbound_textlist import PASTED
+
+    window.pools["riftbound"] = rift_pool
+    path = tmp_path / "jinx.txt"
+    path.write_text(PASTED, encoding="utf-8")
+    assert window.open_path(str(path))
+    session = window.session
+    assert session.game_code == "riftbound" and session.deck.name == "Budget Jinx"
+    assert session.deck.section("Legend").entries[0].card == "Jinx, Loose Cannon"
+    kinds = {p.kind.value for p in window.problems.problems}
+    assert {"UNKNOWN_SECTION", "UNKNOWN_CARD"} <= kinds  # Tokens: and the unknown name, reported
