@@ -385,3 +385,24 @@ def test_convert_refuses_binary_garbage_like_check(tmp_path, capsys, home):
     assert not out.exists()
     assert main(["check", str(src)]) == 2
     assert "no card lines" in capsys.readouterr().err
+
+
+# --- reading is linear: a repeated line is parsed once, but still lands where it stands --------
+
+
+@pytest.mark.parametrize("body, expect", [
+    ("[Main]\n2 Island\n[Sideboard]\n2 Island\n[Main]\n2 Island\n",
+     {"Main": 4, "Sideboard": 2}),
+    ("// NAME: p\nCOMMANDER: 1 Sol Ring\nSideboard\nCOMMANDER: 1 Sol Ring\n1 Sol Ring\n",
+     {"Commander": 2, "Sideboard": 1}),
+    ("NAME:x\n1 [M11:1] Island\nSB: 1 [M11:1] Island\n1 [M11:1] Island\n",
+     {"Main": 2, "Sideboard": 1}),
+    ("Deck\n1 Island\nSideboard\n1 Island\nSB: 1 Island\n", {"Main": 1, "Sideboard": 2}),
+    ('<cockatrice_deck><zone name="main"><card number="1" name="Island"/>'
+     '<card number="1" name="Island"/></zone><zone name="side"><card number="1" name="Island"/>'
+     '</zone></cockatrice_deck>', {"Main": 2, "Sideboard": 1}),
+])
+def test_a_repeated_line_counts_where_it_stands(body, expect):
+    result = read_deck(body.encode())
+    assert {s.name: s.total for s in result.deck.sections} == expect
+    assert not result.statuses(LineKind.UNPARSED)

@@ -58,6 +58,7 @@ def read(
     kept: dict[str, object] = {}
     unknown: list[str] = []
     had_commander_zone = False
+    seen: dict[tuple, tuple] = {}
     for child in list(root):
         tag = xmlsafe.local(child.tag)
         number = where.get(id(child), 0)
@@ -82,7 +83,7 @@ def read(
             b.mark(number, f'<zone name="{zone}">', LineKind.SECTION)
             b.ensure_section(section)
             for card in child:
-                _read_card(b, card, section, where.get(id(card), 0))
+                _read_card(b, card, section, where.get(id(card), 0), seen)
             continue
         else:
             unknown.append(_xml(child))
@@ -107,25 +108,40 @@ def read(
     return ImportResult(deck, KIND, b.lines, notes)
 
 
-def _read_card(b: DeckBuilder, card: ET.Element, section: str, number: int) -> None:
+def _read_card(b: DeckBuilder, card: ET.Element, section: str, number: int,
+               seen: dict[tuple, tuple]) -> None:
+    # A zone repeats the same element many times over in a large file: each distinct one is
+    # rendered, checked and resolved once (`seen`), so reading stays linear and fast.
+    key = (card.tag, tuple(card.attrib.items())) if not len(card) and not card.text else None
+    got = seen.get(key) if key is not None else None
+    if got is None:
+        got = _card_form(b, card)
+        if key is not None and len(seen) < 50_000:
+            seen[key] = got
+    text, count, prep = got
+    if prep is None:
+        b.reject(number, text, count)
+    else:
+        b.add_prepared(number, text, section, count, prep)
+
+
+def _card_form(b: DeckBuilder, card: ET.Element) -> tuple:
+    """(text for the report, count, prepared entry), or (text, reason, None)."""
     text = _xml(card).strip()
     if xmlsafe.local(card.tag) != "card":
-        b.reject(number, text, f"unexpected element <{xmlsafe.local(card.tag)}> in a zone")
-        return
+        return text, f"unexpected element <{xmlsafe.local(card.tag)}> in a zone", None
     count = parse_count((card.get("number") or "").strip())
     if count is None:
-        b.reject(number, text, "number is not an integer from 1 to 9999")
-        return
+        return text, "number is not an integer from 1 to 9999", None
     written = (card.get("name") or "").strip()
     if not written:
-        b.reject(number, text, "no card name")
-        return
+        return text, "no card name", None
     printing = Printing(
         set=(card.get("setShortName") or "").strip().upper() or None,
         number=(card.get("collectorNumber") or "").strip() or None,
         scryfall=(card.get("uuid") or "").strip() or None,
     )
-    b.add_card(number, text, section, written, count, printing)
+    return text, count, b.prepare(written, printing)
 
 
 # --- writing -------------------------------------------------------------------------------------

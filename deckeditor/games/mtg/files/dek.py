@@ -38,15 +38,17 @@ def read(
     where = xmlsafe.numbered(root, data)
     b = DeckBuilder(pool, KIND)
     kept: dict[str, object] = {}
+    seen: dict[tuple, tuple] = {}
     for child in list(root):
         tag = xmlsafe.local(child.tag)
         number = where.get(id(child), 0)
+        if tag == "Cards":
+            _read_card(b, child, number, seen)
+            continue
         text = ET.tostring(child, encoding="unicode").strip()
         if tag in _IDS:
             kept[tag] = (child.text or "").strip()
             b.mark(number, text, LineKind.METADATA)
-        elif tag == "Cards":
-            _read_card(b, child, number, text)
         else:  # kept for write-back (§6: unknown elements survive where the writer can put them)
             child.tail = None
             kept.setdefault("elements", []).append(ET.tostring(child, encoding="unicode"))
@@ -60,22 +62,37 @@ def read(
     return ImportResult(deck, KIND, b.lines, b.notes + moved)
 
 
-def _read_card(b: DeckBuilder, el: ET.Element, number: int, text: str) -> None:
+def _read_card(b: DeckBuilder, el: ET.Element, number: int, seen: dict[tuple, tuple]) -> None:
+    # each distinct element is rendered, checked and resolved once (a large file repeats them)
+    key = tuple(el.attrib.items()) if not len(el) and not (el.text or "").strip() else None
+    got = seen.get(key) if key is not None else None
+    if got is None:
+        got = _card_form(b, el)
+        if key is not None and len(seen) < 50_000:
+            seen[key] = got
+    text, section, count, prep = got
+    if prep is None:
+        b.reject(number, text, count)
+    else:
+        b.add_prepared(number, text, section, count, prep)
+
+
+def _card_form(b: DeckBuilder, el: ET.Element) -> tuple:
+    """(text for the report, section, count, prepared entry), or (text, None, reason, None)."""
+    text = ET.tostring(el, encoding="unicode").strip()
     count = parse_count((el.get("Quantity") or "").strip())
     if count is None:
-        b.reject(number, text, "Quantity is not an integer from 1 to 9999")
-        return
+        return text, None, "Quantity is not an integer from 1 to 9999", None
     written = (el.get("Name") or "").strip()
     if not written:
-        b.reject(number, text, "no card name")
-        return
+        return text, None, "no card name", None
     side = (el.get("Sideboard") or "false").strip().lower() == "true"
     cat = (el.get("CatID") or "").strip()
     mtgo = int(cat) if cat.isdigit() and int(cat) > 0 else None
     note = (el.get("Annotation") or "").strip()
     flags = {"Annotation": note} if note and note != "0" else {}
-    b.add_card(number, text, "Sideboard" if side else "Main", written, count,
-               Printing(mtgo=mtgo), flags=flags)
+    prep = b.prepare(written, Printing(mtgo=mtgo), flags=flags)
+    return text, "Sideboard" if side else "Main", count, prep
 
 
 def write(deck: Deck, pool: CardPool | None = None) -> str:

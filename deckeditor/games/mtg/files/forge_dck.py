@@ -133,10 +133,21 @@ def read(lines: list[str], pool: CardPool | None, *, name: str = "Imported deck"
     own: dict[str, str] = {}
     extra_lines: dict[str, list[str]] = {}
     placed: dict[str, str] = {}  # unparsed line number → its section, to write it back there
+    # card lines read so far: text -> (count, prepared entry, warnings, the text) (linear time)
+    seen: dict[str, tuple] = {}
     for number, text in enumerate(lines, 1):
         line = text.strip()
         if not line:
             b.mark(number, text, LineKind.BLANK)
+            continue
+        hit = seen.get(line) if section != "metadata" else None
+        if hit is not None:  # a card line read before: counted again, nothing parsed again
+            count, prep, warnings, first_copy = hit
+            if text is line and text is not first_copy:
+                text = lines[number - 1] = first_copy  # one copy of a repeated line
+            for warning in warnings:
+                b.note(f"line {number}: {warning}")
+            b.add_prepared(number, text, section or "Main", count, prep)
             continue
         if line.startswith(UNPARSED_PREFIX):  # an earlier export's unparsed line: unparsed again
             b.reject(number, unprefixed(line, UNPARSED_PREFIX), KEPT_UNPARSED)
@@ -206,8 +217,10 @@ def read(lines: list[str], pool: CardPool | None, *, name: str = "Imported deck"
         printing = Printing(
             set=seg.set, number=seg.number, finish="foil" if foil else None, forge_art=seg.art
         )
-        b.add_card(number, text, section or "Main", card_name, count, printing, seg.colors,
-                   flags=seg.flags)
+        prep = b.prepare(card_name, printing, seg.colors, flags=seg.flags)
+        if len(seen) < 50_000:
+            seen[line] = (count, prep, tuple(seg.warnings), line)
+        b.add_prepared(number, text, section or "Main", count, prep)
     if b.card_lines() == 0 and not meta and not own:
         from deckeditor.deckfile_errors import DeckFileError
 

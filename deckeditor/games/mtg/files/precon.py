@@ -47,10 +47,18 @@ def read(lines: list[str], pool: CardPool | None, *, name: str = "Imported deck"
     b = DeckBuilder(pool, KIND)
     section = "Main"
     meta: dict[str, str] = {}
+    seen: dict[str, tuple] = {}  # card lines read so far (linear time on repeated lines)
     for number, text in enumerate(lines, 1):
         line = text.strip()
         if not line:
             b.mark(number, text, LineKind.BLANK)
+            continue
+        hit = seen.get(line)
+        if hit is not None:  # a card line read before: counted again, nothing parsed again
+            if text is line and text is not hit[-1]:
+                text = lines[number - 1] = hit[-1]  # one copy of a repeated line
+            override, count, prep, _ = hit
+            b.add_prepared(number, text, override or section, count, prep)
             continue
         if reason := bad_line(line):
             b.reject(number, text, reason)
@@ -68,9 +76,10 @@ def read(lines: list[str], pool: CardPool | None, *, name: str = "Imported deck"
             b.mark(number, text, LineKind.SECTION)
             continue
         target = section
+        override = None  # the line's own section (COMMANDER:, [token]), else the header's
         rest = line
         if rest.upper().startswith("COMMANDER:"):
-            target = "Commander"
+            target = override = "Commander"
             rest = rest[len("COMMANDER:"):].strip()
         m = _CARD.match(rest)
         if m is None:
@@ -87,7 +96,7 @@ def read(lines: list[str], pool: CardPool | None, *, name: str = "Imported deck"
             if low in ("foil", "etched"):
                 finish = low
             elif low == "token":
-                target = "Tokens"
+                target = override = "Tokens"
             elif ":" in word:
                 set_code, _, cn = word.partition(":")
                 cn = None if cn in ("", "*") else cn
@@ -98,7 +107,10 @@ def read(lines: list[str], pool: CardPool | None, *, name: str = "Imported deck"
             b.reject(number, text, "no card name")
             continue
         printing = Printing(set=set_code.upper() if set_code else None, number=cn, finish=finish)
-        b.add_card(number, text, target, card_name, count, printing)
+        prep = b.prepare(card_name, printing)
+        if len(seen) < 50_000:
+            seen[line] = (override, count, prep, line)
+        b.add_prepared(number, text, target, count, prep)
     if b.card_lines() == 0:
         raise DeckFileError(None, None, None, "no card lines")
     deck = b.deck(name=clean_name(meta.pop("name", None), name))

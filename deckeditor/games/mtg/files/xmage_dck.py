@@ -34,10 +34,17 @@ def read(
     deck_name = None
     foreign: dict[str, object] = {}
     layout: list[str] = []
+    seen: dict[str, tuple] = {}  # card lines read so far (linear time on repeated lines)
     for number, text in enumerate(lines, 1):
         line = text.strip()
         if not line:
             b.mark(number, text, LineKind.BLANK)
+            continue
+        hit = seen.get(line)
+        if hit is not None:  # a card line read before: counted again, nothing parsed again
+            if text is line and text is not hit[-1]:
+                text = lines[number - 1] = hit[-1]  # one copy of a repeated line
+            b.add_prepared(number, text, *hit[:3])
             continue
         if line.startswith("LAYOUT ") and not CONTROL.search(line):
             # metadata of any length (over 1,000 characters in real Commander files): kept in
@@ -70,7 +77,10 @@ def read(
         printing = Printing(set=m.group(3).upper() if m.group(3) else None,
                             number=(m.group(4) or "").strip() or None)
         section = "Sideboard" if m.group(1) else "Main"
-        b.add_card(number, text, section, m.group(5).strip(), count, printing)
+        prep = b.prepare(m.group(5).strip(), printing)
+        if len(seen) < 50_000:
+            seen[line] = (section, count, prep, line)
+        b.add_prepared(number, text, section, count, prep)
     if b.card_lines() == 0:
         raise DeckFileError(None, None, None, "no card lines")
     if layout:
