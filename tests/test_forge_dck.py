@@ -123,11 +123,11 @@ def test_writer_matches_the_spec_example(pool):
     )
 
 
-def test_choice_without_any_set_is_a_loss(pool):
+def test_choice_without_any_set_is_kept_after_the_unknown_edition(pool):
     deck = Deck(sections=(Section("Main", (Entry("Unknown Spires", colors="UR"),)),))
     text = write_deck(deck, "forge", pool)
-    assert "1 Unknown Spires\n" in text and "markedColors" not in text
-    assert any("colour choice" in loss for loss in export_losses(deck, "forge", pool))
+    assert "1 Unknown Spires|???|#{markedColors=UR}\n" in text
+    assert not any("colour choice" in loss for loss in export_losses(deck, "forge", pool))
 
 
 def test_writer_companion_notes_etched_unparsed(pool):
@@ -177,3 +177,45 @@ def test_unparsed_lines_go_back_to_their_section(pool):
         "[metadata]\nName=X\n# unparsed: broken line\n[Main]\n1 Island\n# unparsed: 0 Forest\n"
         "[Sideboard]\n# unparsed: 1 Sol Ring|CMM|123\n"
     )
+
+
+def test_colour_choice_survives_a_pool_of_forge_scripts_only():
+    """No printing known: the line carries Forge's unknown-edition code `???`, which Forge's reader
+    turns into "no edition" before reading the flags after it (deck-files.md)."""
+    from deckeditor.carddb.pool import CardPool
+    from deckeditor.games.mtg.files import forge_dck
+    from deckeditor.games.mtg.forge_script import load_forge
+    from tests.conftest import shared_data
+
+    cards, _ = load_forge(shared_data("forge", "upstream-sample-cardscripts.tar.xz"))
+    pool = CardPool("mtg", cards)
+    assert pool.get("Tolabow, Loch Rascal").printings == ()
+    deck = Deck(game="mtg", name="Tolabow", format="commander", sections=(
+        Section("Commander", (Entry("Tolabow, Loch Rascal", colors="R"),)),
+    ))  # fmt: skip
+    text = forge_dck.write(deck, pool)
+    line = next(ln for ln in text.splitlines() if ln.startswith("1 Tolabow"))
+    assert line == "1 Tolabow, Loch Rascal|???|#{markedColors=R}"
+    # Forge's reader splits on '|': name, edition (??? = unknown), then the flags segment.
+    name, edition, flags = line[2:].split("|")
+    assert (name, edition, flags) == ("Tolabow, Loch Rascal", "???", "#{markedColors=R}")
+    back = forge_dck.read(text.splitlines(), pool).deck
+    entry = back.section("Commander").entries[0]
+    assert (entry.card, entry.colors) == ("Tolabow, Loch Rascal", "R")
+    assert entry.printing is None or not entry.printing.set
+
+
+def test_forge_scripts_over_an_mtgjson_pool_keep_its_printings():
+    from deckeditor.carddb.pool import CardPool
+    from deckeditor.games.mtg.build import build_card
+    from deckeditor.games.mtg.card import Face
+
+    face = Face("Tolabow, Loch Rascal", "{2}{U}{U}", 2, supertypes=("Legendary",),
+                types=("Creature",), subtypes=("Otter",))  # fmt: skip
+    mtgjson = build_card([face], printings=("XRB",))
+    from dataclasses import replace
+
+    mtgjson = replace(mtgjson, legalities="commander=legal", legal_source="MTGJSON 2026-01-03")
+    pool = CardPool("mtg", [mtgjson, build_card([face])])  # the Forge script comes later
+    card = pool.get("Tolabow, Loch Rascal")
+    assert card.printings == ("XRB",) and card.legal_source == "MTGJSON 2026-01-03"

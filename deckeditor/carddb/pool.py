@@ -57,7 +57,9 @@ class CardPool(Generic[C]):
         self.generation += 1
         row = self._exact.get(card.name)
         if row is not None:
-            self.cards[row] = card
+            from deckeditor.carddb.records import inherit
+
+            self.cards[row] = inherit(self.cards[row], card)
             return row
         row = len(self.cards)
         self.cards.append(card)

@@ -216,6 +216,25 @@ def _build_card(rec: dict[str, Any], name: str, layout: Layout, faces: tuple, wh
     )
 
 
+def inherit(old: Any, new: Any) -> Any:
+    """`new` replacing `old` (a later source, same name) keeps what only `old`'s source knew:
+    the printings, release day and legality statement that a Forge script lacks."""
+    if not isinstance(old, Card) or not isinstance(new, Card):
+        return new
+    from dataclasses import replace
+
+    changes: dict[str, Any] = {}
+    if not new.printings and old.printings:
+        changes["printings"] = old.printings
+    if not new.released and old.released:
+        changes["released"] = old.released
+    if not new.legal_source and old.legal_source:
+        changes["legalities"], changes["legal_source"] = old.legalities, old.legal_source
+    if not old.traits <= new.traits:
+        changes["traits"] = new.traits | old.traits
+    return replace(new, **changes) if changes else new
+
+
 # --- any game ----------------------------------------------------------------------------------
 
 

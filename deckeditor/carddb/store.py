@@ -31,7 +31,7 @@ from typing import Any
 
 from deckeditor.carddb import derived, repair, snapshot
 from deckeditor.carddb.pool import CardPool
-from deckeditor.carddb.records import MTG, RIFTBOUND, from_record, game_of, to_record
+from deckeditor.carddb.records import MTG, RIFTBOUND, from_record, game_of, inherit, to_record
 from deckeditor.paths import AppPaths
 
 SCHEMA_VERSION = 4  # 4: sources.warnings
@@ -263,6 +263,9 @@ class CardStore:
         # The snapshot is merged in memory from the current one (decoding 30,000 rows back from
         # JSON would double the import time); without a current snapshot it is rebuilt from rows.
         base = self._current_cards(conn, game)
+        if base:  # a later source keeps the printings and legalities only an earlier one knew
+            earlier = {c.name: c for c in base}
+            cards = [inherit(earlier.get(c.name), c) for c in cards]
         old = conn.execute("SELECT id, game FROM sources WHERE path = ?", (path,)).fetchone()
         rows = [(game, c.name, to_json(c)) for c in cards]
         stamp = datetime.now(timezone.utc).isoformat(timespec="seconds")

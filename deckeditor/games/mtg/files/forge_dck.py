@@ -52,6 +52,7 @@ _KEYVALUE = re.compile(r"^([A-Za-z][A-Za-z0-9 _-]*)=(.*)$")
 _CARD = re.compile(r"^(?:(\d+)\s+)?(\S.*)$")
 _SIGNED = re.compile(r"^[-+−]\d+\s")  # `-1 Island`: a count, not part of a name
 UNPARSED_PREFIX = "# unparsed: "
+UNKNOWN_EDITION = "???"  # Forge's CardEdition.UNKNOWN_CODE
 
 
 class _Line:
@@ -117,6 +118,8 @@ def parse_request(request: str) -> tuple[str, bool, _Line] | str:
         elif re.fullmatch(r"\d{1,2}", seg):
             out.art = int(seg) if int(seg) >= 1 else None
         elif seg and not seg.isdigit():
+            if seg == UNKNOWN_EDITION:
+                continue  # Forge's "no edition": the flags after it are still read
             if out.set is None:
                 out.set = seg.upper()
             else:
@@ -299,6 +302,9 @@ def card_request(entry: Entry, pool: CardPool | None) -> str:
     set_code, number = (p.set, p.number) if p.set else (None, None)
     if set_code is None and (entry.colors or _forge_flags(entry)):
         set_code, number = printing_of(entry, pool)
+        # No printing known (a pool of Forge scripts): Forge's own unknown-edition code keeps
+        # the flags segment readable (deck-files.md), so a colour choice is never lost.
+        set_code = set_code or UNKNOWN_EDITION
     if set_code:
         line += f"|{set_code}"
         if number:
@@ -369,9 +375,6 @@ def losses(deck: Deck, pool: CardPool | None = None) -> list[str]:
     out = []
     for _, e in deck.entries():
         p = e.printing
-        if (e.colors or _forge_flags(e)) and printing_of(e, pool)[0] is None:
-            what = "colour choice" if e.colors else "flags"
-            out.append(f"{e.card}'s {what} not written (no set code known)")
         if p and p.finish == "etched":
             out.append(f"{e.card}: etched written as foil")
         if p and (p.scryfall or p.mtgo or p.arena or p.multiverse):
