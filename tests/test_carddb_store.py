@@ -95,8 +95,11 @@ def test_import_and_info_json_shape(home, tmp_path, fake_sources):
     assert [(s.kind, s.cards, s.errors) for s in summaries] == [("mtgjson", 2, 2), ("forge", 2, 0)]
     assert info() == {
         "sources": [
-            {"path": str(a.resolve()), "kind": "mtgjson", "cards": 2, "errors": 2},
-            {"path": str(b.resolve()), "kind": "forge", "cards": 2, "errors": 0},
+            {"path": str(a.resolve()), "kind": "mtgjson", "cards": 2, "errors": 2,
+             "issues": {"kinds": {"error": 2, "warning": 1},
+                        "messages": ["error: ", "error: ", "warning: "]}},
+            {"path": str(b.resolve()), "kind": "forge", "cards": 2, "errors": 0,
+             "issues": {"kinds": {"warning": 1}, "messages": ["warning: "]}},
         ],
         "games": {"mtg": {"cards": 3}},
     }
@@ -113,7 +116,8 @@ def test_reimport_replaces_a_source(home, tmp_path, fake_sources):
     write_source(a, [card("Alpha", "v2")])
     import_sources([a])
     result = info()
-    assert result["sources"] == [{"path": str(a.resolve()), "kind": "mtgjson", "cards": 1, "errors": 0}]
+    assert result["sources"] == [{"path": str(a.resolve()), "kind": "mtgjson", "cards": 1, "errors": 0,
+                                  "issues": {"kinds": {"warning": 1}, "messages": ["warning: "]}}]
     assert result["games"] == {"mtg": {"cards": 1}}
     assert open_pool().get("Alpha").front.oracle_text == "v2"
 

@@ -155,3 +155,29 @@ def test_progress_lines_accept_keywords_and_text():
     report(done=5, total=10)
     report(10, 10, "finishing")
     assert stream.getvalue().splitlines() == ["reading x", "x: 5/10 (50%)", "x: 10/10 (100%)"]
+
+
+def test_import_warnings_reach_the_user(tmp_path, capsys):
+    """`cards import` ends with counts by kind and the first few issues (--verbose: all);
+    `cards info --json` reports them per source."""
+    import json as _json
+
+    from deckeditor.cli import main
+
+    data = {"meta": {"date": "2026-01-03"}, "data": {}}
+    for i in range(8):  # the source says black-red; the card shows only black
+        data["data"][f"Sword {i}"] = [{"name": f"Sword {i}", "manaCost": "{B}", "type": "Creature",
+                                       "types": ["Creature"], "colorIdentity": ["B", "R"]}]
+    src = tmp_path / "atomic.json"
+    src.write_text(_json.dumps(data), encoding="utf-8")
+    home = tmp_path / "home"
+    assert main(["--home", str(home), "cards", "import", str(src)]) == 0
+    err = capsys.readouterr().err
+    assert "import issues: 8 identity" in err
+    assert err.count("source says BR, computed B; using BR") == 5 and "3 more" in err
+    assert main(["--home", str(home), "cards", "import", "--verbose", str(src)]) == 0
+    assert capsys.readouterr().err.count("using BR") == 8
+    assert main(["--home", str(home), "cards", "info", "--json"]) == 0
+    (source,) = _json.loads(capsys.readouterr().out)["sources"]
+    assert source["issues"]["kinds"] == {"identity": 8}
+    assert len(source["issues"]["messages"]) == 8

@@ -689,3 +689,18 @@ def test_bracket_warnings_click_select_their_cards_and_the_bracket_is_undoable(w
     assert win.status.target_box.currentText() == "No bracket"
     win.set_format("vintage")
     assert not win.status.target_box.isVisible()  # brackets are Commander's
+
+
+def test_import_cards_lists_the_sources_issues(window, qtbot, tmp_path):
+    pytest.importorskip("deckeditor.carddb.sources")
+    folder = _forge_folder(tmp_path)
+    (folder / "z" / "zany_broken_pt.txt").write_text(
+        "Name:Zany Broken Pt\nManaCost:1 R\nTypes:Creature Goblin\nPT:2\nOracle:\n", encoding="utf-8")
+    window.import_cards([str(folder)])
+    with qtbot.waitSignal(window._import_thread.finished, timeout=60000):
+        pass
+    qtbot.waitUntil(lambda: "Imported" in window.last_message, timeout=10000)
+    assert any("PT:2 has no '/'" in line for line in window.import_issues), window.import_issues
+    box = window._import_issues_box
+    assert box.isVisible() and "PT:2 has no '/'" in box.detailedText()
+    box.close()

@@ -18,6 +18,7 @@ again the sources it listed (those still there), in their order.
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import pickle
 import sqlite3
@@ -34,7 +35,7 @@ from deckeditor.carddb.pool import CardPool
 from deckeditor.carddb.records import MTG, RIFTBOUND, from_record, game_of, inherit, to_record
 from deckeditor.paths import AppPaths
 
-SCHEMA_VERSION = 4  # 4: sources.warnings
+SCHEMA_VERSION = 5  # 4: sources.warnings; 5: sources.messages
 GAMES = (MTG, RIFTBOUND)
 
 _SCHEMA = """
@@ -47,7 +48,8 @@ CREATE TABLE sources (
     errors INTEGER NOT NULL,
     imported_at TEXT NOT NULL,
     note TEXT NOT NULL DEFAULT '',
-    warnings INTEGER NOT NULL DEFAULT 0
+    warnings INTEGER NOT NULL DEFAULT 0,
+    messages TEXT NOT NULL DEFAULT '[]'
 );
 CREATE TABLE cards (
     game TEXT NOT NULL,
@@ -81,7 +83,7 @@ class SourceSummary:
     imported_at: str = ""
     note: str = ""
     warnings: int = 0
-    # the import's warning and error lines, to print (not stored: `cards info` shows the counts)
+    # the import's warning and error lines (stored: `cards info --json` reports them per source)
     messages: tuple[str, ...] = field(default=(), compare=False)
 
     def as_info(self, details: bool = False) -> dict[str, Any]:
@@ -90,6 +92,8 @@ class SourceSummary:
             info["note"] = self.note
         if details and self.warnings:
             info["warnings"] = self.warnings
+        if self.messages:
+            info["issues"] = {"kinds": issue_kinds(self.messages), "messages": list(self.messages)}
         return info
 
 
@@ -275,9 +279,10 @@ class CardStore:
                 gone = {n for (n,) in conn.execute("SELECT name FROM cards WHERE source = ?", (old[0],))}
             conn.execute("DELETE FROM sources WHERE path = ?", (path,))  # cascades to its cards
             cur = conn.execute(
-                "INSERT INTO sources (path, kind, game, cards, errors, imported_at, note, warnings) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (path, kind, game, len(rows), errors, stamp, note, warnings),
+                "INSERT INTO sources (path, kind, game, cards, errors, imported_at, note, warnings, "
+                "messages) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (path, kind, game, len(rows), errors, stamp, note, warnings,
+                 json.dumps(list(messages), ensure_ascii=False)),
             )
             source_id = cur.lastrowid
             conn.executemany(
@@ -394,9 +399,12 @@ class CardStore:
     def sources(self) -> list[SourceSummary]:
         if not self.exists:
             return []
-        query = ("SELECT path, kind, game, cards, errors, imported_at, note, warnings FROM sources "
-                 "ORDER BY id")
-        return self._guarded(lambda: [SourceSummary(*r) for r in self.connect().execute(query)])
+        query = ("SELECT path, kind, game, cards, errors, imported_at, note, warnings, messages "
+                 "FROM sources ORDER BY id")
+        return self._guarded(
+            lambda: [SourceSummary(*r[:-1], tuple(_json_list(r[-1])))
+                     for r in self.connect().execute(query)]
+        )  # fmt: skip
 
     def counts(self) -> dict[str, int]:
         if not self.exists:
@@ -440,6 +448,38 @@ def _severity(issue: Any) -> str:
 
 def _warnings(issues: Sequence[Any]) -> list[Any]:
     return [i for i in issues or () if _severity(i) == "warning"]
+
+
+def _json_list(text: str) -> list[str]:
+    try:
+        value = json.loads(text or "[]")
+    except ValueError:
+        return []
+    return [str(v) for v in value] if isinstance(value, list) else []
+
+
+# What an import issue is about, from its line (first match wins); else its severity.
+_ISSUE_KINDS = (
+    ("identity", ("colorIdentity", "color_identity", "source says")),
+    ("DeckRule", ("DeckRule",)),
+    ("duplicate", ("twice", "duplicate")),
+)
+
+
+def issue_kind(line: str) -> str:
+    for kind, words in _ISSUE_KINDS:
+        if any(w in line for w in words):
+            return kind
+    return line.split(":", 1)[0].strip() or "warning"
+
+
+def issue_kinds(lines: Sequence[str]) -> dict[str, int]:
+    """Counts by kind, the largest first: {"identity": 43, "error": 2}."""
+    counts: dict[str, int] = {}
+    for line in lines:
+        kind = issue_kind(line)
+        counts[kind] = counts.get(kind, 0) + 1
+    return dict(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
 
 
 def issue_line(issue: Any) -> str:

@@ -38,6 +38,8 @@ def register(sub) -> None:
         "oracle-cards, Riftbound gallery JSON) and store its cards; a later source wins for a name.",
     )
     imp.add_argument("sources", nargs="+", metavar="SRC")
+    imp.add_argument("--verbose", "-v", action="store_true",
+                     help="list every import warning and error (default: counts and the first few)")  # fmt: skip
     imp.set_defaults(run=run_import)
 
     rebuild = cards_sub.add_parser(
@@ -174,11 +176,29 @@ def run_import(args) -> int:
         return 2
     report.finish()
     for s in summaries:
-        for line in s.messages:  # the source's warnings and errors, each on its own line
-            print(f"{s.path}: {line}", file=sys.stderr)
         print(f"{s.path}: {s.cards} {s.game} cards ({s.kind}{_problem_counts(s.errors, s.warnings)})")
+        _issue_summary(s, getattr(args, "verbose", False))
     print(f"card database: {paths.card_db}")
     return 0
+
+
+FIRST_FEW = 5
+
+
+def _issue_summary(s, verbose: bool) -> None:
+    """On stderr: the source's issues counted by kind, then the first few (all with --verbose)."""
+    from deckeditor.carddb.store import issue_kinds
+
+    if not s.messages:
+        return
+    kinds = ", ".join(f"{n} {kind}" for kind, n in issue_kinds(s.messages).items())
+    print(f"{s.path}: import issues: {kinds}", file=sys.stderr)
+    shown = s.messages if verbose else s.messages[:FIRST_FEW]
+    for line in shown:
+        print(f"  {line}", file=sys.stderr)
+    if len(shown) < len(s.messages):
+        more = len(s.messages) - len(shown)
+        print(f"  … {more} more (cards import --verbose lists them all)", file=sys.stderr)
 
 
 def _problem_counts(errors: int, warnings: int) -> str:

@@ -488,6 +488,28 @@ class MainWindow(QMainWindow):
         self._use_session(session)
         count = sum(getattr(s, "cards", 0) for s in summaries or [])
         self.show_message(f"Imported {count:,} cards")
+        self._show_import_issues(summaries or [])
+
+    def _show_import_issues(self, summaries) -> None:
+        """The import's warnings and errors, counted by kind per source, each line in the
+        details (non-modal: the imported cards are usable meanwhile)."""
+        from deckeditor.carddb.store import issue_kinds
+
+        with_issues = [s for s in summaries if getattr(s, "messages", ())]
+        self.import_issues = [f"{s.path}: {line}" for s in with_issues for line in s.messages]
+        if not with_issues:
+            return
+        heads = []
+        for s in with_issues:
+            kinds = ", ".join(f"{n} {kind}" for kind, n in issue_kinds(s.messages).items())
+            heads.append(f"{s.path}: {kinds}")
+        box = QMessageBox(QMessageBox.Icon.Information, "Card import: issues",
+                          "The cards were imported; the sources had these issues.", parent=self)  # fmt: skip
+        box.setInformativeText("\n".join(heads))
+        box.setDetailedText("\n".join(self.import_issues))
+        box.setModal(False)
+        self._import_issues_box = box
+        box.show()
 
     def _on_import_failed(self, message: str) -> None:
         self._import_progress.close()
