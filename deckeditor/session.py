@@ -379,13 +379,15 @@ class EditorSession:
         text = dict(target.options).get(value, str(value))
         self.apply(self.game.with_deck_target(self.deck, value), f"{target.label}: {text}")
 
-    def target_status(self) -> str:
+    def target_status(self) -> tuple[str, str]:
+        """(the status bar's words, their tooltip) about the deck-level target."""
         key = ("target_status",)
         if key not in self._cache:
+            args = (self.deck, self.fmt, self.day, self.pool)
             try:
-                self._cache[key] = self.game.target_status(self.deck, self.fmt, self.day, self.pool)
+                self._cache[key] = (self.game.target_status(*args), self.game.target_details(*args))
             except Exception as exc:  # a status line never takes the window down
-                self._cache[key] = f"({exc!r})"
+                self._cache[key] = (f"({exc!r})", "")
         return self._cache[key]
 
     def stats(self) -> Statistics:

@@ -532,3 +532,17 @@ def test_an_imported_spellbook_file_is_read_when_a_bracket_needs_it(capsys, tmp_
     variants.unlink()  # a file gone since its import: combos are not checked, nothing fails
     code, out, err = _check(capsys, deck, "--json", "--on", "2026-01-03")
     assert code == 0 and json.loads(out)["bracket"]["combos"] == "not checked"
+
+
+def test_details_name_every_step_with_its_cards(pool):
+    rep = brackets.report(deck_of("Armageddon", "Time Warp", "Demonic Tutor"), DATA_DAY, pool)
+    assert brackets.details_text(rep).splitlines() == [
+        "The list rules out brackets below 4",
+        "≥ 4: mass land denial — Armageddon",
+        "≥ 3: 1 Game Changers — Demonic Tutor",
+        "≥ 2: extra turns (1): bracket 1 has none — Time Warp",
+        "Tutors (1): Demonic Tutor",
+        "Combos not checked",
+    ]
+    assert brackets.details_text(brackets.report(deck_of("Forest"), DATA_DAY, pool)).splitlines()[0] \
+        == "The list rules out no bracket"

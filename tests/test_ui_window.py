@@ -673,6 +673,12 @@ def test_bracket_warnings_click_select_their_cards_and_the_bracket_is_undoable(w
     add_commander(win, "General Tazri", None)
     win.add_card("Demonic Tutor", "Main")
     assert win.status.target_status.text() == "Bracket floor 3 · 1 Game Changers"
+    assert win.status.target_status.toolTip().splitlines() == [
+        "The list rules out brackets below 3",
+        "≥ 3: 1 Game Changers — Demonic Tutor",
+        "Tutors (2): Demonic Tutor, General Tazri",
+        "Combos not checked",
+    ]
     assert not [p for p in win.problems.problems if p.kind.value == "BRACKET"]  # no target
     _choose_bracket(win, 2)
     assert win.status.target_status.text() == "Bracket 2 · 1/0 Game Changers · list implies 3"

@@ -292,6 +292,10 @@ class Game:
         """The status bar's words about the deck's target ("" for none)."""
         return ""
 
+    def target_details(self, deck: Deck, fmt: Any, day: Any, pool: Any) -> str:
+        """What stands behind `target_status`, line by line, with the cards (its tooltip)."""
+        return ""
+
     # --- sections ------------------------------------------------------------------------
 
     def section_title(self, section: str) -> str:

@@ -229,7 +229,7 @@ class MainWindow(QMainWindow):
         self.stats.set_stats(stats)
         self.status.set_counts(stats.counts, problems)
         self.status.set_deck_target(session.deck_target())
-        self.status.set_target_status(session.target_status())
+        self.status.set_target_status(*session.target_status())
         if self.card_view.card is not None:
             self.card_view.show_card(self.card_view.card.name, self.target())
         self.undo_actions.update()

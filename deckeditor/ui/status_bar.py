@@ -148,8 +148,9 @@ class DeckStatusBar(QStatusBar):
         self.target_box.setCurrentIndex(max(0, self.target_box.findData(target.value)))
         self.target_box.blockSignals(False)
 
-    def set_target_status(self, text: str) -> None:
+    def set_target_status(self, text: str, details: str = "") -> None:
         self.target_status.setText(text)
+        self.target_status.setToolTip(details)
         self.target_status.setVisible(bool(text))
 
     def set_counts(self, counts: str, problems: list[Problem]) -> None:

@@ -182,7 +182,20 @@ def status_text(rep: BracketReport, target: int | None) -> str:
     return text
 
 
+def details_text(rep: BracketReport) -> str:
+    """The floor and each step up with its cards, one line each (the status bar's tooltip)."""
+    lines = [f"The list rules out brackets below {rep.floor}" if rep.floor > 1
+             else "The list rules out no bracket"]
+    for step in sorted(rep.steps, key=lambda s: -s.bracket):
+        lines.append(f"≥ {step.bracket}: {step.text} — {', '.join(step.cards)}")
+    if rep.tutors:
+        lines.append(f"Tutors ({len(rep.tutors)}): {', '.join(rep.tutors)}")
+    lines.append(rep.combos_text[:1].upper() + rep.combos_text[1:])
+    return "\n".join(lines)
+
+
 __all__ = [
-    "BRACKETS", "BracketReport", "Step", "TARGET_OPTIONS", "applies_to", "bracket_name", "deck_cards", "problems", "report",
+    "BRACKETS", "BracketReport", "Step", "TARGET_OPTIONS", "applies_to", "bracket_name",
+    "details_text", "deck_cards", "problems", "report",
     "status_text", "target_of",
 ]

@@ -86,6 +86,11 @@ class MtgGame(Game):
             return ""
         return _brackets.status_text(_brackets.report(deck, day, pool), target)
 
+    def target_details(self, deck, fmt, day, pool) -> str:
+        if not _brackets.applies_to(fmt):
+            return ""
+        return _brackets.details_text(_brackets.report(deck, day, pool))
+
     # sections
     def section_counts(self, deck: Deck, fmt: Any, pool: Any = None):
         return _sections.section_counts(deck, fmt)
