@@ -216,6 +216,13 @@ class DeckBuilder:
         merging as if their lines had been read there; stand-ins come first, in order."""
         if not fold:
             return
+        targets = list(fold.values())
+        if all(targets.count(t) == 1 and t not in self.sections for t in targets):
+            # each stand-in becomes a section of its own: renamed in place, nothing re-added
+            # (the common case: one block of header-less lines, all Main)
+            self.sections = {fold.get(k, k): rows for k, rows in self.sections.items()}
+            self._open = {fold.get(k, k): rows for k, rows in self._open.items()}
+            return
         old = self.sections
         self.sections, self._open = {}, {}
         moved = [(fold[k], rows) for k, rows in old.items() if k in fold]
