@@ -166,3 +166,20 @@ def test_quick_draw_attaches_free_only_for_quick_draw_cards(pool):
     board.put(jax)  # Jax, Unmatched: each Equipment in your hand has Quick-Draw
     board.play_quick_draw(board.put(dirk), u)
     assert len(u.attachments) == 2
+
+
+def test_a_one_kind_section_shows_only_what_it_may_hold(ex3, pool):
+    """Targeting Chosen Champion, Legend, Runes or Battlefields narrows the catalog as `check`
+    would judge the card there; Main still shows every kind (an add goes to its type's section)."""
+    g, fmt = game("riftbound"), format_info("riftbound")
+    champ = g.make_predicate(ex3, fmt, JUL20, pool, "Champion")
+    shown = [pool.cards[r] for r in champ.visible_rows(range(len(pool)))]
+    assert shown and all(c.is_champion and "Ornn" in c.tags for c in shown)
+    assert {c.name for c in shown} == {"Ornn, Blacksmith"}  # Ornn, Forge God: 3 of 3 already
+    assert [r.kind for r in champ.why_hidden(pool.get("Ornn, Forge God"))] == ["AT_COPY_LIMIT"]
+    jinx = pool.get("Jinx, Demolitionist")
+    assert any(r.kind == "WRONG_SECTION" for r in champ.why_hidden(jinx))
+    runes = g.make_predicate(ex3, fmt, JUL20, pool, "Runes")
+    assert {t for r in runes.visible_rows(range(len(pool))) for t in pool.cards[r].types} == {"Rune"}
+    main = g.make_predicate(ex3, fmt, JUL20, pool, "Main")
+    assert pool.get("Calm Rune") in [pool.cards[r] for r in main.visible_rows(range(len(pool)))]

@@ -30,6 +30,7 @@ CASUAL = "casual"
 K = ProblemKind
 _KIND_ORDER = {k: i for i, k in enumerate(ProblemKind)}
 _SECTION_ORDER = {s: i for i, s in enumerate(SECTIONS)}
+_SECTION_KIND = {"Legend": "Legend", "Champion": "Unit", "Runes": "Rune", "Battlefields": "Battlefield"}
 
 
 # --- format plumbing -----------------------------------------------------------------------
@@ -295,7 +296,7 @@ def is_legal(problems) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class Reason:
-    kind: str  # BANNED | AT_COPY_LIMIT | OUTSIDE_IDENTITY | SIGNATURE_BUDGET_FULL | OTHER_CHAMPION_SIGNATURE
+    kind: str  # BANNED | AT_COPY_LIMIT | OUTSIDE_IDENTITY | SIGNATURE_BUDGET_FULL | OTHER_CHAMPION_SIGNATURE | WRONG_SECTION
     message: str
 
     def __str__(self) -> str:
@@ -338,6 +339,24 @@ class Predicate:
         tag_sections = {"Main", "Sideboard"} if self.competitive else {"Main"}
         self.signature_tag = self.legend.champion_tag if self.legend is not None else None
         self.apply_signature_tag = self.signature_tag is not None and target_section in tag_sections
+        # a section of one kind of card (rules 1, 3, 7, 8) shows only cards it may hold; Main and
+        # Sideboard show everything (a catalog add there goes to the section for the type)
+        self.wrong_kind = _SECTION_KIND.get(target_section)
+        self.champion_tag = self.signature_tag
+
+    def _kind_reason(self, card: Card) -> str | None:
+        """Why the target section cannot hold the card, as `check` would report it there."""
+        if self.wrong_kind is None:
+            return None
+        if self.target == "Champion":
+            if not (card.is_champion and "Unit" in card.types):
+                return "Only a champion unit can be the Chosen Champion"
+            if self.champion_tag and self.champion_tag not in card.tags:
+                return f"The Chosen Champion must carry the legend's champion tag {self.champion_tag}"
+            return None
+        if self.wrong_kind not in card.types:
+            return f"The {self.target} section holds only {self.wrong_kind} cards"
+        return None
 
     def why_hidden(self, card: Card) -> list[Reason]:
         reasons: list[Reason] = []
@@ -352,6 +371,9 @@ class Predicate:
             reasons.append(Reason("OUTSIDE_IDENTITY", f"Outside the legend's domain identity ({_domains_text(self.legend.domains)}): needs {_domains_text(missing)}"))
         if self.apply_signature and card.is_signature and self.signatures >= SIGNATURE_MAX:
             reasons.append(Reason("SIGNATURE_BUDGET_FULL", f"Signature budget full: {self.signatures} of {SIGNATURE_MAX} Signature cards"))
+        kind = self._kind_reason(card)
+        if kind is not None:
+            reasons.append(Reason("WRONG_SECTION", kind))
         if self._other_signature(card):
             reasons.append(Reason("OTHER_CHAMPION_SIGNATURE",
                                   f"Another champion's Signature card ({', '.join(card.tags)}): "
@@ -381,6 +403,8 @@ class Predicate:
             if self.apply_signature and self.signatures >= SIGNATURE_MAX and card.is_signature:
                 continue
             if self._other_signature(card):
+                continue
+            if self.wrong_kind is not None and self._kind_reason(card) is not None:
                 continue
             out.append(r)
         return out
