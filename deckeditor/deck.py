@@ -36,6 +36,12 @@ class Printing:
     def is_empty(self) -> bool:
         return all(getattr(self, f) is None for f in self.__slots__)
 
+    def label(self) -> str:
+        """How players write it: `M11 149`, `M11`, `OGN-007a` ("" when nothing says which)."""
+        if self.code:
+            return self.code
+        return " ".join(p for p in (self.set, self.number) if p)
+
 
 @dataclass(frozen=True, slots=True)
 class Entry:

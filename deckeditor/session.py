@@ -529,6 +529,18 @@ class EditorSession:
         deck = self.deck.replace_entry(section, index, replace(entry, colors=chosen))
         self.apply(deck, f"{entry.card}: colours {chosen or 'none'}")
 
+    def set_printing(self, section: str, index: int, printing) -> None:
+        """Give a line a printing (None: any printing); a merge with an equal line is the deck's."""
+        from dataclasses import replace
+
+        entry = self.deck.section(section).entries[index]
+        printing = None if printing is None or printing.is_empty() else printing
+        if printing == entry.printing:
+            return
+        deck = self.deck.replace_entry(section, index, replace(entry, printing=printing))
+        label = printing.label() if printing is not None else "any printing"
+        self.apply(deck, f"{entry.card}: {label}")
+
     def rename(self, name: str) -> None:
         self.apply(self.deck.renamed(name), f"Renamed to {name}")
 

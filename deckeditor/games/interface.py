@@ -30,6 +30,9 @@ default where one exists, so a new game overrides only what it has):
   as icons), `attachable(card, deck, pool)` and `attachment_view(card, names, pool)`;
 * catalog: `catalog_columns()` and `catalog_row(card)`; deck pane: `groupings`, `group_of`,
   `group_rank`, `type_line`, `primary_type`, `sort_value`.
+* printings and pictures: `printing_choices(card)` (the printings a deck line can name) and
+  `images` (a module: `picture_candidates`, `image_urls`, `SET_PARENTS`, `SOURCE_NAME`; see
+  `deckeditor.images`), None for a game without pictures.
 """
 
 from __future__ import annotations
@@ -222,6 +225,7 @@ class Game:
     type_order: tuple[str, ...] = ()  # the pane's "Type" groups, most telling type first
     # problem kinds (values) that a double-click answers with the card's upfront choice dialog
     choice_problem_kinds: frozenset[str] = frozenset()
+    images: Any = None  # where card pictures are (a module, see `deckeditor.images`)
 
     # --- compatibility names (the module-level interface this class replaces) ------------
 
@@ -385,6 +389,13 @@ class Game:
         return []
 
     def attachment_view(self, card: Any, attached: Sequence[str], pool: Any) -> list[CardViewBlock]:
+        return []
+
+    # --- printings -----------------------------------------------------------------------
+
+    def printing_choices(self, card: Any) -> list:
+        """The printings (`deckeditor.deck.Printing`) a deck line of `card` can name, most
+        wanted first; [] when the pool knows none."""
         return []
 
     # --- catalog and deck pane -----------------------------------------------------------

@@ -381,6 +381,26 @@ def _table() -> dict[str, Any]:
     return table
 
 
+HELP = {
+    "name": ("Words of the card name (a bare word does the same)", ("name:bolt", 'name:"jace the"', "name:/^kor/")),
+    "c": ("Colours: at least these with “:”, exactly with “=”; letters wubrg, colour or guild names, "
+          "m for multicolour, a number of colours", ("c:r", "c=ur", "c:azorius", "c>=2", "c:m")),
+    "id": ("Colour identity: fits a commander of these colours with “:”", ("id:ub", "id=c", "id:esper")),
+    "t": ("Type line words (the last may be a prefix)", ("t:instant", "t:legend", 't:"time lord"')),
+    "o": ("Rules text without reminder text; ~ stands for the card's name", ("o:draw", 'o:"whenever ~ attacks"', "o:/deals \\d damage/")),
+    "fo": ("Rules text including reminder text", ("fo:trample",)),
+    "kw": ("A keyword ability", ("kw:flying", 'kw:"first strike"', "kw:partner")),
+    "is": ("A kind of card: " + ", ".join(sorted(IS_VALUES)), ("is:commander", "is:partner", "-is:permanent")),
+    "f": ("Legal in a format on the chosen day", ("f:commander", "legal:brawl")),
+    "banned": ("Banned in a format on the chosen day", ("banned:commander",)),
+    "restricted": ("Restricted in a format", ("restricted:vintage",)),
+    "mv": ("Mana value; also mv:even, mv:odd", ("mv<=2", "mv=0.5", "mv:even")),
+    "pow": ("Power; compares with another stat too", ("pow>=4", "pow>tou")),
+    "tou": ("Toughness", ("tou<2",)),
+    "loy": ("Starting loyalty", ("loy>=5",)),
+    "def": ("Defense (battles)", ("def>=4",)),
+}  # fmt: skip
+
 SEARCH = register(
     GameSearch(
         game="mtg",
@@ -389,5 +409,6 @@ SEARCH = register(
         lazy_columns=lazy_columns,
         refused=REFUSED,
         unsupported=UNSUPPORTED,
+        help=HELP,
     )
 )

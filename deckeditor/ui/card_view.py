@@ -11,9 +11,20 @@ from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt, QUrl
 from PySide6.QtGui import QColor, QFont, QImage, QPainter, QPolygonF
-from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QTextBrowser, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
 
 from deckeditor.session import CardViewBlock, EditorSession
+from deckeditor.ui.card_images import CardPicture
 
 _ICON = 16  # pixels: a symbol icon's size, near the text's cap height at the default font
 
@@ -72,16 +83,42 @@ class CardView(QWidget):
         self.session = session
         self.text = SymbolBrowser()
         self.text.setOpenExternalLinks(False)
+        self.text.setOpenLinks(False)
+        self.text.anchorClicked.connect(self._on_link)
+        self.picture = CardPicture(self)
+        self.images = None  # the window's CardImages; None: text only
+        self.image_note = QLabel()
+        self.image_note.setStyleSheet("color:#777")
+        self.image_note.hide()
+        self.printing_label = QLabel("Printing")
+        self.printing_box = QComboBox()
+        self.printing_box.setToolTip("The printing this deck line names (written by every export that can carry it)")
+        self.number_edit = QLineEdit()
+        self.number_edit.setPlaceholderText("No.")
+        self.number_edit.setToolTip("Collector number within the set (optional)")
+        self.number_edit.setMaximumWidth(70)
+        printing_row = QHBoxLayout()
+        printing_row.addWidget(self.printing_label)
+        printing_row.addWidget(self.printing_box, 1)
+        printing_row.addWidget(self.number_edit)
+        self._printings: list = [None]
+        self.show_sets = False
+        self.entry_ref: tuple[str, int] | None = None  # the deck line shown, when one is
         self.attach_label = QLabel("Preview attached:")
         self.attach_list = QListWidget()
         self.attach_list.setMaximumHeight(110)
         self.attach_list.setToolTip("Tick the cards of the deck to preview attached to this one")
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.picture)
+        layout.addWidget(self.image_note)
+        layout.addLayout(printing_row)
         layout.addWidget(self.text, 1)
         layout.addWidget(self.attach_label)
         layout.addWidget(self.attach_list)
         self.attach_list.itemChanged.connect(lambda _item: self._render())
+        self.printing_box.activated.connect(lambda _: self._printing_chosen())
+        self.number_edit.editingFinished.connect(self._printing_chosen)
         self.card: Any = None
         self.target = "Main"
         self.searcher = None  # the catalog's CatalogSearch, for the failed search term
@@ -89,16 +126,121 @@ class CardView(QWidget):
         self._symbol_re: re.Pattern | None = None
         self._symbols: dict[str, Any] = {}
         self._show_attach(False)
+        self._fill_printings()
 
     def _show_attach(self, on: bool) -> None:
         self.attach_label.setVisible(on)
         self.attach_list.setVisible(on)
 
-    def show_card(self, name: str | None, target: str = "Main") -> None:
-        self.card = self.session.card(name) if name else None
+    def show_card(self, name: str | None, target: str = "Main", entry: tuple[str, int] | None = None) -> None:
+        """Show a card; `entry` (section, index) when it is a deck line (its printing is shown)."""
+        card = self.session.card(name) if name else None
+        if card is None or self.card is None or card.name != self.card.name:
+            self.show_sets = False
+        self.card = card
         self.target = target
+        self.entry_ref = entry if self._entry(entry) is not None else None
         self._fill_attachments()
+        self._fill_printings()
         self._render()
+        self._ask_picture()
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        self.picture.refit()
+
+    def _entry(self, ref: tuple[str, int] | None):
+        """The deck line `ref` names, if it still shows the card on view."""
+        if ref is None or self.card is None:
+            return None
+        try:
+            entry = self.session.deck.section(ref[0]).entries[ref[1]]
+        except (IndexError, KeyError):
+            return None
+        return entry if entry.card == self.card.name else None
+
+    # --- picture ---------------------------------------------------------------------------
+
+    def _ask_picture(self) -> None:
+        if self.images is None or self.card is None:
+            if self.images is not None:
+                self.images.forget(self)
+            self._got_picture(None)
+            return
+        entry = self._entry(self.entry_ref)
+        self.images.request(self, self.session.game, self.card,
+                            entry.printing if entry is not None else None, self._got_picture)
+
+    def _got_picture(self, pixmap) -> None:
+        self.picture.set_picture(pixmap)
+        note = ""
+        if pixmap is None and self.card is not None and self.images is not None:
+            if not self.images.downloads and not self.images.pictures_folder:
+                note = "No picture: downloads are off (View › Card images) and no pictures folder is set."
+            elif self.images.pending():
+                note = "Loading picture…"
+        self.image_note.setText(note)
+        self.image_note.setVisible(bool(note))
+
+    # --- printing --------------------------------------------------------------------------
+
+    def _fill_printings(self) -> None:
+        """The line's printing, chosen among the pool's printings of the card (a printing read
+        from a file that the pool does not list is kept and shown as it is)."""
+        entry = self._entry(self.entry_ref)
+        choices = self.session.game.printing_choices(self.card) if entry is not None else []
+        current = entry.printing if entry is not None else None
+        self.printing_box.blockSignals(True)
+        self.printing_box.clear()
+        self._printings = [None]
+        self.printing_box.addItem("any printing")
+        keep = None
+        for p in choices:
+            self._printings.append(p)
+            self.printing_box.addItem(p.label())
+            if current is not None and p.label() == (current.code or current.set):
+                keep = len(self._printings) - 1
+        if current is not None and keep is None and not current.is_empty():
+            self._printings.append(current)
+            self.printing_box.addItem(current.label())
+            keep = len(self._printings) - 1
+        self.printing_box.setCurrentIndex(keep or 0)
+        self.printing_box.blockSignals(False)
+        self.number_edit.setText((current.number or "") if current is not None and current.set else "")
+        shown = bool(choices) or keep is not None
+        self.printing_label.setVisible(shown)
+        self.printing_box.setVisible(shown)
+        self.number_edit.setVisible(shown and any(p.set for p in self._printings[1:]))
+        self.number_edit.setEnabled(self.printing_box.currentIndex() > 0)
+
+    def _printing_chosen(self) -> None:
+        from dataclasses import replace
+
+        entry = self._entry(self.entry_ref)
+        if entry is None:
+            return
+        chosen = self._printings[self.printing_box.currentIndex()]
+        if chosen is not None and chosen.set:
+            old = entry.printing
+            same = old is not None and old.set == chosen.set  # keep its finish, ids, art index
+            typed = same or self.sender() is self.number_edit  # another set: its number is not ours
+            number = (self.number_edit.text().strip() or None) if typed else None
+            chosen = replace(old if same else chosen, number=number)
+        self.session.set_printing(self.entry_ref[0], self.entry_ref[1], chosen)
+
+    def _sets_html(self, card: Any) -> str:
+        """The printings as a link that opens (and closes) their list."""
+        labels = [p.label() for p in self.session.game.printing_choices(card)]
+        if not labels:
+            return ""
+        n = len(labels)
+        link = f"<p><a href='sets'>{n} printing{'s' if n != 1 else ''}</a></p>"
+        return link + (f"<p style='color:#444'>{_esc(', '.join(labels))}</p>" if self.show_sets else "")
+
+    def _on_link(self, url) -> None:
+        if url.toString() == "sets":
+            self.show_sets = not self.show_sets
+            self._render()
 
     # --- attachment preview ------------------------------------------------------------
 
@@ -202,7 +344,7 @@ class CardView(QWidget):
         attached = self.attached() if not self.attach_list.isHidden() else []
         if attached:
             blocks += game.attachment_view(card, attached, self.session.pool)
-        body = "".join(self.block_html(b) for b in blocks)
+        body = "".join(self.block_html(b) for b in blocks) + self._sets_html(card)
         reasons = self.session.why_hidden(card, self.target)
         row = self.session.pool.row_of(card.name) if hasattr(self.session.pool, "row_of") else None
         failed = self.searcher.failed_term(row) if self.searcher is not None and row is not None else None

@@ -125,6 +125,8 @@ class DeckModel(QStandardItemModel):
         ident = (entry.card, entry.colors)
         seen[ident] = n = seen.get(ident, -1) + 1  # the same card twice (two printings)
         label = entry.card + (f"  [{entry.colors}]" if entry.colors else "")
+        printed = entry.printing.label() if entry.printing is not None else ""
+        label += f"  ({printed})" if printed else ""
         if card is None:
             cost, kind = "", "unknown card"
         else:

@@ -250,6 +250,8 @@ class DeckPane(QWidget):
         sm = self.tree.selectionModel()
         sm.select(selection, QItemSelectionModel.SelectionFlag.ClearAndSelect)
         if first is not None:
+            if sm.currentIndex() == first:  # no currentChanged: the card view must still follow
+                self._on_current(first, first)
             sm.setCurrentIndex(first, QItemSelectionModel.SelectionFlag.NoUpdate)
             self.tree.scrollTo(first)
         return found

@@ -41,6 +41,7 @@ from deckeditor.session import (
     save_deck_file,
 )
 from deckeditor.ui.autosave import Autosaver
+from deckeditor.ui.card_images import CardImages, HoverPreview
 from deckeditor.ui.card_view import CardView
 from deckeditor.ui.catalog_view import CatalogPanel
 from deckeditor.ui.color_dialog import ColorDialog
@@ -146,15 +147,18 @@ class MainWindow(QMainWindow):
         self.setStatusBar(self.status)
 
         self.undo_actions = UndoActions(self, lambda: self.session)
+        self._build_images()
         self._build_menus()
 
         self.catalog.cardChosen.connect(lambda name: self.add_card(name, self.target()))
         self.catalog.addToSection.connect(self.add_card)
         self.catalog.cardSelected.connect(lambda name: self.card_view.show_card(name, self.target()))
+        self.catalog.help_button.clicked.connect(self.search_help)
         self.deck_pane.addRequested.connect(self.add_card)
         self.deck_pane.leadRequested.connect(self.lead_action)
         self.deck_pane.colorsRequested.connect(self.choose_colors)
-        self.deck_pane.cardSelected.connect(lambda name: self.card_view.show_card(name, self.target()))
+        self.deck_pane.cardSelected.connect(
+            lambda name: self.card_view.show_card(name, self.target(), self.deck_pane.current_entry()))
         self.problems.problemActivated.connect(self.select_problem)
         self.problems.problemDoubleClicked.connect(self.record_choice)
         self.status.formatChosen.connect(self.set_format)
@@ -231,7 +235,7 @@ class MainWindow(QMainWindow):
         self.status.set_deck_target(session.deck_target())
         self.status.set_target_status(*session.target_status())
         if self.card_view.card is not None:
-            self.card_view.show_card(self.card_view.card.name, self.target())
+            self.card_view.show_card(self.card_view.card.name, self.target(), self.card_view.entry_ref)
         self.undo_actions.update()
         self._update_title()
         if self.autosaver is not None:
@@ -563,6 +567,98 @@ class MainWindow(QMainWindow):
         toggle.setCheckable(True)
         toggle.toggled.connect(self.catalog.show_hidden.setChecked)
         self.catalog.show_hidden.toggled.connect(toggle.setChecked)
+        pictures = view.addMenu("Card &images")
+        self.downloads_action = pictures.addAction("&Download missing pictures")
+        self.downloads_action.setCheckable(True)
+        self.downloads_action.setChecked(self.settings.image_downloads)
+        self.downloads_action.setToolTip("Fetch pictures the pictures folder lacks (Scryfall, the Riftbound gallery)")
+        self.downloads_action.toggled.connect(self.set_image_downloads)
+        self.previews_action = pictures.addAction("&Preview on hover")
+        self.previews_action.setCheckable(True)
+        self.previews_action.setChecked(self.settings.hover_previews)
+        self.previews_action.toggled.connect(self.set_hover_previews)
+        self._action(pictures, "Pictures &folder…", self.choose_pictures_folder)
+        help_menu = bar.addMenu("&Help")
+        self.search_help_action = self._action(help_menu, "&Search syntax", self.search_help, QKeySequence.StandardKey.HelpContents)
+        self._action(help_menu, f"&About {APP_NAME}", self.about)
+
+    # --- card images and help ------------------------------------------------------------
+
+    def _build_images(self) -> None:
+        self.images = CardImages(self.paths.cache / "images", self)
+        self.images.pictures_folder = self.settings.pictures_folder
+        self.images.downloads = self.settings.image_downloads
+        self.card_view.images = self.images
+        self.catalog_preview = HoverPreview(self.images, self.catalog.table, self._catalog_card_at, self)
+        self.deck_preview = HoverPreview(self.images, self.deck_pane.tree, self._deck_card_at, self)
+        for preview in (self.catalog_preview, self.deck_preview):
+            preview.enabled = self.settings.hover_previews
+
+    def _catalog_card_at(self, pos):
+        index = self.catalog.table.indexAt(pos)
+        if not index.isValid():
+            return None
+        card = self.catalog.model.card_at(index.row())
+        return (self.session.game, card, None) if card is not None else None
+
+    def _deck_card_at(self, pos):
+        from deckeditor.ui.deck_model import INDEX_ROLE, KIND_ROLE, SECTION_ROLE
+
+        index = self.deck_pane.tree.indexAt(pos)
+        if not index.isValid() or index.data(KIND_ROLE) != "entry":
+            return None
+        entry = self.session.deck.section(index.data(SECTION_ROLE)).entries[index.data(INDEX_ROLE)]
+        card = self.session.card(entry.card)
+        return (self.session.game, card, entry.printing) if card is not None else None
+
+    def set_image_downloads(self, on: bool) -> None:
+        self.settings.image_downloads = self.images.downloads = bool(on)
+        if self.downloads_action.isChecked() != bool(on):
+            self.downloads_action.setChecked(bool(on))
+        self.card_view._ask_picture()
+
+    def set_hover_previews(self, on: bool) -> None:
+        self.settings.hover_previews = bool(on)
+        for preview in (self.catalog_preview, self.deck_preview):
+            preview.enabled = bool(on)
+            if not on:
+                preview.hide()
+
+    def set_pictures_folder(self, folder: str) -> None:
+        self.settings.pictures_folder = self.images.pictures_folder = folder
+        self.images.memory.clear()  # pictures from the old folder must not stay
+        self.card_view._ask_picture()
+
+    def choose_pictures_folder(self) -> None:
+        folder = QFileDialog.getExistingDirectory(
+            self, "Card pictures folder (Forge pics/cards or Cockatrice pics)",
+            self.settings.pictures_folder or str(Path.home()))
+        if folder:
+            self.set_pictures_folder(folder)
+
+    def search_help(self) -> None:
+        from deckeditor.ui.help_dialogs import SearchHelpDialog
+
+        dialog = getattr(self, "search_help_dialog", None)
+        if dialog is None or dialog.game != self.session.game_code:
+            dialog = self.search_help_dialog = SearchHelpDialog(self.session.game_code, self)
+        dialog.show()
+        dialog.raise_()
+
+    def about(self) -> None:
+        from deckeditor.ui.help_dialogs import AboutDialog
+
+        sources = []
+        for code in self.pools:
+            from deckeditor.games.registry import game
+
+            images = getattr(game(code), "images", None)
+            if images is not None:
+                sources.append(images.SOURCE_NAME)
+        if self.settings.pictures_folder:
+            sources.insert(0, self.settings.pictures_folder)
+        self.about_dialog = AboutDialog(self.paths, self.pools, sources, self)
+        self.about_dialog.show()
 
     def _name_lead_action(self) -> None:
         """The Deck menu names the selected line's first lead action ("Set as commander",

@@ -31,6 +31,9 @@ class Settings:
     group_by: str = "Type"
     sort_by: str = "Name"
     last_dir: str = ""
+    pictures_folder: str = ""  # Forge pics/cards or Cockatrice pics; "" = none
+    image_downloads: bool = True  # fetch pictures the folder lacks (View › Card images)
+    hover_previews: bool = True
 
     def add_recent(self, path: str) -> None:
         path = str(Path(path).resolve())

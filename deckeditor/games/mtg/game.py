@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from deckeditor.deck import MTG_SECTIONS, Deck
+from deckeditor.deck import MTG_SECTIONS, Deck, Printing
 from deckeditor.games.interface import ColorBudget, DeckTarget, Game, LeadAction, Statistics
 from deckeditor.games.mtg import brackets as _brackets
 from deckeditor.games.mtg import card_view as _view
+from deckeditor.games.mtg import images as _images
 from deckeditor.games.mtg import catalog as _catalog
 from deckeditor.games.mtg import choices as _choices
 from deckeditor.games.mtg import conformance, predicate
@@ -169,6 +170,13 @@ class MtgGame(Game):
         if label.startswith("Mana value"):
             return (0, label)
         return (1, order.index(label) if label in order else 50, label)
+
+    # printings and pictures
+    images = _images
+
+    def printing_choices(self, card: Any) -> list:
+        """The pool's set codes, newest first (pools list them oldest first)."""
+        return [Printing(set=code) for code in reversed(getattr(card, "printings", ()) or ())]
 
 
 GAME = MtgGame()

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from deckeditor.deck import Deck
+from deckeditor.deck import Deck, Printing
 from deckeditor.games.interface import Game, LeadAction, Statistics
 from deckeditor.games.riftbound import card_view as _view
+from deckeditor.games.riftbound import images as _images
 from deckeditor.games.riftbound import catalog as _catalog
 from deckeditor.games.riftbound import exports as _exports
 from deckeditor.games.riftbound import leads as _leads
@@ -130,6 +131,13 @@ class RiftboundGame(Game):
         if label.startswith("Energy"):
             return (0, label)
         return (1, order.index(label) if label in order else 50, label)
+
+    # printings and pictures
+    images = _images
+
+    def printing_choices(self, card: Any) -> list:
+        """The card's printings by card code."""
+        return [Printing(code=p.code) for p in getattr(card, "printings", ()) or ()]
 
 
 GAME = RiftboundGame()

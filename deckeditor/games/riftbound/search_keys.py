@@ -182,6 +182,24 @@ def _table() -> dict[str, Any]:
     return table
 
 
+HELP = {
+    "name": ("Words of the card name (a bare word does the same)", ("name:jinx", 'name:"loose cannon"')),
+    "domain": ("Domains: fury calm mind body chaos order, or the letters r g b o p y", ("domain:fury", "d:rp", "domain=calm")),
+    "id": ("Domain identity: playable under a legend of these domains", ("id:fury,chaos",)),
+    "t": ("Supertypes and types (the last word may be a prefix)", ("t:champion", 't:"signature spell"', "t:gear")),
+    "tag": ("A tag", ("tag:jinx", 'tag:"piltover & zaun"')),
+    "kw": ("A keyword, without its number", ("kw:assault", "kw:tank")),
+    "o": ("Rules text", ("o:draw", "o:/ready/")),
+    "effect": ("Effect text", ("effect:might",)),
+    "is": ("A kind of card: " + ", ".join(sorted(IS_VALUES)), ("is:champion", "is:signature", "-is:token")),
+    "f": ("Legal in a format on the chosen day", ("f:riftbound",)),
+    "banned": ("Banned in a format", ("banned:riftbound",)),
+    "restricted": ("Restricted in a format", ("restricted:riftbound",)),
+    "might": ("Might", ("might>=4",)),
+    "energy": ("Energy cost", ("energy<=2",)),
+    "power": ("Number of Power pips", ("power=1",)),
+}  # fmt: skip
+
 SEARCH = register(
     GameSearch(
         game="riftbound",
@@ -189,6 +207,7 @@ SEARCH = register(
         build_columns=build_columns,
         refused=REFUSED,
         unsupported=UNSUPPORTED,
+        help=HELP,
     )
 )
 

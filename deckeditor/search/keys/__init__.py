@@ -15,7 +15,8 @@ A game supplies:
   functions (built on first use), made again over stored columns, so the columns can be kept in
   the card database between starts;
 * `refused`: alias -> message for the other game's keys (`"c:" is an MTG key; use "domain:"`);
-* `unsupported`: keys that exist on Scryfall but are not supported yet.
+* `unsupported`: keys that exist on Scryfall but are not supported yet;
+* `help`: for the search help dialog, what each key matches and examples.
 """
 
 from __future__ import annotations
@@ -40,6 +41,9 @@ class GameSearch:
     lazy_columns: Callable[[Sequence[Any], dict], dict] | None = None
     refused: dict[str, str] = field(default_factory=dict)
     unsupported: frozenset[str] = frozenset()
+    # the search help (F1): canonical alias -> (what it matches, examples); every key of `keys`
+    # is covered by one entry (tests/test_search_help.py), so the help lists exactly this build's
+    help: dict[str, tuple[str, tuple[str, ...]]] = field(default_factory=dict)
 
     @property
     def name_key(self):
