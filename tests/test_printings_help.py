@@ -98,9 +98,11 @@ def test_the_sets_count_opens_the_list(window, qtbot):
     window.catalog.table.setCurrentIndex(window.catalog.model.index(0, 0))
     html = window.card_view.text.toHtml()
     assert "href=\"sets\"" in html
-    assert "2ED, 30A" not in window.card_view.text.toPlainText()
+    assert "3ED, 30A, 2ED" not in window.card_view.text.toPlainText()
     window.card_view.text.anchorClicked.emit(QUrl("sets"))
-    assert "2ED, 30A, 3ED" in window.card_view.text.toPlainText()
+    assert "3ED, 30A, 2ED" in window.card_view.text.toPlainText()  # newest first
+    window.card_view.text.anchorClicked.emit(QUrl("sets"))
+    assert "3ED, 30A, 2ED" not in window.card_view.text.toPlainText()
 
 
 def test_f1_and_the_question_mark_open_the_search_help_with_every_key(window, qtbot):

@@ -233,9 +233,9 @@ class CardView(QWidget):
         labels = [p.label() for p in self.session.game.printing_choices(card)]
         if not labels:
             return ""
-        n = len(labels)
-        link = f"<p><a href='sets'>{n} printing{'s' if n != 1 else ''}</a></p>"
-        return link + (f"<p style='color:#444'>{_esc(', '.join(labels))}</p>" if self.show_sets else "")
+        if not self.show_sets:
+            return f"<p><a href='sets'>List the printings ({len(labels)})</a></p>"
+        return f"<p><a href='sets'>Hide the printings</a><br><span style='color:#444'>{_esc(', '.join(labels))}</span></p>"
 
     def _on_link(self, url) -> None:
         if url.toString() == "sets":

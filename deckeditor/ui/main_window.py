@@ -571,7 +571,10 @@ class MainWindow(QMainWindow):
         self.downloads_action = pictures.addAction("&Download missing pictures")
         self.downloads_action.setCheckable(True)
         self.downloads_action.setChecked(self.settings.image_downloads)
-        self.downloads_action.setToolTip("Fetch pictures the pictures folder lacks (Scryfall, the Riftbound gallery)")
+        from deckeditor.games.registry import games
+
+        sources = ", ".join(g.images.SOURCE_NAME for g in games() if g.images is not None)
+        self.downloads_action.setToolTip(f"Fetch pictures the pictures folder lacks ({sources})")
         self.downloads_action.toggled.connect(self.set_image_downloads)
         self.previews_action = pictures.addAction("&Preview on hover")
         self.previews_action.setCheckable(True)
@@ -648,13 +651,9 @@ class MainWindow(QMainWindow):
     def about(self) -> None:
         from deckeditor.ui.help_dialogs import AboutDialog
 
-        sources = []
-        for code in self.pools:
-            from deckeditor.games.registry import game
+        from deckeditor.games.registry import games
 
-            images = getattr(game(code), "images", None)
-            if images is not None:
-                sources.append(images.SOURCE_NAME)
+        sources = [g.images.SOURCE_NAME for g in games() if g.images is not None]
         if self.settings.pictures_folder:
             sources.insert(0, self.settings.pictures_folder)
         self.about_dialog = AboutDialog(self.paths, self.pools, sources, self)
