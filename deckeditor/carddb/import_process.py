@@ -8,8 +8,9 @@ and the window only reads its progress lines.
 
     python -m deckeditor.carddb.import_process CARD_DB SOURCE...
 
-prints JSON lines: `{"progress": [done, total, text]}` (at most every 50 ms, and the last one),
-then `{"done": [summary, ...]}`, or `{"error": "one line"}` with exit status 1.
+prints JSON lines: `{"phase": ["reading", source]}` before each source and `{"phase": ["writing",
+""]}` before the database is written, `{"progress": [done, total, text]}` (at most every 50 ms,
+and the last one), then `{"done": [summary, ...]}`, or `{"error": "one line"}` with exit status 1.
 """
 
 from __future__ import annotations
@@ -86,7 +87,11 @@ def main(argv: list[str] | None = None) -> int:
         last["numbers"] = numbers
 
     try:
-        summaries = import_sources(sources, progress, app_paths=SimpleNamespace(card_db=card_db))
+        summaries = import_sources(
+            sources, progress, app_paths=SimpleNamespace(card_db=card_db),
+            on_source=lambda path: _say({"phase": ["reading", path]}),
+            on_store=lambda: _say({"phase": ["writing", ""]}),
+        )
     except Exception as exc:  # shown in the window's dialog; the database is left as it was
         text = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         _say({"error": text})

@@ -73,6 +73,10 @@ class CardSourceError(Exception):
     """A card source that cannot be used; the message is one line naming the source."""
 
 
+class ImportStopped(Exception):
+    """The caller asked an import to stop while it wrote: its transaction was rolled back."""
+
+
 @dataclass(frozen=True, slots=True)
 class SourceSummary:
     path: str
@@ -260,9 +264,30 @@ class CardStore:
     def write_source(
         self, path: str, kind: str, game: str, cards: Iterable[Any], errors: int = 0,
         note: str = "", warnings: int = 0, messages: Sequence[str] = (),
+        stop: Callable[[], bool] | None = None,
     ) -> SourceSummary:
-        """Replace everything `path` contributed with `cards`; later sources win per name."""
+        """Replace everything `path` contributed with `cards`; later sources win per name.
+        `stop()` true while it writes rolls the whole source back (ImportStopped): SQLite is
+        interrupted between its steps, and the check runs again before the commit."""
         conn = self.connect()
+        if stop is None:
+            return self._write_source(conn, path, kind, game, cards, errors, note, warnings, messages, lambda: None)
+
+        def check() -> None:
+            if stop():
+                raise ImportStopped(path)
+
+        conn.set_progress_handler(lambda: 1 if stop() else 0, 20000)
+        try:
+            return self._write_source(conn, path, kind, game, cards, errors, note, warnings, messages, check)
+        except sqlite3.OperationalError:
+            if stop():
+                raise ImportStopped(path) from None
+            raise
+        finally:
+            conn.set_progress_handler(None, 0)
+
+    def _write_source(self, conn, path, kind, game, cards, errors, note, warnings, messages, check) -> SourceSummary:
         cards = list(cards)
         # The snapshot is merged in memory from the current one (decoding 30,000 rows back from
         # JSON would double the import time); without a current snapshot it is rebuilt from rows.
@@ -273,6 +298,7 @@ class CardStore:
         old = conn.execute("SELECT id, game FROM sources WHERE path = ?", (path,)).fetchone()
         rows = [(game, c.name, to_json(c)) for c in cards]
         stamp = datetime.now(timezone.utc).isoformat(timespec="seconds")
+        check()
         with conn:
             gone: set[str] = set()
             if old is not None:
@@ -300,6 +326,7 @@ class CardStore:
                 self._write_snapshot(conn, game, list(merged.values()))
             if old is not None and old[1] != game:
                 self._rebuild_snapshot(conn, old[1])
+            check()  # the last moment a stop still leaves the database as it was
         # the list beside the file names the sources even if the file is damaged later; the file
         # SQLite just committed is sound, so the next open need not check it again
         repair.record_sources(self.path, [p for (p,) in conn.execute("SELECT path FROM sources ORDER BY id")])
@@ -531,10 +558,12 @@ def import_sources(
     app_paths: AppPaths | None = None,
     on_source: Callable[[str], Any] | None = None,
     on_store: Callable[[], Any] | None = None,
+    stop: Callable[[], bool] | None = None,
 ) -> list[SourceSummary]:
     """Read each source and store its cards (later sources win per name). `on_source(path)` is
     told before each source is read and `on_store()` before the database is written, so a
-    progress display can say what it is waiting for."""
+    progress display can say what it is waiting for. `stop()` true while the database is
+    written rolls back the source being written and raises ImportStopped."""
     app_paths = app_paths or AppPaths.resolve()
     summaries = []
     results = []
@@ -548,11 +577,11 @@ def import_sources(
         on_store()
     with CardStore(app_paths.card_db) as store:
         for path, result in results:
-            summaries.append(_store_result(store, path, result))
+            summaries.append(_store_result(store, path, result, stop))
     return summaries
 
 
-def _store_result(store: CardStore, path: str, result: Any) -> SourceSummary:
+def _store_result(store: CardStore, path: str, result: Any, stop: Callable[[], bool] | None = None) -> SourceSummary:
     """Write one source. A supertype file (riftbound.md §2.6) holds no cards: it is stored as
     the cards it settles among those already in the database, so later sources still win."""
     cards = result.cards
@@ -564,7 +593,7 @@ def _store_result(store: CardStore, path: str, result: Any) -> SourceSummary:
     return store.write_source(
         path, str(result.kind), str(result.game), cards,
         _error_count(issues), getattr(result, "note", ""),
-        len(_warnings(issues)), [issue_line(i) for i in shown],
+        len(_warnings(issues)), [issue_line(i) for i in shown], stop,
     )  # fmt: skip
 
 
@@ -624,6 +653,7 @@ def open_pool(
 __all__ = [
     "CardSourceError",
     "CardStore",
+    "ImportStopped",
     "SCHEMA_VERSION",
     "SourceSummary",
     "game_of",

@@ -21,7 +21,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
     QMessageBox,
-    QProgressDialog,
     QSplitter,
     QTabWidget,
     QVBoxLayout,
@@ -48,6 +47,7 @@ from deckeditor.ui.color_dialog import ColorDialog
 from deckeditor.ui.deck_pane import DeckPane
 from deckeditor.ui.export_dialog import ExportDialog
 from deckeditor.ui.import_dialog import ImportDialog
+from deckeditor.ui.import_progress import ImportProgress
 from deckeditor.ui.settings import Settings, load_settings, save_settings_or_tell
 from deckeditor.ui.stats import StatsPanel
 from deckeditor.ui.status_bar import DeckStatusBar, ProblemList
@@ -459,37 +459,46 @@ class MainWindow(QMainWindow):
         self.import_cards([path])
 
     def import_cards(self, sources: list[str]) -> ImportWorker:
-        progress = QProgressDialog("Importing cards…", "Cancel", 0, 0, self)
-        progress.setWindowTitle("Import cards")
-        progress.setWindowModality(Qt.WindowModality.WindowModal)
-        progress.setMinimumDuration(0)
+        progress = ImportProgress(sources, self)
         self._import_progress = progress
         worker = ImportWorker(sources, self.paths)
         self._import_worker = worker
         # Bound methods of this window: Qt queues them to the GUI thread (a plain function
         # would run in the worker's thread and touch widgets from there).
         worker.progressed.connect(self._on_import_progress)
+        worker.phase.connect(self._on_import_phase)
         worker.finished.connect(self._on_import_finished)
         worker.failed.connect(self._on_import_failed)
         worker.cancelled.connect(self._on_import_cancelled)
-        progress.canceled.connect(worker.cancel)
+        # Not worker.cancel itself: the worker lives in its busy thread, so a queued call would
+        # wait for the import to end; the flag is a threading.Event, safe to set from here.
+        progress.canceled.connect(self._cancel_import)
         self._import_thread = start_import(worker)
         return worker
 
+    def _cancel_import(self) -> None:
+        self._import_worker.cancel()
+
     def _on_import_progress(self, done: int, total: int, text: str) -> None:
-        if total:
-            self._import_progress.setMaximum(total)
-            self._import_progress.setValue(min(done, total))
-        if text:
-            self._import_progress.setLabelText(f"Importing cards… {text}")
+        if self._import_progress.phase == "reading":
+            self._import_progress.progressed(done, total, text)
+
+    def _on_import_phase(self, phase: str, path: str) -> None:
+        if phase == "reading":
+            self._import_progress.reading(path)
+        elif phase == "writing":
+            self._import_progress.writing()
 
     def _on_import_finished(self, summaries) -> None:
-        self._import_progress.close()
+        # The database is complete; loading and indexing the new pool is the last phase.
+        self._import_progress.indexing()
         self.pools.clear()
         history = self.session.history
         session = EditorSession(self.pool(self.session.game_code), self.session.deck, self.session.format_code)
         session.history = history  # the edits made so far stay undoable
         self._use_session(session)
+        self.catalog.searcher.warm()
+        self._import_progress.close()
         count = sum(getattr(s, "cards", 0) for s in summaries or [])
         self.show_message(f"Imported {count:,} cards")
         self._show_import_issues(summaries or [])
@@ -521,7 +530,7 @@ class MainWindow(QMainWindow):
 
     def _on_import_cancelled(self) -> None:
         self._import_progress.close()
-        self.show_message("Card import cancelled")
+        self.show_message("Card import cancelled: the card database is as it was")
 
     # --- menus ---------------------------------------------------------------------------
 

@@ -23,6 +23,7 @@ class Cancelled(Exception):
 
 class ImportWorker(QObject):
     progressed = Signal(int, int, str)
+    phase = Signal(str, str)  # "reading" + the source path | "writing" + "" (the progress dialog's)
     finished = Signal(object)  # list of SourceSummary
     failed = Signal(str)
     cancelled = Signal()
@@ -67,6 +68,8 @@ class ImportWorker(QObject):
                 continue
             if "progress" in doc and not self._cancel.is_set():
                 self.progressed.emit(*progress_numbers(tuple(doc["progress"]), {}))
+            elif "phase" in doc and not self._cancel.is_set():
+                self.phase.emit(str(doc["phase"][0]), str(doc["phase"][1]))
             else:
                 outcome = doc
         err = proc.stderr.read() if proc.stderr else ""  # type: ignore[union-attr]
@@ -81,10 +84,14 @@ class ImportWorker(QObject):
 
     def _run_here(self) -> None:
         try:
-            from deckeditor.carddb.store import import_sources
+            from deckeditor.carddb.store import ImportStopped, import_sources
 
-            result = import_sources(self.sources, self._progress, app_paths=self.app_paths)
-        except Cancelled:
+            result = import_sources(
+                self.sources, self._progress, app_paths=self.app_paths,
+                on_source=lambda path: self.phase.emit("reading", path),
+                on_store=lambda: self.phase.emit("writing", ""), stop=self._cancel.is_set,
+            )
+        except (Cancelled, ImportStopped):
             self.cancelled.emit()
             return
         except Exception as exc:  # shown in a dialog; the database is left as it was
