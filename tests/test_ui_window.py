@@ -37,6 +37,8 @@ def window(qtbot, tmp_path):
 
     win.ask_colors = ask
     win.confirm_discard = lambda: True
+    win.hidden_asked = []  # (card, reasons) of each hidden card added; the answer is "add it"
+    win.confirm_hidden = lambda name, reasons: win.hidden_asked.append((name, reasons)) or True
     qtbot.addWidget(win)
     win.show()
     return win
@@ -275,7 +277,8 @@ def test_export_dck_and_read_it_back(window, tmp_path):
     want_spires = "" if "Cryptic Spires" in lost_choice else "UR"
     assert back.section("Commander").entries[0].colors == want_cmd
     assert {e.card: e.colors for e in back.section("Main").entries} == {"Counterspell": "", "Cryptic Spires": want_spires}
-    assert window.current_path is None  # an imported kind is saved as a new own file
+    # Save writes back to the .dck when it holds the whole deck, else asks (test_files_window.py)
+    assert window.current_path == str(out) and window.current_kind == "forge"
 
 
 def test_import_preview_of_pasted_text(window):

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QMenu,
+    QPushButton,
     QStyle,
     QStyleOptionViewItem,
     QTableView,
@@ -63,12 +64,20 @@ class CatalogTable(QTableView):
     """Enter adds the selected card (double-click too, through `activated`)."""
 
     addRequested = Signal(str)
+    addToRequested = Signal(str, str)  # card, section (Shift/Ctrl+Enter)
 
     def keyPressEvent(self, event) -> None:
         if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
             index = self.currentIndex()
             if index.isValid():
-                self.addRequested.emit(index.siblingAtColumn(0).data(NAME_ROLE))
+                name = index.siblingAtColumn(0).data(NAME_ROLE)
+                mods = event.modifiers()
+                if mods & Qt.KeyboardModifier.ShiftModifier:  # Shift+Enter: the sideboard
+                    self.addToRequested.emit(name, "Sideboard")
+                elif mods & Qt.KeyboardModifier.ControlModifier:  # Ctrl+Enter: the maybeboard
+                    self.addToRequested.emit(name, "Maybeboard")
+                else:
+                    self.addRequested.emit(name)
                 return
         super().keyPressEvent(event)
 
@@ -225,6 +234,17 @@ class CatalogPanel(QWidget):
         self.show_hidden = QCheckBox("Show hidden")
         self.show_hidden.setToolTip("Also list cards the deck may not take, greyed, with the reason")
         self.count_label = QLabel()
+        # an empty catalog says what the deck's rules hide, with a one-click way to see them
+        self.empty_label = QLabel()
+        self.empty_label.setWordWrap(True)
+        self.show_hidden_button = QPushButton("Show hidden")
+        self.show_hidden_button.clicked.connect(lambda: self.show_hidden.setChecked(True))
+        self.empty_box = QWidget()
+        empty_row = QHBoxLayout(self.empty_box)
+        empty_row.setContentsMargins(4, 2, 4, 2)
+        empty_row.addWidget(self.empty_label, 1)
+        empty_row.addWidget(self.show_hidden_button)
+        self.empty_box.hide()
         self.count_label.setStyleSheet("color: palette(mid);")
 
         self.model = CatalogModel(session.pool, self)
@@ -270,6 +290,7 @@ class CatalogPanel(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(top)
         layout.addWidget(self.error_label)  # right under the box the error is about
+        layout.addWidget(self.empty_box)
         layout.addWidget(self.table, 1)
         layout.addLayout(bottom)
 
@@ -281,6 +302,7 @@ class CatalogPanel(QWidget):
         # single click under styles that activate on single click
         self.table.doubleClicked.connect(self._on_activated)
         self.table.addRequested.connect(self.cardChosen)
+        self.table.addToRequested.connect(lambda name, section: self.add_to(name, section))
         self.table.selectionModel().currentRowChanged.connect(self._on_current)
         self.table.customContextMenuRequested.connect(self._context_menu)
         hh.sectionClicked.connect(self._on_header)
@@ -418,6 +440,23 @@ class CatalogPanel(QWidget):
             self.table.setCurrentIndex(self.model.index(place, 0))
         total = len(self.session.pool)
         self.count_label.setText(f"{len(rows):,} of {total:,} cards")
+        self._say_what_is_hidden(rows, state, size, show_hidden)
+
+    def _say_what_is_hidden(self, rows, state, size: int, show_hidden: bool) -> None:
+        """Only for an empty list (off the keystroke path otherwise): how many cards the
+        search finds that the deck's rules hide."""
+        hidden = 0
+        if not rows and not show_hidden:
+            if state.bits is not None:
+                hidden = int(state.bits).bit_count()
+            elif state.rows is not None:
+                hidden = len(state.rows)
+            else:
+                hidden = size
+        if hidden:
+            self.empty_label.setText(f"No card to show: the deck's rules hide {hidden:,} "
+                                     f"matching card{'s' if hidden != 1 else ''}.")
+        self.empty_box.setVisible(bool(hidden))
 
     # --- actions --------------------------------------------------------------------------
 

@@ -250,6 +250,8 @@ class DeckModel(QStandardItemModel):
             c.setData("entry", KIND_ROLE)
             c.setFlags(_ENTRY_FLAGS)
         cells[1].setTextAlignment(_RIGHT)
+        cells[1].setFlags(_ENTRY_FLAGS | Qt.ItemFlag.ItemIsEditable)  # a typed quantity
+        cells[1].setToolTip("Type a number to set the count (0 removes the line)")
         return cells
 
     def entry_indexes(self) -> list:

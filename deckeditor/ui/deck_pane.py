@@ -7,7 +7,7 @@ line's lead actions and the section titles come from the deck's game.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QItemSelection, QItemSelectionModel, Qt, Signal
+from PySide6.QtCore import QItemSelection, QItemSelectionModel, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -48,9 +48,18 @@ class DeckTree(QTreeView):
         self.setDragEnabled(True)
         self.setDragDropMode(QAbstractItemView.DragDropMode.DragDrop)
         self.setDropIndicatorShown(True)
+        # double-click adds a copy; a digit or F2 edits the quantity
+        self.setEditTriggers(QAbstractItemView.EditTrigger.EditKeyPressed | QAbstractItemView.EditTrigger.AnyKeyPressed)
 
     def keyPressEvent(self, event) -> None:
         key = event.key()
+        current = self.currentIndex()
+        if event.text().isdigit() and current.isValid() and self.state() != QAbstractItemView.State.EditingState:
+            qty = current.siblingAtColumn(1)
+            if qty.flags() & Qt.ItemFlag.ItemIsEditable:  # a digit on a line types its quantity
+                self.setCurrentIndex(qty)
+                super().keyPressEvent(event)  # AnyKeyPressed: the editor opens with the digit
+                return
         if key in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace):
             self.keyAction.emit("delete")
         elif key in (Qt.Key.Key_Plus, Qt.Key.Key_Equal):
@@ -160,6 +169,7 @@ class DeckPane(QWidget):
         self.minus.clicked.connect(lambda: self.key_action("minus"))
         self.move_menu.aboutToShow.connect(self._fill_move_menu)
         self.tree.keyAction.connect(self.key_action)
+        self.model.itemChanged.connect(self._on_item_changed)
         self.tree.dropped.connect(self._on_drop)
         self.tree.doubleClicked.connect(lambda index: self.key_action("plus") if index.data(KIND_ROLE) == "entry" else None)
         self.tree.customContextMenuRequested.connect(self._context_menu)
@@ -194,7 +204,21 @@ class DeckPane(QWidget):
         title = f"{deck.name}  —  {self.session.format_code}"
         if self.title.text() != title:
             self.title.setText(title)
-        in_place = self.model.rebuild(
+        self._filling = True  # the model's own updates are not typed quantities
+        try:
+            in_place = self._rebuild(deck)
+        finally:
+            self._filling = False
+        if in_place:
+            for group in self.model.inserted_groups:  # groups show their cards, as afresh
+                self.tree.expand(group.index())
+            if selected and not self.selected_entries():  # the selected line left the deck:
+                self.select(lambda s, i, c: (s, i) in selected)  # the one now in its place
+            return
+        self._after_fill(collapsed, selected)
+
+    def _rebuild(self, deck) -> bool:
+        return self.model.rebuild(
             deck,
             self.session.sections,
             self.session.pool,
@@ -204,12 +228,8 @@ class DeckPane(QWidget):
             self.session.game,
             self.session.section_counts(),
         )
-        if in_place:
-            for group in self.model.inserted_groups:  # groups show their cards, as afresh
-                self.tree.expand(group.index())
-            if selected and not self.selected_entries():  # the selected line left the deck:
-                self.select(lambda s, i, c: (s, i) in selected)  # the one now in its place
-            return
+
+    def _after_fill(self, collapsed, selected) -> None:
         self.tree.expandAll()
         for r in range(self.model.rowCount()):
             idx = self.model.index(r, 0)
@@ -301,6 +321,22 @@ class DeckPane(QWidget):
         entry = self.current_entry()
         if entry is not None:
             self.session.move(entry[0], entry[1], target)
+
+    def _on_item_changed(self, item) -> None:
+        """A quantity typed in the Qty cell: the count (0 removes the line, at most 9,999)."""
+        if getattr(self, "_filling", False) or item.column() != 1 or item.data(KIND_ROLE) != "entry":
+            return
+        try:
+            count = int(item.data(Qt.ItemDataRole.DisplayRole))
+        except (TypeError, ValueError):
+            count = -1
+        section, index = item.data(SECTION_ROLE), item.data(INDEX_ROLE)
+        entry = self.session.deck.section(section).entries[index]
+        if count < 0 or count == entry.count:
+            QTimer.singleShot(0, self.refresh)  # show the count the deck has
+            return
+        # after the editor has closed: the edit rebuilds the model under it
+        QTimer.singleShot(0, lambda: self.session.set_count(section, index, min(count, 9999)))
 
     def _on_current(self, current, _previous) -> None:
         if not current.isValid():

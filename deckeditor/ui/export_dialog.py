@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from deckeditor.losses import group_losses
 from deckeditor.session import export_kind, export_kinds, export_losses, save_deck_file
 
 
@@ -32,7 +33,7 @@ class ExportDialog(QDialog):
         self.losses = QListWidget()
         self.loss_title = QLabel()
         form = QFormLayout()
-        form.addRow("Format", self.kind_box)
+        form.addRow("File type", self.kind_box)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self._save)
         buttons.rejected.connect(self.reject)
@@ -42,6 +43,7 @@ class ExportDialog(QDialog):
         layout.addWidget(self.losses, 1)
         layout.addWidget(buttons)
         self.kind_box.currentIndexChanged.connect(lambda _: self._show_losses())
+        self.resize(720, 440)  # room for the loss lines without a scroll for each
         self._show_losses()
 
     def kind(self) -> str:
@@ -55,17 +57,29 @@ class ExportDialog(QDialog):
             lost = [str(exc)]
         if lost:
             self.loss_title.setText(f"<b>{export_kind(self.deck.game, self.kind()).label} cannot carry:</b>")
-            self.losses.addItems(lost)
+            for group in group_losses(lost):
+                self.losses.addItem(group.line())
+                if len(group.cards) > 1:  # every card of the group, on hover
+                    self.losses.item(self.losses.count() - 1).setToolTip("\n".join(group.cards))
         else:
             self.loss_title.setText("Nothing is lost in this format.")
+
+    def default_name(self) -> str:
+        """The deck's name with the kind's extension; kinds sharing an extension (three kinds of
+        .txt) are told apart by the kind's name, so no export overwrites another by default."""
+        kinds = [export_kind(self.deck.game, k) for k in export_kinds(self.deck.game)]
+        this = export_kind(self.deck.game, self.kind())
+        shared = sum(1 for k in kinds if k.extension == this.extension) > 1
+        tag = f" ({this.label.split(' (')[0]})" if shared else ""
+        return f"{self.deck.name}{tag}{this.extension}"
 
     def export_to(self, path: str) -> None:
         save_deck_file(path, self.deck, self.kind(), self.pool)
         self.written = path
 
     def _save(self) -> None:
-        ext = export_kind(self.deck.game, self.kind()).extension
-        default = f"{self.start_dir}/{self.deck.name}{ext}" if self.start_dir else f"{self.deck.name}{ext}"
+        default = self.default_name()
+        default = f"{self.start_dir}/{default}" if self.start_dir else default
         path, _ = QFileDialog.getSaveFileName(self, "Export deck", default)
         if not path:
             return

@@ -35,6 +35,8 @@ from deckeditor.paths import AppPaths, resources_dir
 from deckeditor.problems import Problem
 from deckeditor.session import (
     EditorSession,
+    export_kind,
+    export_losses,
     find_entries,
     read_deck_file,
     save_deck_file,
@@ -78,8 +80,11 @@ class MainWindow(QMainWindow):
         self.settings = settings if settings is not None else load_settings(paths)
         self.pools: dict[str, CardPool] = dict(pools or {})
         self.current_path: str | None = None
+        self.current_kind = "json"  # the deck-file kind of current_path (Save writes it back)
         self.ask_colors: Callable[..., str | None] = self._ask_colors_dialog
         self.confirm_discard: Callable[[], bool] = self._confirm_discard_dialog
+        self.confirm_hidden: Callable[[str, list[str]], bool] = self._confirm_hidden_dialog
+        self.ask_lossy_save: Callable[[str, list[str]], str | None] = self._ask_lossy_save_dialog
         self.last_message = ""
         self._import_thread = None
 
@@ -151,7 +156,7 @@ class MainWindow(QMainWindow):
         self._build_menus()
 
         self.catalog.cardChosen.connect(lambda name: self.add_card(name, self.target()))
-        self.catalog.addToSection.connect(self.add_card)
+        self.catalog.addToSection.connect(self._add_to_section)
         self.catalog.cardSelected.connect(lambda name: self.card_view.show_card(name, self.target()))
         self.catalog.help_button.clicked.connect(self.search_help)
         self.deck_pane.addRequested.connect(self.add_card)
@@ -199,6 +204,7 @@ class MainWindow(QMainWindow):
         """Show a deck in a fresh session (its own undo history)."""
         session = EditorSession(self.pool(deck.game), deck, deck.format)
         self.current_path = path
+        self.current_kind = "json"
         self._use_session(session)
 
     def target(self) -> str:
@@ -260,6 +266,10 @@ class MainWindow(QMainWindow):
         section = section or self.target()
         card = self.session.card(name)
         section = self.session.section_for(card, section)
+        reasons = self.session.why_hidden(card, section) if card is not None else []
+        if reasons and not self.confirm_hidden(name, reasons):
+            self.show_message(f"{name} not added")
+            return
         budget = self.session.upfront_choice(card)
         lead = self.session.game.lead_section
         if lead and section == lead and budget is not None and not budget.exactly:
@@ -274,12 +284,47 @@ class MainWindow(QMainWindow):
             title = self.session.game.section_title(lead).lower()
             self.session.apply(deck, f"{name} is now the {title}")
             self.show_message(f"Added {name} to {self.session.game.section_title(lead)}")
+            self._back_to_main(lead)
             return
         colors = ""
         if budget is not None and budget.exactly:
             colors = self.ask_colors(name, budget, "") or ""  # Cancel adds the card unmarked
         result = self.session.add_card(name, section, 1, colors)
         self.show_message(result.message)
+        if section == lead:
+            self._back_to_main(lead)
+
+    def _add_to_section(self, name: str, section: str) -> None:
+        if section in self.session.sections:
+            self.add_card(name, section)
+        else:
+            self.show_message(f"This deck has no {section}")
+
+    def add_current_to(self, section: str) -> None:
+        card = self.catalog.current_card()
+        if card is None:
+            self.show_message("Select a card in the catalog first")
+        elif section not in self.session.sections:
+            self.show_message(f"This deck has no {section}")
+        else:
+            self.add_card(card.name, section)
+
+    def _focus_search(self) -> None:
+        self.catalog.search_box.setFocus()
+        self.catalog.search_box.selectAll()
+
+    def _back_to_main(self, lead: str) -> None:
+        """The lead is chosen: the next cards go to Main (the catalog follows the target)."""
+        if self.target() == lead and self.target_box.findText("Main") >= 0:
+            self.target_box.setCurrentText("Main")
+
+    def _confirm_hidden_dialog(self, name: str, reasons: list[str]) -> bool:
+        box = QMessageBox(QMessageBox.Icon.Warning, "Add a hidden card?",
+                          f"The deck's rules hide {name}:", parent=self)
+        box.setInformativeText("\n".join(f"• {r}" for r in reasons) + "\n\nAdd it anyway?")
+        box.setStandardButtons(QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+        return box.exec() == QMessageBox.StandardButton.Yes
 
     def lead_action(self, action: str, section: str, index: int) -> None:
         """One of the line's lead actions (deck pane's context menu, Deck menu); the card's
@@ -376,8 +421,10 @@ class MainWindow(QMainWindow):
         if deck.game != self._guess_game(path):
             result = read_deck_file(path, self.pool(deck.game))
             deck = result.deck
-        own = str(getattr(result, "kind", "json")) == "json"
-        self.open_deck(deck, path if own else None)
+        kind = str(getattr(result, "kind", "json") or "json")
+        writable = any(k.kind == kind for k in registry.game(deck.game).export_kinds())
+        self.open_deck(deck, path if writable else None)  # a kind we cannot write: Save asks where
+        self.current_kind = kind if writable else "json"
         self.settings.add_recent(path)
         self.settings.last_dir = str(Path(path).parent)
         self._fill_recent()
@@ -400,9 +447,40 @@ class MainWindow(QMainWindow):
             self.open_path(path)
 
     def save(self) -> bool:
+        """Back to the file's own kind when that kind holds the whole deck (a .dck stays a .dck);
+        otherwise the player chooses: our own file (nothing lost) or that kind anyway."""
         if not self.current_path:
             return self.save_as()
-        return self.save_to(self.current_path)
+        kind = self.current_kind
+        if kind != "json":
+            lost = export_losses(self._deck_to_save(), kind)
+            if lost:
+                answer = self.ask_lossy_save(kind, lost)
+                if answer is None:
+                    return False
+                if answer == "json":
+                    return self.save_as()
+        return self.save_to(self.current_path, kind)
+
+    def _deck_to_save(self):
+        deck = self.session.deck
+        return deck if deck.format == self.session.format_code else deck.with_format(self.session.format_code)
+
+    def _ask_lossy_save_dialog(self, kind: str, lost: list[str]) -> str | None:
+        from deckeditor.losses import group_losses
+
+        label = export_kind(self.session.game_code, kind).label
+        box = QMessageBox(QMessageBox.Icon.Question, "Save deck",
+                          f"{Path(self.current_path or '').name} is a {label} file, which cannot hold all of this deck.",
+                          parent=self)
+        box.setInformativeText("It would lose:\n" + "\n".join(f"• {g.line()}" for g in group_losses(lost)))
+        own = box.addButton("Save as a Deck Editor deck…", QMessageBox.ButtonRole.AcceptRole)
+        anyway = box.addButton(f"Save as {label} anyway", QMessageBox.ButtonRole.DestructiveRole)
+        box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(own)
+        box.exec()
+        clicked = box.clickedButton()
+        return "json" if clicked is own else kind if clicked is anyway else None
 
     def save_as(self, path: str | None = None) -> bool:
         if path is None:
@@ -412,16 +490,15 @@ class MainWindow(QMainWindow):
                 return False
         return self.save_to(path)
 
-    def save_to(self, path: str) -> bool:
-        deck = self.session.deck
-        if deck.format != self.session.format_code:
-            deck = deck.with_format(self.session.format_code)
+    def save_to(self, path: str, kind: str = "json") -> bool:
+        deck = self._deck_to_save()
         try:
-            save_deck_file(path, deck, "json", self.session.pool)
+            save_deck_file(path, deck, kind, self.session.pool)
         except Exception as exc:  # disk full, permissions: say so, keep the deck open
             self.warn("Cannot save", str(exc))
             return False
         self.current_path = path
+        self.current_kind = kind
         self.session.mark_saved()
         if self.autosaver is not None:
             self.autosaver.discard()
@@ -571,11 +648,19 @@ class MainWindow(QMainWindow):
         deck.aboutToShow.connect(self._name_lead_action)
         self._action(deck, "Choose &colours…", self._selected_colors, "Ctrl+Shift+L")
         self._action(deck, "&Remove line", lambda: self.deck_pane.key_action("delete"))
+        deck.addSeparator()
+        # the catalog's current card into a side section, whatever "Add to" says
+        self._action(deck, "Add to &Sideboard", lambda: self.add_current_to("Sideboard"), "Ctrl+Alt+S")
+        self._action(deck, "Add to &Maybeboard", lambda: self.add_current_to("Maybeboard"), "Ctrl+Alt+M")
         view = bar.addMenu("&View")
         toggle = view.addAction("Show &hidden cards")
         toggle.setCheckable(True)
         toggle.toggled.connect(self.catalog.show_hidden.setChecked)
         self.catalog.show_hidden.toggled.connect(toggle.setChecked)
+        focus = view.addMenu("&Focus")
+        self._action(focus, "&Search box", self._focus_search, "Alt+1")
+        self._action(focus, "&Catalog", self.catalog.table.setFocus, "Alt+2")
+        self._action(focus, "&Deck", self.deck_pane.tree.setFocus, "Alt+3")
         pictures = view.addMenu("Card &images")
         self.downloads_action = pictures.addAction("&Download missing pictures")
         self.downloads_action.setCheckable(True)

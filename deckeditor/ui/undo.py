@@ -16,7 +16,12 @@ class UndoActions:
         self.undo = QAction("&Undo", parent)
         self.undo.setShortcut(QKeySequence.StandardKey.Undo)
         self.redo = QAction("&Redo", parent)
-        self.redo.setShortcut(QKeySequence.StandardKey.Redo)
+        # Every platform's binding answers: Ctrl+Y (Windows), Ctrl+Shift+Z (Linux, macOS)
+        redo = QKeySequence.keyBindings(QKeySequence.StandardKey.Redo)
+        for extra in ("Ctrl+Y", "Ctrl+Shift+Z"):
+            if QKeySequence(extra) not in redo:
+                redo.append(QKeySequence(extra))
+        self.redo.setShortcuts(redo)
         self.undo.triggered.connect(lambda: self.get_session().undo())
         self.redo.triggered.connect(lambda: self.get_session().redo())
 

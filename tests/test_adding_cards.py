@@ -1,0 +1,151 @@
+"""Adding cards as a player does: "Add to" returns to Main once the commander is chosen, an empty
+catalog says how many cards the rules hide (one click shows them), a hidden card warns with its
+reasons before it goes in, quantities typed in the Qty cell, shortcuts for the side sections and
+for focus, and redo on every platform binding."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence
+from PySide6.QtWidgets import QApplication
+
+from deckeditor.paths import AppPaths
+from deckeditor.session import find_entries
+
+pytestmark = [pytest.mark.gui, pytest.mark.qt_log_ignore(r".*propagateSizeHints.*")]
+
+
+@pytest.fixture
+def window(qtbot, tmp_path):
+    from deckeditor.ui.app import make_app
+    from deckeditor.ui.main_window import MainWindow
+    from deckeditor.ui.settings import Settings
+
+    make_app()
+    win = MainWindow(AppPaths.resolve(tmp_path / "home").ensure(), settings=Settings(image_downloads=False), autosave=False)
+    win.confirm_discard = lambda: True
+    win.asked_hidden = []
+    win.answer_hidden = True
+    win.confirm_hidden = lambda name, reasons: win.asked_hidden.append((name, reasons)) or win.answer_hidden
+    win.ask_colors = lambda name, budget, chosen: "R"
+    qtbot.addWidget(win)
+    win.show()
+    win.activateWindow()
+    return win
+
+
+def search(win, qtbot, text: str) -> None:
+    win.catalog.search_box.clear()
+    qtbot.keyClicks(win.catalog.search_box, text)
+
+
+def counts(win, section: str) -> dict[str, int]:
+    return {e.card: e.count for e in win.session.deck.section(section).entries}
+
+
+def test_add_to_goes_back_to_main_after_the_commander_is_chosen(window, qtbot):
+    window.target_box.setCurrentText("Commander")
+    search(window, qtbot, '!"Tolabow, Loch Rascal"')
+    qtbot.keyClick(window.catalog.search_box, Qt.Key.Key_Return)  # to the first result
+    qtbot.keyClick(window.catalog.table, Qt.Key.Key_Return)  # add it
+    assert counts(window, "Commander") == {"Tolabow, Loch Rascal": 1}
+    assert window.target_box.currentText() == "Main"
+    assert window.catalog.target == "Main"
+
+
+def test_an_empty_catalog_says_how_many_are_hidden_and_shows_them_in_one_click(window, qtbot):
+    window.target_box.setCurrentText("Commander")
+    search(window, qtbot, '!"Tolabow, Loch Rascal"')
+    qtbot.keyClick(window.catalog.search_box, Qt.Key.Key_Return)
+    qtbot.keyClick(window.catalog.table, Qt.Key.Key_Return)
+    search(window, qtbot, "t:creature c:r")  # red creatures: none fits Tolabow with red chosen
+    assert window.catalog.model.rowCount() == 0
+    box = window.catalog.empty_box
+    assert box.isVisible()
+    assert "the deck's rules hide" in window.catalog.empty_label.text()
+    hidden = int("".join(ch for ch in window.catalog.empty_label.text().split("hide ")[1].split(" ")[0] if ch.isdigit()))
+    qtbot.mouseClick(window.catalog.show_hidden_button, Qt.MouseButton.LeftButton)
+    assert window.catalog.show_hidden.isChecked()
+    assert window.catalog.model.rowCount() == hidden
+    assert not box.isVisible()
+
+
+def test_adding_a_hidden_card_warns_with_its_reasons(window, qtbot):
+    window.target_box.setCurrentText("Commander")
+    window.add_card("Tolabow, Loch Rascal")
+    window.catalog.show_hidden.setChecked(True)
+    search(window, qtbot, '!"Birds of Paradise"')
+    window.catalog.table.setFocus()
+    window.catalog.table.setCurrentIndex(window.catalog.model.index(0, 0))
+    window.answer_hidden = False
+    qtbot.keyClick(window.catalog.table, Qt.Key.Key_Return)
+    (name, reasons), = window.asked_hidden
+    assert name == "Birds of Paradise" and reasons and any("identity" in r.lower() or "colour" in r.lower() for r in reasons)
+    assert "Birds of Paradise" not in counts(window, "Main")
+    window.answer_hidden = True
+    qtbot.keyClick(window.catalog.table, Qt.Key.Key_Return)
+    assert counts(window, "Main")["Birds of Paradise"] == 1
+    # a card the rules allow goes in without a question
+    window.asked_hidden.clear()
+    window.add_card("Island")
+    assert window.asked_hidden == []
+
+
+def test_typing_a_quantity_in_the_qty_cell(window, qtbot):
+    window.add_card("Island")
+    window.deck_pane.select_cards(["Island"])
+    tree = window.deck_pane.tree
+    tree.setFocus()
+    qtbot.keyClick(tree, Qt.Key.Key_1)  # the first digit opens the Qty cell's editor with it
+    editor = QApplication.focusWidget()
+    assert editor is not tree
+    qtbot.keyClicks(editor, "7")
+    qtbot.keyClick(editor, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: counts(window, "Main").get("Island") == 17)
+    window.deck_pane.select_cards(["Island"])
+    tree.setFocus()
+    qtbot.keyClick(tree, Qt.Key.Key_0)
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: "Island" not in counts(window, "Main"))
+    window.undo_actions.undo.trigger()
+    assert counts(window, "Main")["Island"] == 17
+
+
+def test_shortcuts_add_to_sideboard_and_maybeboard_and_move_focus(window, qtbot):
+    search(window, qtbot, '!"Island"')
+    qtbot.keyClick(window.catalog.search_box, Qt.Key.Key_Return)
+    table = window.catalog.table
+    qtbot.keyClick(table, Qt.Key.Key_Return, Qt.KeyboardModifier.ShiftModifier)
+    assert counts(window, "Sideboard") == {"Island": 1}
+    qtbot.keyClick(table, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    assert counts(window, "Maybeboard") == {"Island": 1}
+    # the Deck menu's shortcuts do the same from anywhere
+    def walk(menu):
+        for a in menu.actions():
+            yield from walk(a.menu()) if a.menu() else [a]
+
+    shortcuts = {a.text(): a.shortcut().toString() for m in window.menuBar().actions() for a in walk(m.menu())}
+    assert shortcuts["Add to &Sideboard"] == "Ctrl+Alt+S" and shortcuts["Add to &Maybeboard"] == "Ctrl+Alt+M"
+    assert shortcuts["&Search box"] == "Alt+1" and shortcuts["&Catalog"] == "Alt+2" and shortcuts["&Deck"] == "Alt+3"
+    window.deck_pane.tree.setFocus()
+    qtbot.keyClick(window, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier)
+    assert counts(window, "Sideboard") == {"Island": 2}
+    qtbot.keyClick(window, Qt.Key.Key_1, Qt.KeyboardModifier.AltModifier)
+    assert window.catalog.search_box.hasFocus()
+    qtbot.keyClick(window, Qt.Key.Key_3, Qt.KeyboardModifier.AltModifier)
+    assert window.deck_pane.tree.hasFocus()
+    qtbot.keyClick(window, Qt.Key.Key_2, Qt.KeyboardModifier.AltModifier)
+    assert table.hasFocus()
+
+
+@pytest.mark.parametrize("keys", ["Ctrl+Y", "Ctrl+Shift+Z"])
+def test_redo_answers_every_platform_binding(window, qtbot, keys):
+    window.add_card("Island")
+    window.undo_actions.undo.trigger()
+    assert "Island" not in counts(window, "Main")
+    assert QKeySequence(keys) in window.undo_actions.redo.shortcuts()
+    sequence = QKeySequence(keys)[0]
+    window.deck_pane.tree.setFocus()
+    qtbot.keyClick(window, sequence.key(), sequence.keyboardModifiers())
+    assert counts(window, "Main") == {"Island": 1}
