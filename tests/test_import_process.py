@@ -34,7 +34,9 @@ def test_the_child_imports_and_reports_progress_then_summaries(tmp_path):
     db = AppPaths.resolve(tmp_path / "home").card_db
     code, docs, err = run_child((str(db), [str(forge_folder(tmp_path))]))
     assert code == 0, err
-    assert all("progress" in d for d in docs[:-1])
+    assert all("progress" in d or "phase" in d for d in docs[:-1])
+    phases = [d["phase"][0] for d in docs if "phase" in d]  # the window names each phase
+    assert phases == ["reading", "writing"]
     (summary,) = docs[-1]["done"]
     assert summary["cards"] == 3 and summary["game"] == "mtg"
     assert import_process.summary_from(summary).cards == 3
@@ -54,7 +56,7 @@ def test_progress_is_throttled(monkeypatch, capsys, tmp_path):
     """A report per card would flood the window: at most one line per 50 ms, plus the last."""
     from deckeditor.carddb import store
 
-    def fake_import(sources, progress, app_paths):
+    def fake_import(sources, progress, app_paths, **hooks):
         for i in range(1, 10_001):
             progress(i, 10_000)
         return []
