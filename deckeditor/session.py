@@ -358,6 +358,15 @@ class EditorSession:
             self._cache[key] = frozenset(rows)
         return self._cache[key]
 
+    def budget_open(self, target: str = "Main") -> bool:
+        """A lead card's colour budget is still open (catalog rows may commit it)."""
+        return bool(getattr(self.predicate(target), "budget_open", False))
+
+    def commit_note(self, card: Any, target: str = "Main") -> str | None:
+        """What adding the card would commit of an open budget (the game's words), or None."""
+        commits = getattr(self.predicate(target), "commits", None)
+        return commits(card) if commits is not None and card is not None else None
+
     def why_hidden(self, card: Any, target: str = "Main") -> list[str]:
         return [reason_text(r) for r in self.predicate(target).why_hidden(card)]
 

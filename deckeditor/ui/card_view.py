@@ -346,6 +346,9 @@ class CardView(QWidget):
             blocks += game.attachment_view(card, attached, self.session.pool)
         body = "".join(self.block_html(b) for b in blocks) + self._sets_html(card)
         reasons = self.session.why_hidden(card, self.target)
+        note = None if reasons else self.session.commit_note(card, self.target)
+        if note:  # the open budget, made visible: what this addition would choose
+            body += self.block_html(CardViewBlock("choice", f"{note[0].upper()}{note[1:]}."))
         row = self.session.pool.row_of(card.name) if hasattr(self.session.pool, "row_of") else None
         failed = self.searcher.failed_term(row) if self.searcher is not None and row is not None else None
         if failed:

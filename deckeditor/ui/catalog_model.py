@@ -47,9 +47,14 @@ def card_columns(card: Any) -> tuple[str, ...]:
     return registry.game_for_card(card).catalog_row(card)
 
 
+# rows whose addition would commit an open colour budget (a Rulebreaker's, Cryptic Spires')
+COMMIT_COLOR = QColor(176, 96, 0)
+
+
 class CatalogModel(QAbstractTableModel):
     def __init__(self, pool: Any, parent=None) -> None:
         super().__init__(parent)
+        self.commits: Callable[[int], str | None] | None = None  # set while a budget is open
         self._pool = pool
         self._rows: list[int] = []
         self._hidden: frozenset[int] | None = None  # rows shown greyed (the "show hidden" toggle)
@@ -155,6 +160,9 @@ class CatalogModel(QAbstractTableModel):
             if self._hidden is not None and row_id not in self._hidden:
                 reasons = self.why_hidden(card) or ["Not legal for this deck"]
                 return "Hidden: " + "; ".join(reasons)
+            note = self.commits(row_id) if self.commits is not None else None
+            if note:
+                return f"{card.name} — {note[0].upper()}{note[1:]}"
             if self.is_partner(row_id):
                 return f"{card.name} — possible partner (context menu: {self.partner_action})"
             mark = self.mark(card)
@@ -250,6 +258,8 @@ class CatalogDelegate(QStyledItemDelegate):
             painter.setPen(pens[1])
         elif model._hidden is not None and row_id not in model._hidden:
             painter.setPen(_GREY_COLOR)
+        elif model.commits is not None and model.commits(row_id):
+            painter.setPen(COMMIT_COLOR)
         else:
             painter.setPen(pens[0])
         inner = rect.adjusted(4, 0, -4, 0)

@@ -32,6 +32,7 @@ from deckeditor.ui.catalog_model import (
     _LEFT_INT,
     _RIGHT_INT,
     _SELECTED,
+    COMMIT_COLOR,
     NAME_ROLE,
     CatalogDelegate,
     CatalogModel,
@@ -156,6 +157,7 @@ class CatalogTable(QTableView):
         height = self.rowHeight(first)
         y = self.rowViewportPosition(first)
         hidden = model._hidden
+        commits = model.commits
         texts = model._text
         cards = model._pool.cards
         shown = delegate._shown
@@ -176,6 +178,8 @@ class CatalogTable(QTableView):
                     option.features = odd if r & 1 else plain
                 style.drawPrimitive(_ROW_PANEL, option, painter, self)
                 pen = _GREY_COLOR if hidden is not None and row_id not in hidden else text_pen
+                if commits is not None and pen is text_pen and commits(row_id):
+                    pen = COMMIT_COLOR
                 painter.setPen(pen)
                 for col, x, width, tx, tw, align in cols:
                     if row_selected and (r, col) in selected:
@@ -441,6 +445,22 @@ class CatalogPanel(QWidget):
         total = len(self.session.pool)
         self.count_label.setText(f"{len(rows):,} of {total:,} cards")
         self._say_what_is_hidden(rows, state, size, show_hidden)
+        self.model.commits = self._commit_marker()
+
+    def _commit_marker(self):
+        """While a lead's colour budget is open: per painted row (asked lazily, kept for this
+        deck), what adding it would commit. None otherwise, so painting pays nothing."""
+        session, target = self.session, self.target
+        if not session.budget_open(target):
+            return None
+        cards, notes = session.pool.cards, {}
+
+        def commits(row_id: int) -> str | None:
+            if row_id not in notes:
+                notes[row_id] = session.commit_note(cards[row_id], target)
+            return notes[row_id]
+
+        return commits
 
     def _say_what_is_hidden(self, rows, state, size: int, show_hidden: bool) -> None:
         """Only for an empty list (off the keystroke path otherwise): how many cards the

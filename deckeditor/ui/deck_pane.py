@@ -231,6 +231,8 @@ class DeckPane(QWidget):
 
     def _after_fill(self, collapsed, selected) -> None:
         self.tree.expandAll()
+        if self.tree.sizeHintForColumn(0) > self.tree.columnWidth(0):  # chosen colours in view
+            self.tree.resizeColumnToContents(0)
         for r in range(self.model.rowCount()):
             idx = self.model.index(r, 0)
             if idx.data(SECTION_ROLE) in collapsed:

@@ -441,6 +441,35 @@ class Predicate:
                 )
             )
 
+    # -- the open budget --------------------------------------------------------------------
+
+    @property
+    def budget_open(self) -> bool:
+        """A commander still has colours to choose (so some additions would commit one)."""
+        zone = self.zone
+        if zone is None or zone.disabled or self.target not in IDENTITY_TARGETS:
+            return False
+        return any(b.valid and C.count(b.extra) < b.n for b in zone.budgets)
+
+    def commits(self, card) -> str | None:
+        """What adding `card` would commit of an open budget: "adding it makes red Tolabow's
+        additional colour"; None when it fits without spending budget (or does not fit)."""
+        if not self.budget_open:
+            return None
+        zone = self.zone
+        need = card.identity & ~zone.z
+        if not need or zone.exempt(card) or any(b.approves(card, need) for b in zone.budgets):
+            return None
+        for b in zone.budgets:
+            if b.valid and b.would_approve(card, need):
+                new = need & ~b.extra
+                words = " and ".join(C.names(new))
+                if b.wild:
+                    return f"adding it makes {words} {_short(b.name)}'s chosen colour"
+                noun = "additional colour" if C.count(new) == 1 else "additional colours"
+                return f"adding it makes {words} {_short(b.name)}'s {noun}"
+        return None
+
     # -- whole pool ----------------------------------------------------------------------------
 
     def visible_bits(self) -> int:

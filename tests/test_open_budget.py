@@ -1,0 +1,92 @@
+"""The open colour budget made visible: while Tolabow's additional colour is not chosen, a catalog
+row that adding would commit is marked, its tooltip and the card view say what it would choose,
+a row it would not fit says why, and the chosen colour shows whole on the commander's line."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+
+from deckeditor.paths import AppPaths
+
+pytestmark = [pytest.mark.gui, pytest.mark.qt_log_ignore(r".*propagateSizeHints.*")]
+
+
+@pytest.fixture
+def window(qtbot, tmp_path):
+    from deckeditor.ui.app import make_app
+    from deckeditor.ui.main_window import MainWindow
+    from deckeditor.ui.settings import Settings
+
+    make_app()
+    win = MainWindow(AppPaths.resolve(tmp_path / "home").ensure(), settings=Settings(image_downloads=False), autosave=False)
+    win.confirm_discard = lambda: True
+    win.confirm_hidden = lambda name, reasons: True
+    win.ask_colors = lambda name, budget, chosen: ""  # leave the budget open
+    qtbot.addWidget(win)
+    win.show()
+    return win
+
+
+def row_of(win, name: str) -> int:
+    model = win.catalog.model
+    return next(r for r in range(model.rowCount()) if model.card_at(r).name == name)
+
+
+def tooltip(win, name: str) -> str:
+    model = win.catalog.model
+    return model.data(model.index(row_of(win, name), 0), Qt.ItemDataRole.ToolTipRole)
+
+
+def test_rows_that_would_commit_the_open_budget_are_marked_and_say_so(window, qtbot):
+    from deckeditor.ui.catalog_model import COMMIT_COLOR
+
+    window.target_box.setCurrentText("Commander")
+    window.add_card("Tolabow, Loch Rascal")
+    assert window.session.deck.section("Commander").entries[0].colors == ""
+    qtbot.keyClicks(window.catalog.search_box, "t:instant")
+    model = window.catalog.model
+    names = [model.card_at(r).name for r in range(model.rowCount())]
+    assert "Lightning Bolt" in names and "Counterspell" in names
+    assert model.commits is not None
+    assert tooltip(window, "Lightning Bolt") == "Lightning Bolt — Adding it makes red Tolabow's additional colour"
+    assert tooltip(window, "Counterspell") == "Counterspell"  # blue: inside the identity already
+    # marked in the list itself: the row is painted in the commit colour
+    window.catalog.table.scrollTo(model.index(row_of(window, "Lightning Bolt"), 0))
+    image = window.catalog.table.viewport().grab().toImage()
+    rect = window.catalog.table.visualRect(model.index(row_of(window, "Lightning Bolt"), 0))
+    colours = {image.pixelColor(x, rect.center().y()).name() for x in range(rect.left(), rect.right())}
+    assert COMMIT_COLOR.name() in colours or any(_near(c, COMMIT_COLOR) for c in colours)
+    # the card view says it too
+    window.catalog.table.setCurrentIndex(model.index(row_of(window, "Lightning Bolt"), 0))
+    assert "Adding it makes red Tolabow's additional colour." in window.card_view.text.toPlainText()
+    # a row it would not fit says why (shown hidden)
+    window.catalog.show_hidden.setChecked(True)
+    window.catalog.search_box.clear()
+    qtbot.keyClicks(window.catalog.search_box, "t:creature c:g")
+    tip = tooltip(window, window.catalog.model.card_at(0).name)
+    assert tip.startswith("Hidden: ") and ("needs" in tip or "identity" in tip.lower()), tip
+    # adding the red instant commits red, and the marks go away
+    window.catalog.show_hidden.setChecked(False)
+    window.add_card("Lightning Bolt")
+    assert window.session.deck.section("Commander").entries[0].colors == "R"
+    assert window.catalog.model.commits is None
+
+
+def _near(hexcolour: str, colour) -> bool:
+    from PySide6.QtGui import QColor
+
+    c = QColor(hexcolour)
+    return abs(c.red() - colour.red()) + abs(c.green() - colour.green()) + abs(c.blue() - colour.blue()) < 60
+
+
+def test_the_chosen_colour_shows_whole_on_the_commanders_line(window):
+    window.ask_colors = lambda name, budget, chosen: "R"
+    window.target_box.setCurrentText("Commander")
+    window.add_card("Tolabow, Loch Rascal")
+    tree = window.deck_pane.tree
+    index = window.deck_pane.model.entry_indexes()[0]
+    text = index.data()
+    assert text.endswith("[R]")
+    width = tree.fontMetrics().horizontalAdvance(text)
+    assert tree.columnWidth(0) >= width  # nothing cut off
