@@ -90,3 +90,21 @@ def test_the_chosen_colour_shows_whole_on_the_commanders_line(window):
     assert text.endswith("[R]")
     width = tree.fontMetrics().horizontalAdvance(text)
     assert tree.columnWidth(0) >= width  # nothing cut off
+
+
+def test_commander_statistics_lands_average_mana_value_sources_against_symbols(window, qtbot):
+    from deckeditor.paths import resources_dir
+
+    assert window.open_path(str(resources_dir() / "decks" / "tolabow-spells.deck.json"))
+    window.tabs.setCurrentWidget(window.stats)
+    summary = window.stats.summary.text()
+    values = window.session.stats().values
+    assert f"{values['lands']} lands" in summary and values["lands"] > 30
+    assert f"average mana value {values['average_mv']:.2f}" in summary
+    assert "Colour sources / symbols: U " in summary and " R " in summary
+    assert values["sources"]["U"] >= 30  # Islands and the blue-red lands
+    keys = [c.key for c in window.session.stats().charts]
+    assert keys == ["curve", "pips", "sources"]
+    # one more Island: the figures follow the edit
+    window.add_card("Island")
+    assert f"{values['lands'] + 1} lands" in window.stats.summary.text()

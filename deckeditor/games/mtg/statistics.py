@@ -1,5 +1,6 @@
 """An MTG deck's statistics as values (game interface): the mana curve of the library's nonland
-cards, coloured mana symbols per colour, copies per card type, and the starting library."""
+cards, coloured mana symbols per colour against the lands that make each colour, the land count
+and average mana value, copies per card type, and the starting library."""
 
 from __future__ import annotations
 
@@ -22,12 +23,36 @@ TYPE_ORDER = (
 )
 
 
+_BASIC_TYPES = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
+_ADD_RE = re.compile(r"\badd\b([^.]*)", re.IGNORECASE)
+_ANY_COLOUR = re.compile(r"mana of any (?:one )?colou?r|any combination of colou?rs|mana of any type", re.IGNORECASE)
+
+
+def land_colours(card: Any) -> str:
+    """The colours a land makes: its basic land types, the coloured symbols after "Add", or all
+    five for "mana of any color". Lands that only fetch or make colourless count for none."""
+    made = set()
+    for face in (getattr(card, "faces", ()) or ())[:2]:
+        for sub in getattr(face, "subtypes", ()) or ():
+            if sub in _BASIC_TYPES:
+                made.add(_BASIC_TYPES[sub])
+        text = getattr(face, "oracle_text", "") or ""
+        if _ANY_COLOUR.search(text):
+            return WUBRG
+        for clause in _ADD_RE.findall(text):
+            for symbol in _PIP_RE.findall(clause):
+                made.update(ch for ch in symbol.upper() if ch in WUBRG)
+    return "".join(c for c in WUBRG if c in made)
+
+
 def statistics(deck: Deck, pool: Any, primary_type: Callable[[Any], str]) -> Statistics:
     """`primary_type` names the group a card counts under (the game's `Game.primary_type`)."""
     curve: Counter[int] = Counter()
     pips: Counter[str] = Counter()
     types: Counter[str] = Counter()
-    library = 0
+    sources: Counter[str] = Counter()
+    library = lands = nonland = 0
+    mana_values = 0.0
     for _, entry in deck.entries(*LIBRARY_SECTIONS):
         library += entry.count
         card = pool.get(entry.card) if pool is not None else None
@@ -36,6 +61,13 @@ def statistics(deck: Deck, pool: Any, primary_type: Callable[[Any], str]) -> Sta
             continue
         if "Land" not in (getattr(card, "types", ()) or ()):
             curve[min(7, int(getattr(card, "mana_value", 0) or 0))] += entry.count
+            nonland += entry.count
+            mana_values += (getattr(card, "mana_value", 0) or 0) * entry.count
+        else:
+            lands += entry.count
+            # a land whose colours are chosen at deck building (Cryptic Spires) makes those
+            for colour in land_colours(card) or entry.colors:
+                sources[colour] += entry.count
         for face in (getattr(card, "faces", ()) or ())[:2]:
             for symbol in _PIP_RE.findall(getattr(face, "mana_cost", "") or ""):
                 for ch in symbol.upper():
@@ -47,13 +79,20 @@ def statistics(deck: Deck, pool: Any, primary_type: Callable[[Any], str]) -> Sta
               tuple(Bar("7+" if mv == 7 else str(mv), curve.get(mv, 0), CURVE_COLOR) for mv in range(8))),
         Chart("pips", "Coloured mana symbols",
               tuple(Bar(c, pips.get(c, 0), PIP_COLORS[c]) for c in WUBRG)),
+        Chart("sources", "Lands making each colour",
+              tuple(Bar(c, sources.get(c, 0), PIP_COLORS[c]) for c in WUBRG)),
     )
+    average = mana_values / nonland if nonland else 0.0
+    balance = " · ".join(f"{c} {sources.get(c, 0)}/{pips[c]}" for c in WUBRG if pips.get(c) or sources.get(c))
     groups = tuple(sorted(types.items(), key=lambda t: (-t[1], t[0])))
-    values = {"curve": dict(curve), "pips": dict(pips), "types": dict(types), "library": library, "total": total}
+    values = {"curve": dict(curve), "pips": dict(pips), "types": dict(types), "library": library, "total": total,
+              "lands": lands, "average_mv": average, "sources": dict(sources)}
     return Statistics(
         charts,
         groups,
-        f"<b>Starting library: {library} cards</b> &nbsp; · &nbsp; deck total {total}",
+        f"<b>Starting library: {library} cards</b> &nbsp; · &nbsp; deck total {total}<br>"
+        f"{lands} land{'s' if lands != 1 else ''} &nbsp; · &nbsp; average mana value {average:.2f} (nonland)"
+        + (f"<br>Colour sources / symbols: {balance}" if balance else ""),
         f"{total} cards · library {library}",
         values,
     )
