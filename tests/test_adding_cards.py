@@ -149,3 +149,28 @@ def test_redo_answers_every_platform_binding(window, qtbot, keys):
     window.deck_pane.tree.setFocus()
     qtbot.keyClick(window, sequence.key(), sequence.keyboardModifiers())
     assert counts(window, "Main") == {"Island": 1}
+
+
+def test_new_deck_asks_game_and_format_and_remembers_them(window, qtbot):
+    def answer(dialog):
+        assert dialog.game() == "mtg" and dialog.format() == "commander"  # first time: defaults
+        dialog.game_box.setCurrentIndex(dialog.game_box.findData("mtg"))
+        dialog.format_box.setCurrentIndex(dialog.format_box.findData("oathbreaker"))
+        dialog.name_edit.setText("Breaker")
+        return True
+
+    window.run_dialog = answer
+    qtbot.keyClick(window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
+    assert window.session.deck.name == "Breaker"
+    assert window.session.format_code == "oathbreaker" and window.status.format_box.currentText() == "oathbreaker"
+    seen = []
+    window.run_dialog = lambda dialog: seen.append((dialog.game(), dialog.format())) or False
+    qtbot.keyClick(window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
+    assert seen == [("mtg", "oathbreaker")]  # remembered; Cancel keeps the deck
+    assert window.session.deck.name == "Breaker"
+    # another game lists its own formats
+    from deckeditor.ui.new_deck_dialog import NewDeckDialog
+
+    dialog = NewDeckDialog("riftbound", "", window)
+    codes = [dialog.format_box.itemData(i) for i in range(dialog.format_box.count())]
+    assert "riftbound" in codes and "commander" not in codes

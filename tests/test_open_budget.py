@@ -108,3 +108,18 @@ def test_commander_statistics_lands_average_mana_value_sources_against_symbols(w
     # one more Island: the figures follow the edit
     window.add_card("Island")
     assert f"{values['lands'] + 1} lands" in window.stats.summary.text()
+
+
+def test_why_hidden_makes_sense_for_the_commander_and_follows_the_search(window, qtbot):
+    from deckeditor.paths import resources_dir
+
+    assert window.open_path(str(resources_dir() / "decks" / "thrasios-tymna.deck.json"))
+    window.card_view.show_card("Thrasios, Triton Hero", window.target())
+    text = window.card_view.text.toPlainText()
+    assert "This deck's commander." in text and "Why the catalog hides it" not in text
+    window.card_view.show_card("Llanowar Elves", window.target())  # in Main: one copy allowed
+    assert "Why the catalog hides it" in window.card_view.text.toPlainText()
+    window.card_view.show_card("Counterspell", window.target())
+    assert "Does not match" not in window.card_view.text.toPlainText()
+    qtbot.keyClicks(window.catalog.search_box, "t:creature")
+    qtbot.waitUntil(lambda: "Does not match the search term “t:creature”" in window.card_view.text.toPlainText())

@@ -345,7 +345,11 @@ class CardView(QWidget):
         if attached:
             blocks += game.attachment_view(card, attached, self.session.pool)
         body = "".join(self.block_html(b) for b in blocks) + self._sets_html(card)
-        reasons = self.session.why_hidden(card, self.target)
+        lead = self.session.game.lead_section
+        leads = lead is not None and any(e.card == card.name for _, e in self.session.deck.entries(lead))
+        if leads:  # the catalog leaves out the deck's own commander: say that, not a copy limit
+            body += self.block_html(CardViewBlock("note", f"This deck's {self.session.game.section_title(lead).lower()}."))
+        reasons = [] if leads else self.session.why_hidden(card, self.target)
         note = None if reasons else self.session.commit_note(card, self.target)
         if note:  # the open budget, made visible: what this addition would choose
             body += self.block_html(CardViewBlock("choice", f"{note[0].upper()}{note[1:]}."))

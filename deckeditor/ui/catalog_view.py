@@ -218,6 +218,7 @@ _ALTERNATE = QStyleOptionViewItem.ViewItemFeature.Alternate
 class CatalogPanel(QWidget):
     cardChosen = Signal(str)  # add it to the deck
     cardSelected = Signal(str)  # show it in the card view
+    helpRequested = Signal()  # "?" by the search box
 
     def __init__(self, session: EditorSession, parent=None) -> None:
         super().__init__(parent)
@@ -230,7 +231,7 @@ class CatalogPanel(QWidget):
         self.search_box = QLineEdit()
         self.search_box.setClearButtonEnabled(True)
         self.help_button = QToolButton(text="?")
-        self.help_button.setToolTip("Search keys")
+        self.help_button.setToolTip("Search syntax: every key this build understands, with examples (F1)")
         self.help_button.clicked.connect(self.show_search_help)
         self.error_label = QLabel()
         self.error_label.setStyleSheet("color: #b00020;")
@@ -284,9 +285,6 @@ class CatalogPanel(QWidget):
         top.addWidget(self.search_box, 1)
         top.addWidget(self.help_button)
         top.addWidget(self.show_hidden)
-        self.help_button = QToolButton(text="?")
-        self.help_button.setToolTip("Search syntax: every key this build understands, with examples (F1)")
-        top.addWidget(self.help_button)
         bottom = QHBoxLayout()
         bottom.addStretch(1)
         bottom.addWidget(self.count_label)
@@ -348,13 +346,8 @@ class CatalogPanel(QWidget):
         return self.session.search_help().text()
 
     def show_search_help(self) -> None:
-        from PySide6.QtWidgets import QMessageBox
-
-        help_ = self.session.search_help()
-        box = QMessageBox(QMessageBox.Icon.Information, "Search keys", help_.placeholder, parent=self)
-        box.setDetailedText(help_.text())
-        box.setInformativeText("<br>".join(f"<b>{k}</b> {m}" for k, m in help_.keys))
-        box.open()
+        """The window's search help (Help › Search syntax, F1): every key of the game's table."""
+        self.helpRequested.emit()
 
     def set_target(self, section: str) -> None:
         if section != self.target:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable
 
-from PySide6.QtCore import QByteArray, Qt
+from PySide6.QtCore import QByteArray, QTimer, Qt
 from PySide6.QtGui import QAction, QIcon, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
@@ -85,6 +85,7 @@ class MainWindow(QMainWindow):
         self.confirm_discard: Callable[[], bool] = self._confirm_discard_dialog
         self.confirm_hidden: Callable[[str, list[str]], bool] = self._confirm_hidden_dialog
         self.ask_lossy_save: Callable[[str, list[str]], str | None] = self._ask_lossy_save_dialog
+        self.run_dialog: Callable[[object], bool] = lambda dialog: bool(dialog.exec())  # tests answer
         self.last_message = ""
         self._import_thread = None
 
@@ -158,7 +159,11 @@ class MainWindow(QMainWindow):
         self.catalog.cardChosen.connect(lambda name: self.add_card(name, self.target()))
         self.catalog.addToSection.connect(self._add_to_section)
         self.catalog.cardSelected.connect(lambda name: self.card_view.show_card(name, self.target()))
-        self.catalog.help_button.clicked.connect(self.search_help)
+        self.catalog.helpRequested.connect(self.search_help)
+        # the card view's "why hidden" follows the search, once typing pauses (off the keystroke)
+        self._card_refresh = QTimer(self, singleShot=True, interval=250)
+        self._card_refresh.timeout.connect(lambda: self.card_view.card is not None and self.card_view._render())
+        self.catalog.search_box.textChanged.connect(lambda _: self._card_refresh.start())
         self.deck_pane.addRequested.connect(self.add_card)
         self.deck_pane.leadRequested.connect(self.lead_action)
         self.deck_pane.colorsRequested.connect(self.choose_colors)
@@ -406,10 +411,20 @@ class MainWindow(QMainWindow):
             return self.save()
         return answer == QMessageBox.StandardButton.Discard
 
-    def new_deck(self, game: str = registry.DEFAULT_GAME) -> None:
+    def new_deck(self, game: str = registry.DEFAULT_GAME, fmt: str | None = None, name: str = "Untitled deck") -> None:
         if not self.confirm_discard():
             return
-        self.open_deck(new_deck(game), None)
+        self.open_deck(new_deck(game, name, fmt), None)
+
+    def new_deck_dialog(self) -> None:
+        """Ask the game and the format (last choices first), then start the deck."""
+        from deckeditor.ui.new_deck_dialog import NewDeckDialog
+
+        dialog = self.new_dialog = NewDeckDialog(self.settings.new_game, self.settings.new_format, self)
+        if not self.run_dialog(dialog):
+            return
+        self.settings.new_game, self.settings.new_format = dialog.game(), dialog.format()
+        self.new_deck(dialog.game(), dialog.format(), dialog.name())
 
     def open_path(self, path: str) -> bool:
         try:
@@ -621,10 +636,10 @@ class MainWindow(QMainWindow):
     def _build_menus(self) -> None:
         bar = self.menuBar()
         file = bar.addMenu("&File")
-        new = file.addMenu("&New")
-        for i, game in enumerate(registry.games()):
-            shortcut = QKeySequence.StandardKey.New if i == 0 else None
-            self._action(new, game.new_deck_label or game.title, lambda g=game.code: self.new_deck(g), shortcut)
+        self._action(file, "&New deck…", self.new_deck_dialog, QKeySequence.StandardKey.New)
+        new = file.addMenu("New &empty deck")  # in the game's default format, no questions
+        for game in registry.games():
+            self._action(new, game.new_deck_label or game.title, lambda g=game.code: self.new_deck(g))
         self._action(file, "&Open…", self.open_dialog, QKeySequence.StandardKey.Open)
         self.recent_menu = file.addMenu("Open &Recent")
         self._fill_recent()

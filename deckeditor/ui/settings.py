@@ -34,6 +34,8 @@ class Settings:
     pictures_folder: str = ""  # Forge pics/cards or Cockatrice pics; "" = none
     image_downloads: bool = True  # fetch pictures the folder lacks (View › Card images)
     hover_previews: bool = True
+    new_game: str = ""  # File › New deck…'s last game and format
+    new_format: str = ""
 
     def add_recent(self, path: str) -> None:
         path = str(Path(path).resolve())
