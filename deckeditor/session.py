@@ -196,8 +196,11 @@ class EditorSession:
     def sections(self) -> tuple[str, ...]:
         """Canonical sections of the game, then any extra sections the deck carries."""
         game = self.game_module()
-        base = tuple(game.sections) if game is not None else ()
-        extra = tuple(n for n in self.deck.section_names() if n not in base)
+        base = tuple(game.sections_for(self.fmt)) if game is not None else ()
+        canonical = tuple(game.sections) if game is not None else ()
+        # a section the format leaves out still shows while it holds cards
+        extra = tuple(n for n in self.deck.section_names()
+                      if n not in base and (n not in canonical or self.deck.section(n).entries))
         return base + extra
 
     def game_module(self) -> Game | None:

@@ -174,3 +174,14 @@ def test_new_deck_asks_game_and_format_and_remembers_them(window, qtbot):
     dialog = NewDeckDialog("riftbound", "", window)
     codes = [dialog.format_box.itemData(i) for i in range(dialog.format_box.count())]
     assert "riftbound" in codes and "commander" not in codes
+
+
+def test_a_format_without_commanders_shows_no_commander_or_companion_section(window):
+    assert "Companion" in window.session.sections  # Commander has a companion slot
+    window.set_format("vintage")
+    assert "Companion" not in window.session.sections and "Commander" not in window.session.sections
+    assert window.target_box.findText("Companion") < 0
+    heads = [window.deck_pane.model.index(r, 0).data() for r in range(window.deck_pane.model.rowCount())]
+    assert not any(h.startswith(("Companion", "Commander")) for h in heads), heads
+    window.set_format("commander")
+    assert "Companion" in window.session.sections

@@ -302,6 +302,11 @@ class Game:
 
     # --- sections ------------------------------------------------------------------------
 
+    def sections_for(self, fmt: Any) -> tuple[str, ...]:
+        """The sections a deck of this format shows (a format without commanders has no
+        Commander section); `sections` when the format changes nothing."""
+        return self.sections
+
     def section_title(self, section: str) -> str:
         return self.section_titles.get(section, section)
 

@@ -224,14 +224,17 @@ class MainWindow(QMainWindow):
     def _on_session_changed(self, session: EditorSession, full: bool = False) -> None:
         problems = session.problems()
         self.deck_pane.flagged = {c for p in problems for c in p.cards}
-        if full:
+        sections = list(session.sections)
+        shown = [self.target_box.itemData(i) for i in range(self.target_box.count())]
+        if full or shown != sections:  # another deck, or a format with other sections
+            keep = self.target() if not full and self.target() in sections else "Main"
             self.target_box.blockSignals(True)
             self.target_box.clear()
-            for section in session.sections:  # the game's titles ("Chosen Champion"), ids as data
+            for section in sections:  # the game's titles ("Chosen Champion"), ids as data
                 self.target_box.addItem(session.game.section_title(section), section)
-            self.target_box.setCurrentIndex(max(0, self.target_box.findData("Main")))
+            self.target_box.setCurrentIndex(max(0, self.target_box.findData(keep)))
             self.target_box.blockSignals(False)
-            self.catalog.target = "Main"
+            self.catalog.target = keep
         if full or self.status.format_box.currentText() != session.format_code:
             self.status.set_state(session.format_codes(), session.format_code, session.day)
         self.card_view.searcher = self.catalog.searcher
@@ -320,8 +323,8 @@ class MainWindow(QMainWindow):
 
     def _back_to_main(self, lead: str) -> None:
         """The lead is chosen: the next cards go to Main (the catalog follows the target)."""
-        if self.target() == lead and self.target_box.findText("Main") >= 0:
-            self.target_box.setCurrentText("Main")
+        if self.target() == lead and self.target_box.findData("Main") >= 0:
+            self.target_box.setCurrentIndex(self.target_box.findData("Main"))
 
     def _confirm_hidden_dialog(self, name: str, reasons: list[str]) -> bool:
         box = QMessageBox(QMessageBox.Icon.Warning, "Add a hidden card?",

@@ -18,6 +18,7 @@ from deckeditor.games.mtg import sections as _sections
 from deckeditor.games.mtg import statistics as _stats
 from deckeditor.games.mtg.approval import try_approve, would_approve  # noqa: F401 (interface)
 from deckeditor.games.mtg.rulesets import CHECKED_SECTIONS as _CHECKED
+from deckeditor.games.mtg.rulesets import ruleset_for as _ruleset_for
 from deckeditor.games.mtg.search_help import HELP
 
 CODE = "mtg"
@@ -170,6 +171,13 @@ class MtgGame(Game):
         if label.startswith("Mana value"):
             return (0, label)
         return (1, order.index(label) if label in order else 50, label)
+
+    def sections_for(self, fmt: Any) -> tuple[str, ...]:
+        """Without a command zone (constructed formats) there is no Commander and no Companion
+        section: a companion waits in the sideboard there."""
+        if fmt is None or _ruleset_for(fmt).command_zone:
+            return self.sections
+        return tuple(s for s in self.sections if s not in ("Commander", "Companion"))
 
     # printings and pictures
     images = _images
