@@ -123,3 +123,21 @@ def test_why_hidden_makes_sense_for_the_commander_and_follows_the_search(window,
     assert "Does not match" not in window.card_view.text.toPlainText()
     qtbot.keyClicks(window.catalog.search_box, "t:creature")
     qtbot.waitUntil(lambda: "Does not match the search term “t:creature”" in window.card_view.text.toPlainText())
+
+
+def test_possible_partners_are_marked_in_the_list_itself(window, qtbot):
+    from deckeditor.ui.catalog_model import PARTNER_COLOR, PARTNER_MARK
+
+    window.target_box.setCurrentText("Commander")
+    window.add_card("Thrasios, Triton Hero")
+    window.target_box.setCurrentText("Commander")
+    qtbot.keyClicks(window.catalog.search_box, "t:legendary t:creature")
+    model = window.catalog.model
+    row = row_of(window, "Tymna the Weaver")
+    assert model.mark(model.rows[row]) == (PARTNER_COLOR, PARTNER_MARK)
+    assert window.catalog.table.fontMetrics().inFont(PARTNER_MARK[0])  # the mark is drawn, not a box
+    window.catalog.table.scrollTo(model.index(row, 0))
+    image = window.catalog.table.viewport().grab().toImage()
+    rect = window.catalog.table.visualRect(model.index(row, 0))
+    colours = {image.pixelColor(x, y).name() for x in range(rect.left(), rect.right()) for y in range(rect.top(), rect.bottom())}
+    assert any(_near(c, PARTNER_COLOR) for c in colours)

@@ -49,12 +49,16 @@ def card_columns(card: Any) -> tuple[str, ...]:
 
 # rows whose addition would commit an open colour budget (a Rulebreaker's, Cryptic Spires')
 COMMIT_COLOR = QColor(176, 96, 0)
+PARTNER_COLOR = QColor(110, 60, 160)  # rows shown because they could partner the commander
+COMMIT_MARK, PARTNER_MARK = "◆ ", "⚭ "
 
 
 class CatalogModel(QAbstractTableModel):
     def __init__(self, pool: Any, parent=None) -> None:
         super().__init__(parent)
         self.commits: Callable[[int], str | None] | None = None  # set while a budget is open
+        # row id -> (pen, prefix of the name) for rows marked in the list itself; None: no marks
+        self.mark: Callable[[int], tuple[QColor, str] | None] | None = None
         self._pool = pool
         self._rows: list[int] = []
         self._hidden: frozenset[int] | None = None  # rows shown greyed (the "show hidden" toggle)
@@ -258,10 +262,11 @@ class CatalogDelegate(QStyledItemDelegate):
             painter.setPen(pens[1])
         elif model._hidden is not None and row_id not in model._hidden:
             painter.setPen(_GREY_COLOR)
-        elif model.commits is not None and model.commits(row_id):
-            painter.setPen(COMMIT_COLOR)
         else:
-            painter.setPen(pens[0])
+            marked = model.mark(row_id) if model.mark is not None else None
+            painter.setPen(marked[0] if marked else pens[0])
+            if marked and col == 0:
+                text = (marked[1] + text[0], *text[1:])
         inner = rect.adjusted(4, 0, -4, 0)
         shown = self._shown(text[col], inner.width(), option)
         painter.drawText(inner, _RIGHT_INT if col in model.right_columns else _LEFT_INT, shown)

@@ -33,6 +33,9 @@ from deckeditor.ui.catalog_model import (
     _RIGHT_INT,
     _SELECTED,
     COMMIT_COLOR,
+    COMMIT_MARK,
+    PARTNER_COLOR,
+    PARTNER_MARK,
     NAME_ROLE,
     CatalogDelegate,
     CatalogModel,
@@ -157,7 +160,7 @@ class CatalogTable(QTableView):
         height = self.rowHeight(first)
         y = self.rowViewportPosition(first)
         hidden = model._hidden
-        commits = model.commits
+        mark = model.mark
         texts = model._text
         cards = model._pool.cards
         shown = delegate._shown
@@ -178,8 +181,10 @@ class CatalogTable(QTableView):
                     option.features = odd if r & 1 else plain
                 style.drawPrimitive(_ROW_PANEL, option, painter, self)
                 pen = _GREY_COLOR if hidden is not None and row_id not in hidden else text_pen
-                if commits is not None and pen is text_pen and commits(row_id):
-                    pen = COMMIT_COLOR
+                marked = mark(row_id) if mark is not None and pen is text_pen else None
+                if marked:  # a possible partner, or a card that would commit the open budget
+                    pen = marked[0]
+                    text = (marked[1] + text[0], *text[1:])
                 painter.setPen(pen)
                 for col, x, width, tx, tw, align in cols:
                     if row_selected and (r, col) in selected:
@@ -438,7 +443,20 @@ class CatalogPanel(QWidget):
         total = len(self.session.pool)
         self.count_label.setText(f"{len(rows):,} of {total:,} cards")
         self._say_what_is_hidden(rows, state, size, show_hidden)
-        self.model.commits = self._commit_marker()
+        self.model.commits = commits = self._commit_marker()
+        partners = self.session.partner_rows(self.target)
+        self.model.mark = self._marker(commits, partners) if commits is not None or partners else None
+
+    @staticmethod
+    def _marker(commits, partners):
+        def mark(row_id: int):
+            if row_id in partners:
+                return PARTNER_COLOR, PARTNER_MARK
+            if commits is not None and commits(row_id):
+                return COMMIT_COLOR, COMMIT_MARK
+            return None
+
+        return mark
 
     def _commit_marker(self):
         """While a lead's colour budget is open: per painted row (asked lazily, kept for this
