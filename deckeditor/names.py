@@ -39,3 +39,8 @@ def name_key(name: str) -> str:
 def split_key(name: str) -> str:
     """`Fire/Ice`, `Fire//Ice` and `Fire // Ice` all give the key of `Fire // Ice`."""
     return name_key(_SPLIT_SEP.sub(" // ", name))
+
+
+def possessive(name: str) -> str:
+    """English possessive of a card name: "Tolabow's", "Cryptic Spires'"."""
+    return f"{name}'" if name.endswith(("s", "S")) else f"{name}'s"

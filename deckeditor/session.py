@@ -158,6 +158,17 @@ def compact_cost(cost: str) -> str:
     return "".join(sym if len(sym) == 1 or sym.isdigit() else f"({sym})" for sym in _PIP_RE.findall(cost or ""))
 
 
+_TABOO = re.compile(r'(banned|restricted) by the taboo list "[^"]*" from (\d{4}-\d{2}-\d{2})', re.IGNORECASE)
+
+
+def player_words(text: str, fmt: Any = None) -> str:
+    """A rules message in the words players use: a format's dated list is its banned list
+    ("banned in Commander since 2024-09-23", not 'by the taboo list "2024-09" from …'). The
+    checker's own wording stays for `check` (a contract); the window shows this."""
+    title = getattr(fmt, "title", None) or "this format"
+    return _TABOO.sub(lambda m: f"{m.group(1)} in {title} since {m.group(2)}", text)
+
+
 def reason_text(reason: Any) -> str:
     return str(getattr(reason, "text", None) or getattr(reason, "message", None) or reason)
 
@@ -371,7 +382,7 @@ class EditorSession:
         return commits(card) if commits is not None and card is not None else None
 
     def why_hidden(self, card: Any, target: str = "Main") -> list[str]:
-        return [reason_text(r) for r in self.predicate(target).why_hidden(card)]
+        return [player_words(reason_text(r), self.fmt) for r in self.predicate(target).why_hidden(card)]
 
     def catalog_mark(self, card: Any, target: str = "Main") -> str | None:
         """What adding a shown card would use up of a deck budget ("uses the last slot")."""

@@ -26,7 +26,7 @@ def test_row_10_hadran_hides_nighthowler():
     p = pred(deck(["Hadran, Naya Sunseeder"]))
     assert codes(p, "Nighthowler") == ["OUTSIDE_IDENTITY"]
     assert p.why_hidden(POOL.get("Nighthowler"))[0].text == (
-        "Outside the commanders' identity (RG): needs B"
+        "Outside the colour identity of Hadran (RG): needs B"  # issue 18: the commanders by name
     )
     assert p(POOL.get("Serra Angel"))
 

@@ -38,6 +38,7 @@ from deckeditor.session import (
     export_kind,
     export_losses,
     find_entries,
+    player_words,
     read_deck_file,
     save_deck_file,
 )
@@ -241,7 +242,10 @@ class MainWindow(QMainWindow):
         self.catalog.refresh(keep_place=not full)
         self.deck_pane.refresh()
         self.problems.choice_kinds = session.game.choice_problem_kinds
-        self.problems.set_problems(problems, session.engine_note())
+        from dataclasses import replace as _replace
+
+        worded = [_replace(p, message=player_words(p.message, session.fmt)) for p in problems]
+        self.problems.set_problems(worded, session.engine_note())
         self.problem_title.setText(f"Problems ({len(problems)})" if problems else "Problems")
         stats = session.stats()
         self.stats.set_stats(stats)
@@ -595,7 +599,7 @@ class MainWindow(QMainWindow):
         self.catalog.searcher.warm()
         self._import_progress.close()
         count = sum(getattr(s, "cards", 0) for s in summaries or [])
-        self.show_message(f"Imported {count:,} cards")
+        self.show_message(f"Imported {count:,} card{'s' if count != 1 else ''}")
         self._show_import_issues(summaries or [])
 
     def _show_import_issues(self, summaries) -> None:

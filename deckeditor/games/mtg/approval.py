@@ -28,6 +28,7 @@ from deckeditor.games.mtg.rulesets import (
     RuleSet,
     can_be_oathbreaker,
 )
+from deckeditor.names import possessive
 
 ALL_CARDS = BranchList((), "*")  # the wild colour's type list: every card (special-cased)
 
@@ -318,12 +319,12 @@ def commit_message(b: Budget, new: int) -> str:
     verb = "is" if C.count(new) == 1 else "are"
     noun = "additional colour" if C.count(new) == 1 else "additional colours"
     if b.wild:
-        return f"{colour} {verb} now {_short(b.name)}'s chosen colour. Undo reverts it."
+        return f"{colour} {verb} now {possessive(_short(b.name))} chosen colour. Undo reverts it."
     tag = ""
     desc = (b.rule.description or "") if b.rule else ""
     if desc.lower().startswith("rulebreaker"):
         tag = " (Rulebreaker)"
-    return f"{colour} {verb} now {_short(b.name)}'s {noun}{tag}. Undo reverts it."
+    return f"{colour} {verb} now {possessive(_short(b.name))} {noun}{tag}. Undo reverts it."
 
 
 def try_approve(deck: Deck, pool, card, fmt_info=None, ruleset: RuleSet | None = None):

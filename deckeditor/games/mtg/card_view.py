@@ -63,6 +63,11 @@ def budget_block(card: Any, deck: Deck | None) -> CardViewBlock | None:
     if chosen is not None:
         names = ", ".join(_NAMES[c] for c in chosen if c in _NAMES) or "none chosen yet (budget open)"
         text += f" · chosen: {names}"
+        if chosen:  # what the card counts as in this deck: its own identity and the choice
+            own = letters_of(getattr(card, "identity", 0) or 0)
+            counts = [o.letter for o in OPTIONS if o.letter in own or o.letter in chosen]
+            words = [_NAMES[c] for c in counts]
+            text += " · counts as " + (" and ".join(words) if len(words) < 3 else ", ".join(words[:-1]) + " and " + words[-1])
     return CardViewBlock("choice", text)
 
 

@@ -35,7 +35,7 @@ from deckeditor.games.mtg.rulesets import (
     is_background,
     ruleset_for,
 )
-from deckeditor.names import name_key, slug
+from deckeditor.names import name_key, possessive, slug
 from deckeditor.problems import Problem, ProblemKind, Severity
 
 K = ProblemKind
@@ -336,7 +336,7 @@ def _choices(view: DeckView, zone: Zone | None, out: list[Problem]) -> None:
             out.append(
                 Problem.make(
                     K.ADDITIONAL_COLOR_CHOICE, it.section, [card.name],
-                    f"{card.name}'s chosen colours ({C.letters(b.K)}) exceed its budget of {b.n}; "
+                    f"{possessive(card.name)} chosen colours ({C.letters(b.K)}) exceed its budget of {b.n}; "
                     "it grants no additional colour",
                 )
             )
@@ -355,7 +355,7 @@ def _choices(view: DeckView, zone: Zone | None, out: list[Problem]) -> None:
             out.append(
                 Problem.make(
                     K.ADDITIONAL_COLOR_CHOICE, it.section, [card.name],
-                    f"{card.name}'s {noun} is not recorded; the deck uses "
+                    f"{possessive(card.name)} {noun} is not recorded; the deck uses "
                     f"{_colour_words(b.implied)}",
                     Severity.WARNING,
                 )

@@ -48,7 +48,7 @@ from deckeditor.games.mtg.rulesets import (
     partner_capable,
     ruleset_for,
 )
-from deckeditor.names import _NON_SLUG, name_key
+from deckeditor.names import _NON_SLUG, name_key, possessive
 
 IDENTITY_TARGETS = ("Main", "Sideboard", "Companion")
 
@@ -426,7 +426,7 @@ class Predicate:
                 out.append(
                     Reason(
                         "OUTSIDE_IDENTITY",
-                        f"Outside the commanders' identity ({zl}): needs "
+                        f"Outside the colour identity of {self._leaders()} ({zl}): needs "
                         f"{', '.join(C.letters(need))}",
                     )
                 )
@@ -440,6 +440,13 @@ class Predicate:
                     f"has {C.count(zone.z)}",
                 )
             )
+
+    def _leaders(self) -> str:
+        """The commanders by their short names: "Thrasios and Tymna"."""
+        # players' short names: "Thrasios" for Thrasios, Triton Hero, "Tymna" for Tymna the Weaver
+        names = list(dict.fromkeys(_short(it.card.name).split(" the ")[0] for it in self.commanders))
+        names = names or ["the commanders"]
+        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
     # -- the open budget --------------------------------------------------------------------
 
@@ -465,9 +472,9 @@ class Predicate:
                 new = need & ~b.extra
                 words = " and ".join(C.names(new))
                 if b.wild:
-                    return f"adding it makes {words} {_short(b.name)}'s chosen colour"
+                    return f"adding it makes {words} {possessive(_short(b.name))} chosen colour"
                 noun = "additional colour" if C.count(new) == 1 else "additional colours"
-                return f"adding it makes {words} {_short(b.name)}'s {noun}"
+                return f"adding it makes {words} {possessive(_short(b.name))} {noun}"
         return None
 
     # -- whole pool ----------------------------------------------------------------------------
@@ -601,7 +608,7 @@ def _budget_text(b: Budget, card, need: int) -> str:
     if used and C.count(used) >= b.n:
         words = " and ".join(C.names(used))
         noun = "additional colour is" if C.count(used) == 1 else "additional colours are"
-        return f"{who}'s {noun} already {words}"
+        return f"{possessive(who)} {noun} already {words}"
     return (
         f"{card.name} needs {C.count(need)} additional colours ({', '.join(C.letters(need))}); "
         f"{who} allows {b.n}"

@@ -93,6 +93,6 @@ def statistics(deck: Deck, pool: Any, primary_type: Callable[[Any], str]) -> Sta
         f"<b>Starting library: {library} cards</b> &nbsp; · &nbsp; deck total {total}<br>"
         f"{lands} land{'s' if lands != 1 else ''} &nbsp; · &nbsp; average mana value {average:.2f} (nonland)"
         + (f"<br>Colour sources / symbols: {balance}" if balance else ""),
-        f"{total} cards · library {library}",
+        f"{total} card{'s' if total != 1 else ''} · library {library}",
         values,
     )

@@ -1,0 +1,61 @@
+"""Words players use: the banned list with its date, plurals, the commanders by name, names
+ending in s, and the colours a card with a choice counts as."""
+
+from __future__ import annotations
+
+import pytest
+
+from deckeditor.paths import AppPaths
+from deckeditor.session import find_entries
+
+pytestmark = [pytest.mark.gui, pytest.mark.qt_log_ignore(r".*propagateSizeHints.*")]
+
+
+@pytest.fixture
+def window(qtbot, tmp_path):
+    from deckeditor.ui.app import make_app
+    from deckeditor.ui.main_window import MainWindow
+    from deckeditor.ui.settings import Settings
+
+    make_app()
+    win = MainWindow(AppPaths.resolve(tmp_path / "home").ensure(), settings=Settings(image_downloads=False), autosave=False)
+    win.confirm_discard = lambda: True
+    win.confirm_hidden = lambda name, reasons: True
+    win.ask_colors = lambda name, budget, chosen: "UR" if budget.exactly else "R"
+    qtbot.addWidget(win)
+    win.show()
+    return win
+
+
+def test_the_banned_list_is_called_that_with_its_date(window):
+    window.add_card("Mana Crypt")
+    lines = [window.problems.item(i).text() for i in range(window.problems.count())]
+    banned = [line for line in lines if "Mana Crypt" in line and "banned" in line]
+    assert banned and "banned in Commander since 20" in banned[0] and "taboo" not in banned[0], lines
+    reasons = window.session.why_hidden(window.session.card("Griselbrand"))
+    assert any(r.startswith("Banned in Commander since 20") for r in reasons), reasons
+
+
+def test_one_card_is_one_card(window):
+    window.add_card("Island")
+    assert window.session.stats().counts.startswith("1 card ·")
+
+
+def test_the_commanders_are_named_in_why_hidden(window):
+    window.target_box.setCurrentText("Commander")
+    window.add_card("Thrasios, Triton Hero")
+    window.target_box.setCurrentText("Commander")
+    window.add_card("Tymna the Weaver")
+    reasons = window.session.why_hidden(window.session.card("Lightning Bolt"))
+    assert reasons == ["Outside the colour identity of Thrasios and Tymna (WUBG): needs R"]
+
+
+def test_cryptic_spires_counts_as_its_circled_colours_and_takes_an_apostrophe(window):
+    from deckeditor.names import possessive
+
+    assert possessive("Cryptic Spires") == "Cryptic Spires'" and possessive("Tolabow") == "Tolabow's"
+    window.add_card("Cryptic Spires")
+    (section, index), = find_entries(window.session.deck, ["Cryptic Spires"])
+    assert window.session.deck.section(section).entries[index].colors == "UR"
+    window.deck_pane.select_cards(["Cryptic Spires"])
+    assert "counts as blue and red" in window.card_view.text.toPlainText()
