@@ -204,7 +204,8 @@ class MainWindow(QMainWindow):
         self._on_session_changed(session, full=True)
         lead_section = session.game.lead_section
         lead = next((e.card for _, e in session.deck.entries(lead_section)), None) if lead_section else None
-        self.card_view.show_card(lead, self.target())
+        # as the deck line it is, so its printing can be chosen at once
+        self.card_view.show_card(lead, self.target(), (lead_section, 0) if lead else None)
 
     def open_deck(self, deck: Deck, path: str | None = None) -> None:
         """Show a deck in a fresh session (its own undo history)."""
