@@ -309,6 +309,8 @@ def test_riftbound_pictures_come_from_the_gallery_image_url(qtbot, tmp_path, ser
     from deckeditor.carddb.starter import starter_pool
     from deckeditor.games.registry import game
     from deckeditor.ui.app import make_app
+    from PySide6.QtWidgets import QApplication
+
     from deckeditor.ui.card_images import CardImages
 
     make_app()
@@ -323,3 +325,7 @@ def test_riftbound_pictures_come_from_the_gallery_image_url(qtbot, tmp_path, ser
     qtbot.waitUntil(lambda: bool(got), timeout=10000)
     assert got[0] is not None and not got[0].isNull()
     assert server.requests[0][0] == f"/img/rb-{ref.code}.png"
+    # deleted the way Qt deletes a window's children (a network manager deleted from Python
+    # right after a transfer takes its HTTP thread down with it)
+    images.deleteLater()
+    QApplication.processEvents()

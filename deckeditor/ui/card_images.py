@@ -129,6 +129,7 @@ class CardImages(QObject):
                 continue
             data = device.readAll()
             device.close()
+            device.deleteLater()  # the caller owns what data() returns
             image = QImage.fromData(data)
             if not image.isNull():
                 return QPixmap.fromImage(image)
@@ -266,7 +267,8 @@ class HoverPreview(QObject):
         self.images = images
         self.view = view
         self.lookup = lookup
-        self.popup = QLabel(None, Qt.WindowType.ToolTip)
+        # a tool-tip window owned by the view: deleted with it (never twice, never leaked)
+        self.popup = QLabel(view, Qt.WindowType.ToolTip)
         self.popup.setStyleSheet("background: #222; padding: 3px;")
         self.enabled = True
         self._pos = QPoint()
@@ -277,7 +279,6 @@ class HoverPreview(QObject):
         self.timer.timeout.connect(self._ask)
         view.viewport().setMouseTracking(True)
         view.viewport().installEventFilter(self)
-        view.destroyed.connect(self.popup.deleteLater)
 
     def eventFilter(self, obj, event) -> bool:
         kind = event.type()
