@@ -44,6 +44,34 @@ def _home():
     return full_database()
 
 
+DECK_LEAD = "Thrasios, Triton Hero"
+
+
+def pictures_folder() -> Path:
+    """A Forge-layout pictures folder with a picture of the deck's lead (drawn here: no card art
+    is downloaded), so the window shows a picture with no network."""
+    from PySide6.QtGui import QColor, QImage
+
+    folder = Path(tempfile.mkdtemp(prefix="deckeditor-bench-pics-")) / "cards"
+    folder.mkdir(parents=True)
+    image = QImage(488, 680, QImage.Format.Format_RGB32)
+    image.fill(QColor("#3f8f5a"))
+    image.save(str(folder / f"{DECK_LEAD}.full.jpg"), "JPG")
+    return folder
+
+
+def pictures_home(home) -> Path:
+    """A scratch home on the bench database (linked, not copied) whose settings show pictures:
+    the pictures folder above, downloads on (as a new user has them)."""
+    root = Path(tempfile.mkdtemp(prefix="deckeditor-bench-home-"))
+    (root / "cache").mkdir()
+    (root / "cache" / home.card_db.name).symlink_to(home.card_db)
+    (root / "config").mkdir()
+    settings = {"pictures_folder": str(pictures_folder()), "image_downloads": True}
+    (root / "config" / "settings.json").write_text(json.dumps(settings), encoding="utf-8")
+    return root
+
+
 def _summary(times: list[float], floor: list[float]) -> dict:
     return {
         "median_ms": round(statistics.median(times) * 1000, 3),
@@ -68,13 +96,18 @@ def bench_keystroke_filter_gui(repeats: int = 5) -> dict:
     scratch = Path(tempfile.mkdtemp(prefix="deckeditor-bench-gui-"))
     from deckeditor.paths import AppPaths
 
-    window = MainWindow(AppPaths.resolve(scratch).ensure(), pools={"mtg": pool}, autosave=False)
+    from deckeditor.ui.settings import Settings
+
+    # card pictures on: the lead's picture shown from a pictures folder, downloads allowed
+    settings = Settings(pictures_folder=str(pictures_folder()), image_downloads=True)
+    window = MainWindow(AppPaths.resolve(scratch).ensure(), pools={"mtg": pool}, settings=settings, autosave=False)
     window.confirm_discard = lambda: True
     deck = resources_dir() / "decks" / "thrasios-tymna.deck.json"  # both commanders are in the full pool
     if deck.exists():
         window.open_path(str(deck))
     window.show()
     app.processEvents()
+    assert window.card_view.picture.has_picture(), "the lead's picture should be on view"
     from deckeditor.ui.app import warm_up
 
     warm_up(window)  # as run_gui does right after the first paint: search index, heap
@@ -116,14 +149,14 @@ def bench_keystroke_filter_gui(repeats: int = 5) -> dict:
 # --- a spawned window ---------------------------------------------------------------------------
 
 
-def _spawn_window(home: Path, shot: Path) -> tuple[float, float, int]:
+def _spawn_window(home: Path, shot: Path, deck: Path | None = None) -> tuple[float, float, int]:
     """(seconds until the window is interactive, seconds until exit, peak RSS KiB the window
     reported once its search index is built)."""
     env = dict(os.environ, DECKEDITOR_HOME=str(home), QT_QPA_PLATFORM=os.environ.get("QT_QPA_PLATFORM", "offscreen"))
     env[PAINT_ENV] = "1"
     start = time.perf_counter()
     proc = subprocess.Popen(
-        [sys.executable, "-m", "deckeditor", "--screenshot", str(shot)],
+        [sys.executable, "-m", "deckeditor", "--screenshot", str(shot), *([str(deck)] if deck else [])],
         env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, cwd=REPO,
     )
     painted, ready, rss = None, None, 0
@@ -167,6 +200,23 @@ def bench_cold_start(repeats: int = 5) -> dict:
     return result
 
 
+def bench_cold_start_pictures(repeats: int = 5) -> dict:
+    """cold_start with card pictures on: the deck opened at start, its lead's picture loaded
+    from a pictures folder before the first paint (downloads allowed)."""
+    from deckeditor.paths import resources_dir
+
+    root = pictures_home(_home())
+    deck = resources_dir() / "decks" / "thrasios-tymna.deck.json"
+    shot = Path(tempfile.mkdtemp(prefix="deckeditor-shot-")) / "shot.png"
+    times = [_spawn_window(root, shot, deck)[0] for _ in range(repeats)]
+    floor = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-c", "pass"], check=True)
+        floor.append(time.perf_counter() - start)
+    return _summary(times, floor)
+
+
 _FLOOR_RSS = """
 import sys
 from pathlib import Path
@@ -199,6 +249,7 @@ def main(argv: list[str] | None = None) -> int:
     results = {
         "keystroke_filter_gui": bench_keystroke_filter_gui(args.repeats),
         "cold_start": bench_cold_start(args.repeats),
+        "cold_start_pictures": bench_cold_start_pictures(args.repeats),
         "rss_mb": bench_rss(1),
     }
     if args.json:

@@ -59,3 +59,24 @@ def test_cryptic_spires_counts_as_its_circled_colours_and_takes_an_apostrophe(wi
     assert window.session.deck.section(section).entries[index].colors == "UR"
     window.deck_pane.select_cards(["Cryptic Spires"])
     assert "counts as blue and red" in window.card_view.text.toPlainText()
+
+
+def test_oathbreaker_slots_and_signature_spells_inside_the_oathbreakers_identity(window, qtbot):
+    window.set_format("oathbreaker")
+    heads = [window.deck_pane.model.index(r, 0).data() for r in range(window.deck_pane.model.rowCount())]
+    assert any(h.startswith("Oathbreaker + signature spell") for h in heads), heads
+    oathbreaker = next(c for c in window.session.pool.cards
+                       if "Planeswalker" in (c.types or ()) and "Legendary" in c.faces[0].supertypes
+                       and bin(c.identity).count("1") == 1)
+    window.target_box.setCurrentText("Commander")
+    window.add_card(oathbreaker.name)
+    assert window.target_box.currentText() == "Main"
+    window.target_box.setCurrentText("Commander")
+    model = window.catalog.model
+    offered = [model.card_at(r) for r in range(model.rowCount())]
+    assert offered and all(c.types and ("Instant" in c.types or "Sorcery" in c.types) for c in offered)
+    assert all(c.identity & ~oathbreaker.identity == 0 for c in offered)  # inside its identity
+    outside = next(c for c in window.session.pool.cards
+                   if "Instant" in (c.types or ()) and c.identity & ~oathbreaker.identity)
+    reasons = window.session.why_hidden(outside, "Commander")
+    assert any("Outside the colour identity of" in r for r in reasons), reasons

@@ -408,6 +408,14 @@ class Predicate:
                 out.append(Reason("CANNOT_PARTNER", "The command zone needs a signature spell"))
             elif not can_be_oathbreaker(present) and not is_ob:
                 out.append(Reason("CANNOT_PARTNER", "The command zone needs an oathbreaker"))
+            elif can_be_oathbreaker(present) and card.identity & ~present.identity:
+                # the signature spell must fit its oathbreaker's colour identity
+                need = card.identity & ~present.identity
+                out.append(Reason(
+                    "OUTSIDE_IDENTITY",
+                    f"Outside the colour identity of {_short(present.name)} "
+                    f"({C.letters(present.identity) or 'colourless'}): needs {', '.join(C.letters(need))}",
+                ))
 
     def _identity(self, card, out: list[Reason]) -> None:
         zone = self.zone

@@ -50,5 +50,8 @@ def section_counts(deck: Deck, fmt: Any) -> list[SectionCount]:
             ok = (lo is None or n >= lo) and (hi is None or n <= hi)
         elif ruleset is not None and name == "Sideboard" and n:
             target, ok = str(ruleset.sideboard_max), n <= ruleset.sideboard_max
-        out.append(SectionCount(name, name, n, target, ok))
+        title = name
+        if ruleset is not None and name == "Commander" and ruleset.code == OATHBREAKER:
+            title = "Oathbreaker + signature spell"  # the two slots of the command zone
+        out.append(SectionCount(name, title, n, target, ok))
     return out
