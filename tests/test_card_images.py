@@ -196,7 +196,7 @@ def test_download_by_name_with_user_agent_then_offline_from_the_disk_cache(qtbot
     server.requests.clear()
     again = _window(qtbot, tmp_path / "home")
     select_in_catalog(again, qtbot, "Sol Ring")
-    assert again.card_view.picture.has_picture()
+    qtbot.waitUntil(lambda: again.card_view.picture.has_picture())  # the disk cache, next turn
     assert server.requests == []
 
 

@@ -18,13 +18,6 @@ from typing import Any, Callable
 
 from PySide6.QtCore import QByteArray, QDateTime, QEvent, QObject, QPoint, Qt, QTimer, QUrl
 from PySide6.QtGui import QImage, QPixmap
-from PySide6.QtNetwork import (
-    QNetworkAccessManager,
-    QNetworkCacheMetaData,
-    QNetworkDiskCache,
-    QNetworkReply,
-    QNetworkRequest,
-)
 from PySide6.QtWidgets import QLabel, QSizePolicy
 
 from deckeditor import APP_NAME, __version__
@@ -59,12 +52,8 @@ class CardImages(QObject):
         super().__init__(parent)
         self.pictures_folder = ""
         self.downloads = True
-        self.net = QNetworkAccessManager(self)
-        self.disk = QNetworkDiskCache(self)
-        self.disk.setCacheDirectory(str(cache_dir))
-        self.disk.setMaximumCacheSize(CACHE_BYTES)
-        self.net.setCache(self.disk)
-        self.net.setTransferTimeout(TIMEOUT_MS)
+        self.cache_dir = cache_dir
+        self.net = self.disk = None  # made on the first look past the pictures folder
         self.memory: OrderedDict[str, QPixmap] = OrderedDict()
         self.wanted: dict[int, str] = {}  # id(asker) -> key it waits for
         self.queue: list[_Job] = []
@@ -74,6 +63,25 @@ class CardImages(QObject):
         self.timer = QTimer(self)
         self.timer.setSingleShot(True)
         self.timer.timeout.connect(self._pump)
+        # the disk cache is looked at on the next turn of the event loop: a start that opens a
+        # deck paints first, and loads Qt's network module only if a picture is not on disk
+        self.lookups: list[_Job] = []
+        self.lookup_timer = QTimer(self)
+        self.lookup_timer.setSingleShot(True)
+        self.lookup_timer.setInterval(0)
+        self.lookup_timer.timeout.connect(self._look_up)
+
+    def _network(self):
+        if self.net is None:
+            from PySide6.QtNetwork import QNetworkAccessManager, QNetworkDiskCache
+
+            self.net = QNetworkAccessManager(self)
+            self.disk = QNetworkDiskCache(self)
+            self.disk.setCacheDirectory(str(self.cache_dir))
+            self.disk.setMaximumCacheSize(CACHE_BYTES)
+            self.net.setCache(self.disk)  # the manager owns it from here
+            self.net.setTransferTimeout(TIMEOUT_MS)
+        return self.net
 
     # --- asking ----------------------------------------------------------------------------
 
@@ -88,27 +96,43 @@ class CardImages(QObject):
         pixmap = self.memory.get(key)
         if pixmap is None:
             pixmap = self._from_folder(images, card, printing)
-        urls = images.image_urls(card, printing) if pixmap is None else []
-        if pixmap is None:
-            pixmap = self._from_disk_cache(urls)
         if pixmap is not None:
             self._remember(key, pixmap)
             done(pixmap)
             return
-        if not self.downloads or not urls:
+        urls = images.image_urls(card, printing)
+        if not urls:
             done(None)
             return
-        self.queue = [j for j in self.queue if id(j.asker) != id(asker)]
-        self.queue.append(_Job(asker, key, urls, done))
+        self.lookups = [j for j in self.lookups if id(j.asker) != id(asker)]
+        self.lookups.append(_Job(asker, key, urls, done))
+        self.lookup_timer.start()
+
+    def _look_up(self) -> None:
+        """Earlier downloads first (offline), then the network when downloads are allowed."""
+        jobs, self.lookups = self.lookups, []
+        for job in jobs:
+            if self.wanted.get(id(job.asker)) != job.key:
+                continue  # the asker moved on
+            pixmap = self._from_disk_cache(job.urls)
+            if pixmap is not None:
+                self._remember(job.key, pixmap)
+                job.done(pixmap)
+            elif not self.downloads:
+                job.done(None)
+            else:
+                self.queue = [j for j in self.queue if id(j.asker) != id(job.asker)]
+                self.queue.append(job)
         self._schedule()
 
     def forget(self, asker: object) -> None:
         """The asker wants nothing now (pointer left the rows): drop its queued request."""
         self.wanted.pop(id(asker), None)
         self.queue = [j for j in self.queue if id(j.asker) != id(asker)]
+        self.lookups = [j for j in self.lookups if id(j.asker) != id(asker)]
 
     def pending(self) -> int:
-        return len(self.queue) + self.flying
+        return len(self.lookups) + len(self.queue) + self.flying
 
     # --- local sources ---------------------------------------------------------------------
 
@@ -123,6 +147,7 @@ class CardImages(QObject):
         return None if image.isNull() else QPixmap.fromImage(image)
 
     def _from_disk_cache(self, urls: list[str]) -> QPixmap | None:
+        self._network()
         for url in urls:
             device = self.disk.data(QUrl(url))
             if device is None:
@@ -161,6 +186,8 @@ class CardImages(QObject):
         self._schedule()
 
     def _send(self, job: _Job) -> None:
+        from PySide6.QtNetwork import QNetworkRequest
+
         url = job.urls[len(job.tried)]
         job.tried.append(url)
         request = QNetworkRequest(QUrl(url))
@@ -173,10 +200,12 @@ class CardImages(QObject):
         self._last = time.monotonic()
         self.flying += 1
         self.sent += 1
-        reply = self.net.get(request)
+        reply = self._network().get(request)
         reply.finished.connect(lambda: self._finished(reply, job, url))
 
-    def _finished(self, reply: QNetworkReply, job: _Job, url: str) -> None:
+    def _finished(self, reply, job: _Job, url: str) -> None:
+        from PySide6.QtNetwork import QNetworkReply
+
         self.flying -= 1
         data = reply.readAll() if reply.error() == QNetworkReply.NetworkError.NoError else QByteArray()
         reply.deleteLater()
@@ -194,6 +223,8 @@ class CardImages(QObject):
         self._schedule()
 
     def _store(self, url: str, data: QByteArray) -> None:
+        from PySide6.QtNetwork import QNetworkCacheMetaData
+
         meta = QNetworkCacheMetaData()
         meta.setUrl(QUrl(url))
         meta.setSaveToDisk(True)

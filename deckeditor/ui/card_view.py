@@ -168,8 +168,12 @@ class CardView(QWidget):
             self._got_picture(None)
             return
         entry = self._entry(self.entry_ref)
+        self.picture.set_picture(None)  # not the last card's picture while this one loads
         self.images.request(self, self.session.game, self.card,
                             entry.printing if entry is not None else None, self._got_picture)
+        if not self.picture.has_picture() and self.images.pending():
+            self.image_note.setText("Loading picture…")
+            self.image_note.show()
 
     def _got_picture(self, pixmap) -> None:
         self.picture.set_picture(pixmap)
