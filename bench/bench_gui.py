@@ -178,14 +178,12 @@ def _spawn_window(home: Path, shot: Path, deck: Path | None = None) -> tuple[flo
     return ready, total, rss
 
 
-def bench_cold_start(repeats: int = 5) -> dict:
-    home = _home()
-    root = home.data.parent
+def _cold_start(root: Path, repeats: int, deck: Path | None = None) -> dict:
     shot = Path(tempfile.mkdtemp(prefix="deckeditor-shot-")) / "shot.png"
-    _spawn_window(root, shot)  # not measured: brings a stale snapshot or stored columns up to date
+    _spawn_window(root, shot, deck)  # not measured: brings a stale snapshot or stored columns up to date
     times, cpu = [], []
     for _ in range(repeats):
-        times.append(_spawn_window(root, shot)[0])
+        times.append(_spawn_window(root, shot, deck)[0])
         if getattr(_spawn_window, "last_cpu", None) is not None:
             cpu.append(_spawn_window.last_cpu)
     floor = []
@@ -200,21 +198,16 @@ def bench_cold_start(repeats: int = 5) -> dict:
     return result
 
 
+def bench_cold_start(repeats: int = 5) -> dict:
+    return _cold_start(_home().data.parent, repeats)
+
+
 def bench_cold_start_pictures(repeats: int = 5) -> dict:
     """cold_start with card pictures on: the deck opened at start, its lead's picture loaded
     from a pictures folder before the first paint (downloads allowed)."""
     from deckeditor.paths import resources_dir
 
-    root = pictures_home(_home())
-    deck = resources_dir() / "decks" / "thrasios-tymna.deck.json"
-    shot = Path(tempfile.mkdtemp(prefix="deckeditor-shot-")) / "shot.png"
-    times = [_spawn_window(root, shot, deck)[0] for _ in range(repeats)]
-    floor = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        subprocess.run([sys.executable, "-c", "pass"], check=True)
-        floor.append(time.perf_counter() - start)
-    return _summary(times, floor)
+    return _cold_start(pictures_home(_home()), repeats, resources_dir() / "decks" / "thrasios-tymna.deck.json")
 
 
 _FLOOR_RSS = """

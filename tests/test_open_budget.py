@@ -134,7 +134,7 @@ def test_possible_partners_are_marked_in_the_list_itself(window, qtbot):
     qtbot.keyClicks(window.catalog.search_box, "t:legendary t:creature")
     model = window.catalog.model
     row = row_of(window, "Tymna the Weaver")
-    assert model.mark(model.rows[row]) == (PARTNER_COLOR, PARTNER_MARK)
+    assert model.row_mark(model.rows[row]) == (PARTNER_COLOR, PARTNER_MARK)
     assert window.catalog.table.fontMetrics().inFont(PARTNER_MARK[0])  # the mark is drawn, not a box
     window.catalog.table.scrollTo(model.index(row, 0))
     image = window.catalog.table.viewport().grab().toImage()

@@ -391,6 +391,8 @@ HELP = {
     "fo": ("Rules text including reminder text", ("fo:trample",)),
     "kw": ("A keyword ability", ("kw:flying", 'kw:"first strike"', "kw:partner")),
     "is": ("A kind of card: " + ", ".join(sorted(IS_VALUES)), ("is:commander", "is:partner", "-is:permanent")),
+    "otag": ("A Commander Brackets category read from the rules text (Scryfall's tag names): "
+             + ", ".join(sorted(OTAG_VALUES)), ("otag:tutor", "otag:extra-turn")),
     "f": ("Legal in a format on the chosen day", ("f:commander", "legal:brawl")),
     "banned": ("Banned in a format on the chosen day", ("banned:commander",)),
     "restricted": ("Restricted in a format", ("restricted:vintage",)),

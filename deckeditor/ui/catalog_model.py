@@ -58,7 +58,7 @@ class CatalogModel(QAbstractTableModel):
         super().__init__(parent)
         self.commits: Callable[[int], str | None] | None = None  # set while a budget is open
         # row id -> (pen, prefix of the name) for rows marked in the list itself; None: no marks
-        self.mark: Callable[[int], tuple[QColor, str] | None] | None = None
+        self.row_mark: Callable[[int], tuple[QColor, str] | None] | None = None
         self._pool = pool
         self._rows: list[int] = []
         self._hidden: frozenset[int] | None = None  # rows shown greyed (the "show hidden" toggle)
@@ -263,7 +263,7 @@ class CatalogDelegate(QStyledItemDelegate):
         elif model._hidden is not None and row_id not in model._hidden:
             painter.setPen(_GREY_COLOR)
         else:
-            marked = model.mark(row_id) if model.mark is not None else None
+            marked = model.row_mark(row_id) if model.row_mark is not None else None
             painter.setPen(marked[0] if marked else pens[0])
             if marked and col == 0:
                 text = (marked[1] + text[0], *text[1:])

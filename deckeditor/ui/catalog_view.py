@@ -160,7 +160,7 @@ class CatalogTable(QTableView):
         height = self.rowHeight(first)
         y = self.rowViewportPosition(first)
         hidden = model._hidden
-        mark = model.mark
+        mark = model.row_mark
         texts = model._text
         cards = model._pool.cards
         shown = delegate._shown
@@ -445,7 +445,7 @@ class CatalogPanel(QWidget):
         self._say_what_is_hidden(rows, state, size, show_hidden)
         self.model.commits = commits = self._commit_marker()
         partners = self.session.partner_rows(self.target)
-        self.model.mark = self._marker(commits, partners) if commits is not None or partners else None
+        self.model.row_mark = self._marker(commits, partners) if commits is not None or partners else None
 
     @staticmethod
     def _marker(commits, partners):

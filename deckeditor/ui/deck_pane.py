@@ -209,6 +209,8 @@ class DeckPane(QWidget):
             in_place = self._rebuild(deck)
         finally:
             self._filling = False
+        if self.tree.sizeHintForColumn(0) > self.tree.columnWidth(0):  # chosen colours in view
+            self.tree.resizeColumnToContents(0)
         if in_place:
             for group in self.model.inserted_groups:  # groups show their cards, as afresh
                 self.tree.expand(group.index())
@@ -231,7 +233,7 @@ class DeckPane(QWidget):
 
     def _after_fill(self, collapsed, selected) -> None:
         self.tree.expandAll()
-        if self.tree.sizeHintForColumn(0) > self.tree.columnWidth(0):  # chosen colours in view
+        if self.tree.sizeHintForColumn(0) > self.tree.columnWidth(0):  # after expanding, too
             self.tree.resizeColumnToContents(0)
         for r in range(self.model.rowCount()):
             idx = self.model.index(r, 0)

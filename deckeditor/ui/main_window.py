@@ -644,7 +644,7 @@ class MainWindow(QMainWindow):
     def _build_menus(self) -> None:
         bar = self.menuBar()
         file = bar.addMenu("&File")
-        self._action(file, "&New deck…", self.new_deck_dialog, QKeySequence.StandardKey.New)
+        self._action(file, "New &deck…", self.new_deck_dialog, QKeySequence.StandardKey.New)
         new = file.addMenu("&New")  # an empty deck of a game in its default format, no questions
         for game in registry.games():
             self._action(new, game.new_deck_label or game.title, lambda g=game.code: self.new_deck(g))
