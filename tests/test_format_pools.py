@@ -219,3 +219,42 @@ def test_forge_partner_keyword_is_authoritative():
     ))  # fmt: skip
     kinds = {p.kind for p in check(d, load_format("commander"), date(2020, 1, 1), forge)}
     assert K.ILLEGAL_PARTNERSHIP not in kinds and K.ILLEGAL_COMMANDER not in kinds
+
+
+def test_a_card_checked_before_its_release_day_is_reported(tmp_path):
+    """Set release days from a Cockatrice spoiler file's <sets>: a 2024 card on 2019-01-01."""
+    import tarfile
+
+    from deckeditor.games.mtg.cockatrice_xml import load_cockatrice
+
+    with tarfile.open(shared_data("mtg", "magic-spoiler-cockatrice-xml-2019-2025.tar.xz")) as tf:
+        (tmp_path / "BLB.xml").write_bytes(tf.extractfile("magic-spoiler-xml/BLB.xml").read())
+    cards, _ = load_cockatrice(tmp_path / "BLB.xml")
+    pool = CardPool("mtg", cards)
+    assert pool.get("Agate Assault").released == "2024-08-02"
+    d = _deck("commander", None, ["Agate Assault"])
+    early = [p for p in check(d, load_format("commander"), date(2019, 1, 1), pool)
+             if p.kind is K.NOT_IN_FORMAT]  # fmt: skip
+    assert [(p.cards, p.severity) for p in early] == [(("Agate Assault",), Severity.ERROR)]
+    assert "first released 2024-08-02" in early[0].message
+    on_day = check(d, load_format("commander"), date(2024, 8, 2), pool)
+    assert not [p for p in on_day if p.kind is K.NOT_IN_FORMAT]
+    pred = make_predicate(_deck("commander", None, []), load_format("commander"),
+                          date(2019, 1, 1), pool, "Main")  # fmt: skip
+    assert [r.code for r in pred.why_hidden(pool.get("Agate Assault"))] == ["NOT_IN_FORMAT"]
+    assert pool.get("Agate Assault").name not in {pool.cards[r].name for r in pred.visible_rows()}
+
+
+def test_alchemy_spoiler_cards_are_digital_only(tmp_path):
+    import tarfile
+
+    from deckeditor.games.mtg.cockatrice_xml import load_cockatrice
+
+    with tarfile.open(shared_data("mtg", "magic-spoiler-cockatrice-xml-2019-2025.tar.xz")) as tf:
+        (tmp_path / "YMKM.xml").write_bytes(tf.extractfile("magic-spoiler-xml/YMKM.xml").read())
+    cards, _ = load_cockatrice(tmp_path / "YMKM.xml")
+    pool = CardPool("mtg", cards)
+    assert all("digital" in c.traits for c in cards)
+    reasons = [r.text for r in make_predicate(_deck("commander", None, []), load_format("commander"),
+               date(2026, 1, 3), pool, "Main").why_hidden(cards[0])]  # fmt: skip
+    assert reasons == ["Not part of Commander: digital-only card (its card source)"]

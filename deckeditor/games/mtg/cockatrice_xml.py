@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import re
+from datetime import date as _date
 from typing import Callable, Iterator
 from xml.etree.ElementTree import Element, ParseError
 
@@ -121,8 +122,12 @@ def iter_cards(
     count = 0
     fronts: list[tuple[list[Face], Layout, str, list[str], int | None, list[str]]] = []
     backs: dict[str, Face] = {}
+    calendar: dict[str, tuple[str, str]] = {}  # set code -> (release day, set type)
     try:
         for _event, el in iterparse(os.fspath(path), events=("end",), forbid_dtd=False):
+            if el.tag == "set" and el.find("name") is not None:  # an entry of <sets>
+                _calendar_entry(el, calendar)
+                continue
             if el.tag != "card":
                 continue
             count += 1
@@ -153,13 +158,53 @@ def iter_cards(
         if extra_faces and layout is Layout.NORMAL:
             layout = Layout.TRANSFORM
         all_faces = faces + extra_faces
-        yield build_card(all_faces, layout, printings=sets, source_identity=ci)
+        yield _dated(build_card(all_faces, layout, printings=sets, source_identity=ci), calendar)
     for name, face in backs.items():
         if name not in used:
             issues.append(ImportIssue(source, f"card {name}", "back face without a front; kept alone", "warning"))
             yield build_card([face])
     if progress is not None:
         progress(count, count)
+
+
+# Cockatrice set types whose cards are not tournament-legal paper cards.
+_DIGITAL_SET_TYPES = frozenset({"alchemy", "online", "arena", "mtga", "digital"})
+_JOKE_SET_TYPES = frozenset({"funny", "joke"})
+
+
+def _calendar_entry(el: Element, calendar: dict[str, tuple[str, str]]) -> None:
+    code = _text(el.find("name")).upper()
+    day = _text(el.find("releasedate"))
+    try:
+        day = _date.fromisoformat(day).isoformat()
+    except ValueError:
+        day = ""
+    kind = _text(el.find("settype")).lower()
+    if _text(el.find("longname")).lower().startswith("alchemy"):
+        kind = "alchemy"  # the spoiler files call Alchemy sets "Expansion"
+    if code:
+        calendar[code] = (day, kind)
+    el.clear()
+
+
+def _dated(card: Card, calendar: dict[str, tuple[str, str]]) -> Card:
+    """The first printing's release day and what the set types say (`legality.py` traits)."""
+    known = [calendar[c.upper()] for c in card.printings if c.upper() in calendar]
+    if not known:
+        return card
+    from dataclasses import replace
+
+    from deckeditor.games.mtg.legality import DIGITAL, JOKE
+
+    days = [day for day, _ in known if day]
+    kinds = {kind for _, kind in known}
+    traits = set(card.traits)
+    if len(known) == len(card.printings):  # every printing's set is known
+        if kinds <= _DIGITAL_SET_TYPES:
+            traits.add(DIGITAL)
+        elif kinds <= _JOKE_SET_TYPES:
+            traits.add(JOKE)
+    return replace(card, released=min(days) if days else card.released, traits=frozenset(traits))
 
 
 def load_cockatrice(
@@ -176,5 +221,6 @@ def load_cockatrice(
             from dataclasses import replace
 
             codes = tuple(dict.fromkeys(old.printings + card.printings))
-            by_name[card.name] = replace(old, printings=codes)
+            first = min((d for d in (old.released, card.released) if d), default="")
+            by_name[card.name] = replace(old, printings=codes, released=first)
     return list(by_name.values()), issues
