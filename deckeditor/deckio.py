@@ -151,7 +151,8 @@ def recognise(text: str) -> str:
 
     if precon.looks_like(_first_lines(text)):  # taw precon lists: `// NAME:` first (their
         return "precon"                        # brackets look like XMage's)
-    if _XMAGE_LINE.search(text):
+    could_be_xmage = "NAME:" in text or "LAYOUT " in text or ("[" in text and ":" in text)
+    if could_be_xmage and _XMAGE_LINE.search(text):  # (the `in` tests skip a slow scan)
         return "xmage"
     if not _SPACE.search(stripped) and (_looks_like_code(stripped) or _looks_like_damaged_code(stripped)):
         # one token (no split: a million-line text would be cut into two million words); a

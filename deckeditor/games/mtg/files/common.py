@@ -186,11 +186,16 @@ class DeckBuilder:
         key, (kind, reason), note = prepared
         if note:
             self.note(f"line {number}: {note}" if number else note)
-        self._add_key(section, count, key)
+        self.add_key(section, count, key)
         self._cards += 1
         self.lines.append(LineStatus(number, text, kind, reason))
 
-    def _add_key(self, section: str, count: int, key: tuple) -> None:
+    def count_cards(self, total: int) -> None:
+        """The card lines a reader counted itself (its fast path calls `add_key` directly)."""
+        self._cards = max(self._cards, total)
+
+    def add_key(self, section: str, count: int, key: tuple) -> None:
+        """Add `count` copies of a prepared entry (`prepare(...)[0][0]`) to `section`."""
         opened = self._open.get(section)
         if opened is None:
             opened = self._open[section] = {}
@@ -230,7 +235,7 @@ class DeckBuilder:
             self.sections.setdefault(target, [])
             for count, card, printing, colors, tags, flags in rows:
                 flat = tuple(sorted(flags.items())) if flags else ()
-                self._add_key(target, count, (card, printing, colors, tags, flat))
+                self.add_key(target, count, (card, printing, colors, tags, flat))
 
     def ensure_section(self, section: str) -> None:
         self.sections.setdefault(section, [])

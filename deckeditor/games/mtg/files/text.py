@@ -13,7 +13,7 @@ from array import array
 
 from deckeditor.carddb.pool import CardPool
 from deckeditor.deck import Deck, Entry, Printing
-from deckeditor.deckfile_errors import DeckFileError, ImportResult, LineKind
+from deckeditor.deckfile_errors import DeckFileError, ImportResult, LineKind, LineStatus
 from deckeditor.games.mtg.files import sbcommander
 from deckeditor.games.mtg.files.common import (
     KEPT_UNPARSED,
@@ -239,6 +239,7 @@ def read(
     cards = 0
     to_sideboard = False
     dialect: set[str] = set()
+    add_key, add_status = b.add_key, b.lines.append
     for number, text in enumerate(lines, 1):
         line = text.strip()
         if not line:
@@ -247,17 +248,37 @@ def read(
             continue
         first = not first_seen
         first_seen = True
+        hit = cache.get(line)
+        if hit is not None and hit[2] is not None and not about:
+            # The hot path of a long file: a card line read before, with nothing to note. The
+            # same steps as below, with what depends on the text alone taken from the cache.
+            fixed, count, key, kind_reason = hit[2]
+            if text is line and text is not hit[1]:
+                text = lines[number - 1] = hit[1]  # one copy of a repeated text
+            if not in_block:
+                block += 1
+                block_key = ("block", block)
+                in_block = True
+            target = fixed or section
+            if target is None:
+                target = block_key
+                blocks[block_key] = None
+            elif target == "Sideboard":
+                to_sideboard = True
+            add_key(target, count, key)
+            add_status(LineStatus(number, text, *kind_reason))
+            cards += 1
+            continue
         if about and line[:5].lower() == "name " and not bad_line(line):
             about_name = line[5:].strip()
             b.mark(number, text, LineKind.METADATA)
             continue
-        hit = cache.get(line)
         if hit is None:
             got = classify(line)
             if len(cache) < _CACHE_LIMIT:
-                cache[line] = (got, line)
+                cache[line] = hit = [got, line, None]
         else:
-            got, first_copy = hit
+            got, first_copy, _ = hit
             if text is line and text is not first_copy:
                 # the same text again: keep one copy (a million-line file repeats a few lines)
                 text = lines[number - 1] = first_copy
@@ -286,6 +307,9 @@ def read(
             b.add_prepared(number, text, target, got[2] or 1, prep[0])
             if prep[1]:
                 b.note(f"line {number}: {prep[1]}")
+            elif hit is not None and got[2] is not None and not prep[0][2]:
+                key, kind_reason, _ = prep[0]
+                hit[2] = ("Sideboard" if got[1] else got[6], got[2], key, kind_reason)
             cards += 1
         elif what in ("bad", "reject"):
             b.reject(number, text, got[1])
@@ -316,6 +340,7 @@ def read(
             b.mark(number, text, LineKind.COMMENT)
     if not cards:
         raise DeckFileError(None, None, None, "no card lines")
+    b.count_cards(cards)
     free = list(blocks)
     # `block` counts the blocks holding card lines: two, both without a section of their own
     two_blocks = not any_header and block == 2 and len(free) == 2
