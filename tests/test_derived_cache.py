@@ -112,3 +112,16 @@ def test_the_legality_predicate_reads_its_card_ids_back(tmp_path):
     assert cache.get("card-ids", fingerprint) is not None
     assert predicate.PoolIndex(pool)._rows_by_id() == built == {
         "quick-study": [0], "stone-wall": [1], "long-think": [2]}
+
+
+def test_storing_columns_does_not_make_the_next_start_check_the_whole_file(tmp_path, monkeypatch):
+    from deckeditor.carddb import repair
+
+    paths = stored_home(tmp_path)
+    pool = open_pool(paths)
+    index_mod.index_for(pool)  # stores the columns: the file changed
+    assert derived.cache_for(pool).get(index_mod._COLUMNS, "x") is None  # (a wrong fingerprint)
+    checked = []
+    monkeypatch.setattr(repair, "quick_check", lambda db: checked.append(db))
+    open_pool(paths)
+    assert checked == []

@@ -64,6 +64,11 @@ class DerivedCache:
                 conn.close()
         except sqlite3.Error:
             return False
+        # our own committed write, as the store's are: the next start need not check the file
+        # again (repair.damage's quick_check over the whole database)
+        from deckeditor.carddb import repair
+
+        repair.mark_sound(self.db)
         return True
 
 
