@@ -76,3 +76,21 @@ def test_the_worker_relays_a_failure(qtbot, tmp_path):
     with qtbot.waitSignal(worker.failed, timeout=60000) as blocker:
         worker.run()
     assert "missing.json" in blocker.args[0] and "Traceback" not in blocker.args[0]
+
+
+def test_the_window_takes_the_pool_its_worker_loaded(qtbot, tmp_path):
+    """After the child's import the worker loads the new pool, so the window only swaps it in
+    (no freeze for the load at the end of an import)."""
+    pytest.importorskip("deckeditor.carddb.sources")
+    from deckeditor.ui.app import make_app
+    from deckeditor.ui.main_window import MainWindow
+
+    make_app()
+    win = MainWindow(AppPaths.resolve(tmp_path / "home").ensure(), autosave=False)
+    qtbot.addWidget(win)
+    worker = win.import_cards([str(forge_folder(tmp_path))])
+    with qtbot.waitSignal(win._import_thread.finished, timeout=60000):
+        pass
+    qtbot.waitUntil(lambda: "Imported" in win.last_message, timeout=10000)
+    assert win.session.pool is worker.loaded["mtg"]
+    assert win.session.pool.get("Test Drake 1") is not None

@@ -330,6 +330,9 @@ class CatalogPanel(QWidget):
             self._apply_game()
             self.searcher = CatalogSearch(session.pool, session.fmt, session.day)
             self._context = (session.fmt, session.day)
+            # the new pool's index in a worker thread, as at start: the first keystroke after
+            # an import or a deck of the other game does not wait for the whole build
+            self.searcher.warm_in_background()
             self.searcher.search(self.search_box.text())
         self.refresh()
 

@@ -573,6 +573,8 @@ class MainWindow(QMainWindow):
         # Not worker.cancel itself: the worker lives in its busy thread, so a queued call would
         # wait for the import to end; the flag is a threading.Event, safe to set from here.
         progress.canceled.connect(self._cancel_import)
+        game, paths = self.session.game_code, self.paths
+        worker.preload = lambda: {game: load_pool(paths, game)}  # in the worker: no freeze here
         self._import_thread = start_import(worker)
         return worker
 
@@ -593,6 +595,9 @@ class MainWindow(QMainWindow):
         # The database is complete; loading and indexing the new pool is the last phase.
         self._import_progress.indexing()
         self.pools.clear()
+        loaded = getattr(self._import_worker, "loaded", None)
+        if isinstance(loaded, dict):
+            self.pools.update(loaded)
         history = self.session.history
         session = EditorSession(self.pool(self.session.game_code), self.session.deck, self.session.format_code)
         session.history = history  # the edits made so far stay undoable

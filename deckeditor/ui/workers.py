@@ -11,6 +11,7 @@ import json
 import subprocess
 import sys
 import threading
+from typing import Any, Callable
 
 from PySide6.QtCore import QObject, QThread, Signal
 
@@ -33,6 +34,17 @@ class ImportWorker(QObject):
         self.sources = sources
         self.app_paths = app_paths
         self._cancel = threading.Event()
+        # Run in this worker once the import succeeded (e.g. loading the new pool), so the
+        # window does not freeze for it when it swaps the pool in; its result is `loaded`.
+        self.preload: Callable[[], Any] | None = None
+        self.loaded: Any = None
+
+    def _preload(self) -> None:
+        if self.preload is not None:
+            try:
+                self.loaded = self.preload()
+            except Exception:  # the window loads it itself then
+                self.loaded = None
 
     def cancel(self) -> None:
         self._cancel.set()
@@ -77,6 +89,7 @@ class ImportWorker(QObject):
         if self._cancel.is_set():
             self.cancelled.emit()
         elif "done" in outcome:
+            self._preload()
             self.finished.emit([summary_from(d) for d in outcome["done"]])
         else:
             last = err.strip().splitlines()[-1] if err.strip() else ""
