@@ -56,10 +56,24 @@ def _shoot(binary: Path, work: Path, name: str, platform: str, wrap: list[str]) 
     return shot
 
 
+# What card pictures need at run time (ui/card_images.py imports QtNetwork lazily, and Scryfall
+# is HTTPS): a trimmed bundle without them would start fine and never show a downloaded picture.
+NETWORK_PARTS = ("PySide6/QtNetwork.abi3.so", "PySide6/Qt/plugins/tls/libqopensslbackend.so")
+
+
+def missing_network_parts(bundle: Path) -> list[str]:
+    internal = bundle / "_internal"
+    return [part for part in NETWORK_PARTS if not (internal / part).exists()]
+
+
 def smoke(bundle: Path) -> list[Path]:
     """Copy the bundle away from the source tree and start it there: offscreen, then on a real
     X server (Xvfb, Qt's xcb platform, as on a desktop) so a host library the bundle needs and
     does not ship fails the build; then one command-line run."""
+    lost = missing_network_parts(bundle)
+    if lost:
+        raise SystemExit("smoke test: card pictures need " + ", ".join(lost)
+                         + ", which the bundle lacks (packaging/deckeditor.spec)")
     missing = missing_host_libraries(bundle)
     if missing:
         raise SystemExit("smoke test: the xcb platform needs host libraries that are missing: "

@@ -39,6 +39,9 @@ DEPENDS = [
     "libgl1",
     "libfontconfig1",
     "libdbus-1-3",
+    # Qt's TLS backend loads the host's OpenSSL 3 for card pictures over HTTPS (renamed
+    # libssl3t64 in Debian 13 / Ubuntu 24.04)
+    "libssl3 | libssl3t64",
 ]
 
 
