@@ -258,3 +258,28 @@ def test_alchemy_spoiler_cards_are_digital_only(tmp_path):
     reasons = [r.text for r in make_predicate(_deck("commander", None, []), load_format("commander"),
                date(2026, 1, 3), pool, "Main").why_hidden(cards[0])]  # fmt: skip
     assert reasons == ["Not part of Commander: digital-only card (its card source)"]
+
+
+def test_forge_editions_beside_the_cardsfolder_give_release_days(tmp_path):
+    """`res/editions` next to `res/cardsfolder`: printings and the first printing's day."""
+    import tarfile
+
+    from deckeditor.games.mtg.forge_script import load_forge
+
+    res = tmp_path / "res"
+    (res / "cardsfolder" / "t").mkdir(parents=True)
+    with tarfile.open(shared_data("forge", "reeforge-2020-cardsfolder.tar.xz")) as tf:
+        for m in tf:
+            if m.name.endswith("/tymna_the_weaver.txt"):
+                (res / "cardsfolder" / "t" / "tymna_the_weaver.txt").write_bytes(tf.extractfile(m).read())
+    with tarfile.open(shared_data("forge", "reeforge-2020-editions.tar.xz")) as tf:
+        tf.extractall(res, filter="data")
+    assert (res / "editions").is_dir()
+    cards, _ = load_forge(res / "cardsfolder")
+    (tymna,) = cards
+    assert tymna.printings[0] == "C16" and tymna.released == "2016-11-11"
+    pool = CardPool("mtg", cards)
+    d = _deck("commander", None, ["Tymna the Weaver"])
+    early = [p for p in check(d, load_format("commander"), date(2016, 1, 1), pool)
+             if p.kind is K.NOT_IN_FORMAT]  # fmt: skip
+    assert early and "first released 2016-11-11" in early[0].message

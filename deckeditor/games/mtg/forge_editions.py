@@ -1,0 +1,103 @@
+"""Forge edition files (`res/editions/*.txt`): which sets printed a card, and on which day.
+
+A Forge cardsfolder holds no printings; the `editions` folder beside it does. Each file has a
+`[metadata]` section (`Code=`, `Date=`, `Type=`) and a `[cards]` section of lines
+`<collector number> <rarity> <Card Name>[ @Artist]`. A card's first printing's day decides when it
+becomes legal (issue 12); `Type=Funny` and `Type=Online` sets mark joke and digital-only cards.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field, replace
+from datetime import date
+from pathlib import Path
+
+_RARITY = frozenset("CURMLSTP")
+_TAIL = re.compile(r"\s+[@$].*$")
+
+
+@dataclass
+class Printed:
+    codes: list[tuple[str, str]] = field(default_factory=list)  # (day, code)
+    kinds: set[str] = field(default_factory=set)
+
+
+def _card_name(line: str) -> str | None:
+    words = line.split()
+    if len(words) < 2:
+        return None
+    if words[0][:1].isdigit():
+        words = words[1:]
+    if len(words) > 1 and len(words[0]) == 1 and words[0] in _RARITY:
+        words = words[1:]
+    name = _TAIL.sub("", " ".join(words)).strip()
+    return name or None
+
+
+def read_edition(text: str, into: dict[str, Printed]) -> None:
+    meta: dict[str, str] = {}
+    section = ""
+    names: list[str] = []
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("[") and line.endswith("]"):
+            section = line[1:-1].strip().lower()
+            continue
+        if section == "metadata" and "=" in line:
+            key, _, value = line.partition("=")
+            meta[key.strip().lower()] = value.strip()
+        elif section == "cards":
+            name = _card_name(line)
+            if name:
+                names.append(name)
+    code, day = meta.get("code", "").upper(), meta.get("date", "")
+    try:
+        day = date.fromisoformat(day[:10]).isoformat()
+    except ValueError:
+        day = ""
+    if not code:
+        return
+    kind = meta.get("type", "").lower()
+    for name in names:
+        printed = into.setdefault(name, Printed())
+        printed.codes.append((day, code))
+        printed.kinds.add(kind)
+
+
+def editions_beside(cardsfolder: str | os.PathLike[str]) -> dict[str, Printed]:
+    """The editions of `res/editions` next to `res/cardsfolder` (empty when there is none)."""
+    folder = Path(cardsfolder).parent / "editions"
+    out: dict[str, Printed] = {}
+    if not folder.is_dir():
+        return out
+    for path in sorted(folder.glob("*.txt")):
+        try:
+            read_edition(path.read_text(encoding="utf-8", errors="replace"), out)
+        except OSError:
+            continue
+    return out
+
+
+def with_printings(card, printed: Printed | None):
+    """The card with its set codes (oldest first), first release day and set-type traits."""
+    if printed is None or card.printings:
+        return card
+    from deckeditor.games.mtg.legality import DIGITAL, JOKE
+
+    ordered = sorted(printed.codes, key=lambda dc: (dc[0] or "9999", dc[1]))
+    days = [d for d, _ in ordered if d]
+    traits = set(card.traits)
+    if printed.kinds <= {"online"}:
+        traits.add(DIGITAL)
+    elif printed.kinds <= {"funny"}:
+        traits.add(JOKE)
+    return replace(
+        card,
+        printings=tuple(dict.fromkeys(c for _, c in ordered)),
+        released=days[0] if days else card.released,
+        traits=frozenset(traits),
+    )
