@@ -257,7 +257,7 @@ def test_alchemy_spoiler_cards_are_digital_only(tmp_path):
     assert all("digital" in c.traits for c in cards)
     reasons = [r.text for r in make_predicate(_deck("commander", None, []), load_format("commander"),
                date(2026, 1, 3), pool, "Main").why_hidden(cards[0])]  # fmt: skip
-    assert reasons == ["Not part of Commander: digital-only card (its card source)"]
+    assert reasons == ["Not part of Commander: digital-only card (Cockatrice sets)"]
 
 
 def test_forge_editions_beside_the_cardsfolder_give_release_days(tmp_path):

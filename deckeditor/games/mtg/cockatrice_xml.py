@@ -204,7 +204,9 @@ def _dated(card: Card, calendar: dict[str, tuple[str, str]]) -> Card:
             traits.add(DIGITAL)
         elif kinds <= _JOKE_SET_TYPES:
             traits.add(JOKE)
-    return replace(card, released=min(days) if days else card.released, traits=frozenset(traits))
+    extra = {**card.extra, "facts_from": "Cockatrice sets"} if traits else card.extra
+    return replace(card, released=min(days) if days else card.released, traits=frozenset(traits),
+                   extra=extra)  # fmt: skip
 
 
 def load_cockatrice(

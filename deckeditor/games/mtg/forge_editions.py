@@ -100,4 +100,5 @@ def with_printings(card, printed: Printed | None):
         printings=tuple(dict.fromkeys(c for _, c in ordered)),
         released=days[0] if days else card.released,
         traits=frozenset(traits),
+        extra={**card.extra, "facts_from": "Forge editions"} if traits else card.extra,
     )

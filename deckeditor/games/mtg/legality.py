@@ -239,7 +239,8 @@ IN = Verdict(True)
 
 
 def _source_name(card) -> str:
-    return card.legal_source or "its card source"
+    # Sources without legalities name what gave the facts (`Cockatrice sets`, `Forge editions`).
+    return card.legal_source or card.extra.get("facts_from") or "its card source"
 
 
 def statement(card, rule: PoolRule) -> tuple[str | None, str]:
