@@ -85,7 +85,9 @@ def bench_mtgjson_import(repeats: int = 3) -> dict:
 
     def work():
         cards, _issues = load_mtgjson(MTGJSON)
-        assert len(cards) == 29521
+        # 29,521 names, less the reversible and other same-Oracle printings folded into their
+        # card (one Oracle card, one card)
+        assert 29000 < len(cards) <= 29521
 
     def floor():
         data = json.loads(open_json_bytes(MTGJSON))["data"]
