@@ -9,30 +9,24 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+
+from tests.player_window import open_window
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
 
-from deckeditor.paths import AppPaths
 
 pytestmark = [pytest.mark.gui, pytest.mark.qt_log_ignore(r".*propagateSizeHints.*")]
 
 
 @pytest.fixture
 def window(qtbot, tmp_path):
-    from deckeditor.ui.app import make_app
-    from deckeditor.ui.main_window import MainWindow
-    from deckeditor.ui.settings import Settings
-
-    make_app()
-    win = MainWindow(AppPaths.resolve(tmp_path / "home").ensure(), settings=Settings(image_downloads=False), autosave=False)
-    win.confirm_discard = lambda: True
+    win = open_window(qtbot, tmp_path)
     win.confirm_hidden = lambda name, reasons: pytest.fail(f"{name} is hidden: {reasons}")
     win.colour_answers = []
     win.ask_colors = lambda name, budget, chosen: win.colour_answers.pop(0) if win.colour_answers else None
     win.lossy = []
     win.lossy_answer = None
     win.ask_lossy_save = lambda kind, lost: win.lossy.append((kind, lost)) or win.lossy_answer
-    qtbot.addWidget(win)
     win.show()
     return win
 

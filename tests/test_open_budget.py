@@ -5,25 +5,18 @@ a row it would not fit says why, and the chosen colour shows whole on the comman
 from __future__ import annotations
 
 import pytest
+
+from tests.player_window import open_window
 from PySide6.QtCore import Qt
 
-from deckeditor.paths import AppPaths
 
 pytestmark = [pytest.mark.gui, pytest.mark.qt_log_ignore(r".*propagateSizeHints.*")]
 
 
 @pytest.fixture
 def window(qtbot, tmp_path):
-    from deckeditor.ui.app import make_app
-    from deckeditor.ui.main_window import MainWindow
-    from deckeditor.ui.settings import Settings
-
-    make_app()
-    win = MainWindow(AppPaths.resolve(tmp_path / "home").ensure(), settings=Settings(image_downloads=False), autosave=False)
-    win.confirm_discard = lambda: True
-    win.confirm_hidden = lambda name, reasons: True
+    win = open_window(qtbot, tmp_path)
     win.ask_colors = lambda name, budget, chosen: ""  # leave the budget open
-    qtbot.addWidget(win)
     win.show()
     return win
 

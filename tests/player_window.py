@@ -1,0 +1,21 @@
+"""The window as a player first sees it, for the pytest-qt tests that drive it: a fresh home on
+the starter pool, no picture downloads, no autosave, and the questions a test does not ask about
+answered yes (each test's fixture replaces the ones it checks)."""
+
+from __future__ import annotations
+
+from deckeditor.paths import AppPaths
+
+
+def open_window(qtbot, tmp_path):
+    from deckeditor.ui.app import make_app
+    from deckeditor.ui.main_window import MainWindow
+    from deckeditor.ui.settings import Settings
+
+    make_app()
+    paths = AppPaths.resolve(tmp_path / "home").ensure()
+    win = MainWindow(paths, settings=Settings(image_downloads=False), autosave=False)
+    win.confirm_discard = lambda: True
+    win.confirm_hidden = lambda name, reasons: True
+    qtbot.addWidget(win)
+    return win
