@@ -167,3 +167,35 @@ def test_help_about_names_the_version_and_card_sources(window, qtbot, tmp_path):
 
     assert dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%d") in text
     QApplication.processEvents()
+
+
+def test_clicking_the_catalog_sets_count_opens_the_printing_list(window, qtbot):
+    """Issue 18 point 2: the catalog's "Sets" count opens the card view's printing list; a
+    double-click on it lists them too and adds nothing."""
+    from PySide6.QtTest import QTest
+
+    catalog = window.catalog
+    qtbot.keyClicks(catalog.search_box, '!"Sol Ring"')
+    qtbot.waitUntil(lambda: catalog.model.rowCount() == 1)
+    titles = [catalog.model.headerData(c, Qt.Orientation.Horizontal) for c in range(catalog.model.columnCount())]
+    sets_col = titles.index("Sets")
+    cell = catalog.model.index(0, sets_col)
+    assert int(cell.data()) == len(window.session.card("Sol Ring").printings)
+    assert "printings" in cell.data(Qt.ItemDataRole.ToolTipRole)
+    view = window.card_view
+    before = window.session.deck.count("Main")
+    rect = catalog.table.visualRect(cell)
+    QTest.mouseClick(catalog.table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert view.card is not None and view.card.name == "Sol Ring"
+    assert "3ED, 30A, 2ED" in view.text.toPlainText()  # the list, newest first
+    view.text.anchorClicked.emit(QUrl("sets"))  # closed from the card view as before
+    assert "3ED, 30A, 2ED" not in view.text.toPlainText()
+    QTest.mouseDClick(catalog.table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert "3ED, 30A, 2ED" in view.text.toPlainText()
+    assert window.session.deck.count("Main") == before  # the double-click listed, added nothing
+    # a click on the name cell only selects: the list stays as it was, nothing added
+    view.text.anchorClicked.emit(QUrl("sets"))
+    QTest.mouseClick(catalog.table.viewport(), Qt.MouseButton.LeftButton,
+                     pos=catalog.table.visualRect(catalog.model.index(0, 0)).center())
+    assert "3ED, 30A, 2ED" not in view.text.toPlainText()
+    assert window.session.deck.count("Main") == before

@@ -199,6 +199,9 @@ class Column:
     title: str
     width: int = 60
     right: bool = False  # numbers align right
+    # what a click on the cell opens in the window ("printings": the card view's printing
+    # list); "" opens nothing (a click only selects the row)
+    opens: str = ""
 
 
 # --- the interface ---------------------------------------------------------------------------

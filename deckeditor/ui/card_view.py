@@ -241,6 +241,14 @@ class CardView(QWidget):
             return f"<p><a href='sets'>List the printings ({len(labels)})</a></p>"
         return f"<p><a href='sets'>Hide the printings</a><br><span style='color:#444'>{_esc(', '.join(labels))}</span></p>"
 
+    def open_printings(self, name: str, target: str = "Main") -> None:
+        """Show `name` with its printing list open (the catalog's "Sets" count asks this)."""
+        if self.card is None or self.card.name != name:
+            self.show_card(name, target)
+        if self.card is not None and not self.show_sets:
+            self.show_sets = True
+            self._render()
+
     def _on_link(self, url) -> None:
         if url.toString() == "sets":
             self.show_sets = not self.show_sets

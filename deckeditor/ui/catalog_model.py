@@ -82,6 +82,8 @@ class CatalogModel(QAbstractTableModel):
 
         self.columns_of: Callable[[Any], tuple[str, ...]] = columns_of
         self.right_columns = frozenset(i for i, c in enumerate(self.columns) if c.right)
+        # column -> what a click on its cell opens ("printings"), from the game's columns
+        self.opening_columns = {i: c.opens for i, c in enumerate(self.columns) if c.opens}
 
     # --- swapping the rows in -------------------------------------------------------------
 
@@ -169,6 +171,8 @@ class CatalogModel(QAbstractTableModel):
                 return f"{card.name} — {note[0].upper()}{note[1:]}"
             if self.is_partner(row_id):
                 return f"{card.name} — possible partner (context menu: {self.partner_action})"
+            if self.opening_columns.get(col) == "printings":
+                return f"{card.name} — click to list its printings"
             mark = self.mark(card)
             return f"{card.name} — {mark}" if mark else card.name
         return None

@@ -223,6 +223,7 @@ _ALTERNATE = QStyleOptionViewItem.ViewItemFeature.Alternate
 class CatalogPanel(QWidget):
     cardChosen = Signal(str)  # add it to the deck
     cardSelected = Signal(str)  # show it in the card view
+    printingsRequested = Signal(str)  # the card's printing list (a click on the "Sets" count)
     helpRequested = Signal()  # "?" by the search box
 
     def __init__(self, session: EditorSession, parent=None) -> None:
@@ -308,6 +309,7 @@ class CatalogPanel(QWidget):
         # double-click adds (Enter is handled by CatalogTable); `activated` would also fire on a
         # single click under styles that activate on single click
         self.table.doubleClicked.connect(self._on_activated)
+        self.table.clicked.connect(self._on_clicked)
         self.table.addRequested.connect(self.cardChosen)
         self.table.addToRequested.connect(lambda name, section: self.add_to(name, section))
         self.table.selectionModel().currentRowChanged.connect(self._on_current)
@@ -499,8 +501,20 @@ class CatalogPanel(QWidget):
         return self.model.card_at(index.row()) if index.isValid() else None
 
     def _on_activated(self, index) -> None:
-        if index.isValid():
-            self.cardChosen.emit(self.model.card_at(index.row()).name)
+        if not index.isValid():
+            return
+        if self._opens(index):  # a double-click on the "Sets" count lists them, adds nothing
+            self._on_clicked(index)
+            return
+        self.cardChosen.emit(self.model.card_at(index.row()).name)
+
+    def _opens(self, index) -> str:
+        return self.model.opening_columns.get(index.column(), "")
+
+    def _on_clicked(self, index) -> None:
+        """A click on a cell that opens something (the "Sets" count: the printing list)."""
+        if index.isValid() and self._opens(index) == "printings":
+            self.printingsRequested.emit(self.model.card_at(index.row()).name)
 
     def _on_current(self, current, _previous) -> None:
         if current.isValid():

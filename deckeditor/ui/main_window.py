@@ -160,6 +160,7 @@ class MainWindow(QMainWindow):
         self.catalog.cardChosen.connect(lambda name: self.add_card(name, self.target()))
         self.catalog.addToSection.connect(self._add_to_section)
         self.catalog.cardSelected.connect(lambda name: self.card_view.show_card(name, self.target()))
+        self.catalog.printingsRequested.connect(lambda name: self.card_view.open_printings(name, self.target()))
         self.catalog.helpRequested.connect(self.search_help)
         # the card view's "why hidden" follows the search, once typing pauses (off the keystroke)
         self._card_refresh = QTimer(self, singleShot=True, interval=250)

@@ -10,7 +10,7 @@ from deckeditor.games.riftbound.card import DOMAINS
 
 COLUMNS = (
     Column("Name", 200), Column("Cost", 62), Column("Type", 140), Column("Might", 44, True),
-    Column("Domains", 64), Column("Sets", 40, True),
+    Column("Domains", 64), Column("Sets", 40, True, opens="printings"),
 )
 
 
