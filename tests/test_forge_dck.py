@@ -219,3 +219,26 @@ def test_forge_scripts_over_an_mtgjson_pool_keep_its_printings():
     pool = CardPool("mtg", [mtgjson, build_card([face])])  # the Forge script comes later
     card = pool.get("Tolabow, Loch Rascal")
     assert card.printings == ("XRB",) and card.legal_source == "MTGJSON 2026-01-03"
+
+
+@pytest.mark.parametrize("name", ["Foo|Bar", "Shiny Thing+", "A | B +"])
+def test_a_name_no_forge_line_can_hold_is_a_reported_loss_kept_as_unparsed(pool, name):
+    # Forge cannot quote: `|` starts a segment and a final `+` is the foil mark, so writing the
+    # name as a card line would read back as another card (or a foil one) without a word.
+    deck = Deck(sections=(Section("Main", (Entry("Island", 4), Entry(name, 2))),))
+    losses = export_losses(deck, "forge", pool)
+    assert any(name in loss and "cannot hold this name" in loss for loss in losses)
+    text = write_deck(deck, "forge", pool)
+    assert f"# unparsed: 2 {name}\n" in text
+    back = read_deck(text, pool)
+    assert sections(back.deck)["Main"] == [("Island", 4)]
+    assert [u.text for u in back.deck.unparsed] == [f"2 {name}"]
+    # and the next trip gives the same file (never a second prefix)
+    assert write_deck(back.deck, "forge", pool) == text
+
+
+def test_a_plain_unknown_name_is_still_a_card_line(pool):
+    deck = Deck(sections=(Section("Main", (Entry("Foo + Bar", 1), Entry("Not A Card", 3))),))
+    assert not any("cannot hold" in loss for loss in export_losses(deck, "forge", pool))
+    back = read_deck(write_deck(deck, "forge", pool), pool).deck
+    assert sections(back)["Main"] == [("Foo + Bar", 1), ("Not A Card", 3)]

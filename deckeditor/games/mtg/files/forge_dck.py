@@ -292,6 +292,17 @@ def card_line(entry: Entry, pool: CardPool | None) -> str:
     return f"{entry.count} {card_request(entry, pool)}"
 
 
+def writable_name(name: str) -> bool:
+    """Whether `name` reads back as itself from a Forge card line. Forge has no quoting: a `|`
+    starts a segment, a final `+` is the foil mark, and edge spaces are trimmed, so such a name
+    (an unknown card's, as written elsewhere) cannot be a card line."""
+    return bool(name) and name == name.strip() and "|" not in name and not name.endswith("+")
+
+
+def _unwritable(entry: Entry, pool: CardPool | None) -> bool:
+    return not writable_name(export_name(entry, pool))
+
+
 def card_request(entry: Entry, pool: CardPool | None) -> str:
     """A card line without its count: name, foil mark and segments."""
     p = entry.printing or Printing()
@@ -364,7 +375,12 @@ def write(deck: Deck, pool: CardPool | None = None) -> str:
         out.extend(str(x) for x in extra)
         # lines Forge cannot tell apart (etched and foil are both `+`) merged, as its reader would
         out.extend(f"{n} {body}" for n, body in merged_rows(
-            (body, e.count, body) for e in entries for body in (card_request(e, pool),)))
+            (body, e.count, body) for e in entries if not _unwritable(e, pool)
+            for body in (card_request(e, pool),)))
+        # a name no card line can hold is kept as an unparsed line (reported by `losses`), not
+        # written as a line that reads back as another card or as a foil
+        out.extend(f"{UNPARSED_PREFIX}{e.count} {export_name(e, pool)}" for e in entries
+                   if _unwritable(e, pool))
         out.extend(tail)
     for rest in by_section.values():
         out.extend(rest)
@@ -383,6 +399,9 @@ def losses(deck: Deck, pool: CardPool | None = None) -> list[str]:
             out.append(f"{e.card}: collector number not written (no set code)")
         if e.tags:
             out.append(f"{e.card}: card tags not written")
+        if _unwritable(e, pool):
+            out.append(f"{e.card}: a Forge card line cannot hold this name (`|` or a final "
+                       "`+`); written as an unparsed line")
     if deck.unparsed:
         out.append(f"{len(deck.unparsed)} unparsed line(s) written as comments")
     return out
