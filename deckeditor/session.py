@@ -443,6 +443,14 @@ class EditorSession:
     def upfront_choice(self, card: Any) -> ColorBudget | None:
         return None if card is None else self.game.upfront_choice(card)
 
+    def add_targets(self) -> tuple[str, ...]:
+        """What "Add to" offers: the sections, or a section's slots in its place (the game's)."""
+        return tuple(self.game.add_targets(self.fmt, self.sections))
+
+    def target_section(self, target: str) -> str:
+        """The section an add target fills (a slot's section; a section is its own)."""
+        return self.game.target_section(target)
+
     def section_for(self, card: Any, asked: str) -> str:
         """Where a catalog add aimed at `asked` goes (Riftbound: the section for the type)."""
         if card is None:

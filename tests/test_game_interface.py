@@ -168,3 +168,27 @@ def test_session_asks_the_game(ex3, rift_pool):
     assert "library" not in s.count_summary()
     assert s.search_help().placeholder.startswith("Search cards") and "might" in s.search_help().placeholder
     assert [k.kind for k in s.export_kinds()][:2] == ["json", "riftbound-code"]
+
+
+def test_mtg_oathbreaker_shows_its_command_zone_as_two_slots():
+    """mtg-rules.md §5.4: one oathbreaker and one signature spell, each slot with its count; the
+    deck keeps both in Commander (its files unchanged); "Add to" offers the slots for Commander."""
+    from deckeditor import format_catalog
+    from deckeditor.carddb.store import starter_pool
+
+    pool = starter_pool("mtg")
+    g = registry.game("mtg")
+    walker = next(c for c in pool.cards if "Planeswalker" in c.types)
+    spell = next(c for c in pool.cards if "Instant" in c.types)
+    fmt = format_catalog.load_format("oathbreaker")
+    deck = new_deck("mtg").add("Commander", Entry(spell.name)).add("Commander", Entry(walker.name))
+    slots = [c for c in g.section_counts(deck, fmt, pool) if c.section == "Commander"]
+    assert [(c.label, c.slot, c.entries, c.ok) for c in slots] == [
+        ("Oathbreaker 1/1", "Oathbreaker", (1,), True), ("Signature spell 1/1", "Signature spell", (0,), True)]
+    empty = [c.label for c in g.section_counts(new_deck("mtg"), fmt, pool) if c.section == "Commander"]
+    assert empty == ["Oathbreaker 0/1", "Signature spell 0/1"]
+    sections = g.sections_for(fmt)
+    targets = g.add_targets(fmt, sections)
+    assert "Commander" not in targets and targets[:2] == ("Oathbreaker", "Signature spell")
+    assert {g.target_section(t) for t in targets[:2]} == {"Commander"}
+    assert g.add_targets(format_catalog.load_format("commander"), sections) == tuple(sections)

@@ -12,8 +12,9 @@ default where one exists, so a new game overrides only what it has):
 
 * identity: `code`, `title`, `new_deck_label`, `default_format`, `recognises(head)`;
 * sections: `sections`, `checked_sections`, `section_title`, `section_counts` (the pane's
-  "Main 40/40" labels), `count_summary` (the status bar's count), `section_for` (where a catalog
-  add goes), `lead_section`;
+  "Main 40/40" labels, a section's slots), `count_summary` (the status bar's count), `section_for`
+  (where a catalog add goes), `add_targets`/`target_section` ("Add to"'s choices, slots
+  included), `lead_section`;
 * rules: `check`, `make_predicate` (the catalog predicate, `deckeditor.games.<code>` rules),
   `report_extras` (more keys for `check --json`);
 * deck target: `deck_target` (a deck-level target chosen beside the format, such as MTG's
@@ -57,6 +58,11 @@ class SectionCount:
     count: int
     target: str = ""  # "40", "1 or 2", "" (no target)
     ok: bool = True
+    # A slot of a section (Oathbreaker's command zone shows "Oathbreaker" and "Signature spell"):
+    # `slot` is the add target its header offers, `entries` the indexes of the section's lines
+    # it lists. A section shown as slots has one SectionCount per slot; "" / None: no slots.
+    slot: str = ""
+    entries: tuple[int, ...] | None = None
 
     @property
     def label(self) -> str:
@@ -326,6 +332,16 @@ class Game:
     def section_for(self, card: Any, asked: str = "Main") -> str:
         """Where a catalog add aimed at `asked` puts the card."""
         return asked
+
+    def add_targets(self, fmt: Any, sections: Sequence[str]) -> tuple[str, ...]:
+        """What "Add to" offers for a deck of `fmt` showing `sections`: the sections, or slots
+        in place of a section (Oathbreaker's "Oathbreaker" and "Signature spell" for its
+        Commander section). `target_section` maps each back to the section it fills."""
+        return tuple(sections)
+
+    def target_section(self, target: str) -> str:
+        """The section an add target fills (a slot's section; a section is its own)."""
+        return target
 
     # --- lead actions --------------------------------------------------------------------
 

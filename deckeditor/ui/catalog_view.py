@@ -527,7 +527,7 @@ class CatalogPanel(QWidget):
         card = self.model.card_at(index.row())
         menu = QMenu(self)
         game = self.session.game
-        for section in self.session.sections:
+        for section in self.session.add_targets():  # sections, or their slots
             menu.addAction(f"Add to {game.section_title(section)}", lambda s=section: self.add_to(card.name, s))
         row = self.model.rows[index.row()]
         lead = game.lead_section

@@ -26,6 +26,7 @@ SECTION_ROLE = Qt.ItemDataRole.UserRole + 10
 INDEX_ROLE = Qt.ItemDataRole.UserRole + 11
 CARD_ROLE = Qt.ItemDataRole.UserRole + 12
 KIND_ROLE = Qt.ItemDataRole.UserRole + 13  # "section" | "group" | "entry"
+SLOT_ROLE = Qt.ItemDataRole.UserRole + 14  # a slot header's add target (the game's slot)
 
 GROUPINGS = ("Type", "Mana value", "None")  # the default game's; the pane asks the deck's game
 SORTS = ("Name", "Cost", "Count")
@@ -76,7 +77,7 @@ class DeckModel(QStandardItemModel):
         self.game = game = game or registry.game(deck.game)
         sections = tuple(sections)
         plan = self._make_plan(deck, sections, pool, grouping, sort, flagged, game, counts)
-        shape = (sections, grouping, sort, id(game))
+        shape = (sections, grouping, sort, id(game), tuple(node.key for node in plan))
         self.inserted_groups = []
         if shape == self._shape and len(self._plan) == self.rowCount():
             root = self.invisibleRootItem()
@@ -93,33 +94,47 @@ class DeckModel(QStandardItemModel):
     # --- the plan (plain data) ------------------------------------------------------------
 
     def _make_plan(self, deck, sections, pool, grouping, sort, flagged, game, counts) -> list[_Node]:
-        labels = {c.section: c for c in counts or ()}
+        labels = {c.section: c for c in counts or () if not c.slot}
+        slots: dict[str, list[SectionCount]] = {}
+        for c in counts or ():
+            if c.slot:
+                slots.setdefault(c.section, []).append(c)
         plan = []
         for name in sections:
             section = deck.section(name)
-            count = labels.get(name)
-            text = (count.label if count is not None and count.target else
-                    f"{game.section_title(name)}  ({section.total})")
-            head = _Node(("section", name), ("section", name, text, count is not None and not count.ok))
-            plan.append(head)
-            lines = []
-            for i, entry in enumerate(section.entries):
-                card = pool.get(entry.card) if pool is not None else None
-                lines.append((i, entry, card))
-            lines.sort(key=lambda t: self._sort_key(t, sort))
-            groups: dict[str, list] = {}
-            for item in lines:
-                groups.setdefault(game.group_of(item[2], grouping), []).append(item)
-            seen: dict[tuple, int] = {}
-            for label in sorted(groups, key=game.group_rank):
-                items = groups[label]
-                entries = [self._entry_node(name, i, e, c, e.card in flagged, seen) for i, e, c in items]
-                if label:
-                    text = f"{label}  ({sum(e.count for _, e, _ in items)})"
-                    head.children.append(_Node(("group", label), ("group", name, text), entries))
-                else:
-                    head.children.extend(entries)
+            # a section the game shows as slots: one header per slot, each
+            # over the lines the game puts in it
+            parts = [(c, c.entries or ()) for c in slots[name]] if name in slots else [
+                (labels.get(name), range(len(section.entries)))]
+            for count, indexes in parts:
+                plan.append(self._section_node(deck, name, count, indexes, pool, grouping, sort, flagged, game))
         return plan
+
+    def _section_node(self, deck, name, count, indexes, pool, grouping, sort, flagged, game) -> _Node:
+        section = deck.section(name)
+        text = (count.label if count is not None and count.target else
+                f"{game.section_title(name)}  ({section.total})")
+        key = ("section", name, count.slot) if count is not None and count.slot else ("section", name)
+        head = _Node(key, ("section", name, text, count is not None and not count.ok))
+        lines = []
+        for i in indexes:
+            entry = section.entries[i]
+            card = pool.get(entry.card) if pool is not None else None
+            lines.append((i, entry, card))
+        lines.sort(key=lambda t: self._sort_key(t, sort))
+        groups: dict[str, list] = {}
+        for item in lines:
+            groups.setdefault(game.group_of(item[2], grouping), []).append(item)
+        seen: dict[tuple, int] = {}
+        for label in sorted(groups, key=game.group_rank):
+            items = groups[label]
+            entries = [self._entry_node(name, i, e, c, e.card in flagged, seen) for i, e, c in items]
+            if label:
+                text = f"{label}  ({sum(e.count for _, e, _ in items)})"
+                head.children.append(_Node(("group", label), ("group", name, text), entries))
+            else:
+                head.children.extend(entries)
+        return head
 
     def _entry_node(self, section: str, index: int, entry, card, flagged: bool, seen: dict) -> _Node:
         ident = (entry.card, entry.colors)
@@ -146,6 +161,8 @@ class DeckModel(QStandardItemModel):
                 head.setForeground(_OFF_TARGET)
             head.setData(name, SECTION_ROLE)
             head.setData("section", KIND_ROLE)
+            if len(node.key) > 2:  # a slot of the section: cards dropped here go to it
+                head.setData(node.key[2], SLOT_ROLE)
             head.setFont(self._bold)
             head.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsDropEnabled)
             row = [head] + [self._blank(name) for _ in HEADERS[1:]]

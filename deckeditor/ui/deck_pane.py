@@ -29,6 +29,7 @@ from deckeditor.ui.deck_model import (
     INDEX_ROLE,
     KIND_ROLE,
     SECTION_ROLE,
+    SLOT_ROLE,
     SORTS,
     DeckModel,
 )
@@ -104,7 +105,8 @@ class DeckTree(QTreeView):
         mime = event.mimeData()
         if mime.hasFormat(ENTRY_MIME):
             self.dropped.emit("entry", bytes(mime.data(ENTRY_MIME)).decode(), target or "Main")
-        elif mime.hasFormat(CARD_MIME):
+        elif mime.hasFormat(CARD_MIME):  # onto a slot's header: into that slot
+            target = (index.data(SLOT_ROLE) if index.isValid() else None) or target
             self.dropped.emit("cards", bytes(mime.data(CARD_MIME)).decode("utf-8"), target or "Main")
         event.acceptProposedAction()
 

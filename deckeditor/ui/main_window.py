@@ -227,7 +227,7 @@ class MainWindow(QMainWindow):
     def _on_session_changed(self, session: EditorSession, full: bool = False) -> None:
         problems = session.problems()
         self.deck_pane.flagged = {c for p in problems for c in p.cards}
-        sections = list(session.sections)
+        sections = list(session.add_targets())  # sections, or a section's slots in its place
         shown = [self.target_box.itemData(i) for i in range(self.target_box.count())]
         if full or shown != sections:  # another deck, or a format with other sections
             keep = self.target() if not full and self.target() in sections else "Main"
@@ -277,10 +277,12 @@ class MainWindow(QMainWindow):
     # --- edits ---------------------------------------------------------------------------
 
     def add_card(self, name: str, section: str | None = None) -> None:
-        section = section or self.target()
+        asked = section or self.target()
         card = self.session.card(name)
-        section = self.session.section_for(card, section)
-        reasons = self.session.why_hidden(card, section) if card is not None else []
+        section = self.session.section_for(card, asked)
+        # a slot the game offers is checked as itself: it narrows its section
+        checked_as = section if asked in self.session.sections else asked
+        reasons = self.session.why_hidden(card, checked_as) if card is not None else []
         if reasons and not self.confirm_hidden(name, reasons):
             self.show_message(f"{name} not added")
             return
@@ -309,7 +311,7 @@ class MainWindow(QMainWindow):
             self._back_to_main(lead)
 
     def _add_to_section(self, name: str, section: str) -> None:
-        if section in self.session.sections:
+        if section in self.session.sections or section in self.session.add_targets():
             self.add_card(name, section)
         else:
             self.show_message(f"This deck has no {section}")
@@ -318,7 +320,7 @@ class MainWindow(QMainWindow):
         card = self.catalog.current_card()
         if card is None:
             self.show_message("Select a card in the catalog first")
-        elif section not in self.session.sections:
+        elif section not in self.session.sections and section not in self.session.add_targets():
             self.show_message(f"This deck has no {section}")
         else:
             self.add_card(card.name, section)
@@ -329,7 +331,7 @@ class MainWindow(QMainWindow):
 
     def _back_to_main(self, lead: str) -> None:
         """The lead is chosen: the next cards go to Main (the catalog follows the target)."""
-        if self.target() == lead and self.target_box.findData("Main") >= 0:
+        if self.session.target_section(self.target()) == lead and self.target_box.findData("Main") >= 0:
             self.target_box.setCurrentIndex(self.target_box.findData("Main"))
 
     def _confirm_hidden_dialog(self, name: str, reasons: list[str]) -> bool:

@@ -95,7 +95,16 @@ class MtgGame(Game):
 
     # sections
     def section_counts(self, deck: Deck, fmt: Any, pool: Any = None):
-        return _sections.section_counts(deck, fmt)
+        return _sections.section_counts(deck, fmt, pool)
+
+    def add_targets(self, fmt: Any, sections) -> tuple[str, ...]:
+        return _sections.add_targets(fmt, sections)
+
+    def target_section(self, target: str) -> str:
+        return _sections.SLOT_SECTIONS.get(target, target)
+
+    def section_for(self, card: Any, asked: str = "Main") -> str:
+        return self.target_section(asked)
 
     def count_summary(self, deck: Deck, fmt: Any, pool: Any = None) -> str:
         return self.statistics(deck, pool).counts

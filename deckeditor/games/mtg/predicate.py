@@ -18,6 +18,7 @@ from datetime import date
 
 from deckeditor.games.mtg import colors as C
 from deckeditor.games.mtg.approval import Budget, DeckView, Zone, build_zone, is_basic_land
+from deckeditor.games.mtg.sections import OATHBREAKER_SLOT, SIGNATURE_SLOT, SLOT_SECTIONS
 from deckeditor.games.mtg.bracket_budget import TARGET_SECTIONS, BracketBudget
 from deckeditor.games.mtg.conformance import (
     LimitCard,
@@ -293,7 +294,10 @@ def _short(name: str) -> str:
 class Predicate:
     def __init__(self, deck, fmt_info, day: date, pool, target_section: str) -> None:
         self.pool = pool
-        self.target = target_section
+        # a slot of the command zone ("Oathbreaker", "Signature spell") checks as Commander,
+        # narrowed to the cards that slot takes
+        self.slot = target_section if target_section in SLOT_SECTIONS else ""
+        self.target = SLOT_SECTIONS.get(target_section, target_section)
         self.rs: RuleSet = ruleset_for(fmt_info)
         self.fmt = format_of(fmt_info)
         self.ruling = ruling_for(self.fmt, day)
@@ -395,6 +399,12 @@ class Predicate:
 
     def _oathbreaker(self, card, out: list[Reason]) -> None:
         is_ob, is_sig = can_be_oathbreaker(card), can_be_signature_spell(card)
+        if self.slot == OATHBREAKER_SLOT and not is_ob:
+            out.append(Reason("NOT_A_COMMANDER", f"{card.name} is no oathbreaker (a planeswalker)"))
+            return
+        if self.slot == SIGNATURE_SLOT and not is_sig:
+            out.append(Reason("NOT_A_COMMANDER", f"{card.name} is no signature spell (an instant or sorcery)"))
+            return
         if not (is_ob or is_sig):
             out.append(
                 Reason("NOT_A_COMMANDER", f"{card.name} is neither an oathbreaker nor a signature spell")
@@ -403,6 +413,12 @@ class Predicate:
         if self.zone_total >= 2:
             out.append(Reason("COMMAND_ZONE_FULL", "The command zone already holds two cards"))
             return
+        if self.slot:  # the slot already filled: its card named
+            taken = [c for c in (it.card for it in self.commanders)
+                     if can_be_oathbreaker(c) == (self.slot == OATHBREAKER_SLOT)]
+            if taken:
+                out.append(Reason("COMMAND_ZONE_FULL", f"The deck already has its {self.slot.lower()}, {taken[0].name}"))
+                return
         for present in (it.card for it in self.commanders):
             if can_be_oathbreaker(present) and not is_sig:
                 out.append(Reason("CANNOT_PARTNER", "The command zone needs a signature spell"))

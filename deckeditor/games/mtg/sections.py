@@ -1,6 +1,9 @@
 """MTG deck sections with their targets (game interface): what the deck pane's headers show,
 from the format's sizes and the rule set (mtg-rules.md §4): "Commander 1/1 or 2",
-"Main 99/99", "Sideboard 3/10"."""
+"Main 99/99", "Sideboard 3/10". Under Oathbreaker the Commander section shows as two slots,
+"Oathbreaker 1/1" and "Signature spell 1/1" (§5.4: the zone holds one oathbreaker and one
+signature spell); the deck still keeps both in its Commander section, so every file kind that
+has a command zone carries them as before."""
 
 from __future__ import annotations
 
@@ -8,9 +11,45 @@ from typing import Any
 
 from deckeditor.deck import MTG_SECTIONS, Deck
 from deckeditor.games.interface import SectionCount
-from deckeditor.games.mtg.rulesets import OATHBREAKER, ruleset_for
+from deckeditor.games.mtg.rulesets import OATHBREAKER, can_be_oathbreaker, can_be_signature_spell, ruleset_for
 
 SECTIONS = MTG_SECTIONS
+OATHBREAKER_SLOT, SIGNATURE_SLOT = "Oathbreaker", "Signature spell"
+SLOT_SECTIONS = {OATHBREAKER_SLOT: "Commander", SIGNATURE_SLOT: "Commander"}
+
+
+def has_slots(fmt: Any) -> bool:
+    return fmt is not None and ruleset_for(fmt).code == OATHBREAKER
+
+
+def add_targets(fmt: Any, sections) -> tuple[str, ...]:
+    """"Add to"'s choices: under Oathbreaker the two slots stand in for Commander."""
+    if not has_slots(fmt):
+        return tuple(sections)
+    out: list[str] = []
+    for name in sections:
+        out.extend((OATHBREAKER_SLOT, SIGNATURE_SLOT) if name == "Commander" else (name,))
+    return tuple(out)
+
+
+def slot_of(card: Any) -> str:
+    """The slot a command-zone card shows in: an instant or sorcery is the signature spell;
+    anything else (the oathbreaker, or a card the checker calls illegal there, or one the pool
+    does not know) shows in the oathbreaker's slot, where the problem list names it."""
+    if card is not None and can_be_signature_spell(card) and not can_be_oathbreaker(card):
+        return SIGNATURE_SLOT
+    return OATHBREAKER_SLOT
+
+
+def _slot_counts(deck: Deck, pool: Any) -> list[SectionCount]:
+    entries = deck.section("Commander").entries
+    out = []
+    for slot in (OATHBREAKER_SLOT, SIGNATURE_SLOT):
+        card_of = (lambda name: pool.get(name)) if pool is not None else (lambda name: None)
+        mine = tuple(i for i, e in enumerate(entries) if slot_of(card_of(e.card)) == slot)
+        n = sum(entries[i].count for i in mine)
+        out.append(SectionCount("Commander", slot, n, "1", n == 1, slot, mine))
+    return out
 
 
 def _sizes(fmt: Any) -> tuple[int | None, int | None]:
@@ -28,7 +67,7 @@ def _size_target(low: int | None, high: int | None) -> str:
     return f"{low}–{high}"
 
 
-def section_counts(deck: Deck, fmt: Any) -> list[SectionCount]:
+def section_counts(deck: Deck, fmt: Any, pool: Any = None) -> list[SectionCount]:
     names = list(SECTIONS) + [n for n in deck.section_names() if n not in SECTIONS]
     out = []
     ruleset = ruleset_for(fmt) if fmt is not None else None
@@ -38,10 +77,10 @@ def section_counts(deck: Deck, fmt: Any) -> list[SectionCount]:
         n = deck.section(name).total
         target, ok = "", True
         if ruleset is not None and name == "Commander" and ruleset.command_zone:
-            if ruleset.code == OATHBREAKER:
-                target, ok = "2", n == 2  # the oathbreaker and its signature spell
-            else:
-                target, ok = "1 or 2", n in (1, 2)
+            if ruleset.code == OATHBREAKER:  # the oathbreaker and its signature spell
+                out.extend(_slot_counts(deck, pool))
+                continue
+            target, ok = "1 or 2", n in (1, 2)
         elif ruleset is not None and name == "Main":
             counted_elsewhere = leads if "Commander" in ruleset.counted else 0
             lo = None if low is None else max(0, low - counted_elsewhere)
@@ -50,8 +89,5 @@ def section_counts(deck: Deck, fmt: Any) -> list[SectionCount]:
             ok = (lo is None or n >= lo) and (hi is None or n <= hi)
         elif ruleset is not None and name == "Sideboard" and n:
             target, ok = str(ruleset.sideboard_max), n <= ruleset.sideboard_max
-        title = name
-        if ruleset is not None and name == "Commander" and ruleset.code == OATHBREAKER:
-            title = "Oathbreaker + signature spell"  # the two slots of the command zone
-        out.append(SectionCount(name, title, n, target, ok))
+        out.append(SectionCount(name, name, n, target, ok))
     return out
