@@ -132,6 +132,10 @@ def test_oathbreaker_and_signature_spell_slots_fill_from_the_catalog(window, qtb
     assert shown["Oathbreaker 1/1"] == [walker.name], shown
     assert shown["Signature spell 1/1"] == [inside.name], shown
     assert [e.card for e in window.session.deck.section("Commander").entries] == [walker.name, inside.name]
+    window.deck_pane.select_cards([inside.name])
+    assert "This deck's signature spell." in window.card_view.text.toPlainText()
+    window.deck_pane.select_cards([walker.name])
+    assert "This deck's oathbreaker." in window.card_view.text.toPlainText()
     kinds = {p.kind for p in window.session.problems()}
     assert not {"MISSING_COMMANDER", "ILLEGAL_COMMANDER", "TOO_MANY_COMMANDERS"} & {str(getattr(k, "value", k)) for k in kinds}
     # a second signature spell: the slot is taken

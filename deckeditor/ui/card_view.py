@@ -345,6 +345,15 @@ class CardView(QWidget):
             return "<hr>"
         return f"<p>{text}" + (f" <span style='color:#999999'>({hint})</span>" if hint else "") + "</p>"
 
+    def _lead_title(self, lead: str, name: str) -> str:
+        """What the card is to the deck: its slot's title when the game shows the lead section
+        as slots, else the section's ("commander")."""
+        entries = self.session.deck.section(lead).entries
+        for count in self.session.section_counts():
+            if count.section == lead and count.slot and any(entries[i].card == name for i in count.entries or ()):
+                return count.title
+        return self.session.game.section_title(lead)
+
     def _render(self) -> None:
         card = self.card
         if card is None:
@@ -360,7 +369,7 @@ class CardView(QWidget):
         lead = self.session.game.lead_section
         leads = lead is not None and any(e.card == card.name for _, e in self.session.deck.entries(lead))
         if leads:  # the catalog leaves out the deck's own commander: say that, not a copy limit
-            body += self.block_html(CardViewBlock("note", f"This deck's {self.session.game.section_title(lead).lower()}."))
+            body += self.block_html(CardViewBlock("note", f"This deck's {self._lead_title(lead, card.name).lower()}."))
         reasons = [] if leads else self.session.why_hidden(card, self.target)
         note = None if reasons else self.session.commit_note(card, self.target)
         if note:  # the open budget, made visible: what this addition would choose
