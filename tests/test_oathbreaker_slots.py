@@ -9,23 +9,16 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
-from deckeditor.paths import AppPaths
+from tests.player_window import open_window
 
 pytestmark = [pytest.mark.gui, pytest.mark.qt_log_ignore(r".*propagateSizeHints.*", r".*does not support raise.*")]
 
 
 @pytest.fixture
 def window(qtbot, tmp_path):
-    from deckeditor.ui.app import make_app
-    from deckeditor.ui.main_window import MainWindow
-    from deckeditor.ui.settings import Settings
-
-    make_app()
-    win = MainWindow(AppPaths.resolve(tmp_path / "home").ensure(), settings=Settings(image_downloads=False), autosave=False)
-    win.confirm_discard = lambda: True
+    win = open_window(qtbot, tmp_path)
     win.asked_hidden = []
     win.confirm_hidden = lambda name, reasons: win.asked_hidden.append((name, reasons)) or False
-    qtbot.addWidget(win)
     win.show()
     win.activateWindow()
     return win
