@@ -43,10 +43,10 @@ def slot_of(card: Any) -> str:
 
 def _slot_counts(deck: Deck, pool: Any) -> list[SectionCount]:
     entries = deck.section("Commander").entries
+    slots = [slot_of(pool.get(e.card) if pool is not None else None) for e in entries]
     out = []
     for slot in (OATHBREAKER_SLOT, SIGNATURE_SLOT):
-        card_of = (lambda name: pool.get(name)) if pool is not None else (lambda name: None)
-        mine = tuple(i for i, e in enumerate(entries) if slot_of(card_of(e.card)) == slot)
+        mine = tuple(i for i, s in enumerate(slots) if s == slot)
         n = sum(entries[i].count for i in mine)
         out.append(SectionCount("Commander", slot, n, "1", n == 1, slot, mine))
     return out
