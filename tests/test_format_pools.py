@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 import lzma
-from datetime import date
+from datetime import date, timedelta
 
 import pytest
 
@@ -82,7 +82,17 @@ def test_catalog_and_check_agree_with_mtgjson(code, raw, pool):
         # A name folded into its Oracle card (`Birds of Paradise // Birds of Paradise`) is judged
         # as that card; the data's names of one Oracle card agree with each other.
         truth = {pool.resolve(n).card.name: ok for n, ok in stated.items()}
-        names = [n for n in truth if n != commander]
+        # MTGJSON's 2022-04-25 files already call New Capenna (out 2022-04-29) legal: a card is not
+        # legal before its first printing's day (issue 12), which wins; those few are left out here
+        # and checked to be refused for that reason.
+        unreleased = sorted(n for n in truth if pool.get(n).released > day_text)
+        assert len(unreleased) <= 10 and all(
+            pool.get(n).released <= (day + timedelta(days=7)).isoformat() for n in unreleased
+        ), unreleased
+        early = check(_deck(code, commander, unreleased), info, day, pool)
+        assert {c for p in early if p.kind is K.NOT_IN_FORMAT and "first released" in p.message
+                for c in p.cards} == set(unreleased)  # fmt: skip
+        names = [n for n in truth if n != commander and n not in unreleased]
         # The catalog for the Main section of a (five-colour) deck.
         pred = make_predicate(_deck(code, commander, []), info, day, pool, "Main")
         visible = {pool.cards[r].name for r in pred.visible_rows()}

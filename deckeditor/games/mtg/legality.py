@@ -167,14 +167,16 @@ def traits_from_facts(
 
 def with_statement(card, legalities: str, source: str, *, funny: bool = False,
                    digital: bool = False, oversized: bool = False, non_deck: bool = False,
-                   back_face: bool = False):  # fmt: skip
+                   back_face: bool = False, released: str = ""):  # fmt: skip
     """The card with its source's statement and the flags the source states (importers)."""
     from dataclasses import replace
 
     flags = {JOKE: funny, DIGITAL: digital, OVERSIZED: oversized, NON_DECK: non_deck,
              BACK_FACE: back_face}  # fmt: skip
     traits = card.traits | {trait for trait, on in flags.items() if on}
-    return replace(card, legalities=legalities, legal_source=sys.intern(source), traits=traits)
+    day = released or card.released  # the first printing's release day, when the importer knows
+    return replace(card, legalities=legalities, legal_source=sys.intern(source), traits=traits,
+                   released=day)  # fmt: skip
 
 
 # --- formats -------------------------------------------------------------------------------------

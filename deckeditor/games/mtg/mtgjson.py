@@ -21,6 +21,7 @@ from deckeditor.games.mtg.build import ImportIssue, build_card, parse_type_line
 from deckeditor.games.mtg.card import Card, Face, Layout
 from deckeditor.games.mtg.colors import mask
 from deckeditor.games.mtg.mana import ManaCostError, cost_colors, mana_value, symbols
+from deckeditor.games.mtg.set_calendar import first_day
 
 Progress = Callable[[int, int | None], object]
 
@@ -141,9 +142,12 @@ def _side_order(obj: Any) -> str:
     return side if isinstance(side, str) else "a"
 
 
-def card_from_entry(name: str, faces_json: Any, known: Known | None = None) -> Card:
+def card_from_entry(
+    name: str, faces_json: Any, known: Known | None = None, also_printed: tuple[str, ...] = ()
+) -> Card:
     """One `data` entry (a name and its list of face objects) -> Card. `known` gives the format
-    keys the source knows (per data day), so a key a card lacks reads as "not legal"."""
+    keys the source knows (per data day), so a key a card lacks reads as "not legal";
+    `also_printed` the printings of the same Oracle card under its other names (folded into it)."""
     if not isinstance(faces_json, list) or not faces_json:
         raise TypeError("the value must be a non-empty list of faces")
     ordered = faces_json if len(faces_json) == 1 else sorted(faces_json, key=_side_order)
@@ -175,7 +179,9 @@ def card_from_entry(name: str, faces_json: Any, known: Known | None = None) -> C
         source_identity=mask("".join(_str_list(src_id, "colorIdentity"))) if src_id is not None else None,
         extra=_extra(first),
     )
-    return _with_legality(card, ordered, known)
+    # The first printing's release day (issue 12), from the shipped set calendar.
+    released = first_day(printings + also_printed, (name,))
+    return _with_legality(card, ordered, known, released)
 
 
 Known = dict  # data day -> format keys any card of that day states
@@ -199,7 +205,7 @@ def known_keys(data: dict, default_day: str = "") -> Known:
     return {day: frozenset(keys) for day, keys in out.items()}
 
 
-def _with_legality(card: Card, ordered: list, known: Known | None) -> Card:
+def _with_legality(card: Card, ordered: list, known: Known | None, released: str = "") -> Card:
     """The source's legalities (front face first; a face with an empty map says nothing) and the
     facts that decide where it says nothing."""
     from deckeditor.games.mtg.legality import encode, with_statement
@@ -221,6 +227,7 @@ def _with_legality(card: Card, ordered: list, known: Known | None) -> Card:
         non_deck=str(ordered[0].get("layout", "")).lower() in ("planar", "scheme", "vanguard"),
         # An entry of only back sides: a meld result (Brisela) stored as its own card.
         back_face=all(isinstance(f, dict) and f.get("side") not in (None, "a") for f in ordered),
+        released=released,
     )
 
 
@@ -290,7 +297,7 @@ def iter_cards(
         if name in folded:
             continue  # the same Oracle card under another name: its canonical entry carries it
         try:
-            card = card_from_entry(name, faces_json, known)
+            card = card_from_entry(name, faces_json, known, _printings_of(data, folds.get(name, ())))
         except (TypeError, ValueError, KeyError, AttributeError) as exc:
             issues.append(ImportIssue(source, f"data[{json.dumps(name, ensure_ascii=False)}]", str(exc)))
         else:
@@ -301,6 +308,15 @@ def iter_cards(
             yield card
         if progress is not None and (done % 1024 == 0 or done == total):
             progress(done, total)
+
+
+def _printings_of(data: dict, names) -> tuple[str, ...]:
+    out: list[str] = []
+    for other in names:
+        for face in data.get(other) or ():
+            if isinstance(face, dict) and isinstance(face.get("printings"), list):
+                out.extend(c for c in face["printings"] if isinstance(c, str))
+    return tuple(out)
 
 
 def load_mtgjson(

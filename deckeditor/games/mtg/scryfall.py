@@ -155,7 +155,24 @@ def _with_legality(card: Card, obj: dict) -> Card:
         digital=obj.get("digital") is True and not (isinstance(games, list) and "paper" in games),
         oversized=obj.get("oversized") is True,
         back_face=_is_meld_result(obj),
+        released=_released(obj, card),
     )
+
+
+def _released(obj: dict, card: Card) -> str:
+    """This printing's `released_at`, or its set's day from the shipped calendar; the earlier
+    one (a file of every printing folds its cards to the earliest, `load_scryfall`)."""
+    from datetime import date
+
+    from deckeditor.games.mtg.set_calendar import first_day
+
+    days = [first_day(card.printings, (card.name, str(obj.get("name", ""))))]
+    try:
+        days.append(date.fromisoformat(str(obj.get("released_at", ""))).isoformat())
+    except ValueError:
+        pass  # no date, or not a day: the calendar's is all there is
+    days = [d for d in days if d]
+    return min(days) if days else ""
 
 
 def _is_meld_result(obj: dict) -> bool:
@@ -233,6 +250,19 @@ def load_scryfall(
     from deckeditor.games.mtg.mtgjson import report_identity_mismatches
 
     issues: list[ImportIssue] = []
-    cards = list(iter_cards(path, issues, progress))
+    cards = _first_days(list(iter_cards(path, issues, progress)))
     report_identity_mismatches(cards, str(path), issues, where="card {name}: color_identity")
     return cards, issues
+
+
+def _first_days(cards: list[Card]) -> list[Card]:
+    """A file of every printing (Scryfall `default_cards`) holds one object per printing: each of
+    a name's cards gets the earliest day of them all (the card's first printing's day)."""
+    from dataclasses import replace
+
+    first: dict[str, str] = {}
+    for card in cards:
+        if card.released and (card.name not in first or card.released < first[card.name]):
+            first[card.name] = card.released
+    return [c if first.get(c.name, c.released) == c.released else replace(c, released=first[c.name])
+            for c in cards]  # fmt: skip
