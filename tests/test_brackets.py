@@ -269,6 +269,20 @@ def test_conformance_adds_bracket_warnings_only_for_a_target_and_never_errors(po
     assert not any(p.is_error for p in warned)
 
 
+def test_one_deck_state_is_reported_once_and_a_new_state_afresh(pool, monkeypatch):
+    """The status bar, its tooltip and the BRACKET warnings share one report per deck state."""
+    made = []
+    real = brackets._report
+    monkeypatch.setattr(brackets, "_report", lambda *a: made.append(a[0]) or real(*a))
+    deck = deck_of("Demonic Tutor", "Vampiric Tutor")
+    first = brackets.report(deck, DATA_DAY, pool)
+    assert brackets.report(deck, DATA_DAY, pool) is first and made == [deck]
+    assert brackets.report(deck, date(2024, 1, 1), pool).game_changers == ()  # before the list
+    edited = deck_of("Demonic Tutor", "Vampiric Tutor", "Mana Vault")
+    assert len(brackets.report(edited, DATA_DAY, pool).game_changers) == 3
+    assert brackets.report(deck, DATA_DAY, pool) == first and len(made) == 4
+
+
 def test_status_text(pool):
     rep = brackets.report(deck_of("Demonic Tutor", "Vampiric Tutor"), DATA_DAY, pool)
     assert brackets.status_text(rep, 3) == "Bracket 3 · 2/3 Game Changers"

@@ -105,14 +105,30 @@ def _names(cards) -> tuple[str, ...]:
     return tuple(sorted((c.name for c in cards), key=str.casefold))
 
 
+# The last report and what it was made from. One edit asks for it up to three times (the status
+# bar's words, their tooltip, the BRACKET warnings); decks are immutable, so one deck object, day,
+# pool and combo table always give the same report.
+_last: tuple | None = None
+
+
 def report(deck, day: date, pool, combos=None) -> BracketReport:
     """The floor and its categories for `deck` on `day`. `combos`: a spellbook.ComboTable, or
     None to use the pool's (`pool.combos`, set when a Spellbook file is a card source)."""
-    cards = deck_cards(deck, pool)
+    global _last
     if combos is None:
         from deckeditor.games.mtg.spellbook import combos_of
 
         combos = combos_of(pool)
+    last = _last
+    if last is not None and last[0] is deck and last[1] == day and last[2] is pool and last[3] is combos:
+        return last[4]
+    rep = _report(deck, day, pool, combos)
+    _last = (deck, day, pool, combos, rep)
+    return rep
+
+
+def _report(deck, day: date, pool, combos) -> BracketReport:
+    cards = deck_cards(deck, pool)
     gc = _names(c for c in cards if is_game_changer(c, day))
     turns = _names(c for c in cards if is_extra_turn(c))
     mld = _names(c for c in cards if is_mass_land_denial(c))
