@@ -11,15 +11,15 @@ from __future__ import annotations
 
 import json
 import re
-from datetime import datetime
 from pathlib import Path
-from typing import Any, Callable, Literal
-
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from typing import TYPE_CHECKING, Any, Callable
 
 from deckeditor.deck import CANONICAL_SECTIONS, MAX_COUNT, Deck, Entry, Printing, Section, Unparsed
 from deckeditor.deckfile_errors import DeckFileError
 from deckeditor.saving import save_atomic  # noqa: F401 (the writers' import path)
+
+if TYPE_CHECKING:
+    from deckeditor.deckfile_model import DeckFileModel, EntryModel, PrintingModel
 
 SCHEMA = "deckeditor-deck"
 VERSION = 1
@@ -30,135 +30,6 @@ EXTRA_KEY = "_json"  # where unknown keys wait in Deck.foreign until the next wr
 # One function per version step, turning a version-n document into version n+1.
 MIGRATIONS: dict[int, Callable[[dict], dict]] = {}
 
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
-_CODE = re.compile(r"^[a-z0-9][a-z0-9_.-]{0,63}$")
-
-
-# --- the file's shape --------------------------------------------------------------------------
-
-
-class _Model(BaseModel):
-    model_config = ConfigDict(extra="allow", strict=True, populate_by_name=True)
-
-
-class IdsModel(_Model):
-    scryfall: str | None = None
-    mtgo: int | None = None
-    arena: int | None = None
-    multiverse: int | None = None
-
-
-class PrintingModel(_Model):
-    set: str | None = None
-    number: str | None = None
-    finish: Literal["nonfoil", "foil", "etched"] | None = None
-    forge_art: int | None = Field(default=None, ge=1, le=99)
-    ids: IdsModel | None = None
-    code: str | None = None
-
-
-class ChoicesModel(_Model):
-    colors: str | None = None
-
-    @field_validator("colors")
-    @classmethod
-    def _wubrg(cls, value: str | None) -> str | None:
-        if value is None:
-            return value
-        if not value or "".join(c for c in "WUBRG" if c in value) != value:
-            raise ValueError("must be 1 to 5 distinct letters of WUBRG, in WUBRG order")
-        return value
-
-
-class EntryModel(_Model):
-    card: str = Field(min_length=1)
-    count: int = Field(ge=1, le=MAX_COUNT)
-    printing: PrintingModel | None = None
-    choices: ChoicesModel | None = None
-    tags: list[str] = []
-    flags: dict[str, str] = {}
-
-
-class SectionModel(_Model):
-    name: str = Field(min_length=1, max_length=64)
-    entries: list[EntryModel]
-
-
-class UnparsedModel(_Model):
-    source: str
-    line: int
-    text: str
-    reason: str
-
-
-class DeckFileModel(_Model):
-    schema_: Literal["deckeditor-deck"] = Field(alias="schema")
-    version: int
-    game: Literal["mtg", "riftbound"]
-    name: str
-    format: str | None
-    notes: str = Field(default="", max_length=100_000)
-    tags: list[str] = []
-    bracket: int | None = None  # Commander Brackets target (1-5)
-    created: str | None = None
-    modified: str | None = None
-    sections: list[SectionModel]
-    unparsed: list[UnparsedModel] = []
-    foreign: dict[str, Any] = {}
-
-    @field_validator("name")
-    @classmethod
-    def _name(cls, value: str) -> str:
-        if not 1 <= len(value) <= 200 or value != value.strip() or _CONTROL.search(value):
-            raise ValueError(
-                "must be 1 to 200 characters, without control characters or surrounding spaces"
-            )
-        return value
-
-    @field_validator("created", "modified")
-    @classmethod
-    def _timestamp(cls, value: str | None) -> str | None:
-        if value is None:
-            return value
-        try:
-            stamp = datetime.fromisoformat(value)
-        except ValueError:
-            raise ValueError("must be an ISO 8601 date and time") from None
-        if stamp.tzinfo is None:
-            raise ValueError("must carry a UTC offset (2026-11-29T10:00:00+00:00)")
-        return value
-
-    @field_validator("format")
-    @classmethod
-    def _format(cls, value: str | None) -> str | None:
-        if value is not None and not _CODE.match(value):
-            raise ValueError("must be a format code (lower-case letters, digits, _ . -) or null")
-        return value
-
-    @field_validator("bracket")
-    @classmethod
-    def _bracket(cls, value: int | None) -> int | None:
-        if value is not None and not 1 <= value <= 5:
-            raise ValueError("must be a Commander bracket from 1 to 5, or null")
-        return value
-
-    @field_validator("tags")
-    @classmethod
-    def _tags(cls, value: list[str]) -> list[str]:
-        if any(not 1 <= len(t) <= 100 for t in value):
-            raise ValueError("each tag must be 1 to 100 characters")
-        if len(set(value)) != len(value):
-            raise ValueError("each tag may appear once")
-        return value
-
-    @field_validator("sections")
-    @classmethod
-    def _unique_sections(cls, value: list[SectionModel]) -> list[SectionModel]:
-        names = [s.name for s in value]
-        for name in names:
-            if names.count(name) > 1:
-                raise ValueError(f"section {name!r} appears more than once")
-        return value
 
 
 # --- pre-validation: bytes and JSON text ---------------------------------------------------------
@@ -365,7 +236,8 @@ def migrate(doc: dict, path: str | None = None) -> dict:
     return doc
 
 
-def parse_model(text: str, path: str | None = None) -> DeckFileModel:
+def _document(text: str, path: str | None) -> tuple[dict, str]:
+    """The file's JSON object, pre-validated and migrated to this VERSION; (document, text)."""
     doc, text = load_json(text, path)
     if not isinstance(doc, dict):
         raise DeckFileError(path, 1, None, "not a Deck Editor deck (the file is not a JSON object)")
@@ -376,6 +248,14 @@ def parse_model(text: str, path: str | None = None) -> DeckFileModel:
     except DeckFileError as exc:
         line = scan(text)[0].get(("version",), 1)
         raise DeckFileError(path, line, None, exc.message) from None
+    return doc, text
+
+
+def _validate(doc: dict, text: str, path: str | None) -> DeckFileModel:
+    from pydantic import ValidationError
+
+    from deckeditor.deckfile_model import DeckFileModel
+
     try:
         return DeckFileModel.model_validate(doc)
     except ValidationError as exc:
@@ -390,10 +270,20 @@ def parse_model(text: str, path: str | None = None) -> DeckFileModel:
         raise DeckFileError(path, line, None, f"{key_path(loc)}: {_message(error)}") from None
 
 
+def parse_model(text: str, path: str | None = None) -> DeckFileModel:
+    doc, text = _document(text, path)
+    return _validate(doc, text, path)
+
+
 def _printing(model: PrintingModel | None) -> Printing | None:
     if model is None:
         return None
-    ids = model.ids or IdsModel()
+    if model.ids is None:
+        from deckeditor.deckfile_model import IdsModel
+
+        ids = IdsModel()
+    else:
+        ids = model.ids
     p = Printing(
         set=model.set, number=model.number, finish=model.finish, forge_art=model.forge_art,
         scryfall=ids.scryfall, mtgo=ids.mtgo, arena=ids.arena, multiverse=ids.multiverse,
@@ -456,7 +346,14 @@ def model_to_deck(model: DeckFileModel) -> Deck:
 
 
 def read_json_deck(text: str, path: str | None = None) -> Deck:
-    return model_to_deck(parse_model(text, path))
+    """The deck of own-file text. The common well-formed file is read in plain Python
+    (`deckfile_fast`); anything else (unknown keys, an error) goes through the pydantic models,
+    so errors and odd files read exactly as they always did."""
+    from deckeditor.deckfile_fast import deck_of
+
+    doc, text = _document(text, path)
+    deck = deck_of(doc)
+    return deck if deck is not None else model_to_deck(_validate(doc, text, path))
 
 
 # --- writing -------------------------------------------------------------------------------------

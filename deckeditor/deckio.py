@@ -17,7 +17,7 @@ from typing import Any
 from deckeditor.carddb.pool import CardPool
 from deckeditor.carddb.snapshot import gc_paused
 from deckeditor.deck import Deck
-from deckeditor.deckfile import MAX_BYTES, load_json, model_to_deck, parse_model, save_atomic
+from deckeditor.deckfile import MAX_BYTES, load_json, read_json_deck, save_atomic
 from deckeditor.deckfile import write_json_deck
 from deckeditor.deckfile_errors import DeckFileError, ImportResult, LineKind, LineStatus
 
@@ -287,7 +287,7 @@ def _read(
         if notes:
             raise DeckFileError(path, None, None, "not valid UTF-8 (a deck file must be UTF-8)")
         # A fast plain parse first: MTGJSON deck files are large, and the strict checks of §3
-        # (duplicate keys, depth, NaN) are for our own file, which parse_model applies.
+        # (duplicate keys, depth, NaN) are for our own file, which read_json_deck applies.
         try:
             doc = json.loads(decoded)
         except (ValueError, RecursionError):
@@ -296,7 +296,7 @@ def _read(
         if not own and mtgjson_deck.looks_like(doc):
             result = mtgjson_deck.read(doc, pool, name=name)
         else:
-            deck = model_to_deck(parse_model(decoded, path))
+            deck = read_json_deck(decoded, path)
             result = ImportResult(deck, "json", [], [])
     elif found == "mtgjson":
         try:

@@ -69,15 +69,15 @@ class Leftover:
 
 def read_autosave(file: Path) -> tuple[Deck, str | None]:
     """The deck and its file path; DeckFileError/ValueError/OSError when it cannot be used."""
-    from deckeditor.deckfile import decode_bytes, load_json, model_to_deck, parse_model
+    from deckeditor.deckfile import decode_bytes, load_json, read_json_deck
 
     text = decode_bytes(file.read_bytes(), str(file))
     doc, _ = load_json(text, str(file))
     if isinstance(doc, dict) and doc.get("schema") == SCHEMA:
         path = doc.get("path")
         inner = json.dumps(doc.get("deck"), ensure_ascii=False)
-        return model_to_deck(parse_model(inner, str(file))), path if isinstance(path, str) else None
-    return model_to_deck(parse_model(text, str(file))), None
+        return read_json_deck(inner, str(file)), path if isinstance(path, str) else None
+    return read_json_deck(text, str(file)), None
 
 
 def leftover_autosaves(folder: Path) -> list[Leftover]:
