@@ -224,6 +224,15 @@ def test_downloads_off_fetch_nothing_and_say_so(qtbot, tmp_path, server):
     assert "Sol Ring" in win.card_view.text.toPlainText()
 
 
+def test_the_downloads_action_names_every_games_picture_source_once_its_menu_opens(qtbot, tmp_path):
+    win = _window(qtbot, tmp_path / "home")
+    menu = next(o for o in win.downloads_action.associatedObjects() if hasattr(o, "aboutToShow"))
+    menu.aboutToShow.emit()
+    menu.aboutToShow.emit()  # written once
+    assert win.downloads_action.toolTip() == (
+        "Fetch pictures the pictures folder lacks (Scryfall, the Riftbound card gallery)")
+
+
 def test_missing_or_broken_pictures_leave_the_text_view(qtbot, tmp_path, server, monkeypatch):
     from deckeditor.games.mtg import images
 

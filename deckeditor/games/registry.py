@@ -11,7 +11,7 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Any
 
-from deckeditor.games import GAMES
+from deckeditor.games import GAMES, NEW_DECK_LABELS
 from deckeditor.games.interface import Game
 
 DEFAULT_GAME = GAMES[0]  # a new window's deck; a card or deck file naming no game
@@ -30,6 +30,11 @@ def game(code: str) -> Game:
 def games() -> list[Game]:
     """Every game, in `GAMES` order (the File > New menu's order)."""
     return [game(code) for code in GAMES]
+
+
+def new_deck_labels() -> list[tuple[str, str]]:
+    """(code, File > New label) of every game in `GAMES` order, without loading the games."""
+    return [(code, NEW_DECK_LABELS[code]) for code in GAMES]
 
 
 def default() -> Game:

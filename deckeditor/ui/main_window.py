@@ -654,8 +654,8 @@ class MainWindow(QMainWindow):
         file = bar.addMenu("&File")
         self._action(file, "New &deck…", self.new_deck_dialog, QKeySequence.StandardKey.New)
         new = file.addMenu("&New")  # an empty deck of a game in its default format, no questions
-        for game in registry.games():
-            self._action(new, game.new_deck_label or game.title, lambda g=game.code: self.new_deck(g))
+        for code, label in registry.new_deck_labels():  # the game modules load when used
+            self._action(new, label, lambda g=code: self.new_deck(g))
         self._action(file, "&Open…", self.open_dialog, QKeySequence.StandardKey.Open)
         self.recent_menu = file.addMenu("Open &Recent")
         self._fill_recent()
@@ -696,10 +696,9 @@ class MainWindow(QMainWindow):
         self.downloads_action = pictures.addAction("&Download missing pictures")
         self.downloads_action.setCheckable(True)
         self.downloads_action.setChecked(self.settings.image_downloads)
-        from deckeditor.games.registry import games
-
-        sources = ", ".join(g.images.SOURCE_NAME for g in games() if g.images is not None)
-        self.downloads_action.setToolTip(f"Fetch pictures the pictures folder lacks ({sources})")
+        # the tooltip names every game's picture source: written when the menu first opens, so
+        # a start does not import every game's package for it
+        pictures.aboutToShow.connect(self._name_picture_sources)
         self.downloads_action.toggled.connect(self.set_image_downloads)
         self.previews_action = pictures.addAction("&Preview on hover")
         self.previews_action.setCheckable(True)
@@ -709,6 +708,14 @@ class MainWindow(QMainWindow):
         help_menu = bar.addMenu("&Help")
         self.search_help_action = self._action(help_menu, "&Search syntax", self.search_help, QKeySequence.StandardKey.HelpContents)
         self._action(help_menu, f"&About {APP_NAME}", self.about)
+
+    def _name_picture_sources(self) -> None:
+        if self.downloads_action.toolTip() and "(" in self.downloads_action.toolTip():
+            return
+        from deckeditor.games.registry import games
+
+        sources = ", ".join(g.images.SOURCE_NAME for g in games() if g.images is not None)
+        self.downloads_action.setToolTip(f"Fetch pictures the pictures folder lacks ({sources})")
 
     # --- card images and help ------------------------------------------------------------
 

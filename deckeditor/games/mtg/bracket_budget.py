@@ -13,8 +13,9 @@ from dataclasses import dataclass
 from datetime import date
 
 from deckeditor.games.mtg import brackets as B
-from deckeditor.games.mtg.bracket_categories import is_extra_turn, is_mass_land_denial
-from deckeditor.games.mtg.gamechangers import is_game_changer, list_key, shipped_list
+
+# The Oracle-text categories and the Game Changer list are imported where a target bracket is
+# read: a deck without one (and every window start) never needs them.
 from deckeditor.names import name_key
 
 TARGET_SECTIONS = B.BRACKET_SECTIONS
@@ -65,6 +66,9 @@ class BracketBudget:
 
     def reasons(self, card) -> list[tuple[str, str]]:
         """(code, text) for each way adding `card` would break the target bracket."""
+        from deckeditor.games.mtg.bracket_categories import is_extra_turn, is_mass_land_denial
+        from deckeditor.games.mtg.gamechangers import is_game_changer
+
         if card.name in self.in_deck:
             return []
         out = []
@@ -95,6 +99,8 @@ class BracketBudget:
         allowed = self.gc_allowed
         if not allowed or card.name in self.in_deck or self.gc_used >= allowed:
             return None
+        from deckeditor.games.mtg.gamechangers import is_game_changer
+
         if not is_game_changer(card, self.day):
             return None
         return "uses the last slot" if self.gc_used == allowed - 1 else f"uses {self.gc_used + 1} of {allowed}"
@@ -103,6 +109,7 @@ class BracketBudget:
 
     def hidden_bits(self, idx) -> int:
         """Rows `reasons` would hide, as one bitset (each category cached on the pool index)."""
+        from deckeditor.games.mtg.bracket_categories import is_extra_turn, is_mass_land_denial
         from deckeditor.games.mtg.predicate import bits_from_rows  # the predicate imports us
 
         hidden = 0
@@ -121,6 +128,8 @@ class BracketBudget:
 
 
 def gc_bits(idx, day: date) -> int:
+    from deckeditor.games.mtg.gamechangers import is_game_changer, list_key, shipped_list
+
     gc_list = shipped_list()
     return idx.flag_bits(list_key(day, gc_list), lambda c: is_game_changer(c, day, gc_list))
 

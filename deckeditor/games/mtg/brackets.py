@@ -24,8 +24,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date
 
-from deckeditor.games.mtg.bracket_categories import is_extra_turn, is_mass_land_denial, is_tutor
-from deckeditor.games.mtg.gamechangers import is_game_changer
 from deckeditor.names import name_key
 from deckeditor.problems import Problem, ProblemKind, Severity
 
@@ -128,6 +126,11 @@ def report(deck, day: date, pool, combos=None) -> BracketReport:
 
 
 def _report(deck, day: date, pool, combos) -> BracketReport:
+    # imported here: their patterns and lists cost a window start ~15 ms, and an empty deck or a
+    # deck outside Commander never needs them
+    from deckeditor.games.mtg.bracket_categories import is_extra_turn, is_mass_land_denial, is_tutor
+    from deckeditor.games.mtg.gamechangers import is_game_changer
+
     cards = deck_cards(deck, pool)
     gc = _names(c for c in cards if is_game_changer(c, day))
     turns = _names(c for c in cards if is_extra_turn(c))

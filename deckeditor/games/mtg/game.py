@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from deckeditor.deck import MTG_SECTIONS, Deck, Printing
+from deckeditor.games import NEW_DECK_LABELS
 from deckeditor.games.interface import ColorBudget, DeckTarget, Game, LeadAction, Statistics
 from deckeditor.games.mtg import brackets as _brackets
 from deckeditor.games.mtg import card_view as _view
@@ -43,7 +44,7 @@ def make_predicate(deck, fmt_info, day, pool, target_section="Main"):
 class MtgGame(Game):
     code = CODE
     title = TITLE
-    new_deck_label = "Magic: The Gathering deck"
+    new_deck_label = NEW_DECK_LABELS[CODE]
     default_format = DEFAULT_FORMAT
     sections = SECTIONS
     checked_sections = CHECKED_SECTIONS

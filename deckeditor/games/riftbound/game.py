@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from deckeditor.deck import Deck, Printing
+from deckeditor.games import NEW_DECK_LABELS
 from deckeditor.games.interface import Game, LeadAction, Statistics
 from deckeditor.games.riftbound import card_view as _view
 from deckeditor.games.riftbound import images as _images
@@ -43,7 +44,7 @@ def section_for(card) -> str:
 class RiftboundGame(Game):
     code = CODE
     title = TITLE
-    new_deck_label = "Riftbound deck"
+    new_deck_label = NEW_DECK_LABELS[CODE]
     default_format = DEFAULT_FORMAT
     sections = SECTIONS
     checked_sections = CHECKED_SECTIONS
