@@ -84,11 +84,12 @@ def parse_day(text: str | None) -> date:
 
 
 def _read(path: Path, pool):
+    """The ImportResult of the deck file at `path` read against `pool`."""
     from deckeditor import deckio
     from deckeditor.deckfile_errors import DeckFileError
 
     try:
-        return deckio.read_deck(path, pool).deck
+        return deckio.read_deck(path, pool)
     except DeckFileError as exc:
         raise UsageError(str(exc)) from None
     except OSError as exc:
@@ -177,13 +178,15 @@ class Checker:
         if not path.is_file():
             raise UsageError(f"{path}: no such deck file")
         first = _read(path, None)  # which game's pool the deck needs
-        game = first.game
+        game = first.deck.game
         try:
             module = game_module(game)
         except KeyError as exc:
             raise UsageError(f"{path}: {exc.args[0]}") from None
         pool = self.pool(game)
-        deck = _read(path, pool)
+        # our own file reads the same with or without a pool (names are kept as written):
+        # read once; other kinds resolve names against the pool
+        deck = first.deck if first.kind == "json" else _read(path, pool).deck
         if self.fmt:
             info = self.format(self.fmt, game, "--format")
         elif deck.format:
