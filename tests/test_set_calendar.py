@@ -146,3 +146,26 @@ def test_scryfall_uses_released_at_and_a_name_takes_its_earliest_printing(tmp_pa
     assert days == {"Made Up Bolt": "2011-01-07", "Undated Bolt": "", "Agate Assault": "2024-08-02"}
     pool = CardPool("mtg", cards)
     assert set(_not_in_format(pool, ["Made Up Bolt", "Undated Bolt"], date(2010, 1, 1))) == {"Made Up Bolt"}
+
+
+def test_a_cockatrice_database_without_set_days_takes_the_shipped_calendar(tmp_path):
+    from deckeditor.games.mtg.cockatrice_xml import load_cockatrice
+
+    def card(name: str, *sets: str) -> str:
+        codes = "".join(f"<set>{s}</set>" for s in sets)
+        return (f"<card><name>{name}</name><prop><type>Sorcery</type><manacost>2R</manacost>"
+                f"</prop>{codes}</card>")  # fmt: skip
+
+    path = tmp_path / "cards.xml"
+    path.write_text(
+        '<?xml version="1.0"?><cockatrice_carddatabase version="4">'
+        "<sets><set><name>ZZZ</name><longname>Own Set</longname><releasedate>2030-01-01"
+        "</releasedate></set></sets><cards>"
+        + card("Agate Assault", "BLB") + card("Own Bolt", "ZZZ", "BLB") + card("Lost Bolt", "QQQ")
+        + "</cards></cockatrice_carddatabase>",
+        encoding="utf-8",
+    )  # fmt: skip
+    cards, _ = load_cockatrice(path)
+    days = {c.name: c.released for c in cards}
+    # The file's own day where it gives one, the calendar's for the rest, the earliest of them.
+    assert days == {"Agate Assault": "2024-08-02", "Own Bolt": "2024-08-02", "Lost Bolt": ""}

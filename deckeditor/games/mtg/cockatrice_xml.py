@@ -188,18 +188,23 @@ def _calendar_entry(el: Element, calendar: dict[str, tuple[str, str]]) -> None:
 
 
 def _dated(card: Card, calendar: dict[str, tuple[str, str]]) -> Card:
-    """The first printing's release day and what the set types say (`legality.py` traits)."""
+    """The first printing's release day and what the set types say (`legality.py` traits). A set
+    the file gives no day (a database without <sets>) takes the shipped calendar's."""
+    from deckeditor.games.mtg.set_calendar import first_day
+
     known = [calendar[c.upper()] for c in card.printings if c.upper() in calendar]
-    if not known:
+    undated = [c for c in card.printings if not calendar.get(c.upper(), ("", ""))[0]]
+    shipped = first_day(undated, (card.name,)) if undated else ""
+    if not known and not shipped:
         return card
     from dataclasses import replace
 
     from deckeditor.games.mtg.legality import DIGITAL, JOKE
 
-    days = [day for day, _ in known if day]
+    days = [day for day, _ in known if day] + ([shipped] if shipped else [])
     kinds = {kind for _, kind in known}
     traits = set(card.traits)
-    if len(known) == len(card.printings):  # every printing's set is known
+    if known and len(known) == len(card.printings):  # every printing's set is known
         if kinds <= _DIGITAL_SET_TYPES:
             traits.add(DIGITAL)
         elif kinds <= _JOKE_SET_TYPES:
