@@ -6,6 +6,8 @@
   naming a few real cards over and over, read with `deckio.read_deck` against the full card pool.
 * `deckfile_20k_distinct`: 20,000 lines naming 20,000 distinct real cards (nothing merges, so a
   reader comparing each new entry with every earlier one shows here).
+* `deckfile_1m_distinct`: the largest accepted file of distinct lines, 1,198,372 lines `1 Aaaa`
+  naming four-character cards no pool has (8 MiB): every line is parsed, resolved and kept.
 
 The floor of each is reading the same file's lines in bare Python in the same run (read the bytes,
 decode, split into lines, split each line into count and name). Run as a script it also prints the
@@ -79,6 +81,30 @@ def distinct_file(n: int) -> Path:
     return _FILES[key]
 
 
+def distinct_unknown_file() -> Path:
+    """The largest accepted file of distinct card lines: `1 <name>` with four-character names no
+    card has (`Aaaa`, `Aaab`, …), as many as fit under the 8 MiB cap (1,198,372 lines)."""
+    if "1m_distinct" not in _FILES:
+        import itertools
+        import string
+
+        from deckeditor.deckfile import MAX_BYTES
+
+        rest = string.ascii_letters + string.digits
+        out, size = [], 0
+        for a, b, c, d in itertools.product(string.ascii_letters, rest, rest, rest):
+            line = f"1 {a}{b}{c}{d}\n"
+            if size + len(line) > MAX_BYTES:
+                break
+            out.append(line)
+            size += len(line)
+        path = _folder() / "distinct-unknown.txt"
+        path.write_text("".join(out), encoding="utf-8")
+        _FILES["1m_distinct"] = path
+        _FILES["1m_distinct_lines"] = len(out)  # type: ignore[assignment]
+    return _FILES["1m_distinct"]
+
+
 def _floor(path: Path):
     def run():
         n = 0
@@ -113,6 +139,11 @@ def bench_deckfile_1m_lines(repeats: int = 3) -> dict:
 
 def bench_deckfile_20k_distinct(repeats: int = 5) -> dict:
     return _figure(distinct_file(20_000), 20_000, repeats)
+
+
+def bench_deckfile_1m_distinct(repeats: int = 3) -> dict:
+    path = distinct_unknown_file()
+    return _figure(path, _FILES["1m_distinct_lines"], repeats)  # type: ignore[arg-type]
 
 
 def growth(repeats: int = 5) -> float:
@@ -162,14 +193,16 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     out = {}
     for name, fn in (("deckfile_1m_lines", bench_deckfile_1m_lines),
-                     ("deckfile_20k_distinct", bench_deckfile_20k_distinct)):
+                     ("deckfile_20k_distinct", bench_deckfile_20k_distinct),
+                     ("deckfile_1m_distinct", bench_deckfile_1m_distinct)):
         fig = fn(args.repeats)
         fig["x_floor"] = fig["median_ms"] / fig["floor_ms"]
         out[name] = {k: round(v, 2) for k, v in fig.items()}
     out["growth_5k_to_20k"] = round(growth(args.repeats), 2)
     rss = {}
     for label, path in (("1m_lines", million_lines_file()),
-                        ("20k_distinct", distinct_file(20_000))):
+                        ("20k_distinct", distinct_file(20_000)),
+                        ("1m_distinct", distinct_unknown_file())):
         before, peak = peak_rss_mb(path, full_pool=True)
         rss[label] = {"full_pool_before": round(before, 1), "full_pool_peak": round(peak, 1),
                       "reading": round(peak - before, 1),

@@ -58,7 +58,10 @@ class Entry:
         if not 1 <= self.count <= MAX_COUNT:
             raise ValueError(f"count must be from 1 to {MAX_COUNT}, not {self.count}")
         if not isinstance(self.flags, MappingProxyType):
-            object.__setattr__(self, "flags", MappingProxyType(dict(self.flags)))
+            # no flags (nearly every entry): the one shared empty mapping, not a dict and a
+            # proxy per entry (a file of a million distinct lines has a million entries)
+            flags = MappingProxyType(dict(self.flags)) if self.flags else _EMPTY
+            object.__setattr__(self, "flags", flags)
 
     def same_line(self, other: Entry) -> bool:
         """Two lines that merge (counts added) when they meet in one section."""

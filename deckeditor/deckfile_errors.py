@@ -7,6 +7,8 @@ return the same report without importing `deckio`, which imports them all.
 
 from __future__ import annotations
 
+from array import array
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import NamedTuple
@@ -63,11 +65,70 @@ class LineStatus(NamedTuple):
     reason: str = ""
 
 
+_KINDS = tuple(LineKind)
+_KIND_INDEX = {kind: i for i, kind in enumerate(_KINDS)}
+
+
+class LineReport(Sequence):
+    """The line statuses of one read, held column-wise: a number, a kind byte and references to
+    the text and reason per line, not a tuple per line (a file of a million distinct lines: about
+    25 bytes a line instead of 90). Reads like a list of `LineStatus`, made on access."""
+
+    def __init__(self, statuses: Iterable[LineStatus] = ()) -> None:
+        self._numbers = array("q")
+        self._texts: list[str] = []
+        self._kinds = bytearray()
+        self._reasons: list[str] = []
+        for status in statuses:
+            self.add(*status)
+
+    def add(self, number: int, text: str, kind: LineKind, reason: str = "") -> None:
+        self._numbers.append(number)
+        self._texts.append(text)
+        self._kinds.append(_KIND_INDEX[kind])
+        self._reasons.append(reason)
+
+    def append(self, status: LineStatus) -> None:
+        self.add(*status)
+
+    def __len__(self) -> int:
+        return len(self._texts)
+
+    def _at(self, i: int) -> LineStatus:
+        return LineStatus(self._numbers[i], self._texts[i], _KINDS[self._kinds[i]],
+                          self._reasons[i])
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [self._at(i) for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError("line report index out of range")
+        return self._at(index)
+
+    def __iter__(self) -> Iterator[LineStatus]:
+        kinds = _KINDS
+        for number, text, kind, reason in zip(self._numbers, self._texts, self._kinds,
+                                              self._reasons):
+            yield LineStatus(number, text, kinds[kind], reason)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (LineReport, list, tuple)):
+            return list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # mutable, like a list
+
+    def __repr__(self) -> str:
+        return f"LineReport({list(self)!r})"
+
+
 @dataclass(frozen=True, slots=True)
 class ImportResult:
     deck: Deck
     kind: str
-    lines: list[LineStatus] = field(default_factory=list)
+    lines: Sequence[LineStatus] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
 
     def with_kind(self, kind: str) -> ImportResult:

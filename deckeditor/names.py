@@ -32,13 +32,16 @@ def slug(name: str) -> str:
 @lru_cache(maxsize=65536)
 def name_key(name: str) -> str:
     """The key copies are counted by and names are resolved with."""
-    folded = strip_marks(name).translate(_QUOTES).casefold()
+    if name.isascii():  # NFKD, marks and typographic quotes change no ASCII text: skip them
+        folded = name.lower()
+    else:
+        folded = strip_marks(name).translate(_QUOTES).casefold()
     return _SPACES.sub(" ", folded).strip()
 
 
 def split_key(name: str) -> str:
     """`Fire/Ice`, `Fire//Ice` and `Fire // Ice` all give the key of `Fire // Ice`."""
-    return name_key(_SPLIT_SEP.sub(" // ", name))
+    return name_key(_SPLIT_SEP.sub(" // ", name) if "/" in name else name)
 
 
 def possessive(name: str) -> str:

@@ -35,6 +35,9 @@ class Resolution(Generic[C]):
         return self.card is None and self.note == "ambiguous name"
 
 
+_UNRESOLVED: Resolution = Resolution(None)  # frozen: one for every unknown name
+
+
 class CardPool(Generic[C]):
     def __init__(self, game: str, cards: Iterable[C] = ()) -> None:
         self.game = game
@@ -115,7 +118,7 @@ class CardPool(Generic[C]):
         if rows is None:  # a name whose Oracle spelling is quoted, written without the quotes
             rows = self._unquoted.get(key)
         if not rows:
-            return Resolution(None)
+            return _UNRESOLVED
         if len(rows) > 1:
             return Resolution(None, "ambiguous name")
         (row,) = rows

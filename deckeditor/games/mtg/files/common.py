@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from types import MappingProxyType
 from typing import Hashable, Iterable, TypeVar
 
 from deckeditor.carddb.pool import CardPool
 from deckeditor.deck import MAX_COUNT, MTG_SECTIONS, Deck, Entry, Printing, Section, Unparsed
-from deckeditor.deckfile_errors import ImportResult, LineKind, LineStatus
+from deckeditor.deckfile_errors import ImportResult, LineKind, LineReport
 
 # A control character other than TAB makes a line unparsed (§1 decoding).
 CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f]")
@@ -99,6 +100,11 @@ def merged_rows(rows: Iterable[tuple[Hashable, int, T]]) -> list[tuple[int, T]]:
     return out
 
 
+_NO_FLAGS = MappingProxyType({})  # a row without flags (read-only: shared by every such row)
+_CARD_STATUS = (LineKind.CARD, "")
+_UNKNOWN_STATUS = (LineKind.UNKNOWN_CARD, "unknown card")
+
+
 class DeckBuilder:
     """Collects sections, entries, line statuses, unparsed lines and notes for one import.
 
@@ -110,25 +116,27 @@ class DeckBuilder:
     def __init__(self, pool: CardPool | None, source: str) -> None:
         self.pool = pool if pool is not None else empty_pool()
         self.source = source
-        # section -> rows [count, card, printing, colors, tags, flags] in reading order
+        # section -> rows [count, key] in reading order; the key is the card name of a plain
+        # entry, else (card, printing, colors, tags, flags as sorted pairs)
         self.sections: dict[str, list[list]] = {}
         # section -> merge key -> the rows with that key that still have room for more copies
         self._open: dict[str, dict[tuple, list[list]]] = {}
         self._resolved: dict[str, tuple[str, bool, str | None]] = {}
-        self.lines: list[LineStatus] = []
+        self.lines = LineReport()
         self.unparsed: list[Unparsed] = []
         self.notes: list[str] = []
         self._noted: set[str] = set()
         self._cards = 0
+        self._built: dict[str, list[Entry]] | None = None  # the entries, once the deck is built
 
     # --- the report ---------------------------------------------------------------------
 
     def mark(self, number: int, text: str, kind: LineKind, reason: str = "") -> None:
-        self.lines.append(LineStatus(number, text, kind, reason))
+        self.lines.add(number, text, kind, reason)
 
     def reject(self, number: int, text: str, reason: str) -> None:
         """A line that could not be read: kept, reported with its number, never dropped."""
-        self.lines.append(LineStatus(number, text, LineKind.UNPARSED, reason))
+        self.lines.add(number, text, LineKind.UNPARSED, reason)
         self.unparsed.append(Unparsed(self.source, number, text, reason))
 
     def note(self, text: str) -> None:
@@ -177,9 +185,20 @@ class DeckBuilder:
         if printing is not None and printing.is_empty():
             printing = None
         flat = tuple(sorted(flags.items())) if flags else ()
-        status = (LineKind.CARD, note or "") if known else (LineKind.UNKNOWN_CARD,
-                                                             note or "unknown card")
+        if note:
+            status = (LineKind.CARD, note) if known else (LineKind.UNKNOWN_CARD, note)
+        else:  # the common statuses shared, not one pair per distinct line
+            status = _CARD_STATUS if known else _UNKNOWN_STATUS
+        # the merge key: the name alone for a plain entry (nearly every line), which saves a
+        # tuple per distinct line; else everything `Entry.same_line` compares
+        if printing is None and not colors and not tags and not flat:
+            return name, status, note
         return (name, printing, colors, tags, flat), status, note
+
+    @staticmethod
+    def key_card(key: str | tuple) -> str:
+        """The card name of a merge key (`prepare(...)[0]`)."""
+        return key if key.__class__ is str else key[0]
 
     def add_prepared(self, number: int, text: str, section: str, count: int,
                      prepared: tuple) -> None:
@@ -188,33 +207,45 @@ class DeckBuilder:
             self.note(f"line {number}: {note}" if number else note)
         self.add_key(section, count, key)
         self._cards += 1
-        self.lines.append(LineStatus(number, text, kind, reason))
+        self.lines.add(number, text, kind, reason)
 
     def count_cards(self, total: int) -> None:
         """The card lines a reader counted itself (its fast path calls `add_key` directly)."""
         self._cards = max(self._cards, total)
 
     def add_key(self, section: str, count: int, key: tuple) -> None:
-        """Add `count` copies of a prepared entry (`prepare(...)[0][0]`) to `section`."""
+        """Add `count` copies of a prepared entry (its key, `prepare(...)[0]`) to `section`."""
         opened = self._open.get(section)
         if opened is None:
             opened = self._open[section] = {}
+        # A row is [count, key]: the key tuple is shared with the caches, not copied apart.
+        # The open rows of a key are held as the row itself while there is one (nearly always),
+        # as a list of rows once a line did not fit into the first.
         rows = opened.get(key)
-        if rows is None:
-            rows = opened[key] = []
-        # Merged while the sum is a count (§1 Entries); past 9,999 the line stays separate
-        # rather than losing copies. A full row leaves the candidates.
-        for row in rows:
-            if row[0] + count <= MAX_COUNT:
-                row[0] += count
-                if row[0] == MAX_COUNT:
-                    rows.remove(row)
-                return
-        card, printing, colors, tags, flat = key
-        row = [count, card, printing, colors, tags, dict(flat)]
+        if rows is not None:
+            if rows[0].__class__ is int:  # one open row
+                if rows[0] + count <= MAX_COUNT:
+                    rows[0] += count
+                    if rows[0] == MAX_COUNT:  # full: no longer a candidate
+                        del opened[key]
+                    return
+                rows = opened[key] = [rows]
+            else:
+                # Merged while the sum is a count (§1 Entries); past 9,999 the line stays
+                # separate rather than losing copies. A full row leaves the candidates.
+                for row in rows:
+                    if row[0] + count <= MAX_COUNT:
+                        row[0] += count
+                        if row[0] == MAX_COUNT:
+                            rows.remove(row)
+                        return
+        row = [count, key]
         self.sections.setdefault(section, []).append(row)
         if count < MAX_COUNT:
-            rows.append(row)
+            if rows is None:
+                opened[key] = row
+            else:
+                rows.append(row)
 
     def fold_sections(self, fold: dict) -> None:
         """Move the rows of stand-in sections into real ones (`fold`: stand-in -> section),
@@ -233,9 +264,8 @@ class DeckBuilder:
         moved = [(fold[k], rows) for k, rows in old.items() if k in fold]
         for target, rows in moved + [(k, rows) for k, rows in old.items() if k not in fold]:
             self.sections.setdefault(target, [])
-            for count, card, printing, colors, tags, flags in rows:
-                flat = tuple(sorted(flags.items())) if flags else ()
-                self.add_key(target, count, (card, printing, colors, tags, flat))
+            for count, key in rows:
+                self.add_key(target, count, key)
 
     def ensure_section(self, section: str) -> None:
         self.sections.setdefault(section, [])
@@ -249,9 +279,7 @@ class DeckBuilder:
         # What the own file could not hold again (§3) is fitted here, once for every reader:
         # section names of 1–64 characters, notes of at most 100,000.
         fitted: dict[str, list[Entry]] = {}
-        for raw, rows in self.sections.items():
-            entries = [Entry(card, count, printing, colors, tags, flags)
-                       for count, card, printing, colors, tags, flags in rows]
+        for raw, entries in self._entries().items():
             name = section_name(raw)
             if name != raw and entries:
                 self.note(f"section {raw[:40]!r}… renamed {name!r} (at most "
@@ -268,6 +296,27 @@ class DeckBuilder:
         # A Riftbound pool reads plain-text lists too; the deck then belongs to that game.
         game = self.pool.game if self.pool.game in ("mtg", "riftbound") else "mtg"
         return Deck(game=game, sections=sections, unparsed=tuple(self.unparsed), **fields)
+
+    def _entries(self) -> dict[str, list[Entry]]:
+        """The rows as entries, per section. The rows are used up (each freed as its entry is
+        made: a file of a million distinct lines would otherwise hold both at once); nothing is
+        added after the deck is built, and a second call gets the same entries."""
+        if self._built is None:
+            self._open = {}
+            built: dict[str, list[Entry]] = {}
+            for raw, rows in self.sections.items():
+                entries = built[raw] = []
+                for i, (count, key) in enumerate(rows):
+                    if key.__class__ is str:
+                        entries.append(Entry(key, count, None, "", (), _NO_FLAGS))
+                    else:
+                        card, printing, colors, tags, flat = key
+                        flags = dict(flat) if flat else _NO_FLAGS
+                        entries.append(Entry(card, count, printing, colors, tags, flags))
+                    rows[i] = None
+            self.sections = {raw: [] for raw in built}
+            self._built = built
+        return self._built
 
     def result(self, kind: str, **fields) -> ImportResult:
         return ImportResult(self.deck(**fields), kind, self.lines, self.notes)

@@ -13,10 +13,11 @@ from array import array
 
 from deckeditor.carddb.pool import CardPool
 from deckeditor.deck import Deck, Entry, Printing
-from deckeditor.deckfile_errors import DeckFileError, ImportResult, LineKind, LineStatus
+from deckeditor.deckfile_errors import DeckFileError, ImportResult, LineKind
 from deckeditor.games.mtg.files import sbcommander
 from deckeditor.games.mtg.files.common import (
     KEPT_UNPARSED,
+    MAX_LINE,
     DeckBuilder,
     bad_line,
     cards,
@@ -67,6 +68,10 @@ _SPACES = re.compile(r"\s+")
 _CATEGORY_LINE = re.compile(r"^\D.*\(\d+\)$")
 # Cockatrice's annotated export: `// 99 Maindeck`, `// 13 Creature` (a count and one word)
 _SUBTOTAL = re.compile(r"^\d+\s+[A-Za-z]+$")
+# A plain card line: a count of 1-9999 without a leading zero, one space, and a name of ASCII
+# letters, digits, spaces, commas, apostrophes and hyphens starting with a letter.
+_PLAIN = re.compile(r"([1-9][0-9]{0,3}) ([A-Za-z][A-Za-z0-9 ,'-]*)")
+_NO_DIALECT: frozenset[str] = frozenset()
 _CAT_SECTIONS = {"commander": "Commander", "companion": "Companion", "sideboard": "Sideboard",
                  "maybeboard": "Maybeboard"}
 
@@ -163,6 +168,11 @@ def classify(line: str) -> tuple:
     `("category",)`, `("reject", reason)`, or
     `("card", to_side, count|None, name, printing, tags, marked_section, dialects)`.
     """
+    if (m := _PLAIN.fullmatch(line)) and len(line) <= MAX_LINE:
+        # the short path of most lines, `4 Lightning Bolt`: nothing below would find a header,
+        # a prefix or a marker in it (none of their characters is in `_PLAIN`), so the result
+        # is the one the full steps give
+        return ("card", False, int(m.group(1)), m.group(2), None, (), None, _NO_DIALECT, ())
     if line.startswith(UNPARSED_PREFIX):  # an earlier export's unparsed line: unparsed again
         return ("unparsed", unprefixed(line, UNPARSED_PREFIX))
     if reason := bad_line(line):
@@ -239,7 +249,7 @@ def read(
     cards = 0
     to_sideboard = False
     dialect: set[str] = set()
-    add_key, add_status = b.add_key, b.lines.append
+    add_key, add_status = b.add_key, b.lines.add
     for number, text in enumerate(lines, 1):
         line = text.strip()
         if not line:
@@ -266,7 +276,7 @@ def read(
             elif target == "Sideboard":
                 to_sideboard = True
             add_key(target, count, key)
-            add_status(LineStatus(number, text, *kind_reason))
+            add_status(number, text, *kind_reason)
             cards += 1
             continue
         if about and line[:5].lower() == "name " and not bad_line(line):
@@ -372,7 +382,7 @@ def _prepare(b: DeckBuilder, parsed: tuple) -> tuple[tuple, str | None]:
     prep = b.prepare(written_name(b, rest), printing, tags=tags, flags=dict(flags))
     warning = None
     if printing is not None and printing.set:
-        card = b.pool.get(prep[0][0])
+        card = b.pool.get(b.key_card(prep[0]))
         sets = getattr(card, "printings", ()) if card is not None else ()
         if sets and printing.set not in sets:
             warning = f"set {printing.set} not known for {card.name}; read by name"
