@@ -7,6 +7,7 @@ merges equal lines, records one status per input line and builds the immutable `
 from __future__ import annotations
 
 import re
+from array import array
 from dataclasses import replace
 from types import MappingProxyType
 from typing import Hashable, Iterable, TypeVar
@@ -105,6 +106,17 @@ _CARD_STATUS = (LineKind.CARD, "")
 _UNKNOWN_STATUS = (LineKind.UNKNOWN_CARD, "unknown card")
 
 
+class _Rows:
+    """A section's rows, column-wise: counts in an array, keys in a list (a file of a million
+    distinct lines would otherwise hold a list object per row)."""
+
+    __slots__ = ("counts", "keys")
+
+    def __init__(self) -> None:
+        self.counts = array("q")
+        self.keys: list[str | tuple | None] = []
+
+
 class DeckBuilder:
     """Collects sections, entries, line statuses, unparsed lines and notes for one import.
 
@@ -116,11 +128,11 @@ class DeckBuilder:
     def __init__(self, pool: CardPool | None, source: str) -> None:
         self.pool = pool if pool is not None else empty_pool()
         self.source = source
-        # section -> rows [count, key] in reading order; the key is the card name of a plain
-        # entry, else (card, printing, colors, tags, flags as sorted pairs)
-        self.sections: dict[str, list[list]] = {}
+        # section -> its rows (a count and a key each) in reading order; the key is the card
+        # name of a plain entry, else (card, printing, colors, tags, flags as sorted pairs)
+        self.sections: dict[str, _Rows] = {}
         # section -> merge key -> the rows with that key that still have room for more copies
-        self._open: dict[str, dict[tuple, list[list]]] = {}
+        self._open: dict[str, dict[str | tuple, int | list[int]]] = {}
         self._resolved: dict[str, tuple[str, bool, str | None]] = {}
         self.lines = LineReport()
         self.unparsed: list[Unparsed] = []
@@ -218,34 +230,38 @@ class DeckBuilder:
         opened = self._open.get(section)
         if opened is None:
             opened = self._open[section] = {}
-        # A row is [count, key]: the key tuple is shared with the caches, not copied apart.
-        # The open rows of a key are held as the row itself while there is one (nearly always),
-        # as a list of rows once a line did not fit into the first.
-        rows = opened.get(key)
-        if rows is not None:
-            if rows[0].__class__ is int:  # one open row
-                if rows[0] + count <= MAX_COUNT:
-                    rows[0] += count
-                    if rows[0] == MAX_COUNT:  # full: no longer a candidate
+        rows = self.sections.get(section)
+        if rows is None:
+            rows = self.sections[section] = _Rows()
+        counts = rows.counts
+        # The open rows of a key (rows with room for more copies) are held as the row's index
+        # while there is one (nearly always), as a list of indexes once a line did not fit.
+        open_rows = opened.get(key)
+        if open_rows is not None:
+            if open_rows.__class__ is int:
+                if counts[open_rows] + count <= MAX_COUNT:
+                    counts[open_rows] += count
+                    if counts[open_rows] == MAX_COUNT:  # full: no longer a candidate
                         del opened[key]
                     return
-                rows = opened[key] = [rows]
+                open_rows = opened[key] = [open_rows]
             else:
                 # Merged while the sum is a count (§1 Entries); past 9,999 the line stays
                 # separate rather than losing copies. A full row leaves the candidates.
-                for row in rows:
-                    if row[0] + count <= MAX_COUNT:
-                        row[0] += count
-                        if row[0] == MAX_COUNT:
-                            rows.remove(row)
+                for i in open_rows:
+                    if counts[i] + count <= MAX_COUNT:
+                        counts[i] += count
+                        if counts[i] == MAX_COUNT:
+                            open_rows.remove(i)
                         return
-        row = [count, key]
-        self.sections.setdefault(section, []).append(row)
+        index = len(counts)
+        counts.append(count)
+        rows.keys.append(key)
         if count < MAX_COUNT:
-            if rows is None:
-                opened[key] = row
+            if open_rows is None:
+                opened[key] = index
             else:
-                rows.append(row)
+                open_rows.append(index)
 
     def fold_sections(self, fold: dict) -> None:
         """Move the rows of stand-in sections into real ones (`fold`: stand-in -> section),
@@ -263,12 +279,13 @@ class DeckBuilder:
         self.sections, self._open = {}, {}
         moved = [(fold[k], rows) for k, rows in old.items() if k in fold]
         for target, rows in moved + [(k, rows) for k, rows in old.items() if k not in fold]:
-            self.sections.setdefault(target, [])
-            for count, key in rows:
+            self.ensure_section(target)
+            for count, key in zip(rows.counts, rows.keys):
                 self.add_key(target, count, key)
 
     def ensure_section(self, section: str) -> None:
-        self.sections.setdefault(section, [])
+        if section not in self.sections:
+            self.sections[section] = _Rows()
 
     def card_lines(self) -> int:
         return self._cards
@@ -306,15 +323,17 @@ class DeckBuilder:
             built: dict[str, list[Entry]] = {}
             for raw, rows in self.sections.items():
                 entries = built[raw] = []
-                for i, (count, key) in enumerate(rows):
+                keys = rows.keys
+                for i, count in enumerate(rows.counts):
+                    key = keys[i]
                     if key.__class__ is str:
                         entries.append(Entry(key, count, None, "", (), _NO_FLAGS))
                     else:
                         card, printing, colors, tags, flat = key
                         flags = dict(flat) if flat else _NO_FLAGS
                         entries.append(Entry(card, count, printing, colors, tags, flags))
-                    rows[i] = None
-            self.sections = {raw: [] for raw in built}
+                    keys[i] = None  # each row freed as its entry is made
+            self.sections = {raw: _Rows() for raw in built}
             self._built = built
         return self._built
 
