@@ -4,6 +4,9 @@ answered yes (each test's fixture replaces the ones it checks)."""
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+
 from deckeditor.paths import AppPaths
 
 
@@ -19,3 +22,12 @@ def open_window(qtbot, tmp_path):
     win.confirm_hidden = lambda name, reasons: True
     qtbot.addWidget(win)
     return win
+
+
+def choose(combo, text: str) -> None:
+    """As a user does: focus the closed box and step to the item with the keyboard."""
+    index = combo.findText(text)
+    assert index >= 0, [combo.itemText(i) for i in range(combo.count())]
+    combo.setFocus()
+    while combo.currentIndex() != index:
+        QTest.keyClick(combo, Qt.Key.Key_Down if combo.currentIndex() < index else Qt.Key.Key_Up)

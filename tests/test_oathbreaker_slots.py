@@ -7,9 +7,8 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtTest import QTest
 
-from tests.player_window import open_window
+from tests.player_window import choose, open_window
 
 pytestmark = [pytest.mark.gui, pytest.mark.qt_log_ignore(r".*propagateSizeHints.*", r".*does not support raise.*")]
 
@@ -41,15 +40,6 @@ def heads(win) -> dict[str, list[str]]:
                 stack.append(child)
         out[head.data()] = names
     return out
-
-
-def choose(combo, text: str) -> None:
-    """As a user does: focus the closed box and step to the item with the keyboard."""
-    index = combo.findText(text)
-    assert index >= 0, [combo.itemText(i) for i in range(combo.count())]
-    combo.setFocus()
-    while combo.currentIndex() != index:
-        QTest.keyClick(combo, Qt.Key.Key_Down if combo.currentIndex() < index else Qt.Key.Key_Up)
 
 
 def search_and_add(win, qtbot, query: str) -> None:

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QApplication
 
 from deckeditor.paths import AppPaths
 from deckeditor.session import find_entries
+from tests.player_window import choose
 
 pytestmark = [pytest.mark.gui, pytest.mark.qt_log_ignore(r".*propagateSizeHints.*", r".*does not support raise.*")]
 
@@ -33,17 +34,6 @@ def deck_label(win, name: str) -> str:
         if idx.data(Qt.ItemDataRole.UserRole + 12) == name:
             return idx.data(Qt.ItemDataRole.DisplayRole)
     raise AssertionError(name)
-
-
-def choose(combo, text: str) -> None:
-    """As a user does: focus the closed box and step to the item with the keyboard."""
-    index = combo.findText(text)
-    assert index >= 0, [combo.itemText(i) for i in range(combo.count())]
-    combo.setFocus()
-    from PySide6.QtTest import QTest
-
-    while combo.currentIndex() != index:
-        QTest.keyClick(combo, Qt.Key.Key_Down if combo.currentIndex() < index else Qt.Key.Key_Up)
 
 
 def test_a_printing_chosen_in_the_card_view_is_shown_exported_and_kept(window, qtbot, tmp_path):

@@ -77,6 +77,24 @@ class SymbolBrowser(QTextBrowser):
         return super().loadResource(kind, url)
 
 
+# How each card-view block style is drawn: (template, how a hint is added to it). The hint part
+# is left out when the block has no hint; styles not listed are drawn as plain paragraphs.
+_PLAIN_BLOCK = ("<p>{text}{hint}</p>", " <span style='color:#999999'>({hint})</span>")
+_BLOCK_HTML = {
+    "title": ("<h3>{text} &nbsp; <span style='color:#555'>{hint}</span></h3>", "{hint}"),
+    "subtitle": ("<p><i>{text}</i></p>", ""),
+    "facts": ("<p><b>{text}</b></p>", ""),
+    "dim": ("<p style='color:#999999'>{text}{hint}</p>", "<br><i>({hint})</i>"),
+    "badge": ("<p><span style='background-color:#ece6d6; color:#8a8170; font-weight:bold'>"
+              "&nbsp;{text}&nbsp;</span>{hint}</p>", " <span style='color:#999999'>{hint}</span>"),
+    "rule": ("<p style='color:#20457a'>{text}</p>", ""),
+    "note": ("<p style='color:#666666'>{text}</p>", ""),
+    "choice": ("<p style='background-color:#eef3fb'>{text}</p>", ""),
+    "warning": ("<p style='color:#b00020'>{text}</p>", ""),
+    "separator": ("<hr>", ""),
+}
+
+
 class CardView(QWidget):
     def __init__(self, session: EditorSession, parent=None) -> None:
         super().__init__(parent)
@@ -321,29 +339,8 @@ class CardView(QWidget):
 
     def block_html(self, block: CardViewBlock) -> str:
         text, hint = self.rich(block.text), self.rich(block.hint)
-        style = block.style
-        if style == "title":
-            return f"<h3>{text} &nbsp; <span style='color:#555'>{hint}</span></h3>"
-        if style == "subtitle":
-            return f"<p><i>{text}</i></p>"
-        if style == "facts":
-            return f"<p><b>{text}</b></p>"
-        if style == "dim":
-            return f"<p style='color:#999999'>{text}" + (f"<br><i>({hint})</i>" if hint else "") + "</p>"
-        if style == "badge":
-            return (f"<p><span style='background-color:#ece6d6; color:#8a8170; font-weight:bold'>&nbsp;{text}&nbsp;</span>"
-                    + (f" <span style='color:#999999'>{hint}</span>" if hint else "") + "</p>")
-        if style == "rule":
-            return f"<p style='color:#20457a'>{text}</p>"
-        if style == "note":
-            return f"<p style='color:#666666'>{text}</p>"
-        if style == "choice":
-            return f"<p style='background-color:#eef3fb'>{text}</p>"
-        if style == "warning":
-            return f"<p style='color:#b00020'>{text}</p>"
-        if style == "separator":
-            return "<hr>"
-        return f"<p>{text}" + (f" <span style='color:#999999'>({hint})</span>" if hint else "") + "</p>"
+        template, hint_template = _BLOCK_HTML.get(block.style, _PLAIN_BLOCK)
+        return template.format(text=text, hint=hint_template.format(hint=hint) if hint else "")
 
     def _lead_title(self, lead: str, name: str) -> str:
         """What the card is to the deck: its slot's title when the game shows the lead section
