@@ -7,6 +7,8 @@ hold a snapshot without copying (`mtg-rules.md` §11: predicates never see a dec
 
 from __future__ import annotations
 
+from array import array
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Iterable, Iterator, Mapping
@@ -80,14 +82,74 @@ class Entry:
         return hash((self.card, self.count, self.printing, self.colors, self.tags))
 
 
+class PlainEntries(Sequence):
+    """A section's entries when each is only a card and a count, held column-wise: a name and a
+    count per row, the `Entry` made on access. Reads like the tuple of entries it stands for
+    (equal to it, same hash), and is as immutable. A file of a million distinct lines read into
+    a million `Entry` objects would take a second and a hundred megabytes more (issue 15)."""
+
+    __slots__ = ("_cards", "_counts")
+
+    def __init__(self, cards: list[str], counts: Iterable[int]) -> None:
+        self._cards = cards
+        self._counts = array("H", counts)  # 1..9999
+        if len(self._counts) != len(cards):
+            raise ValueError("one count per card")
+        if self._counts and not 1 <= min(self._counts) <= max(self._counts) <= MAX_COUNT:
+            raise ValueError(f"counts must be from 1 to {MAX_COUNT}")
+
+    def __len__(self) -> int:
+        return len(self._cards)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return tuple(map(_plain, self._cards[index], self._counts[index]))
+        return _plain(self._cards[index], self._counts[index])
+
+    def __iter__(self) -> Iterator[Entry]:
+        return map(_plain, self._cards, self._counts)
+
+    def __reversed__(self) -> Iterator[Entry]:
+        return map(_plain, reversed(self._cards), reversed(self._counts))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, PlainEntries):
+            return self._cards == other._cards and self._counts == other._counts
+        if isinstance(other, tuple):
+            return len(other) == len(self) and all(a == b for a, b in zip(self, other))
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __add__(self, other: tuple) -> tuple:
+        return tuple(self) + tuple(other)
+
+    def __radd__(self, other: tuple) -> tuple:
+        return tuple(other) + tuple(self)
+
+    def __repr__(self) -> str:
+        return f"PlainEntries({len(self)} entries)"
+
+    def total(self) -> int:
+        return sum(self._counts)
+
+
+def _plain(card: str, count: int) -> Entry:
+    return Entry(card, count, None, "", (), _EMPTY)
+
+
 @dataclass(frozen=True, slots=True)
 class Section:
     name: str
-    entries: tuple[Entry, ...] = ()
+    entries: tuple[Entry, ...] | PlainEntries = ()  # PlainEntries: a large read section
 
     @property
     def total(self) -> int:
-        return sum(e.count for e in self.entries)
+        entries = self.entries
+        if entries.__class__ is PlainEntries:  # no Entry made per row
+            return entries.total()
+        return sum(e.count for e in entries)
 
     def count_of(self, card: str) -> int:
         return sum(e.count for e in self.entries if e.card == card)

@@ -69,10 +69,39 @@ _KINDS = tuple(LineKind)
 _KIND_INDEX = {kind: i for i, kind in enumerate(_KINDS)}
 
 
-class LineReport(Sequence):
+class _Statuses(Sequence):
+    """Reads like a list of `LineStatus`, each made on access from the columns a subclass keeps."""
+
+    def _at(self, i: int) -> LineStatus:
+        raise NotImplementedError
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [self._at(i) for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError("line report index out of range")
+        return self._at(index)
+
+    def __iter__(self) -> Iterator[LineStatus]:
+        return map(self._at, range(len(self)))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (_Statuses, list, tuple)):
+            return len(self) == len(other) and list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # mutable, like a list
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({list(self)!r})"
+
+
+class LineReport(_Statuses):
     """The line statuses of one read, held column-wise: a number, a kind byte and references to
     the text and reason per line, not a tuple per line (a file of a million distinct lines: about
-    25 bytes a line instead of 90). Reads like a list of `LineStatus`, made on access."""
+    25 bytes a line instead of 90)."""
 
     def __init__(self, statuses: Iterable[LineStatus] = ()) -> None:
         self._numbers = array("q")
@@ -98,30 +127,74 @@ class LineReport(Sequence):
         return LineStatus(self._numbers[i], self._texts[i], _KINDS[self._kinds[i]],
                           self._reasons[i])
 
-    def __getitem__(self, index):
-        if isinstance(index, slice):
-            return [self._at(i) for i in range(*index.indices(len(self)))]
-        if index < 0:
-            index += len(self)
-        if not 0 <= index < len(self):
-            raise IndexError("line report index out of range")
-        return self._at(index)
-
     def __iter__(self) -> Iterator[LineStatus]:
         kinds = _KINDS
         for number, text, kind, reason in zip(self._numbers, self._texts, self._kinds,
                                               self._reasons):
             yield LineStatus(number, text, kinds[kind], reason)
 
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, (LineReport, list, tuple)):
-            return list(self) == list(other)
-        return NotImplemented
 
-    __hash__ = None  # mutable, like a list
+class TextReport(_Statuses):
+    """The statuses of a text read line by line, one per line in order (line n is the n-th):
+    per line only where it starts in the text and a code for its (kind, reason), 8 bytes; the
+    line's text is cut from the source when asked for. A file of a million lines, distinct or
+    not, holds no string per line (issue 15: memory bounded by the input).
 
-    def __repr__(self) -> str:
-        return f"LineReport({list(self)!r})"
+    The reader appends a chunk's line starts with `starts.extend`, then one `codes` entry per
+    line (`code` interns a status); a line reported with another text than its own (an unparsed
+    line without an earlier export's prefix) is given it with `set_text`.
+    """
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.starts = array("I")  # offsets of a text of at most 8 MiB
+        self.codes = array("I")
+        self._statuses: list[tuple[LineKind, str]] = []
+        self._code_of: dict[tuple[LineKind, str], int] = {}
+        self._texts: dict[int, str] = {}
+
+    def code(self, kind: LineKind, reason: str = "") -> int:
+        """The code of a status, the same for equal statuses."""
+        key = (kind, reason)
+        got = self._code_of.get(key)
+        if got is None:
+            got = self._code_of[key] = len(self._statuses)
+            self._statuses.append(key)
+        return got
+
+    def add(self, number: int, text: str | None, kind: LineKind, reason: str = "") -> None:
+        """The status of the next line (`number` must be it); `text` None: the line's own."""
+        index = len(self.codes)
+        if number != index + 1:
+            raise ValueError(f"line {number} reported after line {index}")
+        self.codes.append(self.code(kind, reason))
+        if text is not None and text != self.line_text(index):
+            self._texts[index] = text
+
+    def set_text(self, index: int, text: str) -> None:
+        self._texts[index] = text
+
+    def line_text(self, index: int) -> str:
+        """Line `index` (from 0) of the source, right-trimmed."""
+        starts = self.starts
+        end = starts[index + 1] if index + 1 < len(starts) else len(self.source)
+        return self.source[starts[index]:end].rstrip()
+
+    def drop_last(self) -> None:
+        """Forget the last line (an empty last line is no line, `split_lines`)."""
+        self.codes.pop()
+        self.starts.pop()
+        self._texts.pop(len(self.codes), None)
+
+    def __len__(self) -> int:
+        return len(self.codes)
+
+    def _at(self, i: int) -> LineStatus:
+        text = self._texts.get(i)
+        if text is None:
+            text = self.line_text(i)
+        kind, reason = self._statuses[self.codes[i]]
+        return LineStatus(i + 1, text, kind, reason)
 
 
 @dataclass(frozen=True, slots=True)

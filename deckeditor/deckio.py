@@ -20,6 +20,7 @@ from deckeditor.deck import Deck
 from deckeditor.deckfile import MAX_BYTES, load_json, read_json_deck, save_atomic
 from deckeditor.deckfile import write_json_deck
 from deckeditor.deckfile_errors import DeckFileError, ImportResult, LineKind, LineStatus
+from deckeditor.textlines import split_lines
 
 __all__ = [
     "KINDS", "DeckFileError", "ImportResult", "LineKind", "LineStatus", "decode", "export_losses",
@@ -46,10 +47,8 @@ TEXT_KINDS = ("text", "arena", "mtgo")
 PASTED = "Imported deck"
 SAFETY_NET = True  # see read_deck
 _EXT_KIND = {".json": "json", ".dck": "forge", ".cod": "cod", ".dek": "dek", ".txt": "text"}
-_LINE_END = re.compile(r"\r\n|\r|\n")
 _XML_ROOT = re.compile(rb"<([A-Za-z_][\w.:-]*)")
 _SPACE = re.compile(r"\s")
-_OTHER_BREAKS = re.compile("[\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
 _LINE = re.compile(r"([^\r\n]*)(?:\r\n|\r|\n|$)")
 # §2 step 5, searched over the whole text at once: a line starting (after blanks) with `NAME:`,
 # `LAYOUT MAIN:`/`LAYOUT SIDEBOARD:`, or an XMage card line `[SB: ]1 [SET:CN] Name`.
@@ -85,19 +84,6 @@ def decode(data: bytes, path: str | None = None) -> tuple[str, list[str]]:
             bytes([b]).decode("cp1252", errors="ignore") or chr(b) for b in data
         )
     return text, [CP1252]
-
-
-def split_lines(text: str, trim: bool = True) -> list[str]:
-    """`\\r\\n`, `\\n` and `\\r` all end a line; lines are right-trimmed (unless `trim` is
-    False: Forge notes keep their trailing spaces); no empty last line."""
-    # str.splitlines is several times faster than the regex, but it also ends lines at form
-    # feeds, vertical tabs and a few other separators, which must stay inside their line (a
-    # control character makes the line unparsed): take it only when there are none.
-    parts = text.splitlines() if not _OTHER_BREAKS.search(text) else _LINE_END.split(text)
-    lines = [line.rstrip() for line in parts] if trim else parts
-    if lines and lines[-1] == "":
-        lines.pop()
-    return lines
 
 
 def _first_lines(text: str):
@@ -314,15 +300,20 @@ def _read(
 
         result = textlist.read(split_lines(decoded), pool, name=name, format_code=format_code)
     else:
+        if found not in ("forge", "xmage", "precon"):  # the plain-text family
+            return _with_notes(text.read(decoded, pool, name=name, format_code=format_code,
+                                         kind=found), notes)
         lines = split_lines(decoded, trim=found != "forge")
         if found == "forge":
             result = forge_dck.read(lines, pool, name=name)
         elif found == "xmage":
             result = xmage_dck.read(lines, pool, name=name, format_code=format_code)
-        elif found == "precon":
-            result = precon.read(lines, pool, name=name)
         else:
-            result = text.read(lines, pool, name=name, format_code=format_code, kind=found)
+            result = precon.read(lines, pool, name=name)
+    return _with_notes(result, notes)
+
+
+def _with_notes(result: ImportResult, notes: list[str]) -> ImportResult:
     return ImportResult(result.deck, result.kind, result.lines, notes + result.notes)
 
 

@@ -29,13 +29,19 @@ def slug(name: str) -> str:
     return _NON_SLUG.sub("-", strip_marks(name).lower()).strip("-")
 
 
-@lru_cache(maxsize=65536)
 def name_key(name: str) -> str:
     """The key copies are counted by and names are resolved with."""
     if name.isascii():  # NFKD, marks and typographic quotes change no ASCII text: skip them
         folded = name.lower()
-    else:
-        folded = strip_marks(name).translate(_QUOTES).casefold()
+        if "  " not in folded and folded.isprintable():  # no run of blanks to collapse
+            return folded.strip()
+        return _SPACES.sub(" ", folded).strip()
+    return _unicode_key(name)
+
+
+@lru_cache(maxsize=65536)
+def _unicode_key(name: str) -> str:
+    folded = strip_marks(name).translate(_QUOTES).casefold()
     return _SPACES.sub(" ", folded).strip()
 
 

@@ -66,3 +66,78 @@ def test_distinct_plain_lines_read_as_before():
         LineKind.UNKNOWN_CARD, LineKind.SECTION, LineKind.CARD]
     assert r.lines[1].reason == "unknown card"
     assert all(not e.flags for e in r.deck.section("Main").entries)
+
+
+# --- the text read a chunk at a time, its report and its plain sections (issue 15) ----------
+
+from hypothesis import HealthCheck  # noqa: E402
+
+from deckeditor.deck import Entry, PlainEntries, Section  # noqa: E402
+from deckeditor.deckfile_errors import TextReport  # noqa: E402
+from deckeditor.textlines import line_chunks, split_lines  # noqa: E402
+
+_TEXT = st.text(alphabet="ab \t\r\n\x0b\x0c\x85\u2028é", max_size=60)
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_TEXT, st.integers(min_value=1, max_value=8))
+def test_line_chunks_give_the_lines_of_split_lines(text, size):
+    raws, starts = [], []
+    for chunk_starts, chunk_raws in line_chunks(text, size):
+        raws += chunk_raws
+        starts += list(chunk_starts)
+    assert "".join(raws) == text  # every character once, in order
+    assert starts == [sum(len(r) for r in raws[:i]) for i in range(len(raws))]
+    lines = [r.rstrip() for r in raws]
+    if lines and lines[-1] == "":
+        lines.pop()
+    assert lines == split_lines(text)
+
+
+@settings(max_examples=200, deadline=None)
+@given(_TEXT)
+def test_the_text_report_cuts_each_line_from_the_source(text):
+    report = TextReport(text)
+    for chunk_starts, chunk_raws in line_chunks(text, 3):
+        report.starts.extend(chunk_starts)
+        for _ in chunk_raws:
+            report.codes.append(report.code(LineKind.COMMENT))
+    lines = [r.rstrip() for _, raws in line_chunks(text) for r in raws]
+    assert [s.text for s in report] == lines
+    assert [s.number for s in report] == list(range(1, len(lines) + 1))
+    if lines and lines[-1] == "":
+        report.drop_last()
+        assert [s.text for s in report] == split_lines(text)
+
+
+def test_the_text_report_keeps_a_text_given_for_a_line():
+    report = TextReport("1 Opt\n# unparsed: x\n")
+    report.starts.extend([0, 6])
+    report.add(1, None, LineKind.CARD)
+    report.add(2, "x", LineKind.UNPARSED, "kept")
+    assert list(report) == [LineStatus(1, "1 Opt", LineKind.CARD),
+                            LineStatus(2, "x", LineKind.UNPARSED, "kept")]
+    assert report == LineReport(list(report))
+
+
+def test_plain_entries_read_like_the_tuple_they_stand_for():
+    rows = PlainEntries(["Opt", "Island"], [2, 9999])
+    entries = (Entry("Opt", 2), Entry("Island", 9999))
+    assert rows == entries and entries == rows and tuple(rows) == entries
+    assert hash(rows) == hash(entries) and Section("Main", rows) == Section("Main", entries)
+    assert hash(Section("Main", rows)) == hash(Section("Main", entries))
+    assert rows[1] == entries[1] and rows[-1] == entries[-1] and rows[:1] == entries[:1]
+    assert len(rows) == 2 and list(reversed(rows)) == list(reversed(entries))
+    assert Section("Main", rows).total == 10001 and rows + (Entry("X"),) == entries + (Entry("X"),)
+    assert rows != (Entry("Opt", 2),) and rows != (Entry("Opt", 3), Entry("Island", 9999))
+
+
+def test_a_large_plain_section_is_read_without_an_entry_per_line():
+    pool = make_pool()
+    text = "".join(f"1 Zz{i}\n" for i in range(500)) + "4 Island\n"
+    deck = read_deck(text, pool).deck
+    main = deck.section("Main").entries
+    assert isinstance(main, PlainEntries) and len(main) == 501
+    assert main[0] == Entry("Zz0") and main[-1] == Entry("Island", 4)
+    edited = deck.add("Main", Entry("Island", 1))  # an edit makes an ordinary tuple again
+    assert edited.section("Main").entries[-1] == Entry("Island", 5)

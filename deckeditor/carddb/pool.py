@@ -47,7 +47,9 @@ class CardPool(Generic[C]):
         self.cards: list[C] = []
         self._exact: dict[str, int] = {}
         self._folded: dict[str, set[int]] = {}  # full-name keys
-        self._faces: dict[str, set[int]] = {}  # face-name keys (front faces first)
+        # face-name keys of cards with more faces than one, or a face named unlike the card (a
+        # one-faced card's face is its name: kept out, the table stays small and quick to miss)
+        self._faces: dict[str, set[int]] = {}
         self._back: set[tuple[str, int]] = set()
         self._unquoted: dict[str, set[int]] = {}  # `"Ach! Hans, Run!"` written without quotes
         for card in cards:
@@ -73,7 +75,10 @@ class CardPool(Generic[C]):
             self._unquoted.setdefault(key[1:-1].strip(), set()).add(row)
         for alias in getattr(card, "other_names", ()) or ():  # same Oracle card, other name
             self._folded.setdefault(split_key(alias), set()).add(row)
-        for i, face in enumerate(getattr(card, "face_names", ()) or ()):
+        faces = getattr(card, "face_names", ()) or ()
+        if len(faces) == 1 and name_key(faces[0]) == key:
+            faces = ()  # one face named as the card: found by its full name first, always
+        for i, face in enumerate(faces):
             key = name_key(face)
             self._faces.setdefault(key, set()).add(row)
             if i > 0:
@@ -112,9 +117,10 @@ class CardPool(Generic[C]):
         if row is not None:
             return Resolution(self.cards[row])
         key = split_key(written)
+        face_key = key if "/" not in written else name_key(written)
         rows = self._folded.get(key)
         if rows is None:
-            rows = self._faces.get(name_key(written))
+            rows = self._faces.get(face_key)
         if rows is None:  # a name whose Oracle spelling is quoted, written without the quotes
             rows = self._unquoted.get(key)
         if not rows:
@@ -123,7 +129,7 @@ class CardPool(Generic[C]):
             return Resolution(None, "ambiguous name")
         (row,) = rows
         card = self.cards[row]
-        if (name_key(written), row) in self._back and split_key(card.name) != key:
+        if (face_key, row) in self._back and split_key(card.name) != key:
             return Resolution(card, f"{written!r} is a back face of {card.name}")
         return Resolution(card)
 

@@ -7,14 +7,16 @@ merges equal lines, records one status per input line and builds the immutable `
 from __future__ import annotations
 
 import re
-from array import array
+from collections.abc import Sequence
 from dataclasses import replace
 from types import MappingProxyType
 from typing import Hashable, Iterable, TypeVar
 
 from deckeditor.carddb.pool import CardPool
-from deckeditor.deck import MAX_COUNT, MTG_SECTIONS, Deck, Entry, Printing, Section, Unparsed
-from deckeditor.deckfile_errors import ImportResult, LineKind, LineReport
+from deckeditor.deck import (
+    MAX_COUNT, MTG_SECTIONS, Deck, Entry, PlainEntries, Printing, Section, Unparsed,
+)
+from deckeditor.deckfile_errors import ImportResult, LineKind, LineReport, TextReport
 
 # A control character other than TAB makes a line unparsed (§1 decoding).
 CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f]")
@@ -106,40 +108,29 @@ _CARD_STATUS = (LineKind.CARD, "")
 _UNKNOWN_STATUS = (LineKind.UNKNOWN_CARD, "unknown card")
 
 
-class _Rows:
-    """A section's rows, column-wise: counts in an array, keys in a list (a file of a million
-    distinct lines would otherwise hold a list object per row)."""
-
-    __slots__ = ("counts", "keys")
-
-    def __init__(self) -> None:
-        self.counts = array("q")
-        self.keys: list[str | tuple | None] = []
-
-
 class DeckBuilder:
     """Collects sections, entries, line statuses, unparsed lines and notes for one import.
 
-    Linear in the input (issue 15): a new line is compared only with the earlier entries it could
-    merge with (a dict keyed on what `Entry.same_line` compares), counts are added in place and
-    the immutable entries are built once at the end, and each written name is resolved once.
+    Linear in the input (issue 15): a new line meets only the earlier entries it could merge with
+    (a table per section keyed on what `Entry.same_line` compares, holding the copies), the
+    immutable entries are built once at the end, and each written name is resolved once.
     """
 
-    def __init__(self, pool: CardPool | None, source: str) -> None:
+    def __init__(self, pool: CardPool | None, source: str,
+                 report: LineReport | TextReport | None = None) -> None:
         self.pool = pool if pool is not None else empty_pool()
         self.source = source
-        # section -> its rows (a count and a key each) in reading order; the key is the card
-        # name of a plain entry, else (card, printing, colors, tags, flags as sorted pairs)
-        self.sections: dict[str, _Rows] = {}
-        # section -> merge key -> the rows with that key that still have room for more copies
-        self._open: dict[str, dict[str | tuple, int | list[int]]] = {}
+        # section -> merge key -> copies, in first-appearance order; the key is the card name
+        # of a plain entry, else (card, printing, colors, tags, flags as sorted pairs). Totals
+        # past 9,999 become full rows of 9,999 and the rest when the deck is built.
+        self.sections: dict[str | tuple, dict[str | tuple, int]] = {}
         self._resolved: dict[str, tuple[str, bool, str | None]] = {}
-        self.lines = LineReport()
+        self.lines = report if report is not None else LineReport()
         self.unparsed: list[Unparsed] = []
         self.notes: list[str] = []
         self._noted: set[str] = set()
         self._cards = 0
-        self._built: dict[str, list[Entry]] | None = None  # the entries, once the deck is built
+        self._built: dict[str, Sequence[Entry]] | None = None  # the entries, once built
 
     # --- the report ---------------------------------------------------------------------
 
@@ -149,6 +140,10 @@ class DeckBuilder:
     def reject(self, number: int, text: str, reason: str) -> None:
         """A line that could not be read: kept, reported with its number, never dropped."""
         self.lines.add(number, text, LineKind.UNPARSED, reason)
+        self.keep_unparsed(number, text, reason)
+
+    def keep_unparsed(self, number: int, text: str, reason: str) -> None:
+        """Keep a line as unparsed in the deck (its status is the caller's to report)."""
         self.unparsed.append(Unparsed(self.source, number, text, reason))
 
     def note(self, text: str) -> None:
@@ -167,7 +162,7 @@ class DeckBuilder:
                 got = (res.card.name, True, res.note)
             else:
                 got = (written, False, res.note)
-            if len(self._resolved) < 200_000:  # bounded: a file of distinct names is 8 MiB
+            if len(self._resolved) < 50_000:  # bounded: a file of distinct names is 8 MiB
                 self._resolved[written] = got
         return got
 
@@ -207,6 +202,16 @@ class DeckBuilder:
             return name, status, note
         return (name, printing, colors, tags, flat), status, note
 
+    def prepare_plain(self, written: str) -> tuple:
+        """`prepare` of a bare name (no printing, choices, tags or flags), past the name cache:
+        for a reader that keeps its own per line, where a file of distinct names would only
+        fill it."""
+        res = self.pool.resolve(written)
+        card, note = res.card, res.note
+        if card is not None:
+            return card.name, ((LineKind.CARD, note) if note else _CARD_STATUS), note
+        return written, ((LineKind.UNKNOWN_CARD, note) if note else _UNKNOWN_STATUS), note
+
     @staticmethod
     def key_card(key: str | tuple) -> str:
         """The card name of a merge key (`prepare(...)[0]`)."""
@@ -225,43 +230,20 @@ class DeckBuilder:
         """The card lines a reader counted itself (its fast path calls `add_key` directly)."""
         self._cards = max(self._cards, total)
 
-    def add_key(self, section: str, count: int, key: tuple) -> None:
+    def add_key(self, section: str | tuple, count: int, key: str | tuple) -> None:
         """Add `count` copies of a prepared entry (its key, `prepare(...)[0]`) to `section`."""
-        opened = self._open.get(section)
-        if opened is None:
-            opened = self._open[section] = {}
         rows = self.sections.get(section)
         if rows is None:
-            rows = self.sections[section] = _Rows()
-        counts = rows.counts
-        # The open rows of a key (rows with room for more copies) are held as the row's index
-        # while there is one (nearly always), as a list of indexes once a line did not fit.
-        open_rows = opened.get(key)
-        if open_rows is not None:
-            if open_rows.__class__ is int:
-                if counts[open_rows] + count <= MAX_COUNT:
-                    counts[open_rows] += count
-                    if counts[open_rows] == MAX_COUNT:  # full: no longer a candidate
-                        del opened[key]
-                    return
-                open_rows = opened[key] = [open_rows]
-            else:
-                # Merged while the sum is a count (§1 Entries); past 9,999 the line stays
-                # separate rather than losing copies. A full row leaves the candidates.
-                for i in open_rows:
-                    if counts[i] + count <= MAX_COUNT:
-                        counts[i] += count
-                        if counts[i] == MAX_COUNT:
-                            open_rows.remove(i)
-                        return
-        index = len(counts)
-        counts.append(count)
-        rows.keys.append(key)
-        if count < MAX_COUNT:
-            if open_rows is None:
-                opened[key] = index
-            else:
-                open_rows.append(index)
+            rows = self.sections[section] = {}
+        rows[key] = rows.get(key, 0) + count
+
+    def section_rows(self, section: str | tuple) -> dict[str | tuple, int]:
+        """The merge key -> copies table of a section, for a reader's hot loop to add to with
+        `rows[key] = rows.get(key, 0) + count`, as `add_key` does."""
+        rows = self.sections.get(section)
+        if rows is None:
+            rows = self.sections[section] = {}
+        return rows
 
     def fold_sections(self, fold: dict) -> None:
         """Move the rows of stand-in sections into real ones (`fold`: stand-in -> section),
@@ -273,19 +255,17 @@ class DeckBuilder:
             # each stand-in becomes a section of its own: renamed in place, nothing re-added
             # (the common case: one block of header-less lines, all Main)
             self.sections = {fold.get(k, k): rows for k, rows in self.sections.items()}
-            self._open = {fold.get(k, k): rows for k, rows in self._open.items()}
             return
         old = self.sections
-        self.sections, self._open = {}, {}
+        self.sections = {}
         moved = [(fold[k], rows) for k, rows in old.items() if k in fold]
         for target, rows in moved + [(k, rows) for k, rows in old.items() if k not in fold]:
-            self.ensure_section(target)
-            for count, key in zip(rows.counts, rows.keys):
-                self.add_key(target, count, key)
+            into = self.section_rows(target)
+            for key, count in rows.items():
+                into[key] = into.get(key, 0) + count
 
     def ensure_section(self, section: str) -> None:
-        if section not in self.sections:
-            self.sections[section] = _Rows()
+        self.section_rows(section)
 
     def card_lines(self) -> int:
         return self._cards
@@ -295,50 +275,63 @@ class DeckBuilder:
     def deck(self, **fields) -> Deck:
         # What the own file could not hold again (§3) is fitted here, once for every reader:
         # section names of 1–64 characters, notes of at most 100,000.
-        fitted: dict[str, list[Entry]] = {}
+        fitted: dict[str, Sequence[Entry]] = {}
         for raw, entries in self._entries().items():
             name = section_name(raw)
             if name != raw and entries:
                 self.note(f"section {raw[:40]!r}… renamed {name!r} (at most "
                           f"{MAX_SECTION_NAME} characters)" if raw else
                           f"a section without a name read as {name!r}")
-            fitted.setdefault(name, []).extend(entries)
+            fitted[name] = (tuple(fitted[name]) + tuple(entries)) if name in fitted else entries
         notes = fields.get("notes")
         if isinstance(notes, str) and len(notes) > MAX_NOTES:
             fields["notes"] = notes[:MAX_NOTES]
             self.note(f"notes cut to {MAX_NOTES:,} characters")
         order = [n for n in MTG_SECTIONS if n in fitted]
         order += [n for n in fitted if n not in MTG_SECTIONS]
-        sections = tuple(Section(n, tuple(fitted[n])) for n in order if fitted[n])
+        sections = tuple(Section(n, _frozen(fitted[n])) for n in order if fitted[n])
         # A Riftbound pool reads plain-text lists too; the deck then belongs to that game.
         game = self.pool.game if self.pool.game in ("mtg", "riftbound") else "mtg"
         return Deck(game=game, sections=sections, unparsed=tuple(self.unparsed), **fields)
 
-    def _entries(self) -> dict[str, list[Entry]]:
-        """The rows as entries, per section. The rows are used up (each freed as its entry is
-        made: a file of a million distinct lines would otherwise hold both at once); nothing is
-        added after the deck is built, and a second call gets the same entries."""
+    def _entries(self) -> dict[str, Sequence[Entry]]:
+        """The rows as entries, per section: a plain section (card names and counts only, as a
+        large file's) as `PlainEntries`, else a tuple. The rows are used up; nothing is added
+        after the deck is built, and a second call gets the same entries."""
         if self._built is None:
-            self._open = {}
-            built: dict[str, list[Entry]] = {}
-            for raw, rows in self.sections.items():
-                entries = built[raw] = []
-                keys = rows.keys
-                for i, count in enumerate(rows.counts):
-                    key = keys[i]
-                    if key.__class__ is str:
-                        entries.append(Entry(key, count, None, "", (), _NO_FLAGS))
-                    else:
-                        card, printing, colors, tags, flat = key
-                        flags = dict(flat) if flat else _NO_FLAGS
-                        entries.append(Entry(card, count, printing, colors, tags, flags))
-                    keys[i] = None  # each row freed as its entry is made
-            self.sections = {raw: _Rows() for raw in built}
+            built: dict[str, Sequence[Entry]] = {}
+            for raw in list(self.sections):
+                rows = self.sections.pop(raw)  # each section's table freed as it is built
+                built[raw] = _section_entries(rows)
             self._built = built
         return self._built
 
     def result(self, kind: str, **fields) -> ImportResult:
         return ImportResult(self.deck(**fields), kind, self.lines, self.notes)
+
+
+def _section_entries(rows: dict[str | tuple, int]) -> Sequence[Entry]:
+    """One section's merge table as its entries: a total past 9,999 as full rows of 9,999 and
+    the rest, side by side (what the writers write, so a second trip reads the same)."""
+    if all(key.__class__ is str for key in rows) and (
+            not rows or max(rows.values()) <= MAX_COUNT):
+        return PlainEntries(list(rows), rows.values())
+    out: list[Entry] = []
+    for key, total in rows.items():
+        if key.__class__ is str:
+            card, printing, colors, tags, flags = key, None, "", (), _NO_FLAGS
+        else:
+            card, printing, colors, tags, flat = key
+            flags = dict(flat) if flat else _NO_FLAGS
+        while total > 0:
+            count = min(total, MAX_COUNT)
+            out.append(Entry(card, count, printing, colors, tags, flags))
+            total -= count
+    return tuple(out)
+
+
+def _frozen(entries: Sequence[Entry]) -> tuple[Entry, ...] | PlainEntries:
+    return entries if entries.__class__ in (tuple, PlainEntries) else tuple(entries)
 
 
 def move_one(deck: Deck, card: str, source: str, target: str) -> Deck | None:

@@ -9,12 +9,12 @@ and Sideboard only once the whole text has been seen.
 from __future__ import annotations
 
 import re
-from array import array
 
 from deckeditor.carddb.pool import CardPool
 from deckeditor.deck import Deck, Entry, Printing
-from deckeditor.deckfile_errors import DeckFileError, ImportResult, LineKind
+from deckeditor.deckfile_errors import DeckFileError, ImportResult, LineKind, TextReport
 from deckeditor.games.mtg.files import sbcommander
+from deckeditor.textlines import line_chunks
 from deckeditor.games.mtg.files.common import (
     KEPT_UNPARSED,
     MAX_LINE,
@@ -225,16 +225,32 @@ def classify(line: str) -> tuple:
 _CACHE_LIMIT = 50_000  # distinct lines remembered per read (a file of distinct lines: no gain)
 
 
+class _Hit:
+    """What a distinct line's text alone decides, kept for its next occurrences: the class of
+    the line and, once read as a card line with nothing to note, its fast form."""
+
+    __slots__ = ("got", "prep", "fast")
+
+    def __init__(self, got: tuple) -> None:
+        self.got = got
+        self.prep: tuple | None = None  # a card line's resolved form (`_prepare`)
+        # (fixed section or None, count, merge key, status code) of a card line whose every
+        # occurrence reads the same way
+        self.fast: tuple | None = None
+
+
 def read(
-    lines: list[str], pool: CardPool | None, *, name: str = "Imported deck",
+    source: str, pool: CardPool | None, *, name: str = "Imported deck",
     format_code: str | None = None, kind: str = "text",
 ) -> ImportResult:
-    b = DeckBuilder(pool, kind)
+    """Read the decoded text of a plain-text family file."""
+    report = TextReport(source)
+    b = DeckBuilder(pool, kind, report)
     # One pass, linear: a card line whose section only the whole text decides (no header yet:
     # the two-block rule) goes to a stand-in section of its block, ("block", n), folded into
-    # Main or the Sideboard at the end. Each distinct line is classified and resolved once.
-    cache: dict[str, tuple] = {}
-    prepared: dict[str, tuple] = {}
+    # Main or the Sideboard at the end. Each distinct line is classified and resolved once;
+    # the report keeps a status code per line, and the text reads a chunk at a time.
+    cache: dict[str, _Hit] = {}
     section: str | None = None
     any_header = False
     about = False
@@ -249,105 +265,120 @@ def read(
     cards = 0
     to_sideboard = False
     dialect: set[str] = set()
-    add_key, add_status = b.add_key, b.lines.add
-    for number, text in enumerate(lines, 1):
-        line = text.strip()
-        if not line:
-            b.mark(number, text, LineKind.BLANK)
-            in_block = False
-            continue
-        first = not first_seen
-        first_seen = True
-        hit = cache.get(line)
-        if hit is not None and hit[2] is not None and not about:
-            # The hot path of a long file: a card line read before, with nothing to note. The
-            # same steps as below, with what depends on the text alone taken from the cache.
-            fixed, count, key, kind_reason = hit[2]
-            if text is line and text is not hit[1]:
-                text = lines[number - 1] = hit[1]  # one copy of a repeated text
-            if not in_block:
-                block += 1
-                block_key = ("block", block)
-                in_block = True
-            target = fixed or section
-            if target is None:
-                target = block_key
-                blocks[block_key] = None
-            elif target == "Sideboard":
-                to_sideboard = True
-            add_key(target, count, key)
-            add_status(number, text, *kind_reason)
-            cards += 1
-            continue
-        if about and line[:5].lower() == "name " and not bad_line(line):
-            about_name = line[5:].strip()
-            b.mark(number, text, LineKind.METADATA)
-            continue
-        if hit is None:
-            got = classify(line)
-            if len(cache) < _CACHE_LIMIT:
-                cache[line] = hit = [got, line, None]
-        else:
-            got, first_copy, _ = hit
-            if text is line and text is not first_copy:
-                # the same text again: keep one copy (a million-line file repeats a few lines)
-                text = lines[number - 1] = first_copy
-        what = got[0]
-        if what == "card":
-            if got[7]:
-                dialect |= got[7]
-            if got[2] is None and not b.knows(written_name(b, got[3])):
-                b.reject(number, text, "no count and not a known card")
+    code = report.code
+    add_status = report.codes.append
+    blank, section_code = code(LineKind.BLANK), code(LineKind.SECTION)
+    comment, metadata = code(LineKind.COMMENT), code(LineKind.METADATA)
+    rows_of = b.section_rows
+    target_rows: dict = {}
+    number = 0
+    line = ""
+    for starts, raws in line_chunks(source):
+        report.starts.extend(starts)
+        for raw in raws:
+            number += 1
+            line = raw.strip()
+            if not line:
+                add_status(blank)
+                in_block = False
                 continue
-            if not in_block:
-                block += 1
-                block_key = ("block", block)
-                in_block = True
-            target = "Sideboard" if got[1] else got[6] or section
-            if target is None:
-                target = block_key
-                blocks[block_key] = None
-            elif target == "Sideboard":
-                to_sideboard = True
-            prep = prepared.get(line)
-            if prep is None:
-                prep = _prepare(b, got)
-                if len(prepared) < _CACHE_LIMIT:
-                    prepared[line] = prep
-            b.add_prepared(number, text, target, got[2] or 1, prep[0])
-            if prep[1]:
-                b.note(f"line {number}: {prep[1]}")
-            elif hit is not None and got[2] is not None and not prep[0][2]:
-                key, kind_reason, _ = prep[0]
-                hit[2] = ("Sideboard" if got[1] else got[6], got[2], key, kind_reason)
-            cards += 1
-        elif what in ("bad", "reject"):
-            b.reject(number, text, got[1])
-        elif what == "unparsed":
-            b.reject(number, got[1], KEPT_UNPARSED)
-        elif what == "header":
-            b.mark(number, text, LineKind.SECTION)
-            any_header = True
-            head = got[1]
-            about = head == "about"
-            if got[2] or about:
-                dialect.add("arena")
-            if not about:
-                section = head
-            in_block = False
-        elif what == "comment":
-            body = got[1]
-            b.mark(number, text, LineKind.COMMENT)
-            if first and line.startswith("//"):
-                dialect.add("cockatrice")
-            if _SUBTOTAL.match(body):  # dropped: never the deck name, never a note
-                pass
-            elif first and line.startswith("//"):
-                first_comment = body
-            elif not cards and body:
-                notes.append(body)
-        else:  # a category line such as `Creatures (23)`
-            b.mark(number, text, LineKind.COMMENT)
+            first = not first_seen
+            first_seen = True
+            hit = cache.get(line)
+            if hit is not None and hit.fast is not None and not about:
+                # The hot path of a long file: a card line read before, with nothing to note.
+                # The same steps as below, with what depends on the text alone from the cache.
+                fixed, count, key, status = hit.fast
+                if not in_block:
+                    block += 1
+                    block_key = ("block", block)
+                    in_block = True
+                target = fixed or section
+                if target is None:
+                    target = block_key
+                    blocks[block_key] = None
+                elif target == "Sideboard":
+                    to_sideboard = True
+                rows = target_rows.get(target)
+                if rows is None:
+                    rows = target_rows[target] = rows_of(target)
+                rows[key] = rows.get(key, 0) + count
+                add_status(status)
+                cards += 1
+                continue
+            if about and line[:5].lower() == "name " and not bad_line(line):
+                about_name = line[5:].strip()
+                add_status(metadata)
+                continue
+            if hit is None:
+                hit = _Hit(classify(line))
+                if len(cache) < _CACHE_LIMIT:
+                    cache[line] = hit
+            got = hit.got
+            what = got[0]
+            if what == "card":
+                if got[7]:
+                    dialect |= got[7]
+                if got[2] is None and not b.knows(written_name(b, got[3])):
+                    _reject(b, number, raw, "no count and not a known card")
+                    continue
+                if not in_block:
+                    block += 1
+                    block_key = ("block", block)
+                    in_block = True
+                target = "Sideboard" if got[1] else got[6] or section
+                if target is None:
+                    target = block_key
+                    blocks[block_key] = None
+                elif target == "Sideboard":
+                    to_sideboard = True
+                prep = hit.prep
+                if prep is None:
+                    prep = hit.prep = _prepare(b, got, code)
+                key, status, note, warning = prep
+                if note:
+                    b.note(f"line {number}: {note}")
+                rows = target_rows.get(target)
+                if rows is None:
+                    rows = target_rows[target] = rows_of(target)
+                rows[key] = rows.get(key, 0) + (got[2] or 1)
+                add_status(status)
+                if warning:
+                    b.note(f"line {number}: {warning}")
+                elif got[2] is not None and not note:
+                    hit.fast = ("Sideboard" if got[1] else got[6], got[2], key, status)
+                cards += 1
+            elif what in ("bad", "reject"):
+                _reject(b, number, raw, got[1])
+            elif what == "unparsed":
+                add_status(code(LineKind.UNPARSED, KEPT_UNPARSED))
+                report.set_text(number - 1, got[1])
+                b.keep_unparsed(number, got[1], KEPT_UNPARSED)
+            elif what == "header":
+                add_status(section_code)
+                any_header = True
+                head = got[1]
+                about = head == "about"
+                if got[2] or about:
+                    dialect.add("arena")
+                if not about:
+                    section = head
+                in_block = False
+            elif what == "comment":
+                body = got[1]
+                add_status(comment)
+                if first and line.startswith("//"):
+                    dialect.add("cockatrice")
+                if _SUBTOTAL.match(body):  # dropped: never the deck name, never a note
+                    pass
+                elif first and line.startswith("//"):
+                    first_comment = body
+                elif not cards and body:
+                    notes.append(body)
+            else:  # a category line such as `Creatures (23)`
+                add_status(comment)
+    if number and not line:
+        report.drop_last()  # an empty last line is no line
     if not cards:
         raise DeckFileError(None, None, None, "no card lines")
     b.count_cards(cards)
@@ -364,7 +395,13 @@ def read(
     if not any_header and (two_blocks or to_sideboard):
         deck, moved = sbcommander.apply(deck, b.pool, format_code)
         out_notes += moved
-    return ImportResult(deck, kind, b.lines, out_notes)
+    return ImportResult(deck, kind, report, out_notes)
+
+
+def _reject(b: DeckBuilder, number: int, raw: str, reason: str) -> None:
+    """A line that could not be read: reported, and kept in the deck as it was written."""
+    b.lines.codes.append(b.lines.code(LineKind.UNPARSED, reason))
+    b.keep_unparsed(number, raw.rstrip(), reason)
 
 
 def written_name(b: DeckBuilder, rest: str) -> str:
@@ -375,18 +412,22 @@ def written_name(b: DeckBuilder, rest: str) -> str:
     return rest
 
 
-def _prepare(b: DeckBuilder, parsed: tuple) -> tuple[tuple, str | None]:
-    """A parsed card line resolved once, with the note its set earns when the pool does not
-    know that printing of the card."""
+def _prepare(b: DeckBuilder, parsed: tuple, code) -> tuple:
+    """A parsed card line resolved once: (merge key, status code, note, warning), the warning
+    being the note its set earns when the pool does not know that printing of the card."""
     _, _, _, rest, printing, tags, _, _, flags = parsed
-    prep = b.prepare(written_name(b, rest), printing, tags=tags, flags=dict(flags))
+    if printing is None and not tags and not flags and not quoted(rest):
+        key, (kind, reason), note = b.prepare_plain(rest)  # nearly every line
+        return key, code(kind, reason), note, None
+    key, (kind, reason), note = b.prepare(written_name(b, rest), printing, tags=tags,
+                                          flags=dict(flags))
     warning = None
     if printing is not None and printing.set:
-        card = b.pool.get(b.key_card(prep[0]))
+        card = b.pool.get(b.key_card(key))
         sets = getattr(card, "printings", ()) if card is not None else ()
         if sets and printing.set not in sets:
             warning = f"set {printing.set} not known for {card.name}; read by name"
-    return prep, warning
+    return key, code(kind, reason), note, warning
 
 
 def _dialect_name(seen: set[str], any_header: bool, two_blocks: bool) -> str:
