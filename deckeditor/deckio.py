@@ -432,12 +432,12 @@ def _export_losses(deck: Deck, kind: str, pool: CardPool | None, **options: Any)
     if kind == "dek":
         return dek.losses(deck, pool)
     if kind == "text":
-        return text.losses_text(deck, with_printings=bool(options.get("with_printings")),
+        return text.losses_text(deck, pool, with_printings=bool(options.get("with_printings")),
                                 with_tags=bool(options.get("with_tags")))
     if kind == "arena":
-        return text.losses_arena(deck)
+        return text.losses_arena(deck, pool)
     if kind == "mtgo":
-        return text.losses_mtgo(deck)
+        return text.losses_mtgo(deck, pool)
     if kind == "riftbound-code":
         out = [f"{s.name} not written" for s in deck.sections
                if s.entries and s.name not in ("Legend", "Champion", "Main", "Runes",

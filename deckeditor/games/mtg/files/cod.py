@@ -18,6 +18,7 @@ from deckeditor.games.mtg.files.common import (
     clean_name,
     clean_tags,
     export_name,
+    flag_losses,
     merged_rows,
     parse_count,
     sideboard_commander_losses,
@@ -239,6 +240,7 @@ def losses(deck: Deck, pool: CardPool | None = None, *, custom_zones: bool = Fal
             out.append(f"{e.card}'s colour choice not written")
         if e.tags:
             out.append(f"{e.card}: card tags not written")
+        out += flag_losses(e)
     if deck.unparsed:
         out.append(f"{len(deck.unparsed)} unparsed line(s) not written")
     return out

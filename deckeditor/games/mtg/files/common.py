@@ -439,6 +439,15 @@ def unprefixed(text: str, prefix: str) -> str:
     return text
 
 
+def flag_losses(entry: Entry, kept: Iterable[str] = ()) -> list[str]:
+    """A loss line for the per-card flags a kind does not write (`kept`: the ones it does):
+    MTGGoldfish's `variant`, Forge's `noSellValue`, MTGO's `Annotation`."""
+    lost = [k for k in entry.flags if k not in kept]
+    if not lost:
+        return []
+    return [f"{entry.card}: card flags not written ({', '.join(lost)})"]
+
+
 def cards(n: int) -> str:
     """`1 card`, `3 cards`: for loss messages."""
     return f"{n} card" if n == 1 else f"{n} cards"

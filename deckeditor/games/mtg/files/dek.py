@@ -16,6 +16,7 @@ from deckeditor.games.mtg.files.common import (
     DeckBuilder,
     cards,
     clean_name,
+    flag_losses,
     merged_rows,
     mtgo_name,
     parse_count,
@@ -144,6 +145,7 @@ def losses(deck: Deck, pool: CardPool | None = None) -> list[str]:
             out.append(f"{e.card}'s colour choice not written")
         if e.tags:
             out.append(f"{e.card}: card tags not written")
+        out += flag_losses(e, kept=("Annotation",))
     for what, lost in (("deck name", True), ("notes", deck.notes), ("deck tags", deck.tags),
                        ("format", deck.format), ("unparsed lines", deck.unparsed)):
         if lost:

@@ -21,6 +21,7 @@ from deckeditor.games.mtg.files.common import (
     clean_name,
     clean_tags,
     export_name,
+    flag_losses,
     merged_rows,
     move_one,
     parse_colors,
@@ -399,6 +400,7 @@ def losses(deck: Deck, pool: CardPool | None = None) -> list[str]:
             out.append(f"{e.card}: collector number not written (no set code)")
         if e.tags:
             out.append(f"{e.card}: card tags not written")
+        out += flag_losses(e, kept=set(_forge_flags(e)))
         if _unwritable(e, pool):
             out.append(f"{e.card}: a Forge card line cannot hold this name (`|` or a final "
                        "`+`); written as an unparsed line")

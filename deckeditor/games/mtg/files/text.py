@@ -23,6 +23,7 @@ from deckeditor.games.mtg.files.common import (
     cards,
     clean_name,
     export_name,
+    flag_losses,
     merged_rows,
     mtgo_name,
     parse_count,
@@ -56,7 +57,10 @@ _MOX_TAG = re.compile(r"\s+#(\S+)$")
 _FINISH = re.compile(r"\s+\*([FE])\*$")
 # A collector number is one token: letters, digits and marks such as `-`, `★`, `*`, `†` (Portal's
 # `158†`), `Φ`; only brackets, braces, quotes and `^` (other markers' delimiters) are not in it.
-_PRINTING = re.compile(r"\s+\(([A-Za-z0-9]{2,6})\)(?:\s+([^\s()\[\]{}^\"]+))?$")
+# The set code may carry a hyphenated part, as MTGGoldfish's promo groups do (`PRM-MSC`), so a
+# printing read from its notation is written back as `(PRM-MSC)` and read again.
+_PRINTING = re.compile(
+    r"\s+\(([A-Za-z0-9]{2,6}(?:-[A-Za-z0-9]{2,6})?)\)(?:\s+([^\s()\[\]{}^\"]+))?$")
 # MTGGoldfish's own notation: `Plains <294> [FIN]`, `Sol Ring <borderless> [CMM] (F)`, `(FE)`
 # for foil-etched; the `<…>` is a collector number when it is one, else a variant name.
 _GOLDFISH = re.compile(
@@ -452,19 +456,27 @@ _CANON = ("Commander", "Companion", "Main", "Sideboard", "Maybeboard")
 _ARENA = ("Commander", "Companion", "Main", "Sideboard")
 
 
-def _suffix(entry: Entry, printings: bool, tags: bool) -> str:
-    out = ""
+def _printing_part(entry: Entry, arena: bool) -> tuple[str, Printing | None]:
+    """` (SET) CN *F*` (text) or ` (SET) CN` (Arena: both or nothing, Arena set codes), and the
+    printing that reads back from it."""
     p = entry.printing or Printing()
-    if printings:
-        if p.set:
-            out += f" ({p.set})" + (f" {p.number}" if p.number else "")
-        if p.finish == "foil":
-            out += " *F*"
-        elif p.finish == "etched":
-            out += " *E*"
-    if tags:
-        out += "".join(f" #{t.replace(' ', '_')}" for t in entry.tags)
-    return out
+    if arena:
+        if not (p.set and p.number):
+            return "", None
+        return f" ({PAPER_TO_ARENA.get(p.set, p.set)}) {p.number}", Printing(set=p.set,
+                                                                             number=p.number)
+    finish = p.finish if p.finish in ("foil", "etched") else None
+    out = f" ({p.set})" + (f" {p.number}" if p.number else "") if p.set else ""
+    out += {"foil": " *F*", "etched": " *E*"}.get(finish or "", "")
+    if not out:
+        return "", None
+    return out, Printing(set=p.set, number=p.number if p.set else None, finish=finish)
+
+
+def _tag_part(entry: Entry) -> tuple[str, tuple[str, ...]]:
+    """` #tag` for each card tag (a space written as `_`), and the tags that read back."""
+    written = [t.replace(" ", "_") for t in entry.tags]
+    return "".join(f" #{t}" for t in written), tuple(dict.fromkeys(written))
 
 
 def _reads_back(body: str, name: str, expect: tuple, pool: CardPool | None) -> bool:
@@ -483,13 +495,13 @@ class _Knows:
         return self.pool is not None and self.pool.resolve(name).card is not None
 
 
-def card_body(name: str, suffix: str, pool: CardPool | None) -> str | None:
-    """What follows the count on a text line: the name, then `suffix` (printing, finish, tags).
-    A name the marker rules would cut (`Caesar, Legion's Emperor (PIP)` is read as a card and a
-    set; `Foo #1` as a card and a tag) is written in double quotes, which the reader takes off
-    again; None when even that does not read back (the caller reports it)."""
-    got = classify(f"1 X{suffix}") if suffix else None
-    expect = (got[4], got[5]) if got and got[0] == "card" else (None, ())
+def card_body(name: str, suffix: str, pool: CardPool | None,
+              expect: tuple = (None, ())) -> str | None:
+    """What follows the count on a text line: the name, then `suffix` (printing, finish, tags),
+    which must read back as `expect` (printing, tags). A name the marker rules would cut
+    (`Caesar, Legion's Emperor (PIP)` is read as a card and a set; `Foo #1` as a card and a tag)
+    is written in double quotes, which the reader takes off again; None when even that does not
+    read back (the caller reports it)."""
     for body in (f"{name}{suffix}", f'"{name}"{suffix}'):
         if _reads_back(body, name, expect, pool):
             return body
@@ -502,11 +514,49 @@ def _lines(rows: list[tuple[int, str]]) -> list[str]:
     return [f"{n} {body}" for n, body in merged_rows((body, n, body) for n, body in rows)]
 
 
-def _body(entry: Entry, name: str, suffix: str, pool: CardPool | None) -> str:
-    body = card_body(name, suffix, pool)
-    if body is None and suffix:  # the printing does not survive: the name at least
-        body = card_body(name, "", pool)
-    return body if body is not None else name
+class _Plan:
+    """What a text kind writes for each entry, and what it cannot write: the writer and the
+    loss report share it, so a part dropped because it would not read back as itself (a set code
+    such as `PRM-MSC` the marker rules do not take, a collector number with a space, a name over
+    the line limit) is always reported, never silently lost."""
+
+    def __init__(self, kind: str, pool: CardPool | None, printings: bool = False,
+                 tags: bool = False) -> None:
+        self.kind, self.pool, self.printings, self.tags = kind, pool, printings, tags
+        self.losses: list[str] = []
+
+    def body(self, entry: Entry) -> str | None:
+        name = mtgo_name(entry, self.pool) if self.kind == "mtgo" else export_name(entry, self.pool)
+        ppart, pwant = ("", None)
+        if self.kind == "arena" or (self.kind == "text" and self.printings):
+            ppart, pwant = _printing_part(entry, self.kind == "arena")
+        tpart, twant = _tag_part(entry) if self.kind == "text" and self.tags else ("", ())
+        if twant != entry.tags and tpart:
+            self.losses.append(f"{entry.card}: card tags written as "
+                               + ", ".join(f"#{t}" for t in twant))
+        tries = [(ppart + tpart, (pwant, twant))]
+        if ppart and tpart:
+            tries += [(ppart, (pwant, ())), (tpart, (None, twant))]
+        if ppart or tpart:
+            tries.append(("", (None, ())))
+        for suffix, expect in tries:
+            body = card_body(name, suffix, self.pool, expect)
+            if body is None:
+                continue
+            if ppart and ppart not in suffix:
+                self.losses.append(f"{entry.card}: printing not written "
+                                   f"({ppart.strip()} would not read back)")
+            if tpart and tpart not in suffix:
+                self.losses.append(f"{entry.card}: card tags not written "
+                                   f"({tpart.strip()} would not read back)")
+            return body
+        self.losses.append(f"{entry.card}: not written ({self.kind} has no line that reads back "
+                           "as this name)")
+        return None
+
+    def lines(self, entries) -> list[str]:
+        return _lines([(e.count, body) for e in entries
+                       for body in (self.body(e),) if body is not None])
 
 
 def _refuse_empty(kind: str, deck: Deck, written: int, kept: tuple[str, ...]) -> None:
@@ -523,14 +573,15 @@ def write_text(deck: Deck, pool: CardPool | None = None, *, with_printings: bool
                with_tags: bool = False) -> str:
     out = [f"// {deck.name}"]
     written = 0
+    plan = _Plan("text", pool, with_printings, with_tags)
     for name in _CANON:
         entries = deck.section(name).entries
         if not entries:
             continue
+        lines = plan.lines(entries)
+        if not lines:
+            continue
         out.append(HEADER_WORDS[name])
-        lines = _lines([(e.count, _body(e, export_name(e, pool),
-                                        _suffix(e, with_printings, with_tags), pool))
-                        for e in entries])
         written += len(lines)
         out += lines
         out.append("")
@@ -541,23 +592,18 @@ def write_text(deck: Deck, pool: CardPool | None = None, *, with_printings: bool
     return "\n".join(out) + "\n"
 
 
-def _arena_suffix(entry: Entry) -> str:
-    p = entry.printing or Printing()
-    if p.set and p.number:
-        return f" ({PAPER_TO_ARENA.get(p.set, p.set)}) {p.number}"
-    return ""
-
-
 def write_arena(deck: Deck, pool: CardPool | None = None) -> str:
     out = ["About", f"Name {deck.name}", ""]
     written = 0
+    plan = _Plan("arena", pool)
     for name in _ARENA:
         entries = deck.section(name).entries
         if not entries:
             continue
+        lines = plan.lines(entries)
+        if not lines:
+            continue
         out.append(HEADER_WORDS[name])
-        lines = _lines([(e.count, _body(e, export_name(e, pool), _arena_suffix(e), pool))
-                        for e in entries])
         written += len(lines)
         out += lines
         out.append("")
@@ -568,13 +614,15 @@ def write_arena(deck: Deck, pool: CardPool | None = None) -> str:
 
 
 def write_mtgo(deck: Deck, pool: CardPool | None = None) -> str:
-    def block(names: tuple[str, ...]) -> list[str]:
-        return _lines([(e.count, _body(e, mtgo_name(e, pool), "", pool))
-                       for n in names for e in deck.section(n).entries])
-
-    main = block(("Main",))
-    side = block(("Commander", "Companion", "Sideboard"))
+    plan = _Plan("mtgo", pool)
+    main = plan.lines(deck.section("Main").entries)
+    side = plan.lines([e for n in ("Commander", "Companion", "Sideboard")
+                       for e in deck.section(n).entries])
     _refuse_empty("mtgo", deck, len(main) + len(side), _ARENA)
+    if not main:
+        # a lone block would read back as Main: the sideboard keeps the MWS `SB:` mark, which
+        # leaves the file header-less (the sideboard-commander rule still applies)
+        return "\n".join(f"SB: {line}" for line in side) + "\n"
     out = main + ([""] + side if side else [])
     return "\n".join(out) + "\n"
 
@@ -582,19 +630,33 @@ def write_mtgo(deck: Deck, pool: CardPool | None = None) -> str:
 UNPARSED_PREFIX = "// unparsed: "
 
 
-def _card_losses(deck: Deck, printings: bool, tags: bool) -> list[str]:
+def _card_losses(deck: Deck, printings: bool, tags: bool, sections=None) -> list[str]:
+    """What the card lines of a text kind cannot carry: the printing unless `printings`, ids,
+    colour choices, tags unless `tags`, and every per-card flag."""
     out = []
-    for _, e in deck.entries():
+    for _, e in deck.entries(*(sections or ())):
         p = e.printing or Printing()
         if not printings and (p.set or p.number or p.finish):
             out.append(f"{e.card}: printing not written")
+        if printings and p.number and not p.set:
+            out.append(f"{e.card}: collector number not written (no set code)")
         if p.scryfall or p.mtgo or p.arena or p.multiverse:
             out.append(f"{e.card}: card ids not written")
+        if printings and p.forge_art:
+            out.append(f"{e.card}: Forge art index not written")
         if e.colors:
             out.append(f"{e.card}'s colour choice not written")
         if e.tags and not tags:
             out.append(f"{e.card}: card tags not written")
+        out += flag_losses(e)
     return out
+
+
+def _planned(deck: Deck, plan: _Plan, sections: tuple[str, ...]) -> list[str]:
+    """The losses the writer's plan finds (parts that would not read back)."""
+    for _, e in deck.entries(*sections):
+        plan.body(e)
+    return plan.losses
 
 
 def _lost_sections(deck: Deck, keep: tuple[str, ...]) -> list[str]:
@@ -602,23 +664,26 @@ def _lost_sections(deck: Deck, keep: tuple[str, ...]) -> list[str]:
             if s.name not in keep and s.entries]
 
 
-def losses_text(deck: Deck, *, with_printings: bool = False, with_tags: bool = False) -> list[str]:
-    out = _lost_sections(deck, _CANON) + _card_losses(deck, with_printings, with_tags)
+def losses_text(deck: Deck, pool: CardPool | None = None, *, with_printings: bool = False,
+                with_tags: bool = False) -> list[str]:
+    out = _lost_sections(deck, _CANON) + _card_losses(deck, with_printings, with_tags, _CANON)
+    out += _planned(deck, _Plan("text", pool, with_printings, with_tags), _CANON)
     for what, lost in (("notes", deck.notes), ("deck tags", deck.tags), ("format", deck.format)):
         if lost:
             out.append(f"{what} not written")
     return out
 
 
-def losses_arena(deck: Deck) -> list[str]:
-    out = _lost_sections(deck, ("Commander", "Companion", "Main", "Sideboard"))
-    for _, e in deck.entries("Commander", "Companion", "Main", "Sideboard"):
+def losses_arena(deck: Deck, pool: CardPool | None = None) -> list[str]:
+    out = _lost_sections(deck, _ARENA)
+    for _, e in deck.entries(*_ARENA):
         p = e.printing or Printing()
         if p.finish:
             out.append(f"{e.card}: finish not written")
         if p.set and not p.number:
             out.append(f"{e.card}: set without collector number not written")
-    out += [x for x in _card_losses(deck, True, False) if "printing" not in x]
+    out += _card_losses(deck, True, False, _ARENA)
+    out += _planned(deck, _Plan("arena", pool), _ARENA)
     for what, lost in (("notes", deck.notes), ("deck tags", deck.tags), ("format", deck.format),
                        ("unparsed lines", deck.unparsed)):
         if lost:
@@ -626,10 +691,11 @@ def losses_arena(deck: Deck) -> list[str]:
     return out
 
 
-def losses_mtgo(deck: Deck) -> list[str]:
-    out = _lost_sections(deck, ("Commander", "Companion", "Main", "Sideboard"))
+def losses_mtgo(deck: Deck, pool: CardPool | None = None) -> list[str]:
+    out = _lost_sections(deck, _ARENA)
     out += sideboard_commander_losses(deck, "mtgo")
-    out += _card_losses(deck, False, False)
+    out += _card_losses(deck, False, False, _ARENA)
+    out += _planned(deck, _Plan("mtgo", pool), _ARENA)
     for what, lost in (("deck name", True), ("notes", deck.notes), ("deck tags", deck.tags),
                        ("format", deck.format), ("unparsed lines", deck.unparsed)):
         if lost:
