@@ -24,6 +24,7 @@ from deckeditor.textlines import split_lines
 
 __all__ = [
     "KINDS", "DeckFileError", "ImportResult", "LineKind", "LineStatus", "decode", "export_losses",
+    "game_of",
     "kind_for_path", "read_deck", "recognise", "save_deck", "split_lines", "write_deck",
 ]
 
@@ -149,6 +150,30 @@ def recognise(text: str) -> str:
     if textlist.looks_like_text(text):
         return "riftbound-text"
     return "text"
+
+
+_KIND_GAMES = {"riftbound-code": "riftbound", "riftbound-text": "riftbound"}
+
+
+def game_of(source: str | os.PathLike[str] | bytes) -> str | None:
+    """The game whose pool a deck file needs, from its kind (or our own file's `game`), so the
+    file is read once, against that pool; None for a file that cannot be read (reading it then
+    gives the error)."""
+    try:
+        data, path = _load(source)
+        if len(data) > MAX_BYTES:
+            return None
+        if _is_xml_utf16(data):
+            return "mtg"
+        text, _ = decode(data, path)
+        found = recognise(text)
+        if found == "json":
+            doc = json.loads(text)
+            game = doc.get("game") if isinstance(doc, dict) else None
+            return game if isinstance(game, str) and game else "mtg"  # MTGJSON decks: MTG
+    except (DeckFileError, ValueError, RecursionError):
+        return None
+    return _KIND_GAMES.get(found, "mtg")
 
 
 def _deckcode():

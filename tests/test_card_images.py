@@ -196,7 +196,7 @@ def test_download_by_name_with_user_agent_then_offline_from_the_disk_cache(qtbot
     server.requests.clear()
     again = _window(qtbot, tmp_path / "home")
     select_in_catalog(again, qtbot, "Sol Ring")
-    qtbot.waitUntil(lambda: again.card_view.picture.has_picture())  # the disk cache, next turn
+    qtbot.waitUntil(lambda: again.card_view.picture.has_picture(), timeout=10000)  # the disk cache, next turn
     assert server.requests == []
 
 

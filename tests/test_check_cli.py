@@ -179,3 +179,20 @@ def test_unknown_format_stored_in_the_deck(capsys, tmp_path, home):
     code, out, err = run(capsys, deck)
     assert code == 2 and out == "" and "the deck's format" in err
     assert len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("text", ["1 Lightning Bolt\n", None])
+def test_each_deck_file_is_read_once(capsys, tmp_path, home, monkeypatch, text):
+    # the kind (or our own file's `game`) says which pool it needs: a large file is read once
+    from deckeditor import deckio
+
+    path = tmp_path / "deck.txt"
+    if text is None:
+        write_deck(path, ["Tolabow, the Sea's Song"], ["Island"])
+    else:
+        path.write_text(text, encoding="utf-8")
+    calls = []
+    real = deckio.read_deck
+    monkeypatch.setattr(deckio, "read_deck", lambda *a, **k: calls.append(a) or real(*a, **k))
+    code, out, err = run(capsys, path)
+    assert code in (0, 1) and not err and len(calls) == 1 and calls[0][1] is not None

@@ -138,3 +138,18 @@ def test_any_text_reads_without_a_traceback(lines):
     cards = [s for s in result.lines if s.status in (LineKind.CARD, LineKind.UNKNOWN_CARD)]
     assert len(result.deck.unparsed) == len(result.statuses(LineKind.UNPARSED))
     assert len(cards) >= len({(n, e.card) for n, e in result.deck.entries()})
+
+
+def test_convert_reads_a_riftbound_list_against_the_riftbound_pool(tmp_path, capsys, home):
+    # the list's kind says its game: convert loads the Riftbound pool and reads the file once
+    from deckeditor.cli import main
+
+    source = tmp_path / "jinx.txt"
+    source.write_text(PASTED, encoding="utf-8")
+    out = tmp_path / "jinx.deck.json"
+    cards = str(shared_data("riftbound", "cards.json"))
+    assert main(["convert", str(source), str(out), "--cards", cards]) == 0
+    deck = deckio.read_deck(out).deck
+    assert deck.game == "riftbound"
+    assert [e.card for e in deck.section("Champion").entries] == ["Jinx, Demolitionist"]
+    assert deckio.game_of(source) == "riftbound" and deckio.game_of(out) == "riftbound"

@@ -177,16 +177,18 @@ class Checker:
             raise UsageError(f"{path}: a folder with no deck files in it")
         if not path.is_file():
             raise UsageError(f"{path}: no such deck file")
-        first = _read(path, None)  # which game's pool the deck needs
-        game = first.deck.game
+        from deckeditor.deckio import game_of
+
+        game = game_of(path)  # which game's pool the deck needs: the file is read once
+        if game is None:
+            _read(path, None)  # a file that cannot be read: its error
+            game = "mtg"
         try:
             module = game_module(game)
         except KeyError as exc:
             raise UsageError(f"{path}: {exc.args[0]}") from None
+        deck = _read(path, self.pool(game)).deck
         pool = self.pool(game)
-        # our own file reads the same with or without a pool (names are kept as written):
-        # read once; other kinds resolve names against the pool
-        deck = first.deck if first.kind == "json" else _read(path, pool).deck
         if self.fmt:
             info = self.format(self.fmt, game, "--format")
         elif deck.format:

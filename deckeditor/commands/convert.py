@@ -46,20 +46,13 @@ def _fail(message: str) -> int:
 
 
 def _input_game(path: Path) -> str:
-    """Which game's pool the input needs: from an own file's `game`, or a Riftbound code."""
+    """Which game's pool the input needs (its kind says it, or our own file's `game`)."""
     from deckeditor import deckio
-    from deckeditor.deckfile import load_json
 
-    data = path.read_bytes()
-    text, _ = deckio.decode(data, str(path))
-    kind = deckio.recognise(text)
-    if kind == "riftbound-code":
-        return "riftbound"
-    if kind == "json":
-        doc, _ = load_json(text, str(path))
-        if isinstance(doc, dict) and doc.get("game") == "riftbound":
-            return "riftbound"
-    return "mtg"
+    game = deckio.game_of(path)
+    if game is None:
+        deckio.read_deck(path)  # a file that cannot be read: its error
+    return game or "mtg"
 
 
 def _pool(home: str | None, sources: list[str], game: str):
@@ -79,6 +72,7 @@ def run(args) -> int:
     source = Path(args.input)
     if not source.is_file():
         return _fail(f"{args.input}: no such deck file")
+    from deckeditor.deckfile import save_atomic
     from deckeditor.saving import SaveRefused, check_writable, same_file
 
     if same_file(source, args.output):  # also through a link: converting in place loses the input
@@ -116,7 +110,7 @@ def run(args) -> int:
     for loss in deckio.export_losses(deck, kind, pool, **options):
         print(f"{kind}: {loss}", file=sys.stderr)  # "forge: Maybeboard (3 cards) not written"
     try:
-        deckio.save_deck(args.output, deck, kind, pool, **options)
+        save_atomic(args.output, text)  # the text written above, not the deck written again
     except SaveRefused as exc:
         return _fail(str(exc))
     except OSError as exc:
