@@ -107,3 +107,166 @@ def test_mtgo_sideboard_only_deck_stays_in_the_sideboard():
     assert text == "SB: 2 Island\nSB: 1 Zed X\n"
     assert {s.name: s.total for s in again.sections} == {"Sideboard": 3}
     assert write_deck(again, "mtgo", EMPTY) == text
+
+
+# --- the command zone in the sideboard: the loss report runs the rule itself ----------------------
+
+FILLER = tuple(Entry(f"Filler Card {i}", 1) for i in range(99))
+
+
+@pytest.mark.parametrize("kind", ["cod", "mtgo", "dek"])
+def test_a_commander_that_cannot_lead_is_reported_when_written_into_the_sideboard(kind):
+    from tests.test_text_decks import make_pool
+
+    pool = make_pool()
+    # an instant in the Commander section (an Oathbreaker's signature spell, a typo'd header):
+    # the shape is right, but §6.3 will not move a card that cannot lead
+    d = deck(("Commander", [Entry("Lightning Bolt", 1)]), ("Main", FILLER))
+    _, again = back(d, kind, pool)
+    assert [e.card for e in again.section("Sideboard").entries] == ["Lightning Bolt"]
+    assert any("cannot tell them apart" in x for x in export_losses(d, kind, pool))
+    # a commander that can lead, and an unknown one, come back, and nothing is reported
+    for name in ("Korvold, Fae-Cursed King", "Zed, Newer Than The Pool"):
+        d = deck(("Commander", [Entry(name, 1)]), ("Main", FILLER))
+        _, again = back(d, kind, pool)
+        assert [e.card for e in again.section("Commander").entries] == [name]
+        assert not any("cannot tell" in x for x in export_losses(d, kind, pool))
+
+
+@pytest.mark.parametrize("kind", ["cod", "mtgo", "dek"])
+def test_a_partner_pair_with_an_unknown_half_keeps_its_order(kind):
+    from tests.test_text_decks import make_pool
+
+    pool = make_pool()
+    d = deck(("Commander", [Entry("Zed, Newer Than The Pool", 1),
+                            Entry("Thrasios, Triton Hero", 1)]), ("Main", FILLER[:98]))
+    first, again = back(d, kind, pool)
+    assert [e.card for e in again.section("Commander").entries] == [
+        "Zed, Newer Than The Pool", "Thrasios, Triton Hero"]
+    assert write_deck(again, kind, pool) == first
+
+
+# --- sections whose written name reads back as another section ---------------------------------
+
+
+@pytest.mark.parametrize("kind, section, reads_as", [
+    ("cod", "Side", "Sideboard"), ("cod", "Commanders", "Commander"), ("cod", "main", "Main"),
+    ("forge", "planes", "Planes"), ("forge", "COMMANDER", "Commander"),
+    ("forge", "metadata", "metadata cards"), ("forge", "a]b", "a)b")])
+def test_a_section_named_like_another_is_merged_into_it_and_reported(kind, section, reads_as):
+    d = deck(("Commander", [Entry("Zed X", 1)]), ("Main", FILLER),
+             (section, [Entry("Forest", 1)]))
+    first, again = back(d, kind)
+    where = {s.name: [e.card for e in s.entries] for s in again.sections}
+    # (a Commander written into `side` may stay there: reported on its own, as tested above)
+    assert "Forest" in where.get(reads_as, []) + where.get("Sideboard", [])
+    assert f"section {section!r} (1 card) written as {reads_as!r}" in export_losses(d, kind)
+    assert write_deck(again, kind) == first
+
+
+# --- names and deck names that would read back as something else ---------------------------------
+
+
+@pytest.mark.parametrize("name", ["Sideboard", "Commander", "NAME: Precon", "99 Maindeck",
+                                  "Deck (60)", "About", "unparsed: x"])
+def test_text_deck_name_that_a_comment_cannot_hold_is_written_as_about_name(name):
+    d = deck(("Main", [Entry("Island", 2)]), name=name)
+    text, again = back(d, "text")
+    assert text.startswith(f"About\nName {name}\n\nDeck\n2 Island\n")
+    assert again.name == name and again.section("Main").total == 2
+    assert write_deck(again, "text", EMPTY) == text
+    assert back(deck(("Main", [Entry("Island", 2)]), name="Korvold"), "text")[0].startswith(
+        "// Korvold\nDeck\n")
+
+
+@pytest.mark.parametrize("kind", ["text", "arena", "mtgo"])
+def test_a_card_line_that_looks_like_xmage_is_quoted(kind):
+    # `1 [ABC:1] Foo` would make the whole file read as an XMage deck
+    d = deck(("Main", [Entry("[ABC:1] Foo", 2), Entry("Island", 1)]))
+    text, again = back(d, kind)
+    assert '2 "[ABC:1] Foo"\n' in text
+    assert read_deck(text.encode(), EMPTY).kind == "text"
+    assert [(e.card, e.count) for e in again.section("Main").entries] == [
+        ("[ABC:1] Foo", 2), ("Island", 1)]
+
+
+@pytest.mark.parametrize("kind", ["cod", "dek", "forge", "text", "arena", "mtgo"])
+def test_names_no_line_of_a_kind_can_hold_are_reported_and_the_file_reads(kind):
+    d = deck(("Main", [Entry("Island", 2), Entry("Foo\x01Bar", 1)]),
+             ("Sideboard", [Entry("Baz\x02", 1)]))
+    text, again = back(d, kind)
+    assert [e.card for _, e in again.entries()] == ["Island"]
+    losses = export_losses(d, kind)
+    assert any(x.startswith("Foo\x01Bar: not written") for x in losses), losses
+    assert write_deck(again, kind) == text
+
+
+@pytest.mark.parametrize("kind", ["cod", "dek", "forge"])
+def test_a_name_with_spaces_around_it_is_written_trimmed_and_reported(kind):
+    d = deck(("Main", [Entry(" Foo ", 2)]))
+    text, again = back(d, kind)
+    assert [e.card for e in again.section("Main").entries] == ["Foo"]
+    assert f" Foo : written as 'Foo' ({kind} trims the spaces around names)" in export_losses(
+        d, kind)
+    assert write_deck(again, kind) == text
+
+
+# --- Forge: segments that would not read back, companions, deck tags ----------------------------
+
+
+@pytest.mark.parametrize("entry", [
+    Entry("Island", 1, Printing(set="[SET]", number="12")),
+    Entry("Island", 1, Printing(set="M|11")),
+    Entry("Island", 1, Printing(set="M11", number="1|2"))])
+def test_forge_printing_that_would_not_read_back_is_dropped_and_reported(entry):
+    d = deck(("Main", [entry]))
+    text, again = back(d, "forge")
+    assert [(e.card, e.printing) for e in again.section("Main").entries] == [("Island", None)]
+    assert any(x.startswith("Island: printing not written") for x in export_losses(d, "forge"))
+    assert write_deck(again, "forge") == text
+
+
+def test_forge_flags_that_would_not_read_back_are_dropped_and_reported():
+    d = deck(("Main", [Entry("Island", 1, Printing(set="M11"), flags={"a\tb": "c"})]))
+    text, again = back(d, "forge")
+    assert [(e.printing, dict(e.flags)) for e in again.section("Main").entries] == [
+        (Printing(set="M11"), {})]
+    assert any(x.startswith("Island: colour choice and flags not written")
+               for x in export_losses(d, "forge"))
+
+
+def test_forge_restores_one_companion_and_reports_the_rest():
+    d = deck(("Main", [Entry("Island", 2)]),
+             ("Companion", [Entry("Lurrus of the Dream-Den", 1), Entry("Zed X", 1)]))
+    _, again = back(d, "forge")
+    assert [e.card for e in again.section("Companion").entries] == ["Lurrus of the Dream-Den"]
+    assert [e.card for e in again.section("Sideboard").entries] == ["Zed X"]
+    assert any(x.startswith("Companion (2 cards): only Lurrus") for x in export_losses(d, "forge"))
+
+
+@pytest.mark.parametrize("kind", ["forge", "cod"])
+def test_deck_tags_the_kind_reads_back_otherwise_are_reported(kind):
+    d = deck(("Main", [Entry("Island", 2)]), tags=("a,b", " c"))
+    text, again = back(d, kind)
+    assert write_deck(again, kind) == text
+    losses = export_losses(d, kind)
+    assert "deck tag ' c' is read back as 'c'" in losses
+    if kind == "forge":
+        assert again.tags == ("a", "b", "c") and "deck tag 'a,b' is read back as 'a', 'b'" in losses
+
+
+def test_cod_reports_the_forge_art_index():
+    d = read_deck(b"[Main]\n1 Island|M11|3\n").deck
+    assert "Island: Forge art index not written" in export_losses(d, "cod")
+
+
+@pytest.mark.parametrize("kind, prefix", [("forge", "# unparsed: "), ("text", "// unparsed: ")])
+def test_unparsed_lines_lose_both_kinds_of_prefix(kind, prefix):
+    from deckeditor.deck import Unparsed
+
+    d = deck(("Main", [Entry("Island", 2)]), unparsed=(
+        Unparsed("text", 3, "# unparsed: // unparsed: 0 Sol Ring", "r"),
+        Unparsed("text", 4, "", "r")))
+    text, again = back(d, kind)
+    assert text.endswith(f"{prefix}0 Sol Ring\n")
+    assert [u.text for u in again.unparsed] == ["0 Sol Ring"]

@@ -17,11 +17,15 @@ from deckeditor.games.mtg.files.common import (
     cards,
     clean_name,
     clean_tags,
+    deck_tag_losses,
     export_name,
     flag_losses,
+    fold_sections,
     merged_rows,
     parse_count,
+    section_name,
     sideboard_commander_losses,
+    trimmed_name_losses,
     with_foreign,
 )
 from deckeditor.games.mtg.files.formats_known import known_format
@@ -150,7 +154,7 @@ def _card_form(b: DeckBuilder, card: ET.Element) -> tuple:
 
 def _attrs(entry: Entry, pool: CardPool | None) -> tuple[tuple[str, str], ...]:
     """A card's attributes but its count: what tells two `.cod` lines apart."""
-    attrs = [("name", export_name(entry, pool))]
+    attrs = [("name", export_name(entry, pool).strip())]  # read back trimmed
     p = entry.printing or Printing()
     if p.set:
         attrs.append(("setShortName", p.set))
@@ -169,20 +173,33 @@ def _cards(zone: ET.Element, entries, pool: CardPool | None) -> None:
         ET.SubElement(zone, "card", {"number": str(count), **dict(attrs)})
 
 
+def xml_name(entry: Entry, pool: CardPool | None) -> bool:
+    """Whether the entry's name can be an XML attribute at all (only an own file can hold a
+    name with a control character; such an entry is not written, and reported)."""
+    return not xmlsafe.NOT_XML.search(export_name(entry, pool))
+
+
+def zone_reads_as(name: str) -> str:
+    """The section a zone of this name reads back as (zone names are compared case-insensitively,
+    section names trimmed)."""
+    return section_name(_ZONES.get(name.lower(), name or "Main"))
+
+
 def write(deck: Deck, pool: CardPool | None = None, *, custom_zones: bool = False) -> str:
+    deck, _ = fold_sections(deck, zone_reads_as)
     kept = deck.foreign.get("cockatrice") or {}
     kept = kept if isinstance(kept, dict) else {}
     root = ET.Element("cockatrice_deck", {"version": "1", **kept.get("attributes", {})})
-    ET.SubElement(root, "deckname").text = deck.name
+    ET.SubElement(root, "deckname").text = xmlsafe.xml_text(deck.name)
     fmt = deck.format or kept.get("format")
     if fmt:
         ET.SubElement(root, "format").text = fmt
     if deck.notes:
-        ET.SubElement(root, "comments").text = deck.notes
+        ET.SubElement(root, "comments").text = xmlsafe.xml_text(deck.notes)
     if deck.tags:
         tags = ET.SubElement(root, "tags")
         for tag in deck.tags:
-            ET.SubElement(tags, "tag").text = tag
+            ET.SubElement(tags, "tag").text = xmlsafe.xml_text(tag).strip()  # read back trimmed
     for key in (*_KEPT,):
         if isinstance(kept.get(key), str):
             root.append(_reparse(kept[key]))
@@ -201,9 +218,10 @@ def write(deck: Deck, pool: CardPool | None = None, *, custom_zones: bool = Fals
     canon = {"Commander", "Companion", "Main", "Sideboard", "Maybeboard"}
     zones += [(s.name, s.entries) for s in deck.sections if s.name not in canon]
     for zone_name, entries in zones:
+        entries = [e for e in entries if xml_name(e, pool)]
         if not entries:
             continue
-        zone = ET.SubElement(root, "zone", {"name": zone_name})
+        zone = ET.SubElement(root, "zone", {"name": xmlsafe.xml_text(zone_name)})
         _cards(zone, entries, pool)
     ET.indent(root, "  ")
     for tags in root.iter("tags"):  # the spec's layout: `<tags><tag>jund</tag></tags>`
@@ -224,9 +242,9 @@ def _reparse(text: str) -> ET.Element:
 
 
 def losses(deck: Deck, pool: CardPool | None = None, *, custom_zones: bool = False) -> list[str]:
-    out = []
+    deck, out = fold_sections(deck, zone_reads_as)
     if not custom_zones:
-        out += sideboard_commander_losses(deck, "cod")
+        out += sideboard_commander_losses(deck, "cod", pool)
     maybe = deck.section("Maybeboard").total
     if maybe and not custom_zones:
         out.append(f"Maybeboard ({cards(maybe)}) not written")
@@ -236,11 +254,20 @@ def losses(deck: Deck, pool: CardPool | None = None, *, custom_zones: bool = Fal
             out.append(f"{e.card}: finish not written")
         if p and (p.mtgo or p.arena or p.multiverse):
             out.append(f"{e.card}: MTGO/Arena ids not written")
+        if p and p.forge_art:
+            out.append(f"{e.card}: Forge art index not written")
         if e.colors:
             out.append(f"{e.card}'s colour choice not written")
         if e.tags:
             out.append(f"{e.card}: card tags not written")
         out += flag_losses(e)
+        out += trimmed_name_losses(e, export_name(e, pool), KIND)
+        if not xml_name(e, pool):
+            out.append(f"{e.card}: not written (a control character in the name)")
+    out += deck_tag_losses(deck)
+    if deck.format and known_format(deck.format) is None:
+        out.append(f"format {deck.format!r} is kept as text: {KIND} files are read back with "
+                   "known format codes only")
     if deck.unparsed:
         out.append(f"{len(deck.unparsed)} unparsed line(s) not written")
     return out

@@ -407,36 +407,88 @@ def printing_of(entry: Entry, pool: CardPool | None) -> tuple[str | None, str | 
     return None, None
 
 
-def sideboard_commander_losses(deck: Deck, kind: str) -> list[str]:
+def sideboard_commander_losses(deck: Deck, kind: str, pool: CardPool | None = None) -> list[str]:
     """Kinds that keep the command zone in the sideboard (§8): say when a re-import cannot put
-    it back. The sideboard-commander rule (§6.3) needs a sideboard of 1–2 such cards, a
-    commander with at most one companion, and either a command-zone format in the file (only
-    `.cod` stores one) or Main plus the commanders making exactly 100."""
-    from deckeditor.games.mtg.files.sbcommander import rule_set
+    it back. Decided by the rule itself, not by a sketch of it: the file's sideboard (commanders,
+    companion, then the sideboard, as the writers put them) goes through the sideboard-commander
+    rule (§6.3) with the pool and the format the file stores (only `.cod` stores one), and any
+    card that does not come back to its section is a loss (a commander that cannot lead, such as
+    an Oathbreaker's signature spell; a sideboard beside the commander)."""
+    from deckeditor.games.mtg.files.formats_known import known_format
+    from deckeditor.games.mtg.files.sbcommander import apply
 
-    commanders = deck.section("Commander").total
-    companions = deck.section("Companion").total
-    moved = commanders + companions
-    if not moved:
+    command = ("Commander", "Companion")
+    if not any(deck.section(n).entries for n in command):
         return []
-    shape = (not deck.section("Sideboard").total and moved <= 2 and commanders >= 1
-             and (companions == 0 or commanders == 1))
-    stored_format = kind == "cod" and rule_set(deck.format) != "constructed"
-    if shape and (stored_format or deck.count("Main") + commanders == 100):
+    side = tuple(e for n in (*command, "Sideboard") for e in deck.section(n).entries)
+    kept = tuple(s for s in deck.sections if s.name not in (*command, "Sideboard"))
+    fmt = known_format(deck.format) if kind == "cod" else None  # what the file keeps
+    written = replace(deck, format=fmt, sections=kept + (Section("Sideboard", side),))
+    restored, _ = apply(written, pool if pool is not None else empty_pool(), fmt)
+
+    def where(d: Deck) -> dict:
+        return {(n, e.card): d.section(n).count_of(e.card)
+                for n in (*command, "Sideboard") for e in d.section(n).entries}
+
+    if where(restored) == where(deck):
         return []
     return [f"Commander and Companion written into the sideboard; {kind} cannot tell them "
             "apart from the sideboard on re-import"]
 
 
+def fold_sections(deck: Deck, reads_as) -> tuple[Deck, list[str]]:
+    """Sections whose name, as the target kind writes it, reads back as another section's
+    (`.cod` zone `Side` is the sideboard, Forge `[planes]` is `Planes`, `[main]` is Main) merged
+    into that section before writing, with a loss line each: otherwise the file would read back
+    with them merged anyway, and a second trip would not give the same file. `reads_as(name)`
+    gives the section a written extra section reads back as."""
+    groups: dict[str, list[Entry]] = {}
+    losses = []
+    for sec in deck.sections:
+        target = sec.name if sec.name in MTG_SECTIONS else reads_as(sec.name)
+        if target != sec.name and sec.entries:
+            losses.append(f"section {sec.name!r} ({cards(sec.total)}) written as {target!r}")
+        groups.setdefault(target, []).extend(sec.entries)
+    if not losses:
+        return deck, []
+    sections = tuple(Section(name, tuple(entries)) for name, entries in groups.items())
+    return replace(deck, sections=sections), losses
+
+
 KEPT_UNPARSED = "unparsed in an earlier import (kept as a comment)"
 
 
+_UNPARSED_PREFIXES = ("# unparsed: ", "// unparsed: ")
+
+
 def unprefixed(text: str, prefix: str) -> str:
-    """An unparsed line's text without the comment prefix an earlier export gave it: a line
-    never gains a second `# unparsed: ` (`// unparsed: `) on the next export."""
-    while text.startswith(prefix):
-        text = text[len(prefix):]
+    """An unparsed line's text without the comment prefixes earlier exports gave it (Forge's
+    `# unparsed: `, text's `// unparsed: `, in any order): a line never gains a second prefix
+    on the next export, whichever kind wrote the first."""
+    prefixes = (prefix, *_UNPARSED_PREFIXES)
+    while text.startswith(prefixes):
+        text = text[len(next(p for p in prefixes if text.startswith(p))):]
     return text
+
+
+def deck_tag_losses(deck: Deck, split: str | None = None) -> list[str]:
+    """Deck tags the target reads back otherwise: trimmed, and split at `split` (Forge's
+    `Tags=` is comma-separated)."""
+    out = []
+    for tag in deck.tags:
+        parts = [p.strip() for p in (tag.split(split) if split else [tag]) if p.strip()]
+        if parts != [tag]:
+            out.append(f"deck tag {tag!r} is read back as "
+                       + (", ".join(repr(p) for p in parts) or "nothing"))
+    return out
+
+
+def trimmed_name_losses(entry: Entry, name: str, kind: str) -> list[str]:
+    """A name with spaces around it (only an own file can hold one) is written trimmed, as
+    every reader of `kind` trims it."""
+    if name == name.strip():
+        return []
+    return [f"{entry.card}: written as {name.strip()!r} ({kind} trims the spaces around names)"]
 
 
 def flag_losses(entry: Entry, kept: Iterable[str] = ()) -> list[str]:

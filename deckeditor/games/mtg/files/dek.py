@@ -21,6 +21,7 @@ from deckeditor.games.mtg.files.common import (
     mtgo_name,
     parse_count,
     sideboard_commander_losses,
+    trimmed_name_losses,
     with_foreign,
 )
 
@@ -117,8 +118,9 @@ def write(deck: Deck, pool: CardPool | None = None) -> str:
         rows += [(e, "true") for e in deck.section(sec).entries]
     # lines the file cannot tell apart (printings other than the MTGO id) merged, as the reader
     # would merge them
-    keyed = ((key, e.count, key) for e, side in rows for key in (
-        (str((e.printing or Printing()).mtgo or 0), side, mtgo_name(e, pool),
+    keyed = ((key, e.count, key) for e, side in rows
+             if not xmlsafe.NOT_XML.search(mtgo_name(e, pool)) for key in (
+        (str((e.printing or Printing()).mtgo or 0), side, mtgo_name(e, pool).strip(),
          e.flags.get("Annotation", "0")),))
     for count, (cat, side, name, note) in merged_rows(keyed):
         ET.SubElement(root, "Cards", {
@@ -131,7 +133,7 @@ def write(deck: Deck, pool: CardPool | None = None) -> str:
 
 def losses(deck: Deck, pool: CardPool | None = None) -> list[str]:
     out = []
-    out += sideboard_commander_losses(deck, "dek")
+    out += sideboard_commander_losses(deck, "dek", pool)
     for sec in deck.sections:
         if sec.name not in ("Commander", "Companion", "Main", "Sideboard") and sec.entries:
             out.append(f"{sec.name} ({cards(sec.total)}) not written")
@@ -146,6 +148,9 @@ def losses(deck: Deck, pool: CardPool | None = None) -> list[str]:
         if e.tags:
             out.append(f"{e.card}: card tags not written")
         out += flag_losses(e, kept=("Annotation",))
+        out += trimmed_name_losses(e, mtgo_name(e, pool), KIND)
+        if xmlsafe.NOT_XML.search(mtgo_name(e, pool)):
+            out.append(f"{e.card}: not written (a control character in the name)")
     for what, lost in (("deck name", True), ("notes", deck.notes), ("deck tags", deck.tags),
                        ("format", deck.format), ("unparsed lines", deck.unparsed)):
         if lost:

@@ -19,14 +19,19 @@ from deckeditor.games.mtg.files.common import (
     bad_line,
     clean_format,
     clean_name,
+    cards,
     clean_tags,
+    deck_tag_losses,
     export_name,
     flag_losses,
+    fold_sections,
     merged_rows,
     move_one,
     parse_colors,
     parse_count,
     printing_of,
+    section_name,
+    trimmed_name_losses,
     unprefixed,
     with_foreign,
 )
@@ -295,25 +300,33 @@ def card_line(entry: Entry, pool: CardPool | None) -> str:
 
 def writable_name(name: str) -> bool:
     """Whether `name` reads back as itself from a Forge card line. Forge has no quoting: a `|`
-    starts a segment, a final `+` is the foil mark, and edge spaces are trimmed, so such a name
-    (an unknown card's, as written elsewhere) cannot be a card line."""
-    return bool(name) and name == name.strip() and "|" not in name and not name.endswith("+")
+    starts a segment, a final `+` is the foil mark, edge spaces are trimmed and a control
+    character makes the line unparsed, so such a name (an unknown card's, as written elsewhere)
+    cannot be a card line."""
+    return (bool(name) and name == name.strip() and "|" not in name and not name.endswith("+")
+            and not CONTROL.search(name))
+
+
+def _name(entry: Entry, pool: CardPool | None) -> str:
+    """The name written: the export name, trimmed as the reader trims it (reported if changed)."""
+    return export_name(entry, pool).strip()
 
 
 def _unwritable(entry: Entry, pool: CardPool | None) -> bool:
-    return not writable_name(export_name(entry, pool))
+    return not writable_name(_name(entry, pool))
 
 
-def card_request(entry: Entry, pool: CardPool | None) -> str:
-    """A card line without its count: name, foil mark and segments."""
+def _request(entry: Entry, pool: CardPool | None, printing: bool, flags: bool) -> str:
+    """A card line without its count: name, foil mark and (as asked) the segments."""
     p = entry.printing or Printing()
     foil = "+" if p.finish in ("foil", "etched") else ""
-    line = f"{export_name(entry, pool)}{foil}"
+    line = f"{_name(entry, pool)}{foil}"
     # Forge takes the first segment as a set code, so a set is written when the entry has one,
     # or (the pool's default printing) when flags need a set code in front of them.
-    set_code, number = (p.set, p.number) if p.set else (None, None)
-    if set_code is None and (entry.colors or _forge_flags(entry)):
-        set_code, number = printing_of(entry, pool)
+    set_code, number = (p.set, p.number) if p.set and printing else (None, None)
+    flags = flags and bool(entry.colors or _forge_flags(entry))
+    if set_code is None and flags:
+        set_code, number = printing_of(entry, pool) if printing else (None, None)
         # No printing known (a pool of Forge scripts): Forge's own unknown-edition code keeps
         # the flags segment readable (deck-files.md), so a colour choice is never lost.
         set_code = set_code or UNKNOWN_EDITION
@@ -321,19 +334,80 @@ def card_request(entry: Entry, pool: CardPool | None) -> str:
         line += f"|{set_code}"
         if number:
             line += f"|[{number}]"
-        elif p.forge_art:
+        elif p.forge_art and p.set:
             line += f"|{p.forge_art}"
-        line += _flags_segment(entry)
+        if flags:
+            line += _flags_segment(entry)
     return line
 
 
+def _reads_back(entry: Entry, request: str, pool: CardPool | None, printing: bool,
+                flags: bool) -> bool:
+    """Whether `request` reads back as the entry's name, finish and (as asked) printing and
+    flags: a set code or number with a `|`, `[` or `]`, a flag with a TAB, `=` or `}` would not."""
+    parsed = parse_request(request)
+    if isinstance(parsed, str):
+        return False
+    name, foil, seg = parsed
+    p = entry.printing or Printing()
+    if name != _name(entry, pool) or foil != (p.finish in ("foil", "etched")):
+        return False
+    if printing and p.set:
+        art = p.forge_art if not p.number else None
+        if (seg.set, seg.number, seg.art) != (p.set, p.number, art):
+            return False
+    if flags:
+        want = {k: v for k, v in _forge_flags(entry).items()
+                if not (k == "markedColors" and entry.colors)}
+        if seg.colors != entry.colors or seg.flags != want:
+            return False
+    return True
+
+
+def request_and_losses(entry: Entry, pool: CardPool | None) -> tuple[str, list[str]]:
+    """The card line without its count, and what it could not carry: the printing and flags
+    when they would not read back as themselves (the line is then written without them)."""
+    for printing, flags in ((True, True), (True, False), (False, False)):
+        request = _request(entry, pool, printing, flags)
+        if _reads_back(entry, request, pool, printing, flags):
+            break
+    lost = []
+    p = entry.printing or Printing()
+    if not printing and (p.set or p.number or p.forge_art):
+        lost.append(f"{entry.card}: printing not written (it would not read back from a Forge "
+                    "card line)")
+    if not flags and (entry.colors or _forge_flags(entry)):
+        lost.append(f"{entry.card}: colour choice and flags not written (they would not read "
+                    "back from a Forge card line)")
+    return request, lost
+
+
+def card_request(entry: Entry, pool: CardPool | None) -> str:
+    """A card line without its count: name, foil mark and segments."""
+    return request_and_losses(entry, pool)[0]
+
+
+def header_reads_as(name: str) -> str:
+    """The section a `[name]` header reads back as: the known ones in any case (`[main]` is
+    Main, `[planes]` is Planes), others as written, trimmed. A name no header can hold (a `]`
+    ends the header; `metadata` and `general` are the metadata) is written with `]` as `)` and,
+    for those two, ` cards` added."""
+    key = section_name(name.replace("]", ")"))
+    low = key.lower()
+    if low in _META_SECTIONS:
+        return f"{key} cards"
+    return _CARD_SECTIONS.get(low) or _EXTRA_SECTIONS.get(low) or key
+
+
 def write(deck: Deck, pool: CardPool | None = None) -> str:
+    deck, _ = fold_sections(deck, header_reads_as)
     forge = deck.foreign.get("forge") or {}
     out = ["[metadata]", f"Name={deck.name}"]
     if deck.notes:
         out.append("Comment=" + " ".join(deck.notes.splitlines()))
     if deck.tags:
-        out.append("Tags=" + ",".join(deck.tags))
+        # as Forge's reader will see them: split at commas, trimmed (reported by `losses`)
+        out.append("Tags=" + ",".join(clean_tags(p for t in deck.tags for p in t.split(","))))
     if deck.format:
         out.append(f"DeckEditorFormat={deck.format}")
     if deck.bracket is not None:
@@ -362,6 +436,8 @@ def write(deck: Deck, pool: CardPool | None = None) -> str:
     where = where if isinstance(where, dict) else {}
     by_section: dict[str, list[str]] = {}
     for u in deck.unparsed:
+        if not unprefixed(u.text, UNPARSED_PREFIX).strip():
+            continue  # an empty line carries nothing, and `# unparsed:` alone reads as a comment
         home = where.get(str(u.line)) if u.source == KIND else None
         line = UNPARSED_PREFIX + unprefixed(u.text, UNPARSED_PREFIX)
         by_section.setdefault(home or "", []).append(line)
@@ -370,6 +446,8 @@ def write(deck: Deck, pool: CardPool | None = None) -> str:
     for name, entries in blocks:
         extra = kept.get(name, []) if isinstance(kept, dict) else []
         tail = by_section.pop(name, [])
+        # a name with a control character cannot be a line at all (reported by `losses`)
+        entries = tuple(e for e in entries if not CONTROL.search(_name(e, pool)))
         if not entries and not extra and not tail:
             continue
         out.append(f"[{name}]")
@@ -380,8 +458,8 @@ def write(deck: Deck, pool: CardPool | None = None) -> str:
             for body in (card_request(e, pool),)))
         # a name no card line can hold is kept as an unparsed line (reported by `losses`), not
         # written as a line that reads back as another card or as a foil
-        out.extend(f"{UNPARSED_PREFIX}{e.count} {export_name(e, pool)}" for e in entries
-                   if _unwritable(e, pool))
+        out.extend(f"{UNPARSED_PREFIX}{e.count} {_name(e, pool)}" for e in entries
+                   if _unwritable(e, pool) and not CONTROL.search(_name(e, pool)))
         out.extend(tail)
     for rest in by_section.values():
         out.extend(rest)
@@ -389,7 +467,13 @@ def write(deck: Deck, pool: CardPool | None = None) -> str:
 
 
 def losses(deck: Deck, pool: CardPool | None = None) -> list[str]:
-    out = []
+    deck, out = fold_sections(deck, header_reads_as)
+    companions = deck.section("Companion")
+    if companions.total > 1:  # DeckEditorCompanion names one card, and moves one copy back
+        out.append(f"Companion ({cards(companions.total)}): only "
+                   f"{export_name(companions.entries[0], pool)} is read back as companion; "
+                   "the rest stays in the sideboard")
+    out += deck_tag_losses(deck, split=",")
     for _, e in deck.entries():
         p = e.printing
         if p and p.finish == "etched":
@@ -401,7 +485,12 @@ def losses(deck: Deck, pool: CardPool | None = None) -> list[str]:
         if e.tags:
             out.append(f"{e.card}: card tags not written")
         out += flag_losses(e, kept=set(_forge_flags(e)))
-        if _unwritable(e, pool):
+        if not _unwritable(e, pool):
+            out += request_and_losses(e, pool)[1]
+        out += trimmed_name_losses(e, export_name(e, pool), KIND)
+        if CONTROL.search(_name(e, pool)):
+            out.append(f"{e.card}: not written (a control character in the name)")
+        elif _unwritable(e, pool):
             out.append(f"{e.card}: a Forge card line cannot hold this name (`|` or a final "
                        "`+`); written as an unparsed line")
     if deck.unparsed:

@@ -102,6 +102,9 @@ def apply(
     commanders = sum(1 for _, target in moves if target == "Commander")
     if not command_zone and deck.count("Main") + commanders != 100:
         return deck, []
+    # in the order the file lists them (a partner pair's unknown half may be first)
+    order = [name for _, name in cards]
+    moves = sorted(moves, key=lambda move: order.index(move[0][1]))
     notes = []
     for (card, name), target in moves:
         moved = move_one(deck, name, "Sideboard", target)

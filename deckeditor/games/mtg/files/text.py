@@ -481,8 +481,12 @@ def _tag_part(entry: Entry) -> tuple[str, tuple[str, ...]]:
 
 def _reads_back(body: str, name: str, expect: tuple, pool: CardPool | None) -> bool:
     """Whether `1 <body>` reads back as `name` with the printing and tags `expect` holds."""
-    got = classify(f"1 {body}")
+    from deckeditor.deckio import _XMAGE_LINE
+
+    got = classify(f"1 {body}".strip())  # as the reader sees the line: trimmed
     if got[0] != "card" or got[1] or got[6] is not None:
+        return False
+    if _XMAGE_LINE.search(f"1 {body}"):  # `1 [ABC:1] Foo` would make the file read as XMage
         return False
     return written_name(_Knows(pool), got[3]) == name and (got[4], got[5]) == expect
 
@@ -559,6 +563,20 @@ class _Plan:
                        for body in (self.body(e),) if body is not None])
 
 
+def _name_lines(name: str) -> list[str]:
+    """The deck name as the first comment (`// Korvold`), or, when that line would read back as
+    something else (a header such as `// Sideboard`, a subtotal such as `// 99 Maindeck`, a
+    precon list's `// NAME:`), as Arena's `About` / `Name` block, which holds any name."""
+    from deckeditor.games.mtg.files import precon
+
+    line = f"// {name}"
+    got = classify(line)
+    if (got[0] == "comment" and got[1] == name and not _SUBTOTAL.match(name)
+            and not precon.looks_like([line])):
+        return [line]
+    return ["About", f"Name {name}", ""]
+
+
 def _refuse_empty(kind: str, deck: Deck, written: int, kept: tuple[str, ...]) -> None:
     """A file with no card line cannot be read back ("no card lines"): refuse to write it."""
     if written:
@@ -571,7 +589,7 @@ def _refuse_empty(kind: str, deck: Deck, written: int, kept: tuple[str, ...]) ->
 
 def write_text(deck: Deck, pool: CardPool | None = None, *, with_printings: bool = False,
                with_tags: bool = False) -> str:
-    out = [f"// {deck.name}"]
+    out = _name_lines(deck.name)
     written = 0
     plan = _Plan("text", pool, with_printings, with_tags)
     for name in _CANON:
@@ -586,7 +604,8 @@ def write_text(deck: Deck, pool: CardPool | None = None, *, with_printings: bool
         out += lines
         out.append("")
     _refuse_empty("text", deck, written, _CANON)
-    out += [f"// unparsed: {unprefixed(u.text, UNPARSED_PREFIX)}" for u in deck.unparsed]
+    out += [f"// unparsed: {text}" for u in deck.unparsed
+            for text in (unprefixed(u.text, UNPARSED_PREFIX),) if text.strip()]
     while out and out[-1] == "":
         out.pop()
     return "\n".join(out) + "\n"
@@ -693,7 +712,7 @@ def losses_arena(deck: Deck, pool: CardPool | None = None) -> list[str]:
 
 def losses_mtgo(deck: Deck, pool: CardPool | None = None) -> list[str]:
     out = _lost_sections(deck, _ARENA)
-    out += sideboard_commander_losses(deck, "mtgo")
+    out += sideboard_commander_losses(deck, "mtgo", pool)
     out += _card_losses(deck, False, False, _ARENA)
     out += _planned(deck, _Plan("mtgo", pool), _ARENA)
     for what, lost in (("deck name", True), ("notes", deck.notes), ("deck tags", deck.tags),

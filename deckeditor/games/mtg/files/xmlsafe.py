@@ -15,6 +15,14 @@ from defusedxml.ElementTree import fromstring
 from deckeditor.deckfile_errors import DeckFileError
 
 REFUSED = "XML with a DTD or entities is not accepted"
+# characters XML 1.0 cannot hold at all (not even as references): a writer that let one through
+# would write a file nothing can read
+NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
+
+
+def xml_text(text: str) -> str:
+    """Text an XML file can hold: characters XML cannot hold dropped (callers report it)."""
+    return NOT_XML.sub("", text)
 
 
 def local(tag: str) -> str:
