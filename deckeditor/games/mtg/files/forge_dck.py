@@ -334,7 +334,7 @@ def _request(entry: Entry, pool: CardPool | None, printing: bool, flags: bool) -
         line += f"|{set_code}"
         if number:
             line += f"|[{number}]"
-        elif p.forge_art and p.set:
+        elif p.forge_art and printing:
             line += f"|{p.forge_art}"
         if flags:
             line += _flags_segment(entry)
@@ -352,10 +352,10 @@ def _reads_back(entry: Entry, request: str, pool: CardPool | None, printing: boo
     p = entry.printing or Printing()
     if name != _name(entry, pool) or foil != (p.finish in ("foil", "etched")):
         return False
-    if printing and p.set:
-        art = p.forge_art if not p.number else None
-        if (seg.set, seg.number, seg.art) != (p.set, p.number, art):
-            return False
+    if printing and p.set and (seg.set, seg.number) != (p.set, p.number):
+        return False
+    if printing and "|" in request and not p.number and seg.art != p.forge_art:
+        return False
     if flags:
         want = {k: v for k, v in _forge_flags(entry).items()
                 if not (k == "markedColors" and entry.colors)}
