@@ -158,7 +158,7 @@ import gc, sys
 sys.path[:0] = [{repo!r}, {bench!r}]
 from deckeditor.carddb.pool import CardPool
 from deckeditor.deckio import read_deck
-from bench_deckfile import pool
+{imports}
 
 
 def status(key):
@@ -166,7 +166,7 @@ def status(key):
         return next(int(l.split()[1]) for l in f if l.startswith(key + ":")) / 1024
 
 
-p = pool() if {full!r} else CardPool("mtg")
+p = {pool_code}
 gc.collect()
 before = status("VmRSS")
 with open("/proc/self/clear_refs", "w") as f:  # peak RSS from here on
@@ -179,8 +179,15 @@ print(before, status("VmHWM"))
 def peak_rss_mb(path: Path, full_pool: bool = True) -> tuple[float, float]:
     """(RSS before reading, peak RSS while reading) in MB of a fresh process that loads the full
     pool (or an empty one) and then reads `path` (Linux /proc)."""
+    return fresh_process_rss(path, "from bench_deckfile import pool",
+                             "pool()" if full_pool else 'CardPool("mtg")')
+
+
+def fresh_process_rss(path: Path, imports: str, pool_code: str) -> tuple[float, float]:
+    """(RSS before reading, peak RSS while reading) in MB of a fresh process that runs
+    `imports`, makes its pool with `pool_code` and then reads `path` (Linux /proc)."""
     script = _RSS_SCRIPT.format(repo=str(REPO), bench=str(BENCH), path=str(path),
-                                full=full_pool)
+                                imports=imports, pool_code=pool_code)
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                           check=True)
     before, peak = map(float, done.stdout.split()[-2:])

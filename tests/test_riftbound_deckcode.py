@@ -295,3 +295,55 @@ def test_generated_decks_round_trip_through_the_deck_model(pool, data):
     assert got_main == Counter(dict(main)) and got_side == Counter(dict(side))
     for _, e in back.entries():
         assert e.card == index[e.printing.code].name
+
+
+def _reference_b32decode(text: str) -> bytes:
+    """The bit-by-bit decoding (§4.1) the fast one must equal."""
+    out, acc, bits = bytearray(), 0, 0
+    for ch in text:
+        acc = ((acc << 5) | "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567".index(ch.upper())) & 0xFFFF
+        bits += 5
+        if bits >= 8:
+            bits -= 8
+            out.append((acc >> bits) & 0xFF)
+    return bytes(out)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet="ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz234567", max_size=40))
+def test_base32_decodes_as_bit_by_bit(text):
+    assert b32decode(text) == _reference_b32decode(text)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.binary(max_size=40))
+def test_base32_round_trips(data):
+    assert b32decode(b32encode(data)) == data
+    assert "=" not in b32encode(data) and len(b32encode(data)) == -(-len(data) * 8 // 5)
+
+
+def _one_group(numbers: list[bytes]) -> str:
+    body = b"".join(numbers)
+    return b32encode(bytes([0x15, 0, 1, 1, 1]) + varint(len(numbers)) + bytes([0, 0]) + body
+                     + bytes([0, 0]))
+
+
+def test_a_code_of_many_repeated_cards_shares_its_entries():
+    from deckeditor.games.riftbound.deckcode import MAX_CARDS
+
+    deck = import_code(_one_group([bytes([1 + i % 3]) for i in range(MAX_CARDS)]), None).deck
+    (main,) = deck.sections
+    assert len(main.entries) == MAX_CARDS and main.entries[0] is main.entries[3]
+    assert [e.card for e in main.entries[:4]] == ["OGN-001", "OGN-002", "OGN-003", "OGN-001"]
+
+
+def test_a_code_of_more_cards_than_any_deck_is_refused():
+    from deckeditor import deckio
+    from deckeditor.deckfile_errors import DeckFileError
+    from deckeditor.games.riftbound.deckcode import MAX_CARDS
+
+    code = _one_group([bytes([1])] * (MAX_CARDS + 1))
+    with pytest.raises(DeckCodeError, match="more than 100,000 cards"):
+        decode(code)
+    with pytest.raises(DeckFileError, match="deck code: byte 5: more than 100,000 cards"):
+        deckio.read_deck(code.encode(), None)

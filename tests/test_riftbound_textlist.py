@@ -153,3 +153,58 @@ def test_convert_reads_a_riftbound_list_against_the_riftbound_pool(tmp_path, cap
     assert deck.game == "riftbound"
     assert [e.card for e in deck.section("Champion").entries] == ["Jinx, Demolitionist"]
     assert deckio.game_of(source) == "riftbound" and deckio.game_of(out) == "riftbound"
+
+
+def _reference(lines, pool):
+    """The deck as entry-by-entry `Deck.add` builds it (the reader folds the rows once, at the
+    end, for linear time; issue 15): the same sections, order, merges and 9,999 cap."""
+    by_name = textlist.name_resolver(pool) if pool is not None else None
+    deck, section, seen_card, name = new_deck("riftbound", "Imported deck"), None, False, None
+    for raw in lines:
+        text = raw.strip()
+        if not text:
+            continue
+        if text.startswith(("//", "#")):
+            if text.startswith("//") and not seen_card and name is None and text[2:].strip():
+                name = text[2:].strip()
+            continue
+        header = textlist._header(text)
+        if header is not None:
+            section, text = header
+            if not text:
+                continue
+        parsed = textlist._card_line(text)
+        if parsed is None or not 1 <= parsed[0] <= 9999:
+            continue
+        count, written, code = parsed
+        seen_card = True
+        card = textlist._resolve(pool, written, code, by_name)
+        where = section or (card.section if card is not None else "Main")
+        deck = deck.add(where, Entry(card.name if card else written, count,
+                                     Printing(code=code) if code else None))
+    return deck.renamed(name) if name else deck
+
+
+_LINES = st.sampled_from([
+    "1 Long Sword", "3x Long Sword", "2 Long Sword (OGN-001)", "9000 Fury Rune", "1 Fury Rune",
+    "Jinx, Loose Cannon", "4 No Such Card", "2 No Such Card (OGN-002)", "Legend:", "MainDeck:",
+    "Runes:", "Sideboard:", "Tokens:", "Legend: Jinx, Loose Cannon", "// Name", "", "# c", "0 X",
+])
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.lists(_LINES, max_size=14))
+def test_the_deck_is_what_adding_line_by_line_gives(lines):
+    pool = real_pool()
+    got = textlist.read(lines, pool).deck
+    want = _reference(lines, pool)
+    assert got.sections == want.sections and got.name == want.name
+
+
+def test_a_large_list_of_distinct_names_reads_in_linear_time(pool):
+    # 20,000 distinct unknown names: Deck.add per line compared each with every earlier one
+    lines = ["MainDeck:"] + [f"1 Card {i}" for i in range(20_000)]
+    result = textlist.read(lines, pool)
+    (main,) = result.deck.sections
+    assert len(main.entries) == 20_000 and main.entries[-1].card == "Card 19999"
+    assert {s.reason for s in result.statuses(LineKind.UNKNOWN_CARD)} == {textlist.UNKNOWN}

@@ -8,6 +8,7 @@ and from the deck model through a card pool (§4.5).
 
 from __future__ import annotations
 
+import base64
 import re
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -56,29 +57,28 @@ class DeckCode:
 
 
 def b32encode(data: bytes) -> str:
-    """RFC 4648 base32, upper case, no padding; the last group zero-filled."""
-    out = []
-    acc = bits = 0
-    for byte in data:
-        acc = (acc << 8) | byte
-        bits += 8
-        while bits >= 5:
-            bits -= 5
-            out.append(ALPHABET[(acc >> bits) & 31])
-    if bits:
-        out.append(ALPHABET[(acc << (5 - bits)) & 31])
-    return "".join(out)
+    """RFC 4648 base32, upper case, no padding; the last group zero-filled (the standard
+    encoding, whose padding is all that differs)."""
+    return base64.b32encode(data).decode("ascii").rstrip("=")
+
+
+_NOT_B32 = re.compile(r"[^A-Za-z2-7]")
 
 
 def b32decode(text: str) -> bytes:
     """Either case; leftover bits (fewer than 8) dropped; `=` or any other character refused."""
-    out = bytearray()
+    bad = _NOT_B32.search(text)
+    if bad is not None:
+        ch = bad.group()
+        raise DeckCodeError(f"{ch!r} is not a deck-code character", bad.start(), "character")
+    # Whole groups of 8 characters (40 bits, 5 bytes) are the standard decoding (in C: a
+    # code of megabytes would take seconds a character at a time); the last, shorter group
+    # is decoded here, its leftover bits dropped.
+    whole = len(text) - len(text) % 8
+    out = bytearray(base64.b32decode(text[:whole].upper())) if whole else bytearray()
     acc = bits = 0
-    for pos, ch in enumerate(text):
-        value = _B32_INDEX.get(ch)
-        if value is None:
-            raise DeckCodeError(f"{ch!r} is not a deck-code character", pos, "character")
-        acc = ((acc << 5) | value) & 0xFFFF
+    for ch in text[whole:]:
+        acc = ((acc << 5) | _B32_INDEX[ch]) & 0xFFFF
         bits += 5
         if bits >= 8:
             bits -= 8
@@ -131,7 +131,8 @@ class _Reader:
 # --- byte layout (§4.2) --------------------------------------------------------------------
 
 
-def _read_number(r: _Reader, set_code: str, variant: str, form: str) -> str:
+def _read_number(r: _Reader, set_code: str, variant: str, form: str, raw: bool = False):
+    """The next card code (`raw`: its (prefix, number) only)."""
     prefix = ""
     if form in ("flag", "v4"):
         at = r.pos
@@ -141,6 +142,8 @@ def _read_number(r: _Reader, set_code: str, variant: str, form: str) -> str:
             raise DeckCodeError(f"unknown number flag {flag:#04x}", at)
         prefix = FLAG_PREFIX[flag]
     number = r.varint("a card number")
+    if raw:
+        return prefix, number
     return str(CardCode(set_code, prefix, number, variant))
 
 
@@ -156,16 +159,42 @@ def _read_set_variant(r: _Reader) -> tuple[str, str]:
     return ID_SET[set_id], ID_VARIANT[variant_id]
 
 
+_PAIRS_KEPT = 4096  # distinct (card code, count) pairs shared per group (a code repeats a few)
+# A deck is a few dozen cards; a code of more cards than this is no deck (8 MiB of code would be
+# millions of entries, each kept apart: a deck no reader, view or check should be handed).
+MAX_CARDS = 100_000
+
+
 def _read_groups(r: _Reader, count: int, form: str, out: list) -> None:
     groups = r.varint("a group count")
+    flagged = form in ("flag", "v4")
     for _ in range(groups):
         at = r.pos
         n = r.varint("a group size")
         set_code, variant = _read_set_variant(r)
         if n > r.left():  # every number takes at least one byte
             raise DeckCodeError(f"a group of {n} cards is longer than the {r.left()} bytes left", at)
+        if len(out) + n > MAX_CARDS:
+            raise DeckCodeError(f"more than {MAX_CARDS:,} cards: no deck", at)
+        # One (code, count) pair per distinct card of the group, shared by its repeats: a code
+        # of megabytes is millions of cards, and a string and a tuple each would not fit.
+        pairs: dict = {}
+        chunk = r.data[r.pos:r.pos + n]
+        if not flagged and chunk.isascii():  # plain numbers below 128: one byte each
+            for b in set(chunk):
+                pairs[b] = (str(CardCode(set_code, "", b, variant)), count)
+            out.extend(map(pairs.__getitem__, chunk))
+            r.pos += n
+            continue
         for _ in range(n):
-            out.append((_read_number(r, set_code, variant, form), count))
+            number = _read_number(r, set_code, variant, form, raw=True)
+            pair = pairs.get(number)
+            if pair is None:
+                prefix, value = number
+                pair = (str(CardCode(set_code, prefix, value, variant)), count)
+                if len(pairs) < _PAIRS_KEPT:
+                    pairs[number] = pair
+            out.append(pair)
 
 
 def _read_fixed(r: _Reader, top: int, form: str) -> list:
@@ -230,7 +259,11 @@ def decode(text: str) -> DeckCode:
         sideboard = _read_sparse(r, form)
         champion = _read_champion(r, form)
         if version == 6:
-            for _ in range(r.varint("the extra count")):
+            at = r.pos
+            extra_count = r.varint("the extra count")
+            if extra_count > MAX_CARDS:
+                raise DeckCodeError(f"more than {MAX_CARDS:,} cards: no deck", at)
+            for _ in range(extra_count):
                 set_code, variant = _read_set_variant(r)
                 extras.append(_read_number(r, set_code, variant, form))
     return DeckCode(version, tuple(main), tuple(sideboard), champion, tuple(extras))
@@ -378,6 +411,9 @@ def _section_for(card) -> str:
     return card.section if card is not None else "Main"
 
 
+_ENTRIES_KEPT = 65_536  # distinct cards whose entry is shared by every repeat in one import
+
+
 def import_code(text: str, pool, name: str = "Imported deck") -> CodeImport:
     """Decode and place every entry in its section (§4.5 import); notes for the report."""
     code = decode(text)
@@ -392,25 +428,35 @@ def import_code(text: str, pool, name: str = "Imported deck") -> CodeImport:
         card, _ = found
         return card.section, Entry(card.name, count, DeckPrinting(code=card_code))
 
-    main_entries = [entry_for(c, n) for c, n in code.main]
+    # Entries are immutable: one per distinct (code, count), shared by its repeats, so a code
+    # of millions of cards holds references, not millions of entries (bounded, for distinct).
+    class Shared(dict):
+        def __missing__(self, pair):
+            got = entry_for(*pair)
+            if len(self) < _ENTRIES_KEPT:
+                self[pair] = got
+            return got
+
+    main_entries = list(map(Shared().__getitem__, code.main))
     if code.champion is not None:
         placed = False
         # the label names a printing counted in main (§4.2): take that copy from wherever its
-        # type placed it (Main for a champion unit), so the deck keeps the code's card count
-        for i, (sec, e) in sorted(enumerate(main_entries), key=lambda ie: ie[1][0] != "Main"):
-            if e.printing and e.printing.code == code.champion:
-                if e.count > 1:
-                    main_entries[i] = (sec, e.with_count(e.count - 1))
-                else:
-                    del main_entries[i]
-                placed = True
-                break
+        # type placed it (Main for a champion unit first), so the deck keeps the code's count
+        at = _champion_copy(main_entries, code.champion)
+        if at is not None:
+            sec, e = main_entries[at]
+            if e.count > 1:
+                main_entries[at] = (sec, e.with_count(e.count - 1))
+            else:
+                del main_entries[at]
+            placed = True
         _, champ = entry_for(code.champion, 1)
         if not placed:
             notes.append(f"the chosen champion {code.champion} is not in the main deck; placed anyway")
         sections["Champion"].append(champ)
     for sec, e in main_entries:
         sections[sec].append(e)
+    del main_entries
     for c, n in code.sideboard:
         sections["Sideboard"].append(entry_for(c, n)[1])
     for c in code.extras:
@@ -418,9 +464,15 @@ def import_code(text: str, pool, name: str = "Imported deck") -> CodeImport:
         sections[sec].append(e)
         notes.append(f"extra card {c} (version 6 trailer) placed in {sec}")
     for sec, es in sections.items():
+        said: dict[str, str] = {}  # one note text per unknown code, however often it repeats
         for e in es:
             if e.card == e.printing.code and e.printing.code not in index:
-                notes.append(f"unknown card code {e.card} kept in {sec}")
+                note = said.get(e.card)
+                if note is None:
+                    note = f"unknown card code {e.card} kept in {sec}"
+                    if len(said) < _ENTRIES_KEPT:
+                        said[e.card] = note
+                notes.append(note)
     order = ("Legend", "Champion", "Main", "Runes", "Battlefields", "Sideboard")
     deck = Deck(
         game="riftbound",
@@ -429,6 +481,19 @@ def import_code(text: str, pool, name: str = "Imported deck") -> CodeImport:
         sections=tuple(Section(s, tuple(sections[s])) for s in order if sections.get(s)),
     )
     return CodeImport(deck, notes, code)
+
+
+def _champion_copy(main_entries: list, champion: str) -> int | None:
+    """Where the champion's copy is taken from: its first entry placed in Main, else its first
+    entry anywhere."""
+    first = None
+    for i, (sec, e) in enumerate(main_entries):
+        if e.printing and e.printing.code == champion:
+            if sec == "Main":
+                return i
+            if first is None:
+                first = i
+    return first
 
 
 def decode_to_deck(text: str, pool, name: str = "Imported deck") -> Deck:

@@ -51,15 +51,27 @@ def by_code(pool, code: str):
 
 def resolve_name(pool, written: str):
     """The pool's own resolution, then `Short - Subtitle` and a legend's bare subtitle."""
-    card = pool.lookup(written)
-    if card is not None:
-        return card
-    names = _indexes(pool)[1].get(name_key(written))
-    if names and len(names) == 1:
-        return pool.get(next(iter(names)))
-    if written.rstrip().endswith(" - Starter"):  # the gallery's product marker (§1.6)
-        return resolve_name(pool, written.rstrip()[: -len(" - Starter")])
-    return None
+    return name_resolver(pool)(written)
+
+
+def name_resolver(pool):
+    """`resolve_name` for one pool, its indexes looked up once (a reader resolving every line
+    of a large list calls it a million times)."""
+    names_index = _indexes(pool)[1]
+    lookup = pool.lookup
+
+    def resolve(written: str):
+        card = lookup(written)
+        if card is not None:
+            return card
+        names = names_index.get(name_key(written))
+        if names and len(names) == 1:
+            return pool.get(next(iter(names)))
+        if written.rstrip().endswith(" - Starter"):  # the gallery's product marker (§1.6)
+            return resolve(written.rstrip()[: -len(" - Starter")])
+        return None
+
+    return resolve
 
 
 def find_card(pool, name: str, code: str | None = None):

@@ -34,13 +34,14 @@ import re
 from dataclasses import replace
 from typing import Any
 
-from deckeditor.deck import Deck, Entry, Printing, Unparsed, new_deck
-from deckeditor.deckfile_errors import ImportResult, LineKind, LineStatus
+from deckeditor.deck import Deck, Entry, Printing, Section, Unparsed, new_deck
+from deckeditor.deckfile_errors import ImportResult, LineKind, LineReport
 from deckeditor.games.riftbound.card import CardCodeError, canonical_code
-from deckeditor.games.riftbound.pool import by_code, resolve_name
+from deckeditor.games.riftbound.pool import by_code, name_resolver
 from deckeditor.games.riftbound.rules import SECTIONS
 
 KIND = "riftbound-text"
+UNKNOWN = "not a known Riftbound card"  # the reason of an unknown card's line
 GAME = "riftbound"
 MAX_COUNT = 9999
 
@@ -95,7 +96,7 @@ def looks_like_text(text: str) -> bool:
 
 def _card_line(text: str) -> tuple[int, str, str | None] | None:
     code = None
-    found = _CODE.search(text)
+    found = _CODE.search(text) if text[-1:] in (")", "]") else None  # (the code ends the line)
     if found:
         try:
             code = canonical_code(found.group(1))
@@ -109,10 +110,10 @@ def _card_line(text: str) -> tuple[int, str, str | None] | None:
     return count, m.group(2).strip(), code
 
 
-def _resolve(pool: Any, name: str, code: str | None):
+def _resolve(pool: Any, name: str, code: str | None, by_name=None):
     if pool is None:
         return None
-    card = resolve_name(pool, name)
+    card = (by_name or name_resolver(pool))(name)
     if card is None and code:
         card = by_code(pool, code)
     return card
@@ -123,48 +124,70 @@ def read(lines: list[str], pool: Any, name: str = "Imported deck", format_code: 
     kept as written, and the caller reads the list again with the Riftbound pool)."""
     if getattr(pool, "game", GAME) != GAME:
         pool = None
-    deck = new_deck(GAME, name, format_code)
-    statuses: list[LineStatus] = []
+    deck_name = name
+    statuses = LineReport()
     unparsed: list[Unparsed] = []
+    # Linear in the input (issue 15): section -> merge key -> count, in first-appearance order
+    # (what `Deck.add` would merge: the same card and card code; the count capped at 9,999),
+    # the deck built once at the end. A key is the name alone when the line has no code.
+    rows: dict[str, dict[str | tuple[str, str], int]] = {}
+    resolved: dict[tuple[str, str | None], Any] = {}
+    by_name = name_resolver(pool) if pool is not None else None
     section: str | None = None
     seen_card = False
     for number, raw in enumerate(lines, 1):
         text = raw.strip()
         if not text:
-            statuses.append(LineStatus(number, raw, LineKind.BLANK))
+            statuses.add(number, raw, LineKind.BLANK)
             continue
         if text.startswith(("//", "#")):
-            if text.startswith("//") and not seen_card and deck.name == name and text[2:].strip():
-                deck = deck.renamed(text[2:].strip())
-                statuses.append(LineStatus(number, raw, LineKind.METADATA, "deck name"))
+            if text.startswith("//") and not seen_card and deck_name == name and text[2:].strip():
+                deck_name = text[2:].strip()
+                statuses.add(number, raw, LineKind.METADATA, "deck name")
             else:
-                statuses.append(LineStatus(number, raw, LineKind.COMMENT))
+                statuses.add(number, raw, LineKind.COMMENT)
             continue
         header = _header(text)
         if header is not None:
             section, text = header
             if not text:
-                statuses.append(LineStatus(number, raw, LineKind.SECTION, section))
+                statuses.add(number, raw, LineKind.SECTION, section)
                 continue
         parsed = _card_line(text)
         if parsed is None:
             unparsed.append(Unparsed(KIND, number, raw, "not a card line"))
-            statuses.append(LineStatus(number, raw, LineKind.UNPARSED, "not a card line"))
+            statuses.add(number, raw, LineKind.UNPARSED, "not a card line")
             continue
         count, written, code = parsed
         if not 1 <= count <= MAX_COUNT:
             unparsed.append(Unparsed(KIND, number, raw, f"count {count} is not from 1 to {MAX_COUNT}"))
-            statuses.append(LineStatus(number, raw, LineKind.UNPARSED, "count out of range"))
+            statuses.add(number, raw, LineKind.UNPARSED, "count out of range")
             continue
         seen_card = True
-        card = _resolve(pool, written, code)
+        got = resolved.get((written, code), resolved)
+        if got is resolved:
+            got = _resolve(pool, written, code, by_name)
+            if len(resolved) < 50_000:  # bounded: a file of distinct names is 8 MiB
+                resolved[(written, code)] = got
+        card = got
         where = section or (card.section if card is not None else "Main")
-        entry = Entry(card.name if card is not None else written, count, Printing(code=code) if code else None)
-        deck = deck.add(where, entry)
+        card_name = card.name if card is not None else written
+        key = (card_name, code) if code else card_name
+        counts = rows.get(where)
+        if counts is None:
+            counts = rows[where] = {}
+        counts[key] = min(MAX_COUNT, counts.get(key, 0) + count)
         if card is None:
-            statuses.append(LineStatus(number, raw, LineKind.UNKNOWN_CARD, f"{written} is not a known Riftbound card"))
+            # one shared reason (the line shows the name): a file of a million unknown names
+            # would otherwise hold a million reason strings
+            statuses.add(number, raw, LineKind.UNKNOWN_CARD, UNKNOWN)
         else:
-            statuses.append(LineStatus(number, raw, LineKind.CARD, where))
+            statuses.add(number, raw, LineKind.CARD, where)
+    deck = new_deck(GAME, deck_name, format_code)
+    for where, counts in rows.items():  # in first-appearance order, placed as `Deck.add` would
+        entries = tuple(_entry(key, count) for key, count in counts.items())
+        counts.clear()
+        deck = deck.with_section(Section(where, entries))
     if unparsed:
         deck = replace(deck, unparsed=tuple(unparsed))
     notes = ["read as a Riftbound deck list"]
@@ -172,6 +195,13 @@ def read(lines: list[str], pool: Any, name: str = "Imported deck", format_code: 
     if extra:
         notes.append(f"section(s) Riftbound does not have, kept: {', '.join(extra)}")
     return ImportResult(deck, KIND, statuses, notes)
+
+
+def _entry(key: str | tuple[str, str], count: int) -> Entry:
+    if key.__class__ is str:
+        return Entry(key, count)
+    card_name, code = key
+    return Entry(card_name, count, Printing(code=code))
 
 
 def write(deck: Deck, pool: Any = None, with_printings: bool = False) -> str:

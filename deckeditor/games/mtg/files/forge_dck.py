@@ -35,6 +35,7 @@ from deckeditor.games.mtg.files.common import (
     unprefixed,
     with_foreign,
 )
+from deckeditor.games.mtg.files.plainline import plain
 
 KIND = "forge"
 
@@ -156,6 +157,12 @@ def read(lines: list[str], pool: CardPool | None, *, name: str = "Imported deck"
                 text = lines[number - 1] = first_copy  # one copy of a repeated line
             for warning in warnings:
                 b.note(f"line {number}: {warning}")
+            b.add_prepared(number, text, section or "Main", count, prep)
+            continue
+        if section != "metadata" and (got := plain(line)) is not None:
+            count, prep = got[0], b.prepare(got[1])  # `4 Opt`: no segment, flag or foil mark
+            if len(seen) < 50_000:
+                seen[line] = (count, prep, (), line)
             b.add_prepared(number, text, section or "Main", count, prep)
             continue
         if line.startswith(UNPARSED_PREFIX):  # an earlier export's unparsed line: unparsed again

@@ -21,6 +21,7 @@ from deckeditor.games.mtg.files.common import (
     parse_count,
     with_foreign,
 )
+from deckeditor.games.mtg.files.plainline import plain
 
 KIND = "precon"
 
@@ -59,6 +60,12 @@ def read(lines: list[str], pool: CardPool | None, *, name: str = "Imported deck"
                 text = lines[number - 1] = hit[-1]  # one copy of a repeated line
             override, count, prep, _ = hit
             b.add_prepared(number, text, override or section, count, prep)
+            continue
+        if (got := plain(line)) is not None and "  " not in line:  # `4 Opt`: no brackets
+            count, prep = got[0], b.prepare(got[1])              # (and no spaces to fold)
+            if len(seen) < 50_000:
+                seen[line] = (None, count, prep, line)
+            b.add_prepared(number, text, section, count, prep)
             continue
         if reason := bad_line(line):
             b.reject(number, text, reason)

@@ -20,6 +20,7 @@ from deckeditor.games.mtg.files.common import (
     parse_count,
     with_foreign,
 )
+from deckeditor.games.mtg.files.plainline import plain
 
 KIND = "xmage"
 
@@ -45,6 +46,12 @@ def read(
             if text is line and text is not hit[-1]:
                 text = lines[number - 1] = hit[-1]  # one copy of a repeated line
             b.add_prepared(number, text, *hit[:3])
+            continue
+        if (got := plain(line)) is not None:  # `4 Opt`: no SB:, no [SET:CN]
+            count, prep = got[0], b.prepare(got[1])
+            if len(seen) < 50_000:
+                seen[line] = ("Main", count, prep, line)
+            b.add_prepared(number, text, "Main", count, prep)
             continue
         if line.startswith("LAYOUT ") and not CONTROL.search(line):
             # metadata of any length (over 1,000 characters in real Commander files): kept in
