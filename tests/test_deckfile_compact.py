@@ -141,3 +141,29 @@ def test_a_large_plain_section_is_read_without_an_entry_per_line():
     assert main[0] == Entry("Zz0") and main[-1] == Entry("Island", 4)
     edited = deck.add("Main", Entry("Island", 1))  # an edit makes an ordinary tuple again
     assert edited.section("Main").entries[-1] == Entry("Island", 5)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from([
+    "1 Island", "4 island", "2 Not A Card", "9999 Zzz", "3 Fire/Ice", "1 Fire // Ice", "",
+    "Sideboard", "About", "Name Mine", "1 Ach! Hans, Run!", "2 Island (M11) 149", "x"]),
+    min_size=1, max_size=12))
+def test_the_plain_line_read_gives_what_the_full_steps_give(lines):
+    pool = make_pool()
+    text_ = "\n".join(lines) + "\n"
+    try:
+        fast = read_deck(text_, pool)
+    except Exception as exc:  # noqa: BLE001 - the same error either way
+        fast = repr(exc)
+    saved, text._PLAIN = text._PLAIN, _NEVER
+    try:
+        try:
+            full = read_deck(text_, pool)
+        except Exception as exc:  # noqa: BLE001
+            full = repr(exc)
+    finally:
+        text._PLAIN = saved
+    if isinstance(fast, str) or isinstance(full, str):
+        assert fast == full
+    else:
+        assert (fast.deck, list(fast.lines), fast.notes) == (full.deck, list(full.lines), full.notes)

@@ -104,8 +104,8 @@ def merged_rows(rows: Iterable[tuple[Hashable, int, T]]) -> list[tuple[int, T]]:
 
 
 _NO_FLAGS = MappingProxyType({})  # a row without flags (read-only: shared by every such row)
-_CARD_STATUS = (LineKind.CARD, "")
-_UNKNOWN_STATUS = (LineKind.UNKNOWN_CARD, "unknown card")
+CARD_STATUS = (LineKind.CARD, "")
+UNKNOWN_STATUS = (LineKind.UNKNOWN_CARD, "unknown card")
 
 
 class DeckBuilder:
@@ -195,7 +195,7 @@ class DeckBuilder:
         if note:
             status = (LineKind.CARD, note) if known else (LineKind.UNKNOWN_CARD, note)
         else:  # the common statuses shared, not one pair per distinct line
-            status = _CARD_STATUS if known else _UNKNOWN_STATUS
+            status = CARD_STATUS if known else UNKNOWN_STATUS
         # the merge key: the name alone for a plain entry (nearly every line), which saves a
         # tuple per distinct line; else everything `Entry.same_line` compares
         if printing is None and not colors and not tags and not flat:
@@ -209,8 +209,8 @@ class DeckBuilder:
         res = self.pool.resolve(written)
         card, note = res.card, res.note
         if card is not None:
-            return card.name, ((LineKind.CARD, note) if note else _CARD_STATUS), note
-        return written, ((LineKind.UNKNOWN_CARD, note) if note else _UNKNOWN_STATUS), note
+            return card.name, ((LineKind.CARD, note) if note else CARD_STATUS), note
+        return written, ((LineKind.UNKNOWN_CARD, note) if note else UNKNOWN_STATUS), note
 
     @staticmethod
     def key_card(key: str | tuple) -> str:

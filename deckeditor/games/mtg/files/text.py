@@ -18,6 +18,8 @@ from deckeditor.textlines import line_chunks
 from deckeditor.games.mtg.files.common import (
     KEPT_UNPARSED,
     MAX_LINE,
+    CARD_STATUS,
+    UNKNOWN_STATUS,
     DeckBuilder,
     bad_line,
     cards,
@@ -235,12 +237,31 @@ class _Hit:
 
     __slots__ = ("got", "prep", "fast")
 
-    def __init__(self, got: tuple) -> None:
-        self.got = got
+    def __init__(self, got: tuple | None) -> None:
+        self.got = got  # None until needed, for a line `_plain_hit` read
         self.prep: tuple | None = None  # a card line's resolved form (`_prepare`)
         # (fixed section or None, count, merge key, status code) of a card line whose every
         # occurrence reads the same way
         self.fast: tuple | None = None
+
+
+def _plain_hit(m: re.Match, pool: CardPool, card_code: int, unknown_code: int) -> _Hit | None:
+    """A plain card line (`4 Lightning Bolt`, `_PLAIN`) read straight to its fast form: what
+    `classify` and `_prepare` give it, without their steps (a file of a million distinct lines
+    is nearly all such lines). None when its name earns a note: the full steps then."""
+    if len(m.string) > MAX_LINE:
+        return None
+    written = m.group(2)
+    res = pool.resolve(written)
+    if res.note:
+        return None
+    hit = _Hit(None)
+    card = res.card
+    if card is not None:
+        hit.fast = (None, int(m.group(1)), card.name, card_code)
+    else:
+        hit.fast = (None, int(m.group(1)), written, unknown_code)
+    return hit
 
 
 def read(
@@ -273,6 +294,8 @@ def read(
     add_status = report.codes.append
     blank, section_code = code(LineKind.BLANK), code(LineKind.SECTION)
     comment, metadata = code(LineKind.COMMENT), code(LineKind.METADATA)
+    card_code, unknown_code = code(*CARD_STATUS), code(*UNKNOWN_STATUS)
+    plain = _PLAIN.fullmatch
     rows_of = b.section_rows
     target_rows: dict = {}
     number = 0
@@ -289,6 +312,10 @@ def read(
             first = not first_seen
             first_seen = True
             hit = cache.get(line)
+            if hit is None and (m := plain(line)) is not None:
+                hit = _plain_hit(m, b.pool, card_code, unknown_code)
+                if hit is not None and len(cache) < _CACHE_LIMIT:
+                    cache[line] = hit
             if hit is not None and hit.fast is not None and not about:
                 # The hot path of a long file: a card line read before, with nothing to note.
                 # The same steps as below, with what depends on the text alone from the cache.
@@ -318,6 +345,8 @@ def read(
                 hit = _Hit(classify(line))
                 if len(cache) < _CACHE_LIMIT:
                     cache[line] = hit
+            elif hit.got is None:  # a plain line met in an About block
+                hit.got = classify(line)
             got = hit.got
             what = got[0]
             if what == "card":
