@@ -8,6 +8,7 @@ return the same report without importing `deckio`, which imports them all.
 from __future__ import annotations
 
 from array import array
+from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
@@ -97,6 +98,15 @@ class _Statuses(Sequence):
     def __repr__(self) -> str:
         return f"{type(self).__name__}({list(self)!r})"
 
+    def of_kind(self, kinds: Iterable[LineKind]) -> list[LineStatus]:
+        """The statuses of these kinds, in order."""
+        wanted = set(kinds)
+        return [s for s in self if s.status in wanted]
+
+    def kind_counts(self) -> dict[LineKind, int]:
+        """How many lines have each kind (kinds no line has: absent)."""
+        return dict(Counter(s.status for s in self))
+
 
 class LineReport(_Statuses):
     """The line statuses of one read, held column-wise: a number, a kind byte and references to
@@ -126,6 +136,9 @@ class LineReport(_Statuses):
     def _at(self, i: int) -> LineStatus:
         return LineStatus(self._numbers[i], self._texts[i], _KINDS[self._kinds[i]],
                           self._reasons[i])
+
+    def kind_counts(self) -> dict[LineKind, int]:
+        return {_KINDS[k]: n for k, n in Counter(self._kinds).items()}
 
     def __iter__(self) -> Iterator[LineStatus]:
         kinds = _KINDS
@@ -189,6 +202,19 @@ class TextReport(_Statuses):
     def __len__(self) -> int:
         return len(self.codes)
 
+    def of_kind(self, kinds: Iterable[LineKind]) -> list[LineStatus]:
+        # the codes compared, not a status made per line (a million-line file: unparsed lines)
+        wanted = set(kinds)
+        codes = {c for c, (kind, _) in enumerate(self._statuses) if kind in wanted}
+        return [self._at(i) for i, c in enumerate(self.codes) if c in codes]
+
+    def kind_counts(self) -> dict[LineKind, int]:
+        out: dict[LineKind, int] = {}
+        for code, n in Counter(self.codes).items():
+            kind = self._statuses[code][0]
+            out[kind] = out.get(kind, 0) + n
+        return out
+
     def _at(self, i: int) -> LineStatus:
         text = self._texts.get(i)
         if text is None:
@@ -208,4 +234,6 @@ class ImportResult:
         return ImportResult(self.deck, kind, self.lines, self.notes)
 
     def statuses(self, *kinds: LineKind) -> list[LineStatus]:
+        if isinstance(self.lines, _Statuses):
+            return self.lines.of_kind(kinds)
         return [s for s in self.lines if s.status in kinds]

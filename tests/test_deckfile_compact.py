@@ -167,3 +167,10 @@ def test_the_plain_line_read_gives_what_the_full_steps_give(lines):
         assert fast == full
     else:
         assert (fast.deck, list(fast.lines), fast.notes) == (full.deck, list(full.lines), full.notes)
+
+
+def test_the_statuses_of_a_kind_come_from_the_codes():
+    r = read_deck("1 Island\n\x01bad\n2 Zzz\n// unparsed: old\n", make_pool())
+    assert [(s.number, s.text) for s in r.statuses(LineKind.UNPARSED)] == [(2, "\x01bad"), (4, "old")]
+    assert r.statuses(LineKind.UNPARSED) == [s for s in r.lines if s.status is LineKind.UNPARSED]
+    assert LineReport(list(r.lines)).of_kind([LineKind.CARD]) == r.statuses(LineKind.CARD)

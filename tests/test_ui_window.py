@@ -288,10 +288,37 @@ def test_import_preview_of_pasted_text(window):
     dialog = ImportDialog(window.session.pool, window)
     dialog.paste.setPlainText("Commander\n1 Tolabow, Loch Rascal\n\nDeck\n2 Island\n1 Lightnig Bolt\n")
     dialog.preview_text()
-    statuses = [dialog.table.item(r, 1).text() for r in range(dialog.table.rowCount())]
+    model = dialog.table.model()
+    statuses = [model.index(r, 1).data() for r in range(model.rowCount())]
     assert "UNKNOWN_CARD" in statuses and "CARD" in statuses
     deck = dialog.deck()
     assert deck.count() == 4
+
+
+def test_import_preview_model_passes_qtmodeltester(window, qtmodeltester):
+    from deckeditor.ui.import_dialog import ImportDialog
+
+    dialog = ImportDialog(window.session.pool, window)
+    dialog.paste.setPlainText("Deck\n2 Island\n\n1 Lightnig Bolt\n\x01odd\n")
+    dialog.preview_text()
+    qtmodeltester.check(dialog.model)
+    assert [dialog.model.index(r, 1).data() for r in range(5)] == [
+        "SECTION", "CARD", "BLANK", "UNKNOWN_CARD", "UNPARSED"]
+    assert dialog.model.index(4, 3).data() == "control character in the line"
+
+
+def test_import_preview_of_a_million_lines_is_a_model_over_the_report(window, tmp_path):
+    # the report is shown row by row as the view asks: no table item per line
+    from deckeditor.ui.import_dialog import ImportDialog
+
+    path = tmp_path / "million.txt"
+    path.write_text("1 Island\n2 Zzz\n" * 500_000, encoding="utf-8")
+    dialog = ImportDialog(window.session.pool, window)
+    dialog.preview_file(str(path))
+    assert dialog.model.rowCount() == 1_000_000
+    assert dialog.model.index(999_999, 2).data() == "2 Zzz"
+    assert "500000 unknown card line(s) kept" in dialog.notes.text()
+    assert dialog.deck().count() == 1_500_000
 
 
 def test_settings_and_window_state_are_restored(window, tmp_path):

@@ -104,9 +104,8 @@ def run(args) -> int:
         if exc.path is None:
             exc = exc.at(args.output if "cannot hold" in exc.message else args.input)
         return _fail(str(exc))
-    for status in result.lines:
-        if status.status is deckio.LineKind.UNPARSED:
-            print(f"{args.input}:{status.number}: unparsed: {status.reason}", file=sys.stderr)
+    for status in result.statuses(deckio.LineKind.UNPARSED):
+        print(f"{args.input}:{status.number}: unparsed: {status.reason}", file=sys.stderr)
     for loss in deckio.export_losses(deck, kind, pool, **options):
         print(f"{kind}: {loss}", file=sys.stderr)  # "forge: Maybeboard (3 cards) not written"
     try:

@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -17,22 +16,13 @@ from PySide6.QtWidgets import (
     QPlainTextEdit,
     QPushButton,
     QSplitter,
-    QTableWidget,
-    QTableWidgetItem,
+    QTableView,
     QVBoxLayout,
 )
 
 from deckeditor.games import GAMES, registry
 from deckeditor.session import read_deck_file
-
-_COLORS = {"UNKNOWN_CARD": QColor(176, 0, 32), "UNPARSED": QColor(176, 0, 32),
-           "SECTION": QColor(32, 69, 122), "COMMENT": QColor(120, 120, 120),
-           "METADATA": QColor(120, 120, 120), "BLANK": QColor(170, 170, 170)}
-
-
-def _status(line: Any) -> str:
-    status = getattr(line, "status", "")
-    return str(getattr(status, "value", status))
+from deckeditor.ui.import_report_model import ImportReportModel, status_name
 
 
 class ImportDialog(QDialog):
@@ -56,11 +46,13 @@ class ImportDialog(QDialog):
         self.error.setWordWrap(True)
         self.notes = QLabel()
         self.notes.setWordWrap(True)
-        self.table = QTableWidget(0, 4)
-        self.table.setHorizontalHeaderLabels(["Line", "Status", "Text", "Reason"])
+        self.model = ImportReportModel(self)
+        self.table = QTableView()
+        self.table.setModel(self.model)
         self.table.verticalHeader().setVisible(False)
+        self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
         self.table.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
-        self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.table.setEditTriggers(QTableView.EditTrigger.NoEditTriggers)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Open deck")
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(False)
@@ -101,7 +93,7 @@ class ImportDialog(QDialog):
 
     def preview(self, path_or_text: str | bytes) -> None:
         """Read without opening; show each line's status and the notes."""
-        self.table.setRowCount(0)
+        self.model.set_lines(())
         self.result_value = None
         ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
         result, first_error = None, None
@@ -123,20 +115,15 @@ class ImportDialog(QDialog):
             return
         self.error.setText("")
         self.result_value = result
-        lines = list(getattr(result, "lines", []) or [])
-        self.table.setRowCount(len(lines))
-        for r, line in enumerate(lines):
-            status = _status(line)
-            cells = [str(getattr(line, "number", r + 1)), status, getattr(line, "text", ""), getattr(line, "reason", "")]
-            for c, text in enumerate(cells):
-                item = QTableWidgetItem(text)
-                if status in _COLORS:
-                    item.setForeground(QBrush(_COLORS[status]))
-                self.table.setItem(r, c, item)
+        lines = getattr(result, "lines", None) or []
+        self.model.set_lines(lines)
         deck = result.deck
-        counts = {}
-        for line in lines:
-            counts[_status(line)] = counts.get(_status(line), 0) + 1
+        if hasattr(lines, "kind_counts"):  # counted without a status made per line
+            counts = {kind.value: n for kind, n in lines.kind_counts().items()}
+        else:
+            counts = {}
+            for line in lines:
+                counts[status_name(line)] = counts.get(status_name(line), 0) + 1
         summary = f"Read as {result.kind}: {deck.count()} cards in {len(deck.sections)} sections"
         if counts.get("UNKNOWN_CARD"):
             summary += f" · {counts['UNKNOWN_CARD']} unknown card line(s) kept"
