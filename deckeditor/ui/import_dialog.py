@@ -51,7 +51,11 @@ class ImportDialog(QDialog):
         self.table.setModel(self.model)
         self.table.verticalHeader().setVisible(False)
         self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
-        self.table.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        header = self.table.horizontalHeader()
+        header.resizeSection(0, self.fontMetrics().horizontalAdvance("00000") + 16)
+        header.resizeSection(1, self.fontMetrics().horizontalAdvance("UNKNOWN_CARD") + 24)
+        for column in (2, 3):  # the line and the reason share the rest
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
         self.table.setEditTriggers(QTableView.EditTrigger.NoEditTriggers)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Open deck")
