@@ -7,11 +7,16 @@ nothing is silently changed.
 
 from __future__ import annotations
 
+import re
+import tarfile
+from collections import Counter
+
 import pytest
 
 from deckeditor.carddb.pool import CardPool
 from deckeditor.deck import Deck, Entry, Printing, Section
-from deckeditor.deckio import export_losses, read_deck, write_deck
+from deckeditor.deckio import DeckFileError, export_losses, read_deck, write_deck
+from tests.conftest import shared_data
 
 EMPTY = CardPool("mtg")
 
@@ -270,3 +275,107 @@ def test_unparsed_lines_lose_both_kinds_of_prefix(kind, prefix):
     text, again = back(d, kind)
     assert text.endswith(f"{prefix}0 Sol Ring\n")
     assert [u.text for u in again.unparsed] == ["0 Sol Ring"]
+
+
+# --- the sweep: every kind on real files, with pools that lack their cards -----------------------
+
+VARIANTS = [("forge", {}), ("cod", {}), ("arena", {}), ("mtgo", {}), ("dek", {}), ("text", {}),
+            ("text", {"with_printings": True, "with_tags": True}), ("json", {})]
+CANON = ("Commander", "Companion", "Main", "Sideboard", "Maybeboard")
+KEPT = {"json": lambda s: True, "forge": lambda s: True, "cod": lambda s: s != "Maybeboard",
+        "text": lambda s: s in CANON, "arena": lambda s: s in CANON[:4],
+        "mtgo": lambda s: s in CANON[:4], "dek": lambda s: s in CANON[:4]}
+_FOLD = re.compile(r"section '(.*)' \(.*\) written as '(.*)'$")
+
+
+def _where(d: Deck, keep, fold=None, by_card=False) -> Counter:
+    """(section, card, everything else the entry holds) -> count, sections mapped by `fold`."""
+    out: Counter = Counter()
+    for s in d.sections:
+        name = (fold or {}).get(s.name, s.name)
+        if keep(name):
+            for e in s.entries:
+                rest = (e.printing, e.colors, e.tags, tuple(sorted(e.flags.items())))
+                out[(None if by_card else name, e.card, rest)] += e.count
+    return out
+
+
+def trip_problems(d: Deck, kind: str, options: dict, pool) -> list[str]:
+    """What converting `d` to `kind` and back (A→B→A→B) changes that `export_losses` does not
+    report: the second file differs from the first, a card leaves its section or changes its
+    count, a name appears, an entry's printing/choices/tags/flags change silently."""
+    keep = KEPT[kind]
+    losses = export_losses(d, kind, pool, **options)
+    try:
+        first = write_deck(d, kind, pool, **options)
+    except DeckFileError as exc:
+        holds = any(s.entries for s in d.sections if keep(s.name))
+        return [] if "cannot hold this deck" in str(exc) and not holds else [str(exc)]
+    again = read_deck(first.encode(), pool, name="x").deck
+    out = []
+    if write_deck(again, kind, pool, **options) != first and not any(
+            x.startswith("deck name not written") for x in losses):
+        out.append("not byte-stable")
+    fold = dict(m.groups() for x in losses for m in [_FOLD.match(x)] if m)
+    loose = any("cannot tell them apart" in x or x.startswith("Companion (") for x in losses)
+    want, got = _where(d, keep, fold, loose), _where(again, lambda s: True, None, loose)
+    for key in set(want) | set(got):
+        if want[key] != got[key] and not any(x.startswith(f"{key[1]}:") for x in losses):
+            out.append(f"{key[1]} in {key[0]}: {want[key]} -> {got[key]}")
+    if {e.card for _, e in again.entries()} - {e.card for _, e in d.entries()}:
+        out.append("a new name")
+    if kind != "json" and any(u.text.startswith(("# unparsed:", "// unparsed:"))
+                              for u in again.unparsed):
+        out.append("an unparsed line kept its prefix")
+    return out
+
+
+def _files(archive: str, keep, every: int):
+    with tarfile.open(shared_data("mtg", archive), "r:xz") as tar:
+        for i, m in enumerate(m for m in tar if m.isfile() and keep(m.name)):
+            if i % every == 0:
+                yield m.name, tar.extractfile(m).read()
+
+
+def _goldfish_lists(every: int):
+    """MTGGoldfish's Commander feed decks as text lists in their own notation."""
+    import json
+
+    feeds = _files("phase-mtggoldfish-feeds-2026.tar.xz", lambda n: n.endswith("commander.json"), 1)
+    lists = [f"Deck\n" + "".join(f"{c['count']} {c['name']}\n" for c in deck["main"])
+             for _, data in feeds for deck in json.loads(data).get("decks", [])]
+    for i, body in enumerate(dict.fromkeys(lists)):
+        if i % every == 0:
+            yield f"goldfish #{i}", body.encode()
+
+
+@pytest.fixture(scope="module")
+def forge_pool():
+    from deckeditor.games.mtg.forge_script import load_forge
+
+    cards, _ = load_forge(shared_data("forge", "reeforge-2020-cardsfolder.tar.xz"))
+    return CardPool("mtg", cards)
+
+
+@pytest.mark.realdata
+@pytest.mark.parametrize("which", ["empty", "forge"])
+def test_every_kind_on_real_files_with_a_pool_that_lacks_their_cards(which, forge_pool):
+    """The empty pool is how an unseen file with cards newer than the pool behaves; the 2020
+    Forge pool lacks every later card and spells some names its own way."""
+    pool = EMPTY if which == "empty" else forge_pool
+    sources = [
+        ("import-samples.tar.xz", lambda n: n.endswith((".cod", ".txt")), 1),
+        ("taw-magic-preconstructed-decks-20260702.tar.xz",
+         lambda n: "/data/" in n and n.endswith(".txt"), 15),
+        ("mtgjson-AllDeckFiles-20260103-no-redemption.tar.xz",
+         lambda n: n.startswith("AllDeckFiles/"), 40),
+    ]
+    seen, problems = 0, []
+    files = [f for archive, keep, every in sources for f in _files(archive, keep, every)]
+    for name, data in files + list(_goldfish_lists(every=25)):
+            d = read_deck(data, pool, name="x").deck
+            for kind, options in VARIANTS:
+                problems += [f"{name} → {kind}: {p}" for p in trip_problems(d, kind, options, pool)]
+            seen += 1
+    assert seen > 300
+    assert problems == []
