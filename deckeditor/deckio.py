@@ -323,18 +323,17 @@ def _read(
     elif found == "riftbound-text" or (found == "text" and kind is None and getattr(pool, "game", None) == "riftbound"):
         from deckeditor.games.riftbound import textlist
 
-        result = textlist.read(split_lines(decoded), pool, name=name, format_code=format_code)
+        result = textlist.read(decoded, pool, name=name, format_code=format_code)
     else:
         if found not in ("forge", "xmage", "precon"):  # the plain-text family
             return _with_notes(text.read(decoded, pool, name=name, format_code=format_code,
                                          kind=found), notes)
-        lines = split_lines(decoded, trim=found != "forge")
-        if found == "forge":
-            result = forge_dck.read(lines, pool, name=name)
+        if found == "forge":  # (each reads the text a chunk of lines at a time)
+            result = forge_dck.read(decoded, pool, name=name)
         elif found == "xmage":
-            result = xmage_dck.read(lines, pool, name=name, format_code=format_code)
+            result = xmage_dck.read(decoded, pool, name=name, format_code=format_code)
         else:
-            result = precon.read(lines, pool, name=name)
+            result = precon.read(decoded, pool, name=name)
     return _with_notes(result, notes)
 
 

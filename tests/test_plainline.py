@@ -56,3 +56,30 @@ def test_plain_lines_only():
     for other in ("04 Opt", "0 Opt", "10000 Opt", "1  Opt", "1 Opt|M19", "1 Opt+", "1 [X] Opt",
                   "SB: 1 Opt", "1 Æther Vial", "1 " + "x" * 1000):
         assert plainline.plain(other) is None, other
+
+
+TEXT_LINES = st.lists(st.one_of(line, st.sampled_from(["  ", "[Main]  ", "1 Island  ", "\t1 Opt"])),
+                      max_size=10)
+
+
+@pytest.mark.parametrize("kind", sorted(READERS))
+@settings(max_examples=100, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(lines=TEXT_LINES, end=st.sampled_from(["\n", "\r\n", "\r"]), last=st.sampled_from(["", "\n", "  "]))
+def test_the_text_read_a_chunk_at_a_time_reports_as_its_lines(kind, lines, end, last, monkeypatch):
+    # the reader given the text (lines cut a few characters at a time, the report cutting each
+    # line's text from the source) and given the lines `split_lines` makes: the same result
+    from deckeditor import textlines
+
+    monkeypatch.setattr(textlines, "CHUNK", 5)
+    text = HEADS[kind] + end.join(lines) + last
+    listed = textlines.split_lines(text, trim=kind != "forge")
+
+    def result(source):
+        try:
+            r = READERS[kind].read(source, POOL)
+        except Exception as exc:  # noqa: BLE001 - the same error both ways
+            return repr(exc)
+        return r.deck, list(r.lines), r.notes
+
+    assert result(text) == result(listed)

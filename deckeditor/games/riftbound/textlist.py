@@ -34,11 +34,12 @@ import re
 from dataclasses import replace
 from typing import Any
 
-from deckeditor.deck import Deck, Entry, Printing, Section, Unparsed, new_deck
-from deckeditor.deckfile_errors import ImportResult, LineKind, LineReport
+from deckeditor.deck import Deck, Entry, PlainEntries, Printing, Section, Unparsed, new_deck
+from deckeditor.deckfile_errors import ImportResult, LineKind
 from deckeditor.games.riftbound.card import CardCodeError, canonical_code
 from deckeditor.games.riftbound.pool import by_code, name_resolver
 from deckeditor.games.riftbound.rules import SECTIONS
+from deckeditor.textlines import reading
 
 KIND = "riftbound-text"
 UNKNOWN = "not a known Riftbound card"  # the reason of an unknown card's line
@@ -119,13 +120,13 @@ def _resolve(pool: Any, name: str, code: str | None, by_name=None):
     return card
 
 
-def read(lines: list[str], pool: Any, name: str = "Imported deck", format_code: str | None = None) -> ImportResult:
+def read(lines: str | list[str], pool: Any, name: str = "Imported deck", format_code: str | None = None) -> ImportResult:
     """The list as a Riftbound deck. Another game's pool resolves nothing (every card is then
     kept as written, and the caller reads the list again with the Riftbound pool)."""
     if getattr(pool, "game", GAME) != GAME:
         pool = None
     deck_name = name
-    statuses = LineReport()
+    statuses, numbered = reading(lines)  # a text: 8 bytes a line, cut from the source
     unparsed: list[Unparsed] = []
     # Linear in the input (issue 15): section -> merge key -> count, in first-appearance order
     # (what `Deck.add` would merge: the same card and card code; the count capped at 9,999),
@@ -135,33 +136,33 @@ def read(lines: list[str], pool: Any, name: str = "Imported deck", format_code: 
     by_name = name_resolver(pool) if pool is not None else None
     section: str | None = None
     seen_card = False
-    for number, raw in enumerate(lines, 1):
+    for number, raw, shown in numbered:
         text = raw.strip()
         if not text:
-            statuses.add(number, raw, LineKind.BLANK)
+            statuses.add(number, shown, LineKind.BLANK)
             continue
         if text.startswith(("//", "#")):
             if text.startswith("//") and not seen_card and deck_name == name and text[2:].strip():
                 deck_name = text[2:].strip()
-                statuses.add(number, raw, LineKind.METADATA, "deck name")
+                statuses.add(number, shown, LineKind.METADATA, "deck name")
             else:
-                statuses.add(number, raw, LineKind.COMMENT)
+                statuses.add(number, shown, LineKind.COMMENT)
             continue
         header = _header(text)
         if header is not None:
             section, text = header
             if not text:
-                statuses.add(number, raw, LineKind.SECTION, section)
+                statuses.add(number, shown, LineKind.SECTION, section)
                 continue
         parsed = _card_line(text)
         if parsed is None:
             unparsed.append(Unparsed(KIND, number, raw, "not a card line"))
-            statuses.add(number, raw, LineKind.UNPARSED, "not a card line")
+            statuses.add(number, shown, LineKind.UNPARSED, "not a card line")
             continue
         count, written, code = parsed
         if not 1 <= count <= MAX_COUNT:
             unparsed.append(Unparsed(KIND, number, raw, f"count {count} is not from 1 to {MAX_COUNT}"))
-            statuses.add(number, raw, LineKind.UNPARSED, "count out of range")
+            statuses.add(number, shown, LineKind.UNPARSED, "count out of range")
             continue
         seen_card = True
         got = resolved.get((written, code), resolved)
@@ -180,12 +181,15 @@ def read(lines: list[str], pool: Any, name: str = "Imported deck", format_code: 
         if card is None:
             # one shared reason (the line shows the name): a file of a million unknown names
             # would otherwise hold a million reason strings
-            statuses.add(number, raw, LineKind.UNKNOWN_CARD, UNKNOWN)
+            statuses.add(number, shown, LineKind.UNKNOWN_CARD, UNKNOWN)
         else:
-            statuses.add(number, raw, LineKind.CARD, where)
+            statuses.add(number, shown, LineKind.CARD, where)
     deck = new_deck(GAME, deck_name, format_code)
     for where, counts in rows.items():  # in first-appearance order, placed as `Deck.add` would
-        entries = tuple(_entry(key, count) for key, count in counts.items())
+        if all(key.__class__ is str for key in counts):  # names and counts only: column-wise
+            entries = PlainEntries(list(counts), counts.values())
+        else:
+            entries = tuple(_entry(key, count) for key, count in counts.items())
         counts.clear()
         deck = deck.with_section(Section(where, entries))
     if unparsed:

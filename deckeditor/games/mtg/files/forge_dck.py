@@ -36,6 +36,7 @@ from deckeditor.games.mtg.files.common import (
     with_foreign,
 )
 from deckeditor.games.mtg.files.plainline import plain
+from deckeditor.textlines import reading
 
 KIND = "forge"
 
@@ -136,8 +137,11 @@ def parse_request(request: str) -> tuple[str, bool, _Line] | str:
     return name, foil, out
 
 
-def read(lines: list[str], pool: CardPool | None, *, name: str = "Imported deck") -> ImportResult:
-    b = DeckBuilder(pool, KIND)
+def read(lines: str | list[str], pool: CardPool | None, *, name: str = "Imported deck") -> ImportResult:
+    # the lines a chunk at a time, the report cutting each line's text from the source
+    # (8 bytes a line, not a string: issue 15)
+    report, numbered = reading(lines, trim=False)
+    b = DeckBuilder(pool, KIND, report)
     section: str | None = None  # None before any header: cards go to Main
     meta: list[list[str]] = []
     own: dict[str, str] = {}
@@ -145,32 +149,30 @@ def read(lines: list[str], pool: CardPool | None, *, name: str = "Imported deck"
     placed: dict[str, str] = {}  # unparsed line number → its section, to write it back there
     # card lines read so far: text -> (count, prepared entry, warnings, the text) (linear time)
     seen: dict[str, tuple] = {}
-    for number, text in enumerate(lines, 1):
+    for number, text, shown in numbered:
         line = text.strip()
         if not line:
-            b.mark(number, text, LineKind.BLANK)
+            b.mark(number, shown, LineKind.BLANK)
             continue
         hit = seen.get(line) if section != "metadata" else None
         if hit is not None:  # a card line read before: counted again, nothing parsed again
             count, prep, warnings, first_copy = hit
-            if text is line and text is not first_copy:
-                text = lines[number - 1] = first_copy  # one copy of a repeated line
             for warning in warnings:
                 b.note(f"line {number}: {warning}")
-            b.add_prepared(number, text, section or "Main", count, prep)
+            b.add_prepared(number, shown, section or "Main", count, prep)
             continue
         if section != "metadata" and (got := plain(line)) is not None:
             count, prep = got[0], b.prepare(got[1])  # `4 Opt`: no segment, flag or foil mark
             if len(seen) < 50_000:
                 seen[line] = (count, prep, (), line)
-            b.add_prepared(number, text, section or "Main", count, prep)
+            b.add_prepared(number, shown, section or "Main", count, prep)
             continue
         if line.startswith(UNPARSED_PREFIX):  # an earlier export's unparsed line: unparsed again
             b.reject(number, unprefixed(line, UNPARSED_PREFIX), KEPT_UNPARSED)
             placed[str(number)] = section or "Main"
             continue
         if line[0] in "#;" and not CONTROL.search(line):  # a comment of any length
-            b.mark(number, text, LineKind.COMMENT)
+            b.mark(number, shown, LineKind.COMMENT)
             continue
         if reason := bad_line(line):
             b.reject(number, text, reason)
@@ -183,7 +185,7 @@ def read(lines: list[str], pool: CardPool | None, *, name: str = "Imported deck"
                 section = "metadata"
             else:
                 section = _CARD_SECTIONS.get(low) or _EXTRA_SECTIONS.get(low) or key
-            b.mark(number, text, LineKind.SECTION)
+            b.mark(number, shown, LineKind.SECTION)
             continue
         if section == "metadata":
             kv = _KEYVALUE.match(line)
@@ -198,13 +200,13 @@ def read(lines: list[str], pool: CardPool | None, *, name: str = "Imported deck"
                 own[key.lower()] = value
             else:
                 meta.append([key, value])
-            b.mark(number, text, LineKind.METADATA)
+            b.mark(number, shown, LineKind.METADATA)
             continue
         if _KEYVALUE.match(line) and "|" not in line and not line[0].isdigit():
             target = section or "Main"
             if target not in _CARD_SECTIONS.values():
                 extra_lines.setdefault(target, []).append(line)
-                b.mark(number, text, LineKind.METADATA)
+                b.mark(number, shown, LineKind.METADATA)
             else:
                 b.reject(number, text, "key=value line outside [metadata]")
                 placed[str(number)] = target
@@ -236,7 +238,7 @@ def read(lines: list[str], pool: CardPool | None, *, name: str = "Imported deck"
         prep = b.prepare(card_name, printing, seg.colors, flags=seg.flags)
         if len(seen) < 50_000:
             seen[line] = (count, prep, tuple(seg.warnings), line)
-        b.add_prepared(number, text, section or "Main", count, prep)
+        b.add_prepared(number, shown, section or "Main", count, prep)
     if b.card_lines() == 0 and not meta and not own:
         from deckeditor.deckfile_errors import DeckFileError
 

@@ -22,6 +22,7 @@ from deckeditor.games.mtg.files.common import (
     with_foreign,
 )
 from deckeditor.games.mtg.files.plainline import plain
+from deckeditor.textlines import reading
 
 KIND = "precon"
 
@@ -44,28 +45,29 @@ def looks_like(lines: list[str]) -> bool:
     return bool(re.match(r"^//\s*NAME:", first))
 
 
-def read(lines: list[str], pool: CardPool | None, *, name: str = "Imported deck") -> ImportResult:
-    b = DeckBuilder(pool, KIND)
+def read(lines: str | list[str], pool: CardPool | None, *, name: str = "Imported deck") -> ImportResult:
+    # the lines a chunk at a time, the report cutting each line's text from the source
+    # (8 bytes a line, not a string: issue 15)
+    report, numbered = reading(lines, trim=True)
+    b = DeckBuilder(pool, KIND, report)
     section = "Main"
     meta: dict[str, str] = {}
     seen: dict[str, tuple] = {}  # card lines read so far (linear time on repeated lines)
-    for number, text in enumerate(lines, 1):
+    for number, text, shown in numbered:
         line = text.strip()
         if not line:
-            b.mark(number, text, LineKind.BLANK)
+            b.mark(number, shown, LineKind.BLANK)
             continue
         hit = seen.get(line)
         if hit is not None:  # a card line read before: counted again, nothing parsed again
-            if text is line and text is not hit[-1]:
-                text = lines[number - 1] = hit[-1]  # one copy of a repeated line
             override, count, prep, _ = hit
-            b.add_prepared(number, text, override or section, count, prep)
+            b.add_prepared(number, shown, override or section, count, prep)
             continue
         if (got := plain(line)) is not None and "  " not in line:  # `4 Opt`: no brackets
             count, prep = got[0], b.prepare(got[1])              # (and no spaces to fold)
             if len(seen) < 50_000:
                 seen[line] = (None, count, prep, line)
-            b.add_prepared(number, text, section, count, prep)
+            b.add_prepared(number, shown, section, count, prep)
             continue
         if reason := bad_line(line):
             b.reject(number, text, reason)
@@ -73,14 +75,14 @@ def read(lines: list[str], pool: CardPool | None, *, name: str = "Imported deck"
         if line.startswith("//"):
             if m := _META.match(line):
                 meta.setdefault(m.group(1).strip().lower(), m.group(2).strip())
-                b.mark(number, text, LineKind.METADATA)
+                b.mark(number, shown, LineKind.METADATA)
             else:
-                b.mark(number, text, LineKind.COMMENT)
+                b.mark(number, shown, LineKind.COMMENT)
             continue
         head = _HEADERS.get(re.sub(r"\s+", " ", line.rstrip(":")).lower())
         if head:
             section = head
-            b.mark(number, text, LineKind.SECTION)
+            b.mark(number, shown, LineKind.SECTION)
             continue
         target = section
         override = None  # the line's own section (COMMANDER:, [token]), else the header's
@@ -117,7 +119,7 @@ def read(lines: list[str], pool: CardPool | None, *, name: str = "Imported deck"
         prep = b.prepare(card_name, printing)
         if len(seen) < 50_000:
             seen[line] = (override, count, prep, line)
-        b.add_prepared(number, text, target, count, prep)
+        b.add_prepared(number, shown, target, count, prep)
     if b.card_lines() == 0:
         raise DeckFileError(None, None, None, "no card lines")
     deck = b.deck(name=clean_name(meta.pop("name", None), name))

@@ -21,6 +21,7 @@ from deckeditor.games.mtg.files.common import (
     with_foreign,
 )
 from deckeditor.games.mtg.files.plainline import plain
+from deckeditor.textlines import reading
 
 KIND = "xmage"
 
@@ -28,50 +29,51 @@ _CARD = re.compile(r"^(SB:\s*)?(\d+)\s+(?:\[([A-Za-z0-9]+):([^\]]*)\]\s+)?(\S.*)
 
 
 def read(
-    lines: list[str], pool: CardPool | None, *, name: str = "Imported deck",
+    lines: str | list[str], pool: CardPool | None, *, name: str = "Imported deck",
     format_code: str | None = None,
 ) -> ImportResult:
-    b = DeckBuilder(pool, KIND)
+    # the lines a chunk at a time, the report cutting each line's text from the source
+    # (8 bytes a line, not a string: issue 15)
+    report, numbered = reading(lines, trim=True)
+    b = DeckBuilder(pool, KIND, report)
     deck_name = None
     foreign: dict[str, object] = {}
     layout: list[str] = []
     seen: dict[str, tuple] = {}  # card lines read so far (linear time on repeated lines)
-    for number, text in enumerate(lines, 1):
+    for number, text, shown in numbered:
         line = text.strip()
         if not line:
-            b.mark(number, text, LineKind.BLANK)
+            b.mark(number, shown, LineKind.BLANK)
             continue
         hit = seen.get(line)
         if hit is not None:  # a card line read before: counted again, nothing parsed again
-            if text is line and text is not hit[-1]:
-                text = lines[number - 1] = hit[-1]  # one copy of a repeated line
-            b.add_prepared(number, text, *hit[:3])
+            b.add_prepared(number, shown, *hit[:3])
             continue
         if (got := plain(line)) is not None:  # `4 Opt`: no SB:, no [SET:CN]
             count, prep = got[0], b.prepare(got[1])
             if len(seen) < 50_000:
                 seen[line] = ("Main", count, prep, line)
-            b.add_prepared(number, text, "Main", count, prep)
+            b.add_prepared(number, shown, "Main", count, prep)
             continue
         if line.startswith("LAYOUT ") and not CONTROL.search(line):
             # metadata of any length (over 1,000 characters in real Commander files): kept in
             # foreign.xmage, not unparsed
             layout.append(line)
-            b.mark(number, text, LineKind.METADATA)
+            b.mark(number, shown, LineKind.METADATA)
             continue
         if reason := bad_line(line):
             b.reject(number, text, reason)
             continue
         if line.startswith("NAME:"):
             deck_name = line[5:].strip()
-            b.mark(number, text, LineKind.METADATA)
+            b.mark(number, shown, LineKind.METADATA)
             continue
         if line.startswith("AUTHOR:"):
             foreign["author"] = line[7:].strip()
-            b.mark(number, text, LineKind.METADATA)
+            b.mark(number, shown, LineKind.METADATA)
             continue
         if line[0] in "#;" or line.startswith("//"):
-            b.mark(number, text, LineKind.COMMENT)
+            b.mark(number, shown, LineKind.COMMENT)
             continue
         m = _CARD.match(line)
         if m is None:
@@ -87,7 +89,7 @@ def read(
         prep = b.prepare(m.group(5).strip(), printing)
         if len(seen) < 50_000:
             seen[line] = (section, count, prep, line)
-        b.add_prepared(number, text, section, count, prep)
+        b.add_prepared(number, shown, section, count, prep)
     if b.card_lines() == 0:
         raise DeckFileError(None, None, None, "no card lines")
     if layout:
