@@ -379,3 +379,14 @@ def test_every_kind_on_real_files_with_a_pool_that_lacks_their_cards(which, forg
             seen += 1
     assert seen > 300
     assert problems == []
+
+
+@pytest.mark.parametrize("kind, options", [("forge", {}), ("cod", {}), ("arena", {}),
+                                           ("text", {"with_printings": True})])
+def test_a_lower_case_set_code_is_written_as_it_reads_back(kind, options):
+    # readers upper-case set codes; an own file may hold `m11`: written upper-cased, so the
+    # second trip gives the same file
+    d = deck(("Main", [Entry("Island", 1, Printing(set="m11", number="12"))]))
+    first, again = back(d, kind, **options)
+    assert again.section("Main").entries[0].printing.set == "M11"
+    assert write_deck(again, kind, EMPTY, **options) == first

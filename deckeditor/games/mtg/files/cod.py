@@ -157,7 +157,7 @@ def _attrs(entry: Entry, pool: CardPool | None) -> tuple[tuple[str, str], ...]:
     attrs = [("name", export_name(entry, pool).strip())]  # read back trimmed
     p = entry.printing or Printing()
     if p.set:
-        attrs.append(("setShortName", p.set))
+        attrs.append(("setShortName", p.set.upper()))  # read upper-cased
     if p.number:
         attrs.append(("collectorNumber", p.number))
     if p.scryfall:

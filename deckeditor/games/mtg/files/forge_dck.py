@@ -332,7 +332,8 @@ def _request(entry: Entry, pool: CardPool | None, printing: bool, flags: bool) -
     line = f"{_name(entry, pool)}{foil}"
     # Forge takes the first segment as a set code, so a set is written when the entry has one,
     # or (the pool's default printing) when flags need a set code in front of them.
-    set_code, number = (p.set, p.number) if p.set and printing else (None, None)
+    # set codes are read upper-cased: written so, a trip changes nothing
+    set_code, number = (p.set.upper(), p.number) if p.set and printing else (None, None)
     flags = flags and bool(entry.colors or _forge_flags(entry))
     if set_code is None and flags:
         set_code, number = printing_of(entry, pool) if printing else (None, None)
@@ -361,7 +362,7 @@ def _reads_back(entry: Entry, request: str, pool: CardPool | None, printing: boo
     p = entry.printing or Printing()
     if name != _name(entry, pool) or foil != (p.finish in ("foil", "etched")):
         return False
-    if printing and p.set and (seg.set, seg.number) != (p.set, p.number):
+    if printing and p.set and (seg.set, seg.number) != (p.set.upper(), p.number):
         return False
     if printing and "|" in request and not p.number and seg.art != p.forge_art:
         return False

@@ -9,6 +9,7 @@ and Sideboard only once the whole text has been seen.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from deckeditor.carddb.pool import CardPool
 from deckeditor.deck import Deck, Entry, Printing
@@ -489,6 +490,8 @@ def _printing_part(entry: Entry, arena: bool) -> tuple[str, Printing | None]:
     """` (SET) CN *F*` (text) or ` (SET) CN` (Arena: both or nothing, Arena set codes), and the
     printing that reads back from it."""
     p = entry.printing or Printing()
+    if p.set:  # set codes are read upper-cased: written so, a trip changes nothing
+        p = replace(p, set=p.set.upper())
     if arena:
         if not (p.set and p.number):
             return "", None
