@@ -305,7 +305,7 @@ def _read(
             doc = None
         own = isinstance(doc, dict) and doc.get("schema") == "deckeditor-deck"
         if not own and mtgjson_deck.looks_like(doc):
-            result = mtgjson_deck.read(doc, pool, name=name)
+            result = mtgjson_deck.read(doc, pool, name=name, consume=True)
         else:
             deck = read_json_deck(decoded, path)
             result = ImportResult(deck, "json", [], [])
@@ -314,7 +314,7 @@ def _read(
             doc = json.loads(decoded)
         except (ValueError, RecursionError):
             doc, _ = load_json(decoded, path)  # raises the located error
-        result = mtgjson_deck.read(doc, pool, name=name)
+        result = mtgjson_deck.read(doc, pool, name=name, consume=True)
     elif found in ("cod", "dek"):
         reader = cod if found == "cod" else dek
         result = reader.read(data, pool, name=name, format_code=format_code)

@@ -83,3 +83,22 @@ def test_the_text_read_a_chunk_at_a_time_reports_as_its_lines(kind, lines, end, 
         return r.deck, list(r.lines), r.notes
 
     assert result(text) == result(listed)
+
+
+_XML_NAME = st.from_regex(r"[A-Za-z_][A-Za-z0-9_.-]{0,6}", fullmatch=True)
+
+
+@settings(max_examples=300, deadline=None)
+@given(tag=_XML_NAME, attrs=st.dictionaries(_XML_NAME, st.text(max_size=8), max_size=4),
+       text=st.sampled_from([None, "", "x"]))
+def test_a_leaf_element_is_written_as_the_serializer_writes_it(tag, attrs, text):
+    import xml.etree.ElementTree as ET
+
+    from deckeditor.games.mtg.files.xmlsafe import leaf_xml
+
+    el = ET.Element(tag, attrs)
+    el.text = text
+    got = leaf_xml(el)
+    assert got is None or got == ET.tostring(el, encoding="unicode")
+    if text != "x" and not any(c in "".join(attrs.values()) for c in '&<>"\r\n\t{'):
+        assert got is not None

@@ -87,7 +87,10 @@ def read(
             had_commander_zone |= section == "Commander"
             b.mark(number, f'<zone name="{zone}">', LineKind.SECTION)
             b.ensure_section(section)
-            for card in child:
+            cards = list(child)
+            del child[:]  # each card element freed once read (8 MiB of them: 100 MB)
+            for i, card in enumerate(cards):
+                cards[i] = None
                 _read_card(b, card, section, where.get(id(card), 0), seen)
             continue
         else:
@@ -132,7 +135,7 @@ def _read_card(b: DeckBuilder, card: ET.Element, section: str, number: int,
 
 def _card_form(b: DeckBuilder, card: ET.Element) -> tuple:
     """(text for the report, count, prepared entry), or (text, reason, None)."""
-    text = _xml(card).strip()
+    text = xmlsafe.leaf_xml(card) or _xml(card).strip()
     if xmlsafe.local(card.tag) != "card":
         return text, f"unexpected element <{xmlsafe.local(card.tag)}> in a zone", None
     count = parse_count((card.get("number") or "").strip())

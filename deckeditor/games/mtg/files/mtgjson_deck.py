@@ -31,7 +31,12 @@ def looks_like(doc: object) -> bool:
     return isinstance(data, dict) and isinstance(data.get("mainBoard"), list)
 
 
-def _printing(card: dict) -> Printing:
+_PRINTING_KEYS = ("identifiers", "isEtched", "isFoil", "setCode", "number")
+
+
+def _printing(card: dict) -> Printing | None:
+    if not any(key in card for key in _PRINTING_KEYS):
+        return None  # (nothing says which printing: what an empty Printing reads as)
     ids = card.get("identifiers") if isinstance(card.get("identifiers"), dict) else {}
     finish = "etched" if card.get("isEtched") else "foil" if card.get("isFoil") else None
 
@@ -49,7 +54,10 @@ def _printing(card: dict) -> Printing:
     )
 
 
-def read(doc: dict, pool: CardPool | None, *, name: str = "Imported deck") -> ImportResult:
+def read(doc: dict, pool: CardPool | None, *, name: str = "Imported deck",
+         consume: bool = False) -> ImportResult:
+    """The deck of a parsed MTGJSON deck file; `consume`: the caller gives `doc` away, and each
+    card object is dropped from it once read (8 MiB of them: over 100 MB)."""
     if not looks_like(doc):
         raise DeckFileError(None, None, None, "not an MTGJSON deck file")
     data = doc["data"]
@@ -59,7 +67,9 @@ def read(doc: dict, pool: CardPool | None, *, name: str = "Imported deck") -> Im
         cards = data.get(key) or []
         if not isinstance(cards, list):
             continue
-        for card in cards:
+        for i, card in enumerate(cards):
+            if consume:
+                cards[i] = None
             number += 1
             label = f"{key}[{number}]"
             if not isinstance(card, dict):
