@@ -17,6 +17,13 @@ class HomeError(ValueError):
     """`--home` / DECKEDITOR_HOME names something that cannot hold the program's folders."""
 
 
+class FolderError(OSError):
+    """One of the program's folders cannot be made; `str()` is one line naming it."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else "cannot make a folder"
+
+
 def _check_home(root: Path, given: str) -> None:
     """The first part of `root` that exists must be a folder (a file there would make every
     later mkdir fail with a traceback)."""
@@ -61,9 +68,18 @@ class AppPaths:
     def autosave_dir(self) -> Path:
         return self.data / "autosave"
 
-    def ensure(self) -> AppPaths:
+    def ensure(self, settings_optional: bool = False) -> AppPaths:
+        """Make the folders (FolderError when one cannot be made). With `settings_optional` (the
+        window) the config and state folders may fail: the window runs on default settings and
+        says once, on closing, that they could not be saved. The data folder (autosaves) and the
+        cache (the card database) it cannot do without."""
         for folder in (self.data, self.cache, self.config, self.state):
-            folder.mkdir(parents=True, exist_ok=True)
+            try:
+                folder.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                if settings_optional and folder in (self.config, self.state):
+                    continue
+                raise FolderError(f"{folder}: cannot make this folder ({exc.strerror or exc})") from None
         return self
 
 

@@ -63,6 +63,8 @@ def check_writable(path: str | os.PathLike[str]) -> os.stat_result | None:
         info = os.stat(target)
     except FileNotFoundError:
         return None
+    except OSError as exc:  # a link loop, a path through a file: no file can be written there
+        raise SaveRefused(path, f"cannot be written ({exc.strerror or exc})") from None
     if stat.S_ISDIR(info.st_mode):
         raise SaveRefused(path, "is a folder, not a file")
     if not stat.S_ISREG(info.st_mode):

@@ -209,3 +209,36 @@ def test_cards_import_on_a_damaged_database_repairs_then_imports(imported, capsy
     code, info, _ = _info(capsys, home)
     assert info["games"]["mtg"]["cards"] == 3
     assert [s["path"] for s in info["sources"]] == [str(folder), str(more)]
+
+
+def test_cards_rebuild_on_a_fresh_home_says_nothing_is_recorded(tmp_path, capsys):
+    """Once: `cannot write …/cards.sqlite3: unable to open database file`, exit 2."""
+    home = tmp_path / "fresh"
+    assert main(["--home", str(home), "cards", "rebuild"]) == 0
+    out = capsys.readouterr()
+    assert "no card sources recorded" in out.out and out.err == ""
+
+
+def _damage_some_pages(db: Path) -> None:
+    """A few bytes of noise in the middle of some pages (a bad sector, not a wiped file)."""
+    data = bytearray(db.read_bytes())
+    page = int.from_bytes(data[16:18], "big")
+    for at in range(page + 8, len(data), page * 2):
+        data[at:at + 40] = bytes((at + i) * 37 % 256 for i in range(40))
+    db.write_bytes(bytes(data))
+
+
+def test_page_damage_is_said_on_one_line(tmp_path, capsys):
+    """SQLite's integrity report runs over several lines ("*** in database main ***", one line
+    a page); the message keeps each of its lines one line."""
+    home = tmp_path / "home"
+    folder = _forge_folder(tmp_path, names=[f"Test Card {i}" for i in range(400)])
+    assert main(["--home", str(home), "cards", "import", str(folder)]) == 0
+    db = AppPaths.resolve(home).card_db
+    _damage_some_pages(db)
+    capsys.readouterr()
+    problem = repair.damage(db)
+    assert problem and "\n" not in problem and "***" not in problem
+    assert main(["--home", str(home), "cards", "info"]) == 0
+    err = capsys.readouterr().err
+    assert all(line.startswith("deckeditor: ") for line in err.strip().splitlines()), err

@@ -233,6 +233,7 @@ def test_unwritable_settings_still_close_the_window_and_tell_once(qtbot, paths, 
         assert leftover_autosaves(paths.autosave_dir) == []  # both autosaves handled
         told = first.warnings + second.warnings
         assert len(told) == 1 and "could not be saved" in told[0]
+        assert str(paths.config) in told[0] and ".tmp" not in told[0] and "Errno" not in told[0]
     finally:
         paths.config.chmod(0o755)
 
@@ -259,3 +260,34 @@ def test_the_question_names_deck_and_file_and_each_button_answers(qtbot, paths, 
         assert ask_dialog(window, item, 1, 2) == expected
         assert "“Korvold”" in seen["text"] and target in seen["text"] and "(1 of 2)" in seen["text"]
     assert item.file.exists()  # asking deletes nothing; only offer_recovery acts on the answer
+
+
+def test_a_config_folder_that_cannot_be_made_does_not_stop_the_window(tmp_path):
+    """Settings are the one thing the window can do without: it opens, closes, and says once that
+    they could not be saved (before: "cannot start" when the config folder could not be made)."""
+    home = tmp_path / "home"
+    for folder in ("data", "cache"):
+        (home / folder).mkdir(parents=True)
+    for blocked in ("config", "state"):  # a file where the folder should be: mkdir fails
+        (home / blocked).write_text("not a folder\n", encoding="utf-8")
+    shot = tmp_path / "shot.png"
+    done = subprocess.run(
+        [sys.executable, "-m", "deckeditor", "--home", str(home), "--screenshot", str(shot)],
+        capture_output=True, text=True, timeout=120,
+        env={**os.environ, "QT_QPA_PLATFORM": "offscreen",
+             "PYTHONPATH": os.path.dirname(os.path.dirname(os.path.abspath(__file__)))},
+    )
+    assert done.returncode == 0, done.stderr
+    assert shot.stat().st_size > 0
+    assert done.stderr.count("could not be saved") == 1, done.stderr
+
+
+def test_a_data_folder_that_cannot_be_made_is_one_clear_line(tmp_path, capsys):
+    from deckeditor.ui import app
+
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / "data").write_text("not a folder\n", encoding="utf-8")
+    assert app.run_gui(home=str(home), screenshot=str(tmp_path / "x.png")) == 2
+    err = capsys.readouterr().err
+    assert err == f"deckeditor: {home / 'data'}: cannot make this folder (File exists)\n"

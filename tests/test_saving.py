@@ -168,3 +168,31 @@ def test_same_file_sees_through_links(tmp_path):
     os.link(a, hard)
     assert same_file(a, link) and same_file(a, hard)
     assert not same_file(a, tmp_path / "missing.txt")
+
+
+def test_a_link_loop_is_refused_in_one_line(tmp_path):
+    (tmp_path / "a").symlink_to(tmp_path / "b")
+    (tmp_path / "b").symlink_to(tmp_path / "a")
+    with pytest.raises(SaveRefused, match="cannot be written"):
+        save_atomic(tmp_path / "a", "x\n")
+
+
+def test_a_path_through_a_file_is_refused(tmp_path):
+    (tmp_path / "f.txt").write_text("keep\n", encoding="utf-8")
+    with pytest.raises(SaveRefused, match="f.txt/out.txt: cannot be written"):
+        save_atomic(tmp_path / "f.txt" / "out.txt", "x\n")
+    assert (tmp_path / "f.txt").read_text(encoding="utf-8") == "keep\n"
+
+
+@pytest.mark.parametrize("output", ["loop", "f.txt/out.txt"])
+def test_convert_to_an_impossible_path_is_one_line(tmp_path, capsys, output):
+    from deckeditor.cli import main
+
+    (tmp_path / "loop").symlink_to(tmp_path / "loop")
+    (tmp_path / "f.txt").write_text("keep\n", encoding="utf-8")
+    deck = tmp_path / "in.txt"
+    deck.write_text("1 Sol Ring\n", encoding="utf-8")
+    code = main(["--home", str(tmp_path / "home"), "convert", str(deck), str(tmp_path / output)])
+    err = capsys.readouterr().err
+    assert code == 2 and err.startswith(f"{tmp_path / output}: cannot be written (")
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err

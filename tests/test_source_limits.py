@@ -117,3 +117,40 @@ def test_a_forge_folder_with_no_card_scripts_is_exit_2(tmp_path, capsys):
     (folder / "readme.txt").write_text("this folder holds notes, not cards\n", encoding="utf-8")
     code, err = _import(capsys, tmp_path, folder)
     assert code == 2 and "no cards found" in err
+
+
+def _import_in_subprocess(tmp_path, source) -> subprocess.CompletedProcess:
+    """A FIFO read never ends and /dev/zero never runs out: a child, so a hang is a failure."""
+    return subprocess.run(
+        [sys.executable, "-m", "deckeditor", "--home", str(tmp_path / "home"), "cards", "import",
+         str(source)],
+        capture_output=True, text=True, timeout=60,
+        env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)},
+    )
+
+
+def test_a_fifo_source_is_refused_without_hanging(tmp_path):
+    fifo = tmp_path / "cards.json"
+    os.mkfifo(fifo)
+    done = _import_in_subprocess(tmp_path, fifo)
+    assert done.returncode == 2, done.stderr
+    lines = done.stderr.strip().splitlines()
+    assert lines[-1].endswith("is not a regular file or folder (a pipe, socket or device); not read")
+    assert "Traceback" not in done.stderr
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="needs /dev/zero")
+def test_an_endless_device_is_refused_not_read(tmp_path):
+    """/dev/zero once grew the import to every byte of memory the machine had."""
+    done = _import_in_subprocess(tmp_path, "/dev/zero")
+    assert done.returncode == 2, done.stderr
+    assert "/dev/zero: is not a regular file or folder" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_a_device_given_with_cards_to_check_is_one_line(tmp_path, capsys):
+    deck = tmp_path / "d.txt"
+    deck.write_text("1 Sol Ring\n", encoding="utf-8")
+    code = main(["--home", str(tmp_path / "home"), "check", str(deck), "--cards", os.devnull])
+    err = capsys.readouterr().err
+    assert code == 2 and "is not a regular file or folder" in err and len(err.strip().splitlines()) == 1

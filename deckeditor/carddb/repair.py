@@ -107,7 +107,15 @@ def quick_check(db: Path) -> str | None:
         conn.close()
     if rows == [("ok",)]:
         return None
-    return "; ".join(str(r[0]) for r in rows)[:300]
+    return one_line(str(r[0]) for r in rows)
+
+
+def one_line(reports) -> str:
+    """SQLite's findings as one line: its report runs over several (a `*** in database main ***`
+    heading, then a line a page), and every message that quotes it is one line a finding."""
+    parts = [part.strip() for report in reports for part in report.splitlines()]
+    text = "; ".join(p for p in parts if p and not p.startswith("***"))
+    return text if len(text) <= 300 else text[:299] + "…"
 
 
 def mark_sound(db: Path) -> None:

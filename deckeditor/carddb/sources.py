@@ -102,6 +102,8 @@ def detect_source(path: str | os.PathLike[str]) -> str:
     p = Path(path)
     if not p.exists():
         raise SourceError(f"{p}: no such file or folder")
+    if not (p.is_file() or p.is_dir()):  # a FIFO never ends, /dev/zero never runs out
+        raise SourceError(f"{p}: is not a regular file or folder (a pipe, socket or device); not read")
     if p.is_dir():
         for _root, _dirs, files in os.walk(p):
             if any(f.lower().endswith(".txt") for f in files):

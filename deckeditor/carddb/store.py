@@ -166,6 +166,7 @@ class CardStore:
         """Set the file aside and build a fresh one from the recorded sources still on disk.
         `problem` is the damage found; None is a rebuild the user asked for (`cards rebuild`)."""
         self.close()
+        self.path.parent.mkdir(parents=True, exist_ok=True)  # a rebuild on a fresh home: empty
         sources = repair.recorded_sources(self.path)
         kept = repair.set_aside(self.path, "damaged" if problem else "before-rebuild")
         self._conn = self._open_current()

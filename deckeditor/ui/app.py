@@ -107,7 +107,7 @@ def run_gui(home: str | None = None, deck: str | None = None, screenshot: str | 
     from deckeditor.paths import HomeError
 
     try:
-        paths = AppPaths.resolve(home).ensure()
+        paths = AppPaths.resolve(home).ensure(settings_optional=True)
     except (HomeError, OSError) as exc:  # started from a menu, stderr is seen by nobody: a dialog
         print(f"deckeditor: {exc}", file=sys.stderr)
         if not screenshot:

@@ -127,6 +127,7 @@ def save_settings_or_tell(paths: AppPaths, settings: Settings, tell) -> bool:
     except OSError as exc:
         if not _told:
             _told = True
-            tell(f"Your settings and window layout could not be saved ({exc}). "
-                 "They will be back to their previous state next time.")
+            # the folder and the reason, not the temp file's name nor an errno
+            tell(f"Your settings and window layout could not be saved in {paths.config} "
+                 f"({exc.strerror or exc}). They will be back to their previous state next time.")
         return False
