@@ -740,3 +740,42 @@ def test_import_cards_lists_the_sources_issues(window, qtbot, tmp_path):
     box = window._import_issues_box
     assert box.isVisible() and "PT:2 has no '/'" in box.detailedText()
     box.close()
+
+
+def test_a_fresh_windows_card_view_says_what_to_do(window, qtbot):
+    """Before: an empty white pane until a card was selected."""
+    text = window.card_view.text.toPlainText()
+    assert "Click a card in the catalog or the deck" in text and "search box" in text
+    window.catalog.table.setCurrentIndex(window.catalog.model.index(0, 0))
+    assert "Click a card" not in window.card_view.text.toPlainText()
+    window.card_view.show_card(None)  # nothing selected again: the hint is back
+    assert "Click a card in the catalog" in window.card_view.text.toPlainText()
+
+
+def test_a_card_with_no_known_printing_shows_no_zero_sets(window):
+    """The starter pool's Arvad of the Weatherlight (a card no set prints) showed "Sets 0"."""
+    from deckeditor.games import registry
+
+    game = registry.game("mtg")
+    arvad = window.session.card("Arvad of the Weatherlight")
+    assert arvad is not None and not arvad.printings
+    assert game.catalog_row(arvad)[-1] == ""
+    assert game.catalog_row(window.session.card("Sol Ring"))[-1] not in ("", "0")
+    model = window.catalog.model
+    row = next(r for r in range(model.rowCount()) if model.card_at(r).name == arvad.name)
+    sets = model.index(row, len(model.columns) - 1)
+    assert model.data(sets) == ""
+    assert "printings" not in (model.data(sets, Qt.ItemDataRole.ToolTipRole) or "")
+    window.card_view.show_card(arvad.name)
+    assert " 0 set" not in window.card_view.text.toPlainText()
+
+
+def test_a_double_click_on_an_empty_sets_cell_adds_the_card(window, qtbot):
+    model = window.catalog.model
+    row = next(r for r in range(model.rowCount()) if model.card_at(r).name == "Arvad of the Weatherlight")
+    sets = model.index(row, len(model.columns) - 1)
+    window.catalog.table.scrollTo(sets)
+    rect = window.catalog.table.visualRect(sets)
+    qtbot.mouseClick(window.catalog.table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    qtbot.mouseDClick(window.catalog.table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert window.session.deck.section("Main").entries == (Entry("Arvad of the Weatherlight"),)

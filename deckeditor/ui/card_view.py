@@ -95,6 +95,16 @@ _BLOCK_HTML = {
 }
 
 
+# What the pane says while no card is selected (a fresh window, or the card went away).
+_NO_CARD = (
+    "<p style='color:#777'><b>No card selected.</b></p>"
+    "<p style='color:#777'>Click a card in the catalog or the deck to see its text here.</p>"
+    "<p style='color:#777'>Type in the search box above the catalog to find cards "
+    "(<b>?</b> beside it lists what you can search for); Enter or a double-click adds "
+    "the selected card to the deck.</p>"
+)
+
+
 class CardView(QWidget):
     def __init__(self, session: EditorSession, parent=None) -> None:
         super().__init__(parent)
@@ -145,6 +155,7 @@ class CardView(QWidget):
         self._symbols: dict[str, Any] = {}
         self._show_attach(False)
         self._fill_printings()
+        self._render()  # a fresh window: the hint, not an empty pane
 
     def _show_attach(self, on: bool) -> None:
         self.attach_label.setVisible(on)
@@ -354,7 +365,7 @@ class CardView(QWidget):
     def _render(self) -> None:
         card = self.card
         if card is None:
-            self.text.setHtml("<p style='color:#777'>Select a card to see its text.</p>")
+            self.text.setHtml(_NO_CARD)
             return
         self._load_symbols()
         game = self.session.game

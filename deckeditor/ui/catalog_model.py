@@ -171,7 +171,7 @@ class CatalogModel(QAbstractTableModel):
                 return f"{card.name} — {note[0].upper()}{note[1:]}"
             if self.is_partner(row_id):
                 return f"{card.name} — possible partner (context menu: {self.partner_action})"
-            if self.opening_columns.get(col) == "printings":
+            if self.opening_columns.get(col) == "printings" and self.data(index):
                 return f"{card.name} — click to list its printings"
             mark = self.mark(card)
             return f"{card.name} — {mark}" if mark else card.name

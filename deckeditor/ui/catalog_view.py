@@ -509,7 +509,10 @@ class CatalogPanel(QWidget):
         self.cardChosen.emit(self.model.card_at(index.row()).name)
 
     def _opens(self, index) -> str:
-        return self.model.opening_columns.get(index.column(), "")
+        """What a click on the cell opens; an empty cell (a card no known set prints) nothing,
+        so a double-click there adds the card as anywhere else on the row."""
+        what = self.model.opening_columns.get(index.column(), "")
+        return what if what and self.model.data(index) else ""
 
     def _on_clicked(self, index) -> None:
         """A click on a cell that opens something (the "Sets" count: the printing list)."""

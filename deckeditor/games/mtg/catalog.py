@@ -29,5 +29,6 @@ def catalog_row(card: Any) -> tuple[str, str, str, str, str, str]:
     else:
         pt = ""
     ident = letters_of(getattr(card, "identity", 0) or 0) or "C"
-    sets = str(len(getattr(card, "printings", ()) or ()))
+    printed = len(getattr(card, "printings", ()) or ())
+    sets = str(printed) if printed else ""  # no known printing (a custom card): not "0" sets
     return card.name, cost, front.type_line, pt, ident, sets

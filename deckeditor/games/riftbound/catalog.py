@@ -37,5 +37,6 @@ def domains_text(card: Any) -> str:
 
 def catalog_row(card: Any) -> tuple[str, str, str, str, str, str]:
     might = getattr(card, "might", None)
-    sets = str(len(getattr(card, "printings", ()) or ()))
+    printed = len(getattr(card, "printings", ()) or ())
+    sets = str(printed) if printed else ""  # no known printing (a custom card): not "0" sets
     return card.name, cost_text(card), type_line(card), "" if might is None else str(might), domains_text(card), sets
