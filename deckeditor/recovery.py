@@ -86,13 +86,14 @@ def leftover_autosaves(folder: Path) -> list[Leftover]:
         return []
     found = []
     for file in folder.glob(f"*{SUFFIX}"):
-        head = file.name.split("-", 1)[0]
-        if head.isdigit() and int(head) != os.getpid() and process_alive(int(head)):
-            continue  # another open window's file
         try:
-            saved = datetime.fromtimestamp(file.stat().st_mtime)
+            mtime = file.stat().st_mtime
         except OSError:
             continue
+        head = file.name.split("-", 1)[0]
+        if head.isdigit() and int(head) != os.getpid() and process_alive(int(head), mtime):
+            continue  # another open window's file
+        saved = datetime.fromtimestamp(mtime)
         try:
             deck, path = read_autosave(file)
             found.append(Leftover(file, saved, deck, path))

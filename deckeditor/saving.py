@@ -30,8 +30,11 @@ class SaveRefused(OSError):
         return f"{self.filename}: {self.strerror}"
 
 
-def process_alive(pid: int) -> bool:
-    """Is process `pid` still running (so its temp or autosave files are still in use)?"""
+def process_alive(pid: int, wrote_at: float | None = None) -> bool:
+    """Is process `pid` still running (so its temp or autosave files are still in use)?
+
+    With `wrote_at` (the file's mtime): a process that started after the file was last written
+    is not its writer but a later one given the same pid (after a reboot, or once pids wrap)."""
     if pid <= 0:
         return False
     try:
@@ -39,8 +42,24 @@ def process_alive(pid: int) -> bool:
     except ProcessLookupError:
         return False
     except OSError:  # exists, not ours to signal
-        return True
+        pass
+    if wrote_at is not None:
+        started = process_start(pid)
+        if started is not None and started > wrote_at + 2:  # the boot time is whole seconds
+            return False
     return True
+
+
+def process_start(pid: int) -> float | None:
+    """When process `pid` started (seconds since the epoch), where /proc tells; else None."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as stat_file:
+            fields = stat_file.read().rsplit(")", 1)[1].split()  # the name may hold spaces
+        with open("/proc/stat", encoding="ascii") as system:
+            boot = next(int(line.split()[1]) for line in system if line.startswith("btime "))
+        return boot + int(fields[19]) / os.sysconf("SC_CLK_TCK")  # field 22: start, in ticks
+    except (OSError, ValueError, IndexError, StopIteration):
+        return None
 
 
 def same_file(a: str | os.PathLike[str], b: str | os.PathLike[str]) -> bool:
@@ -148,7 +167,7 @@ def remove_stale_temps(folder: Path) -> list[Path]:
                 continue
             if match.group(1) is not None:
                 pid = int(match.group(1))
-                if pid == os.getpid() or process_alive(pid):
+                if pid == os.getpid() or process_alive(pid, info.st_mtime):
                     continue
             elif time.time() - info.st_mtime < _OLD_TEMP_AGE_S:
                 continue

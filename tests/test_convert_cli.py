@@ -121,3 +121,22 @@ def test_a_symlinked_output_is_written_through(tmp_path, capsys, home):
     assert run(capsys, "convert", FIXTURES / "korvold.dck", link)[0] == 0
     assert link.is_symlink() and "Forest" in real.read_text()
     assert (tmp_path / "real.txt.bak").read_text() == "old\n"
+
+
+@pytest.mark.parametrize("what", ["folder", "fifo"])
+def test_an_input_that_is_no_file_is_named_as_such(tmp_path, capsys, what):
+    """Before: "no such deck file" for a folder or a FIFO that is right there."""
+    import os
+
+    from deckeditor.cli import main
+
+    source = tmp_path / "in.dck"
+    if what == "folder":
+        source.mkdir()
+    else:
+        os.mkfifo(source)
+    for args in (["convert", str(source), str(tmp_path / "out.txt")], ["check", str(source)]):
+        assert main(["--home", str(tmp_path / "home"), *args]) == 2
+        err = capsys.readouterr().err
+        assert "no such deck file" not in err and len(err.strip().splitlines()) == 1, err
+        assert ("folder" in err) if what == "folder" else ("not a regular file" in err)

@@ -291,3 +291,39 @@ def test_a_data_folder_that_cannot_be_made_is_one_clear_line(tmp_path, capsys):
     assert app.run_gui(home=str(home), screenshot=str(tmp_path / "x.png")) == 2
     err = capsys.readouterr().err
     assert err == f"deckeditor: {home / 'data'}: cannot make this folder (File exists)\n"
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/stat"), reason="process start times from /proc")
+def test_an_autosave_whose_pid_now_belongs_to_a_newer_process_is_offered(paths):
+    """After a reboot (or a long day) the killed window's pid may be some other program's: the
+    file is older than that process, so its writer is gone (before: never offered while the
+    other program ran)."""
+    paths.autosave_dir.mkdir(parents=True, exist_ok=True)
+    other = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
+    try:
+        old = paths.autosave_dir / f"{other.pid}-1{SUFFIX}"
+        old.write_text("{}", encoding="utf-8")
+        hour_ago = os.path.getmtime(old) - 3600
+        os.utime(old, (hour_ago, hour_ago))  # written an hour before this process started
+        assert [item.file for item in leftover_autosaves(paths.autosave_dir)] == [old]
+    finally:
+        other.kill()
+        other.wait()
+
+
+def test_an_adopted_autosave_reads_as_this_windows_own(qtbot, paths, tmp_path):
+    """The recovered file keeps the dead window's mtime when renamed; it must not then look like
+    a file older than the window that holds it (another start would offer it while it is open)."""
+    from deckeditor.recovery import SUFFIX as suffix
+    from deckeditor.saving import process_alive
+    from deckeditor.ui.recovery_dialog import RECOVER, offer_recovery
+
+    _killed_window(paths, tmp_path, "Korvold", ["Counterspell"], None)
+    (old,) = paths.autosave_dir.glob(f"*{suffix}")
+    hour_ago = os.path.getmtime(old) - 3600
+    os.utime(old, (hour_ago, hour_ago))
+    window = _window(qtbot, paths)
+    offer_recovery(window, paths, ask=lambda *a: RECOVER)
+    adopted = window.autosaver.file
+    assert adopted.exists() and adopted.name.startswith(f"{os.getpid()}-")
+    assert process_alive(os.getpid(), os.path.getmtime(adopted))

@@ -175,6 +175,8 @@ class Checker:
 
         if path.is_dir():
             raise UsageError(f"{path}: a folder with no deck files in it")
+        if path.exists() and not path.is_file():
+            raise UsageError(f"{path}: is not a regular file (a pipe, socket or device); not read")
         if not path.is_file():
             raise UsageError(f"{path}: no such deck file")
         from deckeditor.deckio import game_of

@@ -70,6 +70,10 @@ def run(args) -> int:
     from deckeditor import deckio
 
     source = Path(args.input)
+    if source.is_dir():
+        return _fail(f"{args.input}: is a folder, not a deck file")
+    if source.exists() and not source.is_file():  # reading a FIFO would wait for ever
+        return _fail(f"{args.input}: is not a regular file (a pipe, socket or device); not read")
     if not source.is_file():
         return _fail(f"{args.input}: no such deck file")
     from deckeditor.deckfile import save_atomic

@@ -5,6 +5,7 @@ thread, off the edit path. A save or a clean close removes the file."""
 
 from __future__ import annotations
 
+import os
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
@@ -75,6 +76,9 @@ class Autosaver(QObject):
         self.flush()
         try:
             file.replace(self.file)
+            # now, not the dead window's time: a file older than its (live) writer reads as a
+            # pid reused by a later process, and another start would offer it while it is open
+            os.utime(self.file)
         except OSError:
             pass
 
