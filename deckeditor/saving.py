@@ -117,9 +117,12 @@ def save_atomic(path: str | os.PathLike[str], data: str | bytes, backup: bool = 
         os.replace(new, target)
         if old is not None:
             os.replace(old, target.with_name(target.name + ".bak"))
-    except BaseException:
+    except BaseException as exc:
         for tmp in temps:
             Path(tmp).unlink(missing_ok=True)
+        if isinstance(exc, OSError) and exc.errno and exc.filename not in (None, str(path)):
+            # the player's file, not a temp name they never chose ("[Errno 13] … .k.1234.tmp")
+            raise OSError(exc.errno, exc.strerror, str(path)) from exc
         raise
     _fsync_dir(folder)
 

@@ -196,3 +196,19 @@ def test_convert_to_an_impossible_path_is_one_line(tmp_path, capsys, output):
     err = capsys.readouterr().err
     assert code == 2 and err.startswith(f"{tmp_path / output}: cannot be written (")
     assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_a_failed_save_names_the_file_not_its_temp(tmp_path, monkeypatch):
+    """A folder the user may not write failed with "[Errno 13] Permission denied:
+    '/decks/.k.deck.json.4251.85hrmig1.tmp'": a name the player never chose."""
+    import tempfile
+
+    def refused(prefix="", suffix="", dir=None):
+        raise PermissionError(13, "Permission denied", os.path.join(dir, f"{prefix}x1y2z3w4{suffix}"))
+
+    monkeypatch.setattr(tempfile, "mkstemp", refused)
+    target = tmp_path / "k.deck.json"
+    with pytest.raises(PermissionError) as caught:
+        save_atomic(target, "x\n")
+    assert caught.value.filename == str(target) and caught.value.strerror == "Permission denied"
+    assert ".tmp" not in str(caught.value)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -779,3 +780,25 @@ def test_a_double_click_on_an_empty_sets_cell_adds_the_card(window, qtbot):
     qtbot.mouseClick(window.catalog.table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     qtbot.mouseDClick(window.catalog.table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     assert window.session.deck.section("Main").entries == (Entry("Arvad of the Weatherlight"),)
+
+
+def test_a_refused_or_failed_save_names_the_file_in_one_line(window, tmp_path, monkeypatch):
+    import tempfile
+
+    told = []
+    window.warn = lambda title, text: told.append(text)
+    window.session.add_card("Counterspell", "Main")
+    locked = tmp_path / "locked.deck.json"
+    locked.write_text("{}\n", encoding="utf-8")
+    locked.chmod(0o444)
+    assert not window.save_to(str(locked))
+    assert told[-1].splitlines()[0] == f"{locked}: is read-only; not written (save under another name)"
+
+    def refused(prefix="", suffix="", dir=None):
+        raise PermissionError(13, "Permission denied", os.path.join(dir, f"{prefix}x1y2z3w4{suffix}"))
+
+    monkeypatch.setattr(tempfile, "mkstemp", refused)
+    target = tmp_path / "k.deck.json"
+    assert not window.save_to(str(target))
+    assert told[-1].splitlines()[0] == f"{target}: Permission denied"
+    assert window.session.dirty and not target.exists()

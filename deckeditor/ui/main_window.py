@@ -521,7 +521,9 @@ class MainWindow(QMainWindow):
         try:
             save_deck_file(path, deck, kind, self.session.pool)
         except Exception as exc:  # disk full, permissions: say so, keep the deck open
-            self.warn("Cannot save", str(exc))
+            # one line naming the file and why (no errno, no temp name), then what still holds
+            why = f"{exc.filename or path}: {exc.strerror}" if isinstance(exc, OSError) and exc.strerror else str(exc)
+            self.warn("Cannot save", f"{why}\n\nNothing was written; the deck stays open with your changes.")
             return False
         self.current_path = path
         self.current_kind = kind
