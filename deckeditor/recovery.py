@@ -35,6 +35,9 @@ def write_autosave(file: Path, deck: Deck, path: str | None) -> None:
     from deckeditor.deckfile import deck_to_dict
     from deckeditor.saving import save_atomic
 
+    # absolute: the recovering window may start in another folder (from the menu, not a shell);
+    # not resolved, so a deck opened through a link is saved through it again
+    path = os.path.abspath(path) if path else None
     doc = {"schema": SCHEMA, "version": 1, "path": path, "deck": deck_to_dict(deck)}
     file.parent.mkdir(parents=True, exist_ok=True)
     save_atomic(file, json.dumps(doc, ensure_ascii=False, indent=1) + "\n", backup=False)

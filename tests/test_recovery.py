@@ -327,3 +327,17 @@ def test_an_adopted_autosave_reads_as_this_windows_own(qtbot, paths, tmp_path):
     adopted = window.autosaver.file
     assert adopted.exists() and adopted.name.startswith(f"{os.getpid()}-")
     assert process_alive(os.getpid(), os.path.getmtime(adopted))
+
+
+def test_an_autosave_keeps_a_relative_deck_path_as_an_absolute_one(tmp_path, monkeypatch):
+    """`deckeditor k.dck` opened from a terminal; after the crash the window is started from the
+    menu (another folder): a relative path would save the recovered deck in the wrong place, or
+    over another file of that name there."""
+    from deckeditor.deck import new_deck
+    from deckeditor.recovery import write_autosave
+
+    monkeypatch.chdir(tmp_path)
+    file = tmp_path / "autosave" / f"1-x{SUFFIX}"
+    write_autosave(file, new_deck("mtg").renamed("K"), "decks/k.dck")
+    monkeypatch.chdir("/")
+    assert read_autosave(file)[1] == str(tmp_path / "decks" / "k.dck")
