@@ -341,3 +341,19 @@ def test_an_autosave_keeps_a_relative_deck_path_as_an_absolute_one(tmp_path, mon
     write_autosave(file, new_deck("mtg").renamed("K"), "decks/k.dck")
     monkeypatch.chdir("/")
     assert read_autosave(file)[1] == str(tmp_path / "decks" / "k.dck")
+
+
+def test_an_autosave_that_cannot_be_written_is_said_once(qtbot, tmp_path):
+    """A full disk or a read-only data folder left the crash protection off without a word."""
+    paths = AppPaths.resolve(tmp_path / "home").ensure()
+    paths.autosave_dir.write_text("a file where the autosave folder should be\n", encoding="utf-8")
+    window = _window(qtbot, paths)
+    for card in ("Counterspell", "Brainstorm"):
+        window.session.add_card(card, "Main")
+        window.autosaver.save_now()
+        window.autosaver.flush()
+        qtbot.waitUntil(lambda: bool(window.warnings), timeout=5000)
+    qtbot.wait(50)
+    assert len(window.warnings) == 1, window.warnings
+    assert "crash" in window.warnings[0] and "Save the deck" in window.warnings[0]
+    assert str(paths.autosave_dir) in window.warnings[0]

@@ -9,7 +9,7 @@ import os
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QTimer
+from PySide6.QtCore import QObject, QTimer, Signal
 
 from deckeditor.paths import AppPaths
 from deckeditor.recovery import autosave_name, write_autosave
@@ -18,6 +18,10 @@ DEBOUNCE_MS = 800  # after the last edit of a burst: typing a count or a run of 
 
 
 class Autosaver(QObject):
+    # a write failed (why, naming the file): emitted from the writer thread, so the window gets
+    # it queued; once until a write succeeds again, not once per edit
+    failed = Signal(str)
+
     def __init__(self, paths: AppPaths, get_session, get_path=lambda: None,
                  debounce_ms: int = DEBOUNCE_MS, parent=None) -> None:
         super().__init__(parent)
@@ -34,6 +38,7 @@ class Autosaver(QObject):
         self._last: Future | None = None
         self._written = None  # (deck, path) last handed to the worker
         self.error = ""  # the last write's failure (a full disk must not stop the editing)
+        self._told = False  # the current run of failures was reported
         self._stopped = False
 
     def schedule(self) -> None:
@@ -60,8 +65,14 @@ class Autosaver(QObject):
         try:
             write_autosave(self.file, deck, path)
             self.error = ""
+            self._told = False
         except Exception as exc:  # noqa: BLE001 - a failed autosave must never stop the editing
-            self.error = str(exc) or type(exc).__name__
+            where = getattr(exc, "filename", None) or self.file
+            why = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
+            self.error = f"{where}: {why}"
+            if not self._told:
+                self._told = True
+                self.failed.emit(self.error)
 
     def discard(self) -> None:
         """The work is saved (or declined): remove this window's autosave, after any write."""

@@ -186,6 +186,10 @@ class MainWindow(QMainWindow):
         self._restore_state()
         self.autosaver = (Autosaver(paths, lambda: self.session, lambda: self.current_path, parent=self)
                           if autosave else None)
+        if self.autosaver is not None:
+            self.autosaver.failed.connect(lambda why: self.warn("Unsaved work not protected", (
+                f"Your changes cannot be kept for recovery after a crash ({why}). "
+                "Save the deck to keep them.")))
         self._on_session_changed(self.session, full=True)
 
     # --- pools and sessions --------------------------------------------------------------
