@@ -18,6 +18,7 @@ import os
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from typing import NamedTuple
 
 from deckeditor.deck import Deck
 from deckeditor.saving import process_alive
@@ -30,15 +31,16 @@ def autosave_name(tag: str) -> str:
     return f"{os.getpid()}-{tag}{SUFFIX}"
 
 
-def write_autosave(file: Path, deck: Deck, path: str | None) -> None:
-    """Write one window's state (runs in the autosave thread: the deck is immutable)."""
+def write_autosave(file: Path, deck: Deck, path: str | None, kind: str = "json") -> None:
+    """Write one window's state (runs in the autosave thread: the deck is immutable). `kind` is
+    the deck-file kind of `path` (a recovered .dck is saved back as a .dck, not as JSON)."""
     from deckeditor.deckfile import deck_to_dict
     from deckeditor.saving import save_atomic
 
     # absolute: the recovering window may start in another folder (from the menu, not a shell);
     # not resolved, so a deck opened through a link is saved through it again
     path = os.path.abspath(path) if path else None
-    doc = {"schema": SCHEMA, "version": 1, "path": path, "deck": deck_to_dict(deck)}
+    doc = {"schema": SCHEMA, "version": 1, "path": path, "kind": kind, "deck": deck_to_dict(deck)}
     file.parent.mkdir(parents=True, exist_ok=True)
     save_atomic(file, json.dumps(doc, ensure_ascii=False, indent=1) + "\n", backup=False)
 
@@ -52,6 +54,7 @@ class Leftover:
     deck: Deck | None  # None when the file cannot be read (error says why)
     path: str | None  # the deck's own file, when it had one
     error: str = ""
+    kind: str = "json"  # the deck-file kind of `path`
 
     @property
     def deck_name(self) -> str:
@@ -70,17 +73,36 @@ class Leftover:
             p.unlink(missing_ok=True)
 
 
-def read_autosave(file: Path) -> tuple[Deck, str | None]:
-    """The deck and its file path; DeckFileError/ValueError/OSError when it cannot be used."""
+class Autosaved(NamedTuple):
+    deck: Deck
+    path: str | None
+    kind: str = "json"
+
+
+def read_autosave(file: Path) -> Autosaved:
+    """The deck, its file path and that file's kind; DeckFileError/ValueError/OSError when it
+    cannot be used."""
     from deckeditor.deckfile import decode_bytes, load_json, read_json_deck
 
     text = decode_bytes(file.read_bytes(), str(file))
     doc, _ = load_json(text, str(file))
     if isinstance(doc, dict) and doc.get("schema") == SCHEMA:
-        path = doc.get("path")
+        path = doc.get("path") if isinstance(doc.get("path"), str) else None
         inner = json.dumps(doc.get("deck"), ensure_ascii=False)
-        return read_json_deck(inner, str(file)), path if isinstance(path, str) else None
-    return read_json_deck(text, str(file)), None
+        return Autosaved(read_json_deck(inner, str(file)), path, _kind(doc.get("kind"), path))
+    return Autosaved(read_json_deck(text, str(file)), None)
+
+
+def _kind(recorded, path: str | None) -> str:
+    """The recorded kind; for a file written before kinds were recorded, the one its name says
+    (a .dck is Forge's), never JSON into a file of another kind."""
+    if isinstance(recorded, str) and recorded:
+        return recorded
+    if path is None:
+        return "json"
+    from deckeditor.deckio import kind_for_path
+
+    return kind_for_path(path) or "json"
 
 
 def leftover_autosaves(folder: Path) -> list[Leftover]:
@@ -98,8 +120,8 @@ def leftover_autosaves(folder: Path) -> list[Leftover]:
             continue  # another open window's file
         saved = datetime.fromtimestamp(mtime)
         try:
-            deck, path = read_autosave(file)
-            found.append(Leftover(file, saved, deck, path))
+            deck, path, kind = read_autosave(file)
+            found.append(Leftover(file, saved, deck, path, kind=kind))
         except Exception as exc:  # a damaged autosave is still listed, never silently dropped
             found.append(Leftover(file, saved, None, None, str(exc)))
     return sorted(found, key=lambda item: item.saved, reverse=True)

@@ -162,9 +162,9 @@ def test_autosave_follows_each_edit_off_the_edit_path(qtbot, paths, monkeypatch)
     threads = []
     real = autosave.write_autosave
 
-    def spy(file, deck, path):
+    def spy(file, deck, path, kind):
         threads.append(threading.current_thread())
-        real(file, deck, path)
+        real(file, deck, path, kind)
 
     monkeypatch.setattr(autosave, "write_autosave", spy)
     window = _window(qtbot, paths)
@@ -174,7 +174,7 @@ def test_autosave_follows_each_edit_off_the_edit_path(qtbot, paths, monkeypatch)
     qtbot.waitUntil(lambda: saver.file.exists(), timeout=10000)
     saver.flush()
     assert threads and all(t is not threading.main_thread() for t in threads)
-    deck, path = read_autosave(saver.file)
+    deck, path, _ = read_autosave(saver.file)
     assert path == "/decks/mine.deck.json"
     assert deck.sections == window.session.deck.sections
     # a burst of edits is one write, of the last state
@@ -357,3 +357,30 @@ def test_an_autosave_that_cannot_be_written_is_said_once(qtbot, tmp_path):
     assert len(window.warnings) == 1, window.warnings
     assert "crash" in window.warnings[0] and "Save the deck" in window.warnings[0]
     assert str(paths.autosave_dir) in window.warnings[0]
+
+
+def test_a_recovered_forge_deck_is_saved_back_as_forge(qtbot, paths, tmp_path):
+    """A recovered .dck came back as "our own file" kind: Save wrote JSON into the .dck, which
+    Forge can no longer read."""
+    import shutil
+    from pathlib import Path
+
+    from deckeditor.ui.recovery_dialog import RECOVER, offer_recovery
+
+    dck = tmp_path / "korvold.dck"
+    shutil.copy(Path(__file__).parent / "fixtures" / "decks" / "korvold.dck", dck)
+    first = _window(qtbot, paths)
+    assert first.open_path(str(dck)) and first.current_kind == "forge"
+    first.session.add_card("Swamp", "Main")
+    first.autosaver.save_now()
+    first.autosaver.flush()
+    leftover = first.autosaver.file
+    first.autosaver.file = tmp_path / "elsewhere"  # the window "dies": its file stays behind
+    window = _window(qtbot, paths)
+    offer_recovery(window, paths, ask=lambda *a: RECOVER)
+    assert not leftover.exists() or window.autosaver.file == leftover
+    assert window.current_path == str(dck) and window.current_kind == "forge"
+    window.ask_lossy_save = lambda kind, lost: kind
+    assert window.save()
+    text = dck.read_text(encoding="utf-8")
+    assert text.lstrip().startswith(("#", "[")) and '"schema"' not in text

@@ -184,7 +184,8 @@ class MainWindow(QMainWindow):
         self.resize(1400, 860)
         self.splitter.setSizes([560, 480, 360])
         self._restore_state()
-        self.autosaver = (Autosaver(paths, lambda: self.session, lambda: self.current_path, parent=self)
+        self.autosaver = (Autosaver(paths, lambda: self.session, lambda: self.current_path, parent=self,
+                                    get_kind=lambda: self.current_kind)
                           if autosave else None)
         if self.autosaver is not None:
             self.autosaver.failed.connect(lambda why: self.warn("Unsaved work not protected", (

@@ -11,6 +11,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QMessageBox
 
 from deckeditor import APP_NAME
+from deckeditor.games import registry
 from deckeditor.paths import AppPaths
 from deckeditor.recovery import Leftover, leftover_autosaves
 
@@ -37,7 +38,11 @@ def ask_dialog(parent, item: Leftover, number: int, total: int) -> str:
 
 def recover_into(window, item: Leftover) -> None:
     """Show the recovered deck with its file path, unsaved; the autosave becomes the window's."""
-    window.open_deck(item.deck, item.path)
+    # Save writes the file back in its own kind (a .dck stays a .dck); a kind this game cannot
+    # write (a damaged record) keeps no path, so Save asks where, as when such a file is opened
+    writable = any(k.kind == item.kind for k in registry.game(item.deck.game).export_kinds())
+    window.open_deck(item.deck, item.path if writable else None)
+    window.current_kind = item.kind if writable else "json"
     window.session.history.mark_dirty()
     window.session._changed()  # redraw: the title gets its unsaved star
     if window.autosaver is not None:
