@@ -242,3 +242,48 @@ def test_page_damage_is_said_on_one_line(tmp_path, capsys):
     assert main(["--home", str(home), "cards", "info"]) == 0
     err = capsys.readouterr().err
     assert all(line.startswith("deckeditor: ") for line in err.strip().splitlines()), err
+
+
+def _refuse_set_aside(monkeypatch):
+    """A cache folder the user may not write (as root, whom permissions do not stop, by hand)."""
+    real = os.replace
+
+    def refused(src, dst):
+        if ".damaged-" in str(dst) or ".before-rebuild-" in str(dst):
+            raise PermissionError(13, "Permission denied", str(src), None, str(dst))
+        return real(src, dst)
+
+    monkeypatch.setattr(os, "replace", refused)
+
+
+def test_a_damaged_database_that_cannot_be_set_aside_is_one_line(imported, capsys, monkeypatch):
+    """Before: `cards info` ended in a PermissionError traceback; other commands quoted it."""
+    home, _, db = imported
+    DAMAGES["garbage"](db)
+    _refuse_set_aside(monkeypatch)
+    for args in (["cards", "info"], ["cards", "search", "t:bird"], ["cards", "rebuild"]):
+        code = main(["--home", str(home), *args])
+        err = capsys.readouterr().err
+        assert code == 2 and "Traceback" not in err, err
+        assert len(err.strip().splitlines()) == 1, err
+        assert f"the card database {db}" in err and "cannot be set aside" in err
+        assert args[1] == "rebuild" or "is damaged" in err
+        assert "Errno" not in err
+
+
+def test_the_window_says_it_could_not_use_a_damaged_database(imported, qtbot, monkeypatch):
+    """Before: the window silently opened on an empty pool."""
+    from deckeditor.ui.app import make_app, tell_repairs
+    from deckeditor.ui.main_window import MainWindow
+
+    home, _, db = imported
+    DAMAGES["garbage"](db)
+    _refuse_set_aside(monkeypatch)
+    make_app()
+    window = MainWindow(AppPaths.resolve(home), autosave=False)
+    qtbot.addWidget(window)
+    told = []
+    window.warn = lambda title, text: told.append(text)
+    tell_repairs(window)
+    assert len(told) == 1 and "cannot be set aside" in told[0] and "starter pool" in told[0]
+    assert len(window.session.pool.cards) > 100  # the starter pool, not an empty one

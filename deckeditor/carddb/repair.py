@@ -22,6 +22,7 @@ from pathlib import Path
 
 @dataclass
 class RepairReport:
+    title = "Card database repaired"  # the window's dialog title (a class constant, not a field)
     database: Path
     problem: str  # what SQLite said
     kept_as: Path | None  # the damaged file, set aside
@@ -45,7 +46,42 @@ class RepairReport:
         return "\n".join(self.lines())
 
 
-_reports: list[RepairReport] = []
+class Unusable(OSError):
+    """The database is damaged (or a rebuild was asked for) but cannot be set aside, so it can
+    neither be read nor rebuilt (a cache folder the user may not write); `str()` is one line."""
+
+    def __init__(self, database: Path, problem: str | None, cause: OSError) -> None:
+        why = cause.strerror or str(cause)
+        fix = f"make {database.parent} writable, then run `deckeditor cards rebuild`"
+        if problem:
+            text = f"the card database {database} is damaged ({problem}) and cannot be set aside to rebuild it ({why}); {fix}"
+        else:
+            text = f"the card database {database} cannot be set aside to rebuild it ({why}); {fix}"
+        super().__init__(cause.errno, text)
+        self.text = text
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass
+class Notice:
+    """What the window must say about the card database besides a repair (a pool it could not
+    read); the same `text()` as a RepairReport."""
+
+    message: str
+    title: str = "Card database not read"
+
+    def text(self) -> str:
+        return self.message
+
+
+_reports: list[RepairReport | Notice] = []
+
+
+def tell_window(text: str) -> None:
+    """Keep `text` for the window (the command line has said it already, or has no window)."""
+    _reports.append(Notice(text))
 
 
 def tell(report: RepairReport) -> None:
@@ -55,7 +91,7 @@ def tell(report: RepairReport) -> None:
         print(f"deckeditor: {line}", file=sys.stderr, flush=True)
 
 
-def take_reports() -> list[RepairReport]:
+def take_reports() -> list[RepairReport | Notice]:
     """The repairs done in this process since the last call (the window shows them)."""
     out = list(_reports)
     _reports.clear()

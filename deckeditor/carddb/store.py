@@ -168,7 +168,10 @@ class CardStore:
         self.close()
         self.path.parent.mkdir(parents=True, exist_ok=True)  # a rebuild on a fresh home: empty
         sources = repair.recorded_sources(self.path)
-        kept = repair.set_aside(self.path, "damaged" if problem else "before-rebuild")
+        try:
+            kept = repair.set_aside(self.path, "damaged" if problem else "before-rebuild")
+        except OSError as exc:  # a cache folder the user may not write: neither read nor rebuilt
+            raise repair.Unusable(self.path, problem, exc) from None
         self._conn = self._open_current()
         rebuilt, missing = self._reimport(sources)
         report = repair.RepairReport(self.path, problem or "rebuild asked for", kept, rebuilt, missing)

@@ -212,10 +212,15 @@ def run_rebuild(args) -> int:
     no longer in the database), 2 when the database cannot be written."""
     from deckeditor.carddb.store import CardStore
 
+    from deckeditor.carddb.repair import Unusable
+
     paths = _app_paths(args)
     try:
         with CardStore(paths.card_db) as store:
             report = store.rebuild()
+    except Unusable as exc:
+        print(f"deckeditor cards rebuild: {exc}", file=sys.stderr)
+        return 2
     except (OSError, sqlite3.Error) as exc:
         print(f"deckeditor cards rebuild: cannot write {paths.card_db}: {exc}", file=sys.stderr)
         return 2
@@ -232,13 +237,18 @@ def run_rebuild(args) -> int:
 
 
 def run_info(args) -> int:
+    from deckeditor.carddb.repair import Unusable
     from deckeditor.carddb.store import info
 
     paths = _app_paths(args)
+    try:
+        data = info(paths, details=not args.json)
+    except Unusable as exc:
+        print(f"deckeditor cards info: {exc}", file=sys.stderr)
+        return 2
     if args.json:
-        print(json.dumps(info(paths), ensure_ascii=False))
+        print(json.dumps(data, ensure_ascii=False))
         return 0
-    data = info(paths, details=True)
     print(f"card database: {paths.card_db}")
     if not data["sources"]:
         print("no card sources imported yet; the built-in starter pool is used")

@@ -95,12 +95,12 @@ def _peak_rss_kb() -> int:
 
 
 def tell_repairs(window) -> None:
-    """A damaged card database was set aside and rebuilt while the window opened: say what
-    happened (the command line said it on stderr already)."""
+    """A damaged card database was set aside and rebuilt (or could not be read) while the
+    window opened: say what happened (the command line said it on stderr already)."""
     from deckeditor.carddb.repair import take_reports
 
     for report in take_reports():
-        window.warn("Card database repaired", report.text())
+        window.warn(report.title, report.text())
 
 
 def run_gui(home: str | None = None, deck: str | None = None, screenshot: str | None = None) -> int:

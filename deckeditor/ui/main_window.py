@@ -64,8 +64,18 @@ def load_pool(paths: AppPaths, game: str) -> CardPool:
 
     try:
         return open_pool(paths, game=game)
-    except Exception:  # a damaged database or starter file must not stop the window
-        return CardPool(game)
+    except Exception as exc:  # a damaged database or starter file must not stop the window
+        from deckeditor.carddb.repair import tell_window
+
+        from deckeditor.carddb.store import starter_pool
+
+        try:
+            pool = CardPool(game, starter_pool(game).cards)  # a copy: the cached pool stays
+            fallback = "the built-in starter pool is used"
+        except Exception:  # noqa: BLE001 - the starter file too: an empty catalog, said
+            pool, fallback = CardPool(game), "the catalog is empty"
+        tell_window(f"The card database could not be read, so {fallback}:\n{exc}")
+        return pool
 
 
 class MainWindow(QMainWindow):
@@ -198,6 +208,8 @@ class MainWindow(QMainWindow):
     def pool(self, game: str) -> CardPool:
         if game not in self.pools:
             self.pools[game] = load_pool(self.paths, game)
+            if self.isVisible():  # a later load (another game's deck) may repair or fail too;
+                QTimer.singleShot(0, self, self._tell_repairs)  # the first is told by ui.app
         return self.pools[game]
 
     def _use_session(self, session: EditorSession) -> None:
@@ -271,6 +283,11 @@ class MainWindow(QMainWindow):
         where = f" — {Path(self.current_path).name}" if self.current_path else ""
         game = self.session.game.title if self.session.game_module() else self.session.game_code
         self.setWindowTitle(f"{self.session.deck.name}{star}{where} · {game} — {APP_NAME}")
+
+    def _tell_repairs(self) -> None:
+        from deckeditor.ui.app import tell_repairs
+
+        tell_repairs(self)
 
     def warn(self, title: str, text: str) -> None:
         QMessageBox.warning(self, title, text)
