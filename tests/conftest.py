@@ -28,3 +28,13 @@ def home(tmp_path, monkeypatch) -> Path:
     """An isolated DECKEDITOR_HOME for the test."""
     monkeypatch.setenv("DECKEDITOR_HOME", str(tmp_path / "home"))
     return tmp_path / "home"
+
+
+@pytest.fixture(autouse=True)
+def _no_card_database_reports_left():
+    """What a repair (or an unreadable database) keeps for the window is process-wide: none may
+    reach a later test's window, where it would open a dialog nobody answers."""
+    yield
+    from deckeditor.carddb import repair
+
+    repair.take_reports()

@@ -26,13 +26,6 @@ def _forge_folder(root: Path, names=("Zephyr Test Drake", "Quiet Test Owl")) -> 
     return folder
 
 
-@pytest.fixture(autouse=True)
-def _no_reports_left():
-    """Repairs are kept for the window process-wide: none may reach a later test's window."""
-    yield
-    repair.take_reports()
-
-
 @pytest.fixture
 def imported(tmp_path, capsys):
     """A home whose database holds one Forge folder (2 cards)."""
@@ -287,3 +280,31 @@ def test_the_window_says_it_could_not_use_a_damaged_database(imported, qtbot, mo
     tell_repairs(window)
     assert len(told) == 1 and "cannot be set aside" in told[0] and "starter pool" in told[0]
     assert len(window.session.pool.cards) > 100  # the starter pool, not an empty one
+
+
+@pytest.mark.qt_log_ignore(r".*propagateSizeHints.*")  # the offscreen platform, not the program
+def test_a_pool_loaded_later_that_cannot_be_read_is_told(tmp_path, qtbot, monkeypatch):
+    """Opening another game's deck loads its pool then; a failure there is said too."""
+    from deckeditor.carddb import store
+    from deckeditor.paths import resources_dir
+    from deckeditor.ui.app import make_app
+    from deckeditor.ui.main_window import MainWindow
+
+    make_app()
+    window = MainWindow(AppPaths.resolve(tmp_path / "home").ensure(), autosave=False)
+    qtbot.addWidget(window)
+    told = []
+    window.warn = lambda title, text: told.append((title, text))
+    window.show()
+    real = store.open_pool
+
+    def failing(paths=None, extra_sources=(), game="mtg", progress=None):
+        if game != "mtg":
+            raise OSError(5, "Input/output error")
+        return real(paths, extra_sources, game, progress)
+
+    monkeypatch.setattr(store, "open_pool", failing)
+    assert window.open_path(str(resources_dir() / "decks" / "riftbound-sample.deck.json"))
+    qtbot.waitUntil(lambda: bool(told), timeout=5000)
+    assert told[0][0] == "Card database not read" and "starter pool" in told[0][1]
+    assert len(window.session.pool.cards) > 0

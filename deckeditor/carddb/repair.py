@@ -91,6 +91,11 @@ def tell(report: RepairReport) -> None:
         print(f"deckeditor: {line}", file=sys.stderr, flush=True)
 
 
+def pending() -> bool:
+    """Is there something the window has not said yet?"""
+    return bool(_reports)
+
+
 def take_reports() -> list[RepairReport | Notice]:
     """The repairs done in this process since the last call (the window shows them)."""
     out = list(_reports)

@@ -208,8 +208,12 @@ class MainWindow(QMainWindow):
     def pool(self, game: str) -> CardPool:
         if game not in self.pools:
             self.pools[game] = load_pool(self.paths, game)
-            if self.isVisible():  # a later load (another game's deck) may repair or fail too;
-                QTimer.singleShot(0, self, self._tell_repairs)  # the first is told by ui.app
+            from deckeditor.carddb.repair import pending
+
+            # a later load (another game's deck) may repair or fail too; the first, while the
+            # window is being made, is told by ui.app once it is shown
+            if self.isVisible() and pending():
+                QTimer.singleShot(0, self, self._tell_repairs)
         return self.pools[game]
 
     def _use_session(self, session: EditorSession) -> None:
