@@ -384,3 +384,21 @@ def test_a_recovered_forge_deck_is_saved_back_as_forge(qtbot, paths, tmp_path):
     assert window.save()
     text = dck.read_text(encoding="utf-8")
     assert text.lstrip().startswith(("#", "[")) and '"schema"' not in text
+
+
+def test_a_long_run_of_edits_is_still_written_within_seconds(qtbot, paths):
+    """The wait restarts with each edit; a player adding cards without pause for a minute must
+    not be a minute without an autosave."""
+    from deckeditor.ui.autosave import MAX_WAIT_MS
+
+    window = _window(qtbot, paths)
+    saver = window.autosaver
+    written = []
+    real = saver._write
+    saver._write = lambda *state: (written.append(state), real(*state))
+    for _ in range(int(2.5 * MAX_WAIT_MS / 100)):  # an edit every 100 ms, well inside the wait
+        window.session.add_card("Counterspell", "Main")
+        qtbot.wait(100)
+        if written:
+            break
+    assert written, "no autosave during a run of edits"

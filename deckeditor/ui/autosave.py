@@ -1,11 +1,12 @@
 """Autosave: shortly after each edit (debounced) the window's deck and file path are written to
 its own file in AppPaths.autosave_dir (deckeditor/recovery.py), so a crash loses at most the last
-second or so. The deck is an immutable snapshot, so serialising and writing happen in a worker
+second or so (two during a run of edits without a pause, which would otherwise keep postponing it). The deck is an immutable snapshot, so serialising and writing happen in a worker
 thread, off the edit path. A save or a clean close removes the file."""
 
 from __future__ import annotations
 
 import os
+import time
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
@@ -15,6 +16,7 @@ from deckeditor.paths import AppPaths
 from deckeditor.recovery import autosave_name, write_autosave
 
 DEBOUNCE_MS = 800  # after the last edit of a burst: typing a count or a run of adds is one write
+MAX_WAIT_MS = 2000  # but a run of edits without a pause is written at least this often
 
 
 class Autosaver(QObject):
@@ -41,9 +43,16 @@ class Autosaver(QObject):
         self.error = ""  # the last write's failure (a full disk must not stop the editing)
         self._told = False  # the current run of failures was reported
         self._stopped = False
+        self._first_waiting = 0.0  # when the oldest edit not yet handed to the writer was made
 
     def schedule(self) -> None:
-        """Called after every change: (re)start the short wait before writing."""
+        """Called after every change: (re)start the short wait before writing, unless the
+        first edit it waits for is already MAX_WAIT_MS old (then the running wait ends it)."""
+        now = time.monotonic()
+        if not self.timer.isActive():
+            self._first_waiting = now
+        elif (now - self._first_waiting) * 1000 >= MAX_WAIT_MS - self.timer.interval():
+            return
         self.timer.start()
 
     def save_now(self) -> bool:
