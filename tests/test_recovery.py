@@ -402,3 +402,39 @@ def test_a_long_run_of_edits_is_still_written_within_seconds(qtbot, paths):
         if written:
             break
     assert written, "no autosave during a run of edits"
+
+
+def test_a_deck_opened_at_start_is_not_replaced_by_a_recovered_one(qtbot, paths, tmp_path):
+    """`deckeditor other.deck.json` after a crash: the recovered deck gets a window of its own;
+    the deck the player asked for stays in the first (before: replaced by the recovered one)."""
+    from deckeditor.deck import new_deck
+    from deckeditor.ui.recovery_dialog import RECOVER, offer_recovery
+
+    _killed_window(paths, tmp_path, "Korvold", ["Counterspell"], str(tmp_path / "korvold.deck.json"))
+    asked_for = tmp_path / "burn.deck.json"
+    asked_for.write_text(write_json_deck(new_deck("mtg").renamed("Burn")), encoding="utf-8")
+    window = _window(qtbot, paths)
+    assert window.open_path(str(asked_for))
+    used = offer_recovery(window, paths, ask=lambda *a: RECOVER)
+    for other in used:
+        qtbot.addWidget(other)
+        other.confirm_discard = lambda: True
+    assert window.session.deck.name == "Burn" and window.current_path == str(asked_for)
+    assert [w.session.deck.name for w in used] == ["Korvold"] and used[0] is not window
+
+
+def test_the_recovered_deck_of_the_file_opened_at_start_takes_its_window(qtbot, paths, tmp_path):
+    """Reopening the crashed deck's own file: its recovered changes replace it there (one window,
+    not two on one file)."""
+    from deckeditor.ui.recovery_dialog import RECOVER, offer_recovery
+
+    target = tmp_path / "korvold.deck.json"
+    _killed_window(paths, tmp_path, "Korvold", ["Counterspell"], str(target))
+    from deckeditor.deck import new_deck
+
+    target.write_text(write_json_deck(new_deck("mtg").renamed("Korvold")), encoding="utf-8")
+    window = _window(qtbot, paths)
+    assert window.open_path(str(target))
+    used = offer_recovery(window, paths, ask=lambda *a: RECOVER)
+    assert used == [window] and window.session.dirty
+    assert any(e.card == "Counterspell" for _, e in window.session.deck.entries())

@@ -1,8 +1,9 @@
 """Crash recovery at start-up: every autosave left by a window that did not close cleanly is
 offered, one question each, named by its deck and file (issue 16 point 1).
 
-Recover opens it (the first in this window, the next ones in windows of their own) with its file
-path, marked unsaved; Discard deletes it; Keep for later leaves it on disk to be offered again.
+Recover opens it with its file path, marked unsaved: in this window when it shows nothing the
+player asked for (an untouched untitled deck, or that very file), else in a window of its own;
+Discard deletes it; Keep for later leaves it on disk to be offered again.
 Nothing is deleted that the user did not decline.
 """
 
@@ -14,6 +15,7 @@ from deckeditor import APP_NAME
 from deckeditor.games import registry
 from deckeditor.paths import AppPaths
 from deckeditor.recovery import Leftover, leftover_autosaves
+from deckeditor.saving import same_file
 
 RECOVER, DISCARD, LATER = "recover", "discard", "later"
 
@@ -59,6 +61,16 @@ def _new_window(window):
     return other
 
 
+def _free_for(window, item: Leftover) -> bool:
+    """May the recovered deck take this window: it shows nothing the player asked for (an
+    untouched untitled deck) or the recovered deck's own file, unchanged?"""
+    if window.session.dirty:
+        return False
+    if not window.current_path:
+        return True
+    return item.path is not None and same_file(window.current_path, item.path)
+
+
 def offer_recovery(window, paths: AppPaths, ask=ask_dialog, new_window=_new_window) -> list:
     """Ask about each leftover autosave, newest first; the windows that got a deck."""
     leftovers = leftover_autosaves(paths.autosave_dir)
@@ -68,7 +80,7 @@ def offer_recovery(window, paths: AppPaths, ask=ask_dialog, new_window=_new_wind
         if answer == DISCARD:
             item.discard()
         elif answer == RECOVER and item.deck is not None:
-            host = window if not used and not window.session.dirty else new_window(window)
+            host = window if not used and _free_for(window, item) else new_window(window)
             recover_into(host, item)
             used.append(host)
     return used
