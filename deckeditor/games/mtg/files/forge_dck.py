@@ -35,7 +35,7 @@ from deckeditor.games.mtg.files.common import (
     unprefixed,
     with_foreign,
 )
-from deckeditor.games.mtg.files.plainline import plain
+from deckeditor.games.mtg.files.plainline import PlainLines, plain
 from deckeditor.textlines import reading
 
 KIND = "forge"
@@ -142,6 +142,7 @@ def read(lines: str | list[str], pool: CardPool | None, *, name: str = "Imported
     # (8 bytes a line, not a string: issue 15)
     report, numbered = reading(lines, trim=False)
     b = DeckBuilder(pool, KIND, report)
+    fast = PlainLines(b)
     section: str | None = None  # None before any header: cards go to Main
     meta: list[list[str]] = []
     own: dict[str, str] = {}
@@ -162,10 +163,14 @@ def read(lines: str | list[str], pool: CardPool | None, *, name: str = "Imported
             b.add_prepared(number, shown, section or "Main", count, prep)
             continue
         if section != "metadata" and (got := plain(line)) is not None:
-            count, prep = got[0], b.prepare(got[1])  # `4 Opt`: no segment, flag or foil mark
+            count = got[0]  # `4 Opt`: no segment, flag or foil mark
+            # (a line with trailing spaces is reported as it is written: the usual steps)
+            prep = fast.add(section or "Main", count, got[1]) if shown is None else None
+            if prep is None:
+                prep = b.prepare(got[1])
+                b.add_prepared(number, shown, section or "Main", count, prep)
             if len(seen) < 50_000:
                 seen[line] = (count, prep, (), line)
-            b.add_prepared(number, shown, section or "Main", count, prep)
             continue
         if line.startswith(UNPARSED_PREFIX):  # an earlier export's unparsed line: unparsed again
             b.reject(number, unprefixed(line, UNPARSED_PREFIX), KEPT_UNPARSED)
@@ -239,6 +244,7 @@ def read(lines: str | list[str], pool: CardPool | None, *, name: str = "Imported
         if len(seen) < 50_000:
             seen[line] = (count, prep, tuple(seg.warnings), line)
         b.add_prepared(number, shown, section or "Main", count, prep)
+    fast.done()
     if b.card_lines() == 0 and not meta and not own:
         from deckeditor.deckfile_errors import DeckFileError
 

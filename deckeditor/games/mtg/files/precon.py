@@ -21,7 +21,7 @@ from deckeditor.games.mtg.files.common import (
     parse_count,
     with_foreign,
 )
-from deckeditor.games.mtg.files.plainline import plain
+from deckeditor.games.mtg.files.plainline import PlainLines, plain
 from deckeditor.textlines import reading
 
 KIND = "precon"
@@ -50,6 +50,7 @@ def read(lines: str | list[str], pool: CardPool | None, *, name: str = "Imported
     # (8 bytes a line, not a string: issue 15)
     report, numbered = reading(lines, trim=True)
     b = DeckBuilder(pool, KIND, report)
+    fast = PlainLines(b)
     section = "Main"
     meta: dict[str, str] = {}
     seen: dict[str, tuple] = {}  # card lines read so far (linear time on repeated lines)
@@ -64,10 +65,13 @@ def read(lines: str | list[str], pool: CardPool | None, *, name: str = "Imported
             b.add_prepared(number, shown, override or section, count, prep)
             continue
         if (got := plain(line)) is not None and "  " not in line:  # `4 Opt`: no brackets
-            count, prep = got[0], b.prepare(got[1])              # (and no spaces to fold)
+            count = got[0]                                       # (and no spaces to fold)
+            prep = fast.add(section, count, got[1])
+            if prep is None:
+                prep = b.prepare(got[1])
+                b.add_prepared(number, shown, section, count, prep)
             if len(seen) < 50_000:
                 seen[line] = (None, count, prep, line)
-            b.add_prepared(number, shown, section, count, prep)
             continue
         if reason := bad_line(line):
             b.reject(number, text, reason)
@@ -120,6 +124,7 @@ def read(lines: str | list[str], pool: CardPool | None, *, name: str = "Imported
         if len(seen) < 50_000:
             seen[line] = (override, count, prep, line)
         b.add_prepared(number, shown, target, count, prep)
+    fast.done()
     if b.card_lines() == 0:
         raise DeckFileError(None, None, None, "no card lines")
     deck = b.deck(name=clean_name(meta.pop("name", None), name))

@@ -20,7 +20,7 @@ from deckeditor.games.mtg.files.common import (
     parse_count,
     with_foreign,
 )
-from deckeditor.games.mtg.files.plainline import plain
+from deckeditor.games.mtg.files.plainline import PlainLines, plain
 from deckeditor.textlines import reading
 
 KIND = "xmage"
@@ -36,6 +36,7 @@ def read(
     # (8 bytes a line, not a string: issue 15)
     report, numbered = reading(lines, trim=True)
     b = DeckBuilder(pool, KIND, report)
+    fast = PlainLines(b)
     deck_name = None
     foreign: dict[str, object] = {}
     layout: list[str] = []
@@ -50,10 +51,13 @@ def read(
             b.add_prepared(number, shown, *hit[:3])
             continue
         if (got := plain(line)) is not None:  # `4 Opt`: no SB:, no [SET:CN]
-            count, prep = got[0], b.prepare(got[1])
+            count = got[0]
+            prep = fast.add("Main", count, got[1])
+            if prep is None:
+                prep = b.prepare(got[1])
+                b.add_prepared(number, shown, "Main", count, prep)
             if len(seen) < 50_000:
                 seen[line] = ("Main", count, prep, line)
-            b.add_prepared(number, shown, "Main", count, prep)
             continue
         if line.startswith("LAYOUT ") and not CONTROL.search(line):
             # metadata of any length (over 1,000 characters in real Commander files): kept in
@@ -90,6 +94,7 @@ def read(
         if len(seen) < 50_000:
             seen[line] = (section, count, prep, line)
         b.add_prepared(number, shown, section, count, prep)
+    fast.done()
     if b.card_lines() == 0:
         raise DeckFileError(None, None, None, "no card lines")
     if layout:
