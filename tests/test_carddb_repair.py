@@ -147,8 +147,8 @@ def test_cards_rebuild_on_demand(imported, capsys):
     (folder / "quiet_test_owl.txt").unlink()
     (folder / "zephyr_test_drake.txt").unlink()
     folder.rmdir()
-    assert main(["--home", str(home), "cards", "rebuild"]) == 1
-    assert f"not rebuilt: {folder}" in capsys.readouterr().err
+    assert main(["--home", str(home), "cards", "rebuild"]) == 0  # kept from the previous file
+    assert f"{folder}: no longer on disk; its 2 cards were kept" in capsys.readouterr().err
 
 
 def test_sources_are_recorded_beside_the_database(imported):
@@ -308,3 +308,26 @@ def test_a_pool_loaded_later_that_cannot_be_read_is_told(tmp_path, qtbot, monkey
     qtbot.waitUntil(lambda: bool(told), timeout=5000)
     assert told[0][0] == "Card database not read" and "starter pool" in told[0][1]
     assert len(window.session.pool.cards) > 0
+
+
+def test_cards_rebuild_keeps_the_cards_of_a_source_no_longer_on_disk(imported, capsys, tmp_path):
+    """An asked-for rebuild of a sound database re-reads what is on disk; a source that is gone
+    keeps its cards from the previous database (before: they vanished from the pool)."""
+    home, folder, db = imported
+    other = _forge_folder(tmp_path / "second", names=("Later Test Heron",))
+    assert main(["--home", str(home), "cards", "import", str(other)]) == 0
+    for script in folder.iterdir():
+        script.unlink()
+    folder.rmdir()
+    capsys.readouterr()
+    assert main(["--home", str(home), "cards", "rebuild"]) == 0
+    out = capsys.readouterr()
+    assert f"{folder}: no longer on disk; its 2 cards were kept from the previous database" in out.err
+    assert f"{other}: 1 cards" in out.out
+    with sqlite3.connect(db) as conn:
+        names = {n for (n,) in conn.execute("SELECT name FROM cards")}
+        order = [p for (p,) in conn.execute("SELECT path FROM sources ORDER BY id")]
+    assert names == {"Zephyr Test Drake", "Quiet Test Owl", "Later Test Heron"}
+    assert order == [str(folder), str(other)]  # import order kept: a later source still wins
+    code, data, _ = _info(capsys, home)
+    assert code == 0 and {s["path"] for s in data["sources"]} == {str(folder), str(other)}

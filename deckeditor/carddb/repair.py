@@ -28,6 +28,7 @@ class RepairReport:
     kept_as: Path | None  # the damaged file, set aside
     rebuilt: list[tuple[str, int]] = field(default_factory=list)  # (source, cards)
     missing: list[str] = field(default_factory=list)  # "path: why" for each source not read
+    carried: list[tuple[str, int]] = field(default_factory=list)  # (source, cards) kept from before
 
     def lines(self) -> list[str]:
         kept = f"; the damaged file is kept as {self.kept_as}" if self.kept_as else ""

@@ -173,8 +173,12 @@ class CardStore:
         except OSError as exc:  # a cache folder the user may not write: neither read nor rebuilt
             raise repair.Unusable(self.path, problem, exc) from None
         self._conn = self._open_current()
-        rebuilt, missing = self._reimport(sources)
-        report = repair.RepairReport(self.path, problem or "rebuild asked for", kept, rebuilt, missing)
+        # an asked-for rebuild sets aside a sound file: what a source no longer on disk gave is
+        # kept from it (a damaged file's rows cannot be trusted, so those are left out)
+        previous = kept if problem is None else None
+        rebuilt, missing, carried = self._reimport(sources, previous)
+        report = repair.RepairReport(self.path, problem or "rebuild asked for", kept, rebuilt, missing,
+                                     carried)
         if problem is not None:
             repair.tell(report)
         return report
@@ -234,19 +238,26 @@ class CardStore:
         except sqlite3.Error:
             return []
 
-    def _reimport(self, paths: list[str]) -> tuple[list[tuple[str, int]], list[str]]:
-        """Rebuild (schema change, damage): read the sources again, in their order. A source that
-        is gone or unreadable now is left out (`cards info` then shows what is there).
-        Returns the sources read (path, cards) and those left out ("path: why")."""
-        rebuilt, missing = [], []
+    def _reimport(self, paths: list[str], previous: Path | None = None
+                  ) -> tuple[list[tuple[str, int]], list[str], list[tuple[str, int]]]:
+        """Rebuild (schema change, damage, asked for): read the sources again, in their order.
+        A source that is gone or unreadable now takes its cards from `previous` (a sound
+        database set aside) when given, else is left out (`cards info` then shows what is
+        there). Returns the sources read (path, cards), those left out ("path: why") and those
+        kept from `previous` (path, cards)."""
+        rebuilt, missing, carried = [], [], []
         for path in paths:
             try:
                 result = _load_source(path, None)
             except CardSourceError as exc:
-                missing.append(str(exc))
+                kept = _source_in(previous, path) if previous is not None else None
+                if kept is None:
+                    missing.append(str(exc))
+                else:
+                    carried.append((path, self.write_source(path, *kept).cards))
                 continue
             rebuilt.append((path, _store_result(self, path, result).cards))
-        return rebuilt, missing
+        return rebuilt, missing, carried
 
     @staticmethod
     def _tune(conn: sqlite3.Connection) -> None:
@@ -583,6 +594,29 @@ def import_sources(
         for path, result in results:
             summaries.append(_store_result(store, path, result, stop))
     return summaries
+
+
+def _source_in(db: Path, path: str) -> tuple | None:
+    """What `path` gave the database `db` (write_source's arguments after the path: kind, game,
+    cards, errors, note, warnings, messages), or None when it lists no such source or cannot
+    be read. Its cards are those still its own there (a later source's win stays theirs)."""
+    try:
+        conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+    except sqlite3.Error:
+        return None
+    try:
+        row = conn.execute("SELECT id, kind, game, errors, note, warnings, messages FROM sources "
+                           "WHERE path = ?", (path,)).fetchone()
+        if row is None:
+            return None
+        source_id, kind, game, errors, note, warnings, messages = row
+        records = conn.execute("SELECT record FROM cards WHERE source = ? ORDER BY rowid", (source_id,))
+        cards = [from_record(json.loads(r), game) for (r,) in records]
+        return kind, game, cards, errors, note, warnings, json.loads(messages or "[]")
+    except (sqlite3.Error, ValueError, KeyError, TypeError):
+        return None
+    finally:
+        conn.close()
 
 
 def _store_result(store: CardStore, path: str, result: Any, stop: Callable[[], bool] | None = None) -> SourceSummary:

@@ -46,7 +46,8 @@ def register(sub) -> None:
         "rebuild", parents=[home],
         help="rebuild the local card database from the sources it recorded",
         description="Set the database aside (cards.sqlite3.before-rebuild-TIME) and read every "
-        "recorded source again, in import order. Sources no longer on disk are listed.",
+        "recorded source again, in import order. A source no longer on disk keeps its cards "
+        "from the previous database (and is listed).",
     )
     rebuild.set_defaults(run=run_rebuild)
 
@@ -208,7 +209,8 @@ def _problem_counts(errors: int, warnings: int) -> str:
 
 
 def run_rebuild(args) -> int:
-    """Exit 0 when every recorded source was read again, 1 when some are gone (their cards are
+    """Exit 0 when every recorded source was read again or kept (a source no longer on disk
+    keeps its cards from the previous database), 1 when some could be neither (their cards are
     no longer in the database), 2 when the database cannot be written."""
     from deckeditor.carddb.store import CardStore
 
@@ -228,9 +230,12 @@ def run_rebuild(args) -> int:
         print(f"previous database kept as {report.kept_as}")
     for path, count in report.rebuilt:
         print(f"{path}: {count} cards")
+    for path, count in report.carried:
+        print(f"deckeditor cards rebuild: {path}: no longer on disk; its {count} cards were kept "
+              "from the previous database", file=sys.stderr)
     for item in report.missing:
         print(f"deckeditor cards rebuild: not rebuilt: {item}", file=sys.stderr)
-    if not report.rebuilt and not report.missing:
+    if not report.rebuilt and not report.missing and not report.carried:
         print("no card sources recorded; the built-in starter pool is used")
     print(f"card database: {paths.card_db}")
     return 1 if report.missing else 0
