@@ -189,6 +189,8 @@ _LINES = st.sampled_from([
     "1 Long Sword", "3x Long Sword", "2 Long Sword (OGN-001)", "9000 Fury Rune", "1 Fury Rune",
     "Jinx, Loose Cannon", "4 No Such Card", "2 No Such Card (OGN-002)", "Legend:", "MainDeck:",
     "Runes:", "Sideboard:", "Tokens:", "Legend: Jinx, Loose Cannon", "// Name", "", "# c", "0 X",
+    "1 x Long Sword", "2 Xolaani", "3  Long Sword", "01 Fury Rune", "10000 Long Sword",
+    "2 Long Sword ", "1 Legend", "4 Fury Rune, Again", "12 Main",
 ])
 
 

@@ -63,6 +63,10 @@ WRITE_ORDER = ("Legend", "Champion", "Main", "Battlefields", "Runes", "Sideboard
 
 _HEADER = re.compile(r"^([A-Za-z](?:[A-Za-z ]*[A-Za-z])?)\s*(?:\(\s*\d+\s*\))?\s*(?:(:)\s*(.*))?$")
 _CARD = re.compile(r"^(?:(\d+)\s*[xX×]?\s+)?(.+?)\s*$")
+# A plain card line, read without the steps above: a count of 1-9999 without a leading zero, one
+# space, a name of ASCII letters, digits, spaces, commas, apostrophes and hyphens starting with a
+# letter other than x (`3 x Long Sword` is a count marker); no header starts with a digit.
+_PLAIN = re.compile(r"([1-9][0-9]{0,3}) ([A-WYZa-wyz][A-Za-z0-9 ,'-]*)")
 _CODE = re.compile(r"\s*[\(\[]\s*([A-Za-z]{2,4}-[A-Za-z]{0,2}\d{1,4}[abAB*sS]?)\s*[\)\]]\s*$")
 
 
@@ -148,13 +152,17 @@ def read(lines: str | list[str], pool: Any, name: str = "Imported deck", format_
             else:
                 statuses.add(number, shown, LineKind.COMMENT)
             continue
-        header = _header(text)
-        if header is not None:
-            section, text = header
-            if not text:
-                statuses.add(number, shown, LineKind.SECTION, section)
-                continue
-        parsed = _card_line(text)
+        plain = _PLAIN.fullmatch(text)
+        if plain is not None:  # `3 Long Sword`: no header, count marker or card code in it
+            parsed = int(plain.group(1)), plain.group(2), None
+        else:
+            header = _header(text)
+            if header is not None:
+                section, text = header
+                if not text:
+                    statuses.add(number, shown, LineKind.SECTION, section)
+                    continue
+            parsed = _card_line(text)
         if parsed is None:
             unparsed.append(Unparsed(KIND, number, raw, "not a card line"))
             statuses.add(number, shown, LineKind.UNPARSED, "not a card line")
