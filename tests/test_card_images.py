@@ -123,7 +123,7 @@ def _window(qtbot, home: Path, **settings):
 
 def select_in_catalog(win, qtbot, name: str) -> None:
     qtbot.keyClicks(win.catalog.search_box, f'!"{name}"')
-    qtbot.waitUntil(lambda: win.catalog.model.rowCount() == 1)
+    qtbot.waitUntil(lambda: win.catalog.model.rowCount() == 1, timeout=30000)
     win.catalog.table.setFocus()
     win.catalog.table.setCurrentIndex(win.catalog.model.index(0, 0))
     assert win.card_view.card.name == name
@@ -293,7 +293,7 @@ def test_hovering_a_catalog_row_previews_its_picture(qtbot, tmp_path):
     _save(pics / "Counterspell.full.jpg", "#666666")
     win = _window(qtbot, tmp_path / "home", pictures_folder=str(pics), image_downloads=False)
     qtbot.keyClicks(win.catalog.search_box, '!"Counterspell"')
-    qtbot.waitUntil(lambda: win.catalog.model.rowCount() == 1)
+    qtbot.waitUntil(lambda: win.catalog.model.rowCount() == 1, timeout=30000)
     table = win.catalog.table
     pos = table.visualRect(win.catalog.model.index(0, 0)).center()
     move = QMouseEvent(QEvent.Type.MouseMove, QPointF(pos), QPointF(table.viewport().mapToGlobal(pos)),
