@@ -791,6 +791,15 @@ def arrange_rows(
 # --- files --------------------------------------------------------------------------------------
 
 
+def deck_file_game(path: str) -> str:
+    """The game whose pool a deck file needs (its kind, or our own file's `game`), so it is read
+    once, against that pool; the default game for a file that cannot be read."""
+    from deckeditor import deckio
+
+    game = deckio.game_of(path)
+    return game if game in registry.GAMES else registry.DEFAULT_GAME
+
+
 def read_deck_file(path_or_text: str | bytes, pool: Any, kind: str | None = None) -> Any:
     """Any deck file the program reads -> an ImportResult (deck, kind, lines, notes)."""
     from deckeditor import deckio

@@ -65,9 +65,11 @@ def test_statistics_have_the_same_bars_on_every_deck(code):
 
 
 def test_unknown_file_head_is_the_default_game_and_a_riftbound_file_is_riftbound():
-    assert registry.game_of_file_head('{"name": "x", "sections": {}}').code == registry.DEFAULT_GAME
-    assert registry.game_of_file_head('{"game": "riftbound", "name": "x"}').code == "riftbound"
-    assert registry.game_of_file_head('{"game":"riftbound"}').code == "riftbound"
+    from deckeditor.deckio import game_of
+
+    assert game_of(b'{"name": "x", "sections": {}}') == registry.DEFAULT_GAME
+    assert game_of(b'{"game": "riftbound", "name": "x"}') == "riftbound"
+    assert game_of(b'{"game":"riftbound"}') == "riftbound"
 
 
 # --- MTG -------------------------------------------------------------------------------------

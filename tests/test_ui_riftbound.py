@@ -195,3 +195,19 @@ def test_opening_a_riftbound_list_file_uses_the_riftbound_pool(window, rift_pool
     assert session.deck.section("Legend").entries[0].card == "Jinx, Loose Cannon"
     kinds = {p.kind.value for p in window.problems.problems}
     assert {"UNKNOWN_SECTION", "UNKNOWN_CARD"} <= kinds  # Tokens: and the unknown name, reported
+
+
+def test_opening_a_riftbound_list_reads_it_once_against_the_riftbound_pool(window, rift_pool, tmp_path, monkeypatch):  # noqa: F811
+    # the file's kind names its game, so the window reads it once, with the right pool
+    from deckeditor.ui import main_window
+    from tests.test_riftbound_textlist import PASTED
+
+    window.pools["riftbound"] = rift_pool
+    path = tmp_path / "jinx.txt"
+    path.write_text(PASTED, encoding="utf-8")
+    pools = []
+    real = main_window.read_deck_file
+    monkeypatch.setattr(main_window, "read_deck_file", lambda p, pool, *a: pools.append(pool) or real(p, pool, *a))
+    assert window.open_path(str(path))
+    assert pools == [rift_pool] and window.session.deck.game == "riftbound"
+    assert window.session.deck.section("Champion").entries[0].card == "Jinx, Demolitionist"

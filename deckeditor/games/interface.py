@@ -10,7 +10,7 @@ names), never widgets: the window builds its widgets once and updates them from 
 What a game answers (each method documents its contract; the base class gives the neutral
 default where one exists, so a new game overrides only what it has):
 
-* identity: `code`, `title`, `new_deck_label`, `default_format`, `recognises(head)`;
+* identity: `code`, `title`, `new_deck_label`, `default_format`;
 * sections: `sections`, `checked_sections`, `section_title`, `section_counts` (the pane's
   "Main 40/40" labels, a section's slots), `count_summary` (the status bar's count), `section_for`
   (where a catalog add goes), `add_targets`/`target_section` ("Add to"'s choices, slots
@@ -272,12 +272,6 @@ class Game:
         """Whether `card` is this game's card model (duck-typed: records and test doubles too).
         `registry.game_for_card` asks each game in turn."""
         return False
-
-    def recognises(self, head: str) -> bool:
-        """Whether the start of a saved deck file (its first few KB, as text) is a deck of this
-        game, so the window opens it with this game's pool."""
-        compact = head.replace(" ", "")
-        return f'"game":"{self.code}"' in compact
 
     # --- rules ---------------------------------------------------------------------------
 

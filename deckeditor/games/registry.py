@@ -47,12 +47,3 @@ def game_for_card(card: Any) -> Game:
         if g.owns(card):
             return g
     return default()
-
-
-def game_of_file_head(head: str) -> Game:
-    """The game of a saved deck file, from its first few KB: the first game, other than the
-    default, that recognises it; else the default game."""
-    for g in games():
-        if g.code != DEFAULT_GAME and g.recognises(head):
-            return g
-    return default()

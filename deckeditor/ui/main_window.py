@@ -35,6 +35,7 @@ from deckeditor.paths import AppPaths, resources_dir
 from deckeditor.problems import Problem
 from deckeditor.session import (
     EditorSession,
+    deck_file_game,
     export_kind,
     export_losses,
     find_entries,
@@ -465,14 +466,11 @@ class MainWindow(QMainWindow):
 
     def open_path(self, path: str) -> bool:
         try:
-            result = read_deck_file(path, self.pool(self._guess_game(path)))
+            result = read_deck_file(path, self.pool(deck_file_game(path)))
         except Exception as exc:  # DeckFileError: one clear line in a dialog
             self.warn("Cannot open deck", str(exc))
             return False
         deck = result.deck
-        if deck.game != self._guess_game(path):
-            result = read_deck_file(path, self.pool(deck.game))
-            deck = result.deck
         kind = str(getattr(result, "kind", "json") or "json")
         writable = any(k.kind == kind for k in registry.game(deck.game).export_kinds())
         self.open_deck(deck, path if writable else None)  # a kind we cannot write: Save asks where
@@ -482,13 +480,6 @@ class MainWindow(QMainWindow):
         self._fill_recent()
         self.show_message(f"Opened {Path(path).name}")
         return True
-
-    def _guess_game(self, path: str) -> str:
-        try:
-            head = Path(path).read_text(encoding="utf-8", errors="replace")[:4000]
-        except OSError:
-            return registry.DEFAULT_GAME
-        return registry.game_of_file_head(head).code
 
     def open_dialog(self) -> None:
         if not self.confirm_discard():

@@ -59,10 +59,6 @@ class MtgGame(Game):
     def owns(self, card: Any) -> bool:
         return bool(getattr(card, "faces", None))
 
-    def recognises(self, head: str) -> bool:
-        # a deck file naming no game is an MTG deck (the format predates Riftbound)
-        compact = head.replace(" ", "")
-        return '"game":' not in compact or '"game":"mtg"' in compact
 
     check = staticmethod(check)
     make_predicate = staticmethod(make_predicate)

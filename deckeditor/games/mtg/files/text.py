@@ -15,7 +15,7 @@ from deckeditor.carddb.pool import CardPool
 from deckeditor.deck import Deck, Entry, Printing
 from deckeditor.deckfile_errors import DeckFileError, ImportResult, LineKind, TextReport
 from deckeditor.games.mtg.files import sbcommander
-from deckeditor.textlines import line_chunks
+from deckeditor.games.mtg.files.plainline import PLAIN
 from deckeditor.games.mtg.files.common import (
     KEPT_UNPARSED,
     MAX_LINE,
@@ -33,6 +33,7 @@ from deckeditor.games.mtg.files.common import (
     sideboard_commander_losses,
     unprefixed,
 )
+from deckeditor.textlines import line_chunks
 
 HEADERS = {
     **dict.fromkeys(("commander", "commanders"), "Commander"),
@@ -77,7 +78,7 @@ _CATEGORY_LINE = re.compile(r"^\D.*\(\d+\)$")
 _SUBTOTAL = re.compile(r"^\d+\s+[A-Za-z]+$")
 # A plain card line: a count of 1-9999 without a leading zero, one space, and a name of ASCII
 # letters, digits, spaces, commas, apostrophes and hyphens starting with a letter.
-_PLAIN = re.compile(r"([1-9][0-9]{0,3}) ([A-Za-z][A-Za-z0-9 ,'-]*)")
+_PLAIN = PLAIN  # the plain card line every line-based kind shares (`plainline`)
 _NO_DIALECT: frozenset[str] = frozenset()
 _CAT_SECTIONS = {"commander": "Commander", "companion": "Companion", "sideboard": "Sideboard",
                  "maybeboard": "Maybeboard"}
@@ -246,22 +247,17 @@ class _Hit:
         self.fast: tuple | None = None
 
 
-def _plain_hit(m: re.Match, pool: CardPool, card_code: int, unknown_code: int) -> _Hit | None:
+def _plain_hit(m: re.Match, b: DeckBuilder, codes: dict) -> _Hit | None:
     """A plain card line (`4 Lightning Bolt`, `_PLAIN`) read straight to its fast form: what
     `classify` and `_prepare` give it, without their steps (a file of a million distinct lines
     is nearly all such lines). None when its name earns a note: the full steps then."""
     if len(m.string) > MAX_LINE:
         return None
-    written = m.group(2)
-    res = pool.resolve(written)
-    if res.note:
+    key, status, note = b.prepare_plain(m.group(2))
+    if note:
         return None
     hit = _Hit(None)
-    card = res.card
-    if card is not None:
-        hit.fast = (None, int(m.group(1)), card.name, card_code)
-    else:
-        hit.fast = (None, int(m.group(1)), written, unknown_code)
+    hit.fast = (None, int(m.group(1)), key, codes[status])
     return hit
 
 
@@ -295,7 +291,7 @@ def read(
     add_status = report.codes.append
     blank, section_code = code(LineKind.BLANK), code(LineKind.SECTION)
     comment, metadata = code(LineKind.COMMENT), code(LineKind.METADATA)
-    card_code, unknown_code = code(*CARD_STATUS), code(*UNKNOWN_STATUS)
+    plain_codes = {CARD_STATUS: code(*CARD_STATUS), UNKNOWN_STATUS: code(*UNKNOWN_STATUS)}
     plain = _PLAIN.fullmatch
     rows_of = b.section_rows
     target_rows: dict = {}
@@ -314,7 +310,7 @@ def read(
             first_seen = True
             hit = cache.get(line)
             if hit is None and (m := plain(line)) is not None:
-                hit = _plain_hit(m, b.pool, card_code, unknown_code)
+                hit = _plain_hit(m, b, plain_codes)
                 if hit is not None and len(cache) < _CACHE_LIMIT:
                     cache[line] = hit
             if hit is not None and hit.fast is not None and not about:
