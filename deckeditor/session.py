@@ -34,6 +34,7 @@ from deckeditor.games.interface import (  # noqa: F401  (the window's names for 
 )
 from deckeditor.problems import Problem
 from deckeditor.search.bits import rows_of  # noqa: F401  (the catalog view uses it too)
+from deckeditor.search.ranking import ranked_rows  # noqa: F401  (the catalog view's order)
 
 _FLAG_DIGIT = bytes.maketrans(b"\x00\x01", b"01")
 _PIP_RE = re.compile(r"\{([^}]*)\}")
@@ -618,6 +619,12 @@ class SearchState:
     _extra: dict = field(default_factory=dict)
     bits: int | None = field(default=None, compare=False, repr=False)
     rows_of: Callable[[], list[int]] | None = field(default=None, compare=False, repr=False)
+    # the typed name's tiers (exact, then prefix) as bitsets, asked for only when listed
+    ranks_of: Callable[[], tuple[int, ...]] | None = field(default=None, compare=False, repr=False)
+
+    def ranks(self) -> tuple[int, ...]:
+        """What the catalog lists first (`search.ranking`): () when the query names no card."""
+        return self.ranks_of() if self.ranks_of is not None else ()
 
     def __getattribute__(self, name: str):
         if name == "rows":
@@ -738,7 +745,7 @@ class CatalogSearch:
             self.state = SearchState("", None)
             return self.state
         self.warm()
-        found = lazy = None
+        found = lazy = ranks = None
         try:
             searcher = self._searcher
             if searcher is not None and hasattr(searcher, "search_bits"):
@@ -746,6 +753,8 @@ class CatalogSearch:
                 rows = None
                 size = len(self.pool)
                 lazy = lambda: rows_of(found, size)  # noqa: E731 - this result, not a later one
+                query, index = searcher.last_query, searcher.index
+                ranks = lambda: query.ranks(index)  # noqa: E731 - this query's, not a later one
             elif searcher is not None:
                 rows = list(searcher.search(text))
             else:
@@ -761,9 +770,10 @@ class CatalogSearch:
                 str(getattr(exc, "message", exc)),
                 getattr(exc, "position", None),
                 bits=last.bits,
+                ranks_of=last.ranks_of,
             )
             return self.state
-        self.state = SearchState(text, rows, bits=found, rows_of=lazy)
+        self.state = SearchState(text, rows, bits=found, rows_of=lazy, ranks_of=ranks)
         return self.state
 
 

@@ -1,6 +1,8 @@
 """`deckeditor cards search QUERY [--cards SRC]... [--format F --on DAY] [--json]`.
 
-Prints the matching card names, sorted, one a line (or `{"query", "count", "cards"}` as JSON).
+Prints the matching card names one a line (or `{"query", "count", "cards"}` as JSON): the typed
+name's exact match first, then names that start with it, then the rest, alphabetically within each
+(`search.ranking`, as the catalog lists them).
 `--format` selects the format the query's `f:`/`banned:`/`is:commander` follow (a built-in code or
 a format file); `--on` the day. A bad query, format, day or card source exits 2 with one clear
 message on stderr (for a query: the message, the position and a caret under the culprit).
@@ -84,7 +86,7 @@ def run_search(args) -> int:
     except KeyError as exc:  # no key table for this game
         print(f"{PROG}: {exc.args[0] if exc.args else exc}", file=sys.stderr)
         return 2
-    names = sorted(pool[row].name for row in query.filter_rows(pool))
+    names = query.ranked_names(pool)  # an exact name first, then names starting with it
     if getattr(args, "json", False):
         print(json.dumps({"query": query_text, "count": len(names), "cards": names}, ensure_ascii=False))
     else:

@@ -124,6 +124,25 @@ class CompiledQuery:
     def bits(self, index) -> int:
         return evaluate(self.plan, index)
 
+    def ranks(self, index) -> tuple[int, ...]:
+        """The name tiers of `ranking` for this query over `index` (exact, then prefix)."""
+        from deckeditor.search import ranking
+
+        search = game_search(self.game)
+        names = frozenset(alias for alias, key in search.keys.items() if key is search.name_key)
+        return ranking.tiers(index, ranking.typed_name(self.tree, names))
+
+    def ranked_names(self, pool) -> list[str]:
+        """The matching cards' names: the typed name's exact matches, then the names starting
+        with it, then the rest, alphabetically within each (`deckeditor cards search`)."""
+        from deckeditor.search import ranking
+        from deckeditor.search.index import index_for
+
+        index = index_for(pool, self.game)
+        ranks = self.ranks(index)
+        rows = bits.to_rows(self.bits(index))
+        return [name for _, name in sorted((ranking.tier_of(r, ranks), pool[r].name) for r in rows)]
+
     def matches(self, card) -> bool:
         """Does this one card match? (Builds a one-card index: for tests and the card view.)"""
         from deckeditor.search.index import SearchIndex

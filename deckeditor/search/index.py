@@ -104,6 +104,9 @@ class SearchIndex:
                 compile_query(text, self.game, context).bits(self)
             except Exception:  # noqa: BLE001 - a key this game lacks, a format not loadable
                 continue
+        from deckeditor.search import ranking
+
+        ranking.warm(self)
 
     # --- numbers -----------------------------------------------------------------------------
 
@@ -274,6 +277,7 @@ class Searcher:
         self._rows_bits: int = self.index.all
         self._rows: list[int] = list(range(self.index.n))
         self.last_error = None
+        self.last_query = None  # the last good CompiledQuery (its name tiers order the catalog)
         # Built with the index, so no keystroke waits for is:commander or the format's bans.
         self.index.warm(self.context)
 
@@ -305,6 +309,7 @@ class Searcher:
         found = query.bits(self.index)
         self.last_error = None
         self.last_text = text
+        self.last_query = query
         if found != self.last_bits:
             self.last_bits = found
         return self.last_bits
@@ -312,3 +317,7 @@ class Searcher:
     def search(self, text: str) -> list[int]:
         self.search_bits(text)
         return self.last_rows
+
+    def ranks(self) -> tuple[int, ...]:
+        """The last good query's name tiers (`ranking`): what the catalog lists first."""
+        return self.last_query.ranks(self.index) if self.last_query is not None else ()

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from deckeditor.session import CatalogSearch, EditorSession, RowArranger, rows_of
+from deckeditor.session import CatalogSearch, EditorSession, RowArranger, ranked_rows, rows_of
 from deckeditor.ui.catalog_model import (
     _GREY_COLOR,
     _LEFT_INT,
@@ -429,13 +429,13 @@ class CatalogPanel(QWidget):
             legal_bits = self.session.legal_bits(self.target)
             if found is None:
                 rows = list(range(size)) if legal_bits is None else rows_of(legal_bits, size)
-            else:
-                rows = rows_of(found if legal_bits is None else found & legal_bits, size)
+            else:  # a typed name's exact match first, then the names starting with it
+                rows = ranked_rows(found if legal_bits is None else found & legal_bits, state.ranks(), size)
             self.model.set_rows(rows, None)
         else:
             legal = self.session.legal_rows(self.target)
             if found is not None and order.identity:  # show hidden: every hit, greyed if not legal
-                rows = rows_of(found, size)
+                rows = ranked_rows(found, state.ranks(), size)
             else:
                 rows = order.arrange(state.rows, legal, show_hidden)
             self.model.set_rows(rows, legal if show_hidden else None)

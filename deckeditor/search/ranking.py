@@ -1,0 +1,104 @@
+"""Which hits come first for a name the player typed (issue 24.1): an exact name, then names that
+start with the text, then the rest, each tier in the pool's own (name) order.
+
+Typing `Forest` and pressing Enter twice must add Forest, not Deep Forest Hermit. The catalog and
+`deckeditor cards search` both order through here, so they agree.
+
+The typed name is what the query's top-level name terms say, folded as `search.md` §2 folds names
+(`fold_name`) and joined in order: `lightning bolt` asks for "lightning bolt", `t:land forest` for
+"forest". A query whose top is an OR, or with no name term, asks for no name: no tier.
+A card's names are its full name and each face name (`Fire // Ice`, `Fire`, `Ice`), as `!name`
+compares them.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+
+from deckeditor.search import bits
+from deckeditor.search.folding import fold_name
+from deckeditor.search.keys.kinds import Leaf
+from deckeditor.search.tree import Bare, Keyed, Node, top_terms
+
+_PAST = "\U0010ffff"  # sorts after every folded name that starts with the same text
+
+
+def typed_name(tree: Node, name_keys: frozenset[str] = frozenset({"name"})) -> str:
+    """The folded name a query asks for ("" for none): its positive top-level name terms."""
+    parts = []
+    for term in top_terms(tree):
+        if isinstance(term, Bare):
+            parts.append(fold_name(term.value))
+        elif (isinstance(term, Keyed) and term.key in name_keys and term.kind != "regex"
+              and term.op in (":", "=")):
+            parts.append(fold_name(term.value))
+    return " ".join(p for p in parts if p)
+
+
+def _sorted_names(index) -> tuple[list[str], list]:
+    """Every folded name (full and face names), sorted, with its rows: a prefix is a range."""
+
+    def build():
+        exact = index.columns["name_exact"]
+        keys = sorted(exact)
+        return keys, [exact[k] for k in keys]
+
+    return index.derived(("ranking", "sorted-names"), build)
+
+
+def _union(found, n: int) -> int:
+    return found if isinstance(found, int) else bits.from_rows(found, n)
+
+
+def tiers(index, name: str) -> tuple[int, ...]:
+    """(exact rows, rows starting with the name) as bitsets over the index, cached per name."""
+    if not name or "name_exact" not in index.columns:
+        return ()
+
+    def exact(ix) -> int:
+        return _union(ix.columns["name_exact"].get(name, ()), ix.n)
+
+    def prefix(ix) -> int:
+        keys, rows = _sorted_names(ix)
+        lo, hi = bisect_left(keys, name), bisect_left(keys, name + _PAST)
+        if hi - lo == 0:
+            return 0
+        if isinstance(rows[lo], int):
+            out = 0
+            for found in rows[lo:hi]:
+                out |= found
+            return out
+        return bits.from_rows([r for found in rows[lo:hi] for r in found], ix.n)
+
+    first = index.leaf_bits(Leaf(("rank=", name), exact))
+    starts = index.leaf_bits(Leaf(("rank^", name), prefix))
+    return first, starts & ~first
+
+
+def ranked_rows(found: int, ranks: tuple[int, ...], n: int) -> list[int]:
+    """The rows of `found`, tier by tier (then the rest), ascending within each."""
+    if not ranks:
+        return bits.rows_of(found, n)
+    out: list[int] = []
+    rest = found
+    for tier in ranks:
+        hit = rest & tier
+        if hit:
+            out.extend(bits.rows_of(hit, n))
+            rest &= ~hit
+    out.extend(bits.rows_of(rest, n))
+    return out
+
+
+def tier_of(row: int, ranks: tuple[int, ...]) -> int:
+    """The tier a row falls in (len(ranks): none of them)."""
+    for place, tier in enumerate(ranks):
+        if tier >> row & 1:
+            return place
+    return len(ranks)
+
+
+def warm(index) -> None:
+    """The sorted names, built with the index (off the first keystroke)."""
+    if "name_exact" in index.columns:
+        _sorted_names(index)
