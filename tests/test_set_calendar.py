@@ -40,8 +40,35 @@ def test_shipped_calendar_holds_days_of_the_sources():
     assert early["Savai Thundermane"] == "2020-04-17"  # an Ikoria card in a Commander 2020 deck
 
 
-@pytest.mark.realdata
-def test_the_generator_reproduces_the_shipped_calendar():
+@pytest.mark.parametrize(
+    "code, day, product_day",
+    [
+        ("OTJ", "2024-04-19", "2024-07-08"),  # its Arena starter decks came out twelve weeks later
+        ("ONE", "2023-02-03", "2023-02-10"),  # Jumpstart packets, Welcome Booster a week later
+        ("ONC", "2023-02-03", "2023-02-10"),  # its Commander decks, dated a week late
+        ("DSK", "2024-09-27", "2024-09-30"),  # Welcome Decks
+        ("LTR", "2023-06-23", "2023-06-20"),  # Arena starter decks (Arena's early access)
+        ("MOM", "2023-04-21", "2023-04-20"),  # Jumpstart packets
+        ("TLE", "2025-11-21", "2025-11-20"),  # Jumpstart packets
+    ],
+)
+def test_a_product_decks_day_is_not_its_sets_release_day(code, day, product_day):
+    assert shipped_calendar()[code] == day != product_day
+
+
+def test_a_deck_counts_from_its_sets_day_never_before_it():
+    tool = _tool()
+    sets = {"LTR": "2023-06-23", "C20": "2020-04-17", "IKO": "2020-04-24"}
+    decks = [
+        ("LTR", "2023-06-20", [("Aragorn and Arwen, Wed", "LTR")]),  # Arena starter deck
+        ("C20", "2020-04-17", [("Savai Thundermane", "IKO")]),  # an Ikoria card, a week early
+        ("ZZZ", "2001-01-01", [("Undated Bolt", "ZZP")]),  # a deck of a set dated nowhere
+    ]
+    assert tool.cards_out_early(decks, sets) == {"Savai Thundermane": "2020-04-17"}
+    assert tool.printed_in_decks(decks, sets) == {"LTR": "2023-06-23", "IKO": "2020-04-17", "ZZP": "2001-01-01"}
+
+
+def _tool():
     import importlib.util
     from pathlib import Path
 
@@ -49,6 +76,12 @@ def test_the_generator_reproduces_the_shipped_calendar():
     spec = importlib.util.spec_from_file_location("make_set_calendar", script)
     tool = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(tool)
+    return tool
+
+
+@pytest.mark.realdata
+def test_the_generator_reproduces_the_shipped_calendar():
+    tool = _tool()
     days, early, counts = tool.calendar(shared_data("mtg").parent)
     shipped = json.loads(tool.OUT.read_text(encoding="utf-8"))
     assert shipped == {"sets": days, "cards_out_before_their_set": early}
@@ -82,6 +115,8 @@ def test_every_card_of_the_mtgjson_pool_gets_its_first_printing_day(pool):
     assert pool.get("Agate Assault").released == "2024-08-02"  # BLB
     assert pool.get("Leyline of the Guildpact").released == "2024-02-09"  # MKM (PMKM undated)
     assert pool.get("Vile Mutilator").released == "2024-09-27"  # DSK card in a Duskmourn precon
+    assert pool.get("Akul the Unrepentant").released == "2024-04-19"  # OTJ, not its Arena decks' day
+    assert pool.get("Aragorn and Arwen, Wed").released == "2023-06-23"  # LTR
 
 
 @pytest.mark.realdata

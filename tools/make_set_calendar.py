@@ -9,16 +9,25 @@ calendar gives those codes their days, so a card is not legal before its first p
 Sources, most trusted first (a code keeps the day of the first source that knows it):
 
 1. MTGJSON per-set files (`mtg/mtgjson-sets-20220425.tar.xz`): each set's `code`, `releaseDate`;
-2. MTGJSON deck files (`mtg/mtgjson-AllDeckFiles-*.tar.xz`): a deck's `code` and `releaseDate`
-   (a product set's own day, e.g. a Commander precon's set);
-3. Cockatrice spoiler XML (`mtg/magic-spoiler-cockatrice-xml-2019-2025.tar.xz`): `<set>` with
+2. Cockatrice spoiler XML (`mtg/magic-spoiler-cockatrice-xml-2019-2025.tar.xz`): `<set>` with
    `<name>` and `<releasedate>`;
-4. Forge editions (`forge/reeforge-2020-editions.tar.xz`): `Code=`, `Code2=`, `Alias=`, `Date=`;
+3. Forge editions (`forge/reeforge-2020-editions.tar.xz`): `Code=`, `Date=`;
+4. MTGJSON deck files (`mtg/mtgjson-AllDeckFiles-*.tar.xz`): a deck's `code` and `releaseDate`,
+   for a product set nothing above dates (Challenger Decks, Jumpstart 2025 …);
 5. last, a printing's `setCode` in a deck file whose set is dated nowhere else: that printing was
    out on the day the deck came out, so the earliest such deck's day bounds it.
 
+Why the set-level sources come before the decks: a deck file's `code` names the set the product
+belongs to, but its `releaseDate` is the product's own day, and for the sets after 2022 that is
+often not the set's: Arena starter decks of OTJ came out on 2024-07-08, twelve weeks after the
+set; Arena starter decks and Jumpstart packets of LTR, MOM and TLE a day or three before theirs;
+Welcome Decks, Jumpstart packets and the Commander decks of DSK, ONE and ONC a week after.
+
 Beside the set days (`sets`), `cards_out_before_their_set` names the cards a product deck brought
-out before their set's own day (a deck's new cards are released on the deck's day), with that day.
+out before their set's own day (Commander 2020's decks held Ikoria cards a week before Ikoria),
+with that day. A product comes out with its own set or later, never before it: a deck dated
+before its set's day (Arena early access, a Jumpstart packet dated a day early) counts from its
+set's day.
 """
 
 from __future__ import annotations
@@ -63,12 +72,14 @@ def mtgjson_sets(path: Path) -> dict[str, str]:
     return out
 
 
-def deck_files(path: Path) -> tuple[dict[str, str], dict[str, str], dict[str, tuple[str, str]]]:
-    """(deck code -> earliest deck day, printing setCode -> earliest day of a deck holding it,
-    card name -> (earliest day of a deck holding it, that printing's set code))."""
-    decks: dict[str, str] = {}
-    printed: dict[str, str] = {}
-    cards: dict[str, tuple[str, str]] = {}
+Deck = tuple[str, str, list[tuple[str, str]]]  # (deck code, day, [(card name, printing set code)])
+
+DECK_SECTIONS = ("commander", "displayCommander", "mainBoard", "sideBoard", "planes", "schemes")
+
+
+def read_decks(path: Path) -> list[Deck]:
+    """Every dated deck file: its code, day and cards (name, printing's set code)."""
+    out: list[Deck] = []
     for name, raw in _members(path, ".json"):
         if name.endswith("DeckList.json"):
             continue
@@ -76,18 +87,45 @@ def deck_files(path: Path) -> tuple[dict[str, str], dict[str, str], dict[str, tu
         day = _day(data.get("releaseDate"))
         if not day:
             continue
-        code = str(data.get("code") or "").upper()
+        cards = [(card.get("name"), str(card.get("setCode") or "").upper())
+                 for section in DECK_SECTIONS for card in data.get(section) or ()]  # fmt: skip
+        out.append((str(data.get("code") or "").upper(), day, [(n, c) for n, c in cards if c]))
+    return out
+
+
+def deck_codes(decks: list[Deck]) -> dict[str, str]:
+    """Deck code -> earliest day of a deck of that code."""
+    out: dict[str, str] = {}
+    for code, day, _cards in decks:
         if code:
-            decks[code] = min(day, decks.get(code, day))
-        for section in ("commander", "displayCommander", "mainBoard", "sideBoard", "planes", "schemes"):
-            for card in data.get(section) or ():
-                set_code = str(card.get("setCode") or "").upper()
-                if set_code:
-                    printed[set_code] = min(day, printed.get(set_code, day))
-                name = card.get("name")
-                if isinstance(name, str) and set_code and (name not in cards or day < cards[name][0]):
-                    cards[name] = (day, set_code)
-    return decks, printed, cards
+            out[code] = min(day, out.get(code, day))
+    return out
+
+
+def product_day(code: str, day: str, sets: dict[str, str]) -> str:
+    """The day a deck's cards were out: the deck's own day, but never before its set's day."""
+    return max(day, sets.get(code, day))
+
+
+def printed_in_decks(decks: list[Deck], sets: dict[str, str]) -> dict[str, str]:
+    """Printing set code -> earliest day a deck holding it was out."""
+    out: dict[str, str] = {}
+    for code, day, cards in decks:
+        day = product_day(code, day, sets)
+        for _name, set_code in cards:
+            out[set_code] = min(day, out.get(set_code, day))
+    return out
+
+
+def cards_out_early(decks: list[Deck], sets: dict[str, str]) -> dict[str, str]:
+    """Card name -> the day a deck brought it out, where that is before its printing's set day."""
+    first: dict[str, tuple[str, str]] = {}
+    for code, day, cards in decks:
+        day = product_day(code, day, sets)
+        for name, set_code in cards:
+            if isinstance(name, str) and (name not in first or day < first[name][0]):
+                first[name] = (day, set_code)
+    return {name: day for name, (day, code) in first.items() if day < sets.get(code, day)}
 
 
 def cockatrice_xml(path: Path) -> dict[str, str]:
@@ -126,24 +164,25 @@ def forge_editions(path: Path) -> dict[str, str]:
 
 def calendar(data: Path) -> tuple[dict[str, str], dict[str, str], dict[str, int]]:
     mtg = data / "mtg"
-    decks, printed, deck_cards = deck_files(next(mtg.glob("mtgjson-AllDeckFiles-*.tar.xz")))
+    decks = read_decks(next(mtg.glob("mtgjson-AllDeckFiles-*.tar.xz")))
     sources = [
         ("MTGJSON set files", mtgjson_sets(mtg / "mtgjson-sets-20220425.tar.xz")),
-        ("MTGJSON deck files", decks),
         ("Cockatrice spoiler XML", cockatrice_xml(mtg / "magic-spoiler-cockatrice-xml-2019-2025.tar.xz")),
         ("Forge editions", forge_editions(data / "forge" / "reeforge-2020-editions.tar.xz")),
-        ("MTGJSON deck files (printings in dated decks)", printed),
+        ("MTGJSON deck files", deck_codes(decks)),
     ]
     out: dict[str, str] = {}
     counts: dict[str, int] = {}
-    for label, days in sources:
+
+    def add(label: str, days: dict[str, str]) -> None:
         new = {code: day for code, day in days.items() if code not in out}
         out.update(new)
         counts[label] = len(new)
-    # A deck's new cards come out on the deck's day, which can be before their set's own day
-    # (Commander 2020's decks held Ikoria cards a week before Ikoria): those cards, by name.
-    early = {name: day for name, (day, code) in deck_cards.items() if day < out.get(code, day)}
-    return dict(sorted(out.items())), dict(sorted(early.items())), counts
+
+    for label, days in sources:
+        add(label, days)
+    add("MTGJSON deck files (printings in dated decks)", printed_in_decks(decks, out))
+    return dict(sorted(out.items())), dict(sorted(cards_out_early(decks, out).items())), counts
 
 
 def main(argv: list[str]) -> int:
