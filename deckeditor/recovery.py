@@ -5,7 +5,10 @@ One file per window, `<pid>-<tag>.autosave.deck.json` in AppPaths.autosave_dir, 
 and the file it came from:
 
     {"schema": "deckeditor-autosave", "version": 1, "path": "/decks/k.deck.json" | null,
-     "deck": {...the deck file...}}
+     "kind": "json", "disk": "sha256:…" | null, "deck": {...the deck file...}}
+
+`disk` is what the deck's file held when the window last read or wrote it (diskstate), so a
+recovered deck's Save still asks when another program changed that file in between.
 
 A file whose writer is still running belongs to an open window; any other was left by a session
 that did not end well. Files from earlier versions hold the bare deck (no path) and still load.
@@ -31,7 +34,8 @@ def autosave_name(tag: str) -> str:
     return f"{os.getpid()}-{tag}{SUFFIX}"
 
 
-def write_autosave(file: Path, deck: Deck, path: str | None, kind: str = "json") -> None:
+def write_autosave(file: Path, deck: Deck, path: str | None, kind: str = "json",
+                   disk: str | None = None) -> None:
     """Write one window's state (runs in the autosave thread: the deck is immutable). `kind` is
     the deck-file kind of `path` (a recovered .dck is saved back as a .dck, not as JSON)."""
     from deckeditor.deckfile import deck_to_dict
@@ -40,7 +44,8 @@ def write_autosave(file: Path, deck: Deck, path: str | None, kind: str = "json")
     # absolute: the recovering window may start in another folder (from the menu, not a shell);
     # not resolved, so a deck opened through a link is saved through it again
     path = os.path.abspath(path) if path else None
-    doc = {"schema": SCHEMA, "version": 1, "path": path, "kind": kind, "deck": deck_to_dict(deck)}
+    doc = {"schema": SCHEMA, "version": 1, "path": path, "kind": kind, "disk": disk,
+           "deck": deck_to_dict(deck)}
     file.parent.mkdir(parents=True, exist_ok=True)
     save_atomic(file, json.dumps(doc, ensure_ascii=False, indent=1) + "\n", backup=False)
 
@@ -55,6 +60,8 @@ class Leftover:
     path: str | None  # the deck's own file, when it had one
     error: str = ""
     kind: str = "json"  # the deck-file kind of `path`
+    disk: str | None = None  # what `path` held when the window last read or wrote it
+    disk_known: bool = False  # False: an autosave from before `disk` was recorded
 
     @property
     def deck_name(self) -> str:
@@ -77,6 +84,8 @@ class Autosaved(NamedTuple):
     deck: Deck
     path: str | None
     kind: str = "json"
+    disk: str | None = None
+    disk_known: bool = False
 
 
 def read_autosave(file: Path) -> Autosaved:
@@ -89,7 +98,10 @@ def read_autosave(file: Path) -> Autosaved:
     if isinstance(doc, dict) and doc.get("schema") == SCHEMA:
         path = doc.get("path") if isinstance(doc.get("path"), str) else None
         inner = json.dumps(doc.get("deck"), ensure_ascii=False)
-        return Autosaved(read_json_deck(inner, str(file)), path, _kind(doc.get("kind"), path))
+        disk = doc.get("disk")
+        known = "disk" in doc and (disk is None or isinstance(disk, str))
+        return Autosaved(read_json_deck(inner, str(file)), path, _kind(doc.get("kind"), path),
+                         disk if known else None, known)
     return Autosaved(read_json_deck(text, str(file)), None)
 
 
@@ -120,8 +132,9 @@ def leftover_autosaves(folder: Path) -> list[Leftover]:
             continue  # another open window's file
         saved = datetime.fromtimestamp(mtime)
         try:
-            deck, path, kind = read_autosave(file)
-            found.append(Leftover(file, saved, deck, path, kind=kind))
+            got = read_autosave(file)
+            found.append(Leftover(file, saved, got.deck, got.path, kind=got.kind, disk=got.disk,
+                                  disk_known=got.disk_known))
         except Exception as exc:  # a damaged autosave is still listed, never silently dropped
             found.append(Leftover(file, saved, None, None, str(exc)))
     return sorted(found, key=lambda item: item.saved, reverse=True)

@@ -25,12 +25,14 @@ class Autosaver(QObject):
     failed = Signal(str)
 
     def __init__(self, paths: AppPaths, get_session, get_path=lambda: None,
-                 debounce_ms: int = DEBOUNCE_MS, parent=None, get_kind=lambda: "json") -> None:
+                 debounce_ms: int = DEBOUNCE_MS, parent=None, get_kind=lambda: "json",
+                 get_disk=lambda: None) -> None:
         super().__init__(parent)
         self.paths = paths
         self.get_session = get_session
         self.get_path = get_path
         self.get_kind = get_kind  # the deck-file kind of that path
+        self.get_disk = get_disk  # what that file held when the window last read or wrote it
         self.file = paths.autosave_dir / autosave_name(f"{id(self):x}")
         self.timer = QTimer(self)
         self.timer.setSingleShot(True)
@@ -64,16 +66,16 @@ class Autosaver(QObject):
         if session is None or not session.dirty:
             self.discard()
             return False
-        state = (session.deck, self.get_path(), self.get_kind())
+        state = (session.deck, self.get_path(), self.get_kind(), self.get_disk())
         if self._written is not None and self._written[0] is state[0] and self._written[1:] == state[1:]:
             return False
         self._written = state
         self._last = self._worker.submit(self._write, *state)
         return True
 
-    def _write(self, deck, path, kind) -> None:
+    def _write(self, deck, path, kind, disk) -> None:
         try:
-            write_autosave(self.file, deck, path, kind)
+            write_autosave(self.file, deck, path, kind, disk)
             self.error = ""
             self._told = False
         except Exception as exc:  # noqa: BLE001 - a failed autosave must never stop the editing

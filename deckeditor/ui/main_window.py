@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 from deckeditor import APP_NAME
 from deckeditor.carddb.pool import CardPool
 from deckeditor.deck import Deck, new_deck
+from deckeditor.diskstate import disk_state
 from deckeditor.games import registry
 from deckeditor.paths import AppPaths, resources_dir
 from deckeditor.problems import Problem
@@ -50,6 +51,7 @@ from deckeditor.ui.catalog_view import CatalogPanel
 from deckeditor.ui.color_dialog import ColorDialog
 from deckeditor.ui.deck_pane import DeckPane
 from deckeditor.ui.export_dialog import ExportDialog
+from deckeditor.ui.file_watch import FileWatch
 from deckeditor.ui.import_dialog import ImportDialog
 from deckeditor.ui.import_progress import ImportProgress
 from deckeditor.ui.settings import Settings, load_settings, save_settings_or_tell
@@ -100,6 +102,7 @@ class MainWindow(QMainWindow):
         self.run_dialog: Callable[[object], bool] = lambda dialog: bool(dialog.exec())  # tests answer
         self.last_message = ""
         self._import_thread = None
+        self.file_watch = FileWatch(self)  # another program changing the open file (Save asks)
 
         first = registry.DEFAULT_GAME
         self.session = EditorSession(self.pool(first), new_deck(first))
@@ -196,7 +199,7 @@ class MainWindow(QMainWindow):
         self.splitter.setSizes([560, 480, 360])
         self._restore_state()
         self.autosaver = (Autosaver(paths, lambda: self.session, lambda: self.current_path, parent=self,
-                                    get_kind=lambda: self.current_kind)
+                                    get_kind=lambda: self.current_kind, get_disk=self.file_watch.known_state)
                           if autosave else None)
         if self.autosaver is not None:
             self.autosaver.failed.connect(lambda why: self.warn("Unsaved work not protected", (
@@ -235,6 +238,7 @@ class MainWindow(QMainWindow):
         session = EditorSession(self.pool(deck.game), deck, deck.format)
         self.current_path = path
         self.current_kind = "json"
+        self.file_watch.watch(path)
         self._use_session(session)
 
     def target(self) -> str:
@@ -465,6 +469,7 @@ class MainWindow(QMainWindow):
         self.new_deck(dialog.game(), dialog.format(), dialog.name())
 
     def open_path(self, path: str) -> bool:
+        known = disk_state(path)  # before reading: a change made meanwhile is seen at Save
         try:
             result = read_deck_file(path, self.pool(deck_file_game(path)))
         except Exception as exc:  # DeckFileError: one clear line in a dialog
@@ -475,6 +480,7 @@ class MainWindow(QMainWindow):
         writable = any(k.kind == kind for k in registry.game(deck.game).export_kinds())
         self.open_deck(deck, path if writable else None)  # a kind we cannot write: Save asks where
         self.current_kind = kind if writable else "json"
+        self.file_watch.watch(self.current_path, known)
         self.settings.add_recent(path)
         self.settings.last_dir = str(Path(path).parent)
         self._fill_recent()
@@ -534,6 +540,9 @@ class MainWindow(QMainWindow):
         return self.save_to(path)
 
     def save_to(self, path: str, kind: str = "json") -> bool:
+        held = self.file_watch.before_save(path)
+        if held is not None:  # the file changed on disk: the player chose reload or another file
+            return held
         deck = self._deck_to_save()
         try:
             save_deck_file(path, deck, kind, self.session.pool)
@@ -544,6 +553,7 @@ class MainWindow(QMainWindow):
             return False
         self.current_path = path
         self.current_kind = kind
+        self.file_watch.watch(path)
         self.session.mark_saved()
         if self.autosaver is not None:
             self.autosaver.discard()

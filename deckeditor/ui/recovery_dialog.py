@@ -45,6 +45,8 @@ def recover_into(window, item: Leftover) -> None:
     writable = any(k.kind == item.kind for k in registry.game(item.deck.game).export_kinds())
     window.open_deck(item.deck, item.path if writable else None)
     window.current_kind = item.kind if writable else "json"
+    if writable and item.disk_known:  # a change to the file since the crash: Save asks
+        window.file_watch.watch(window.current_path, item.disk)
     window.session.history.mark_dirty()
     window.session._changed()  # redraw: the title gets its unsaved star
     if window.autosaver is not None:
