@@ -72,8 +72,12 @@ def test_the_snapshot_in_force_on_the_data_date_holds_every_flagged_card(raw_car
 @pytest.mark.parametrize(
     ("card", "before", "after"),
     [
-        # 2025-04-22 snapshot (used from 2025-02-11): nothing is a Game Changer before the brackets
+        # the first list (2025-02-11): nothing is a Game Changer before the brackets
         ("Demonic Tutor", date(2025, 2, 10), date(2025, 2, 11)),
+        # 2025-04-22: Necropotence, Food Chain, Teferi's Protection … entered
+        ("Necropotence", date(2025, 4, 21), date(2025, 4, 22)),
+        ("Food Chain", date(2025, 4, 21), date(2025, 4, 22)),
+        ("Teferi's Protection", date(2025, 4, 21), date(2025, 4, 22)),
         # 2026-02-09: Farewell entered
         ("Farewell", date(2026, 2, 8), date(2026, 2, 9)),
     ],
@@ -91,10 +95,25 @@ def test_a_card_left_the_list_on_2025_10_21(pool, card):
 
 def test_every_snapshot_is_complete_and_in_order():
     gc = shipped_list()
-    assert [s.date.isoformat() for s in gc.snapshots] == ["2025-04-22", "2025-10-21", "2026-02-09"]
-    assert [len(s.cards) for s in gc.snapshots] == [61, 51, 53]
+    assert [s.date.isoformat() for s in gc.snapshots] == ["2025-02-11", "2025-04-22", "2025-10-21", "2026-02-09"]
+    assert [len(s.cards) for s in gc.snapshots] == [40, 61, 51, 53]
     for s in gc.snapshots:
         assert len(set(s.cards)) == len(s.cards)
+
+
+@pytest.mark.parametrize("card", ["Trinisphere", "Trouble in Pairs"])
+def test_a_card_of_the_first_list_left_it_on_2025_04_22(pool, card):
+    assert not is_game_changer(pool.get(card), date(2025, 2, 10))
+    assert is_game_changer(pool.get(card), date(2025, 2, 11))
+    assert is_game_changer(pool.get(card), date(2025, 4, 21))
+    assert not is_game_changer(pool.get(card), date(2025, 4, 22))
+
+
+def test_the_first_list_is_the_february_announcements_forty_cards():
+    first = shipped_list().in_force(date(2025, 4, 21))
+    assert first.date == date(2025, 2, 11) and len(first.cards) == 40
+    assert "Urza, Lord High Artificer" in first.cards and "Jin-Gitaxias, Core Augur" in first.cards
+    assert "Necropotence" not in first.cards and "Gifts Ungiven" not in first.cards
 
 
 def test_a_source_flag_counts_only_after_the_newest_snapshot(pool):
