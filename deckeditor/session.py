@@ -468,6 +468,30 @@ class EditorSession:
         except (IndexError, KeyError):
             return []
 
+    def catalog_lead_actions(self, card: Any, target: str = "Main") -> list[LeadAction]:
+        """The lead actions a catalog card offers aimed at `target` ("Add as partner")."""
+        if card is None:
+            return []
+        try:
+            return list(self.game.catalog_lead_actions(self.deck, card, self.pool, self.fmt, target))
+        except (IndexError, KeyError):
+            return []
+
+    def add_instead(self, card: Any, target: str = "Main") -> LeadAction | None:
+        """What an add aimed at `target` does instead of putting the card there, when the card
+        can join the deck only through a lead action (a partner off the commander's identity)."""
+        return next((a for a in self.catalog_lead_actions(card, target) if a.instead), None)
+
+    def add_by_lead_action(self, name: str, action: str, target: str = "Main", colors: str | None = None) -> EditResult:
+        """A catalog card added through a lead action: a copy goes to `target` and the action
+        is applied to its line, as one undo step with the game's message."""
+        section = self.target_section(target)
+        deck = self.deck.add_card(section, name)
+        index = max(i for i, e in enumerate(deck.section(section).entries) if e.card == name)
+        deck, message = self.game.apply_lead_action(action, deck, section, index, self.pool, colors)
+        self.apply(deck, message)
+        return EditResult(deck, message)
+
     def card(self, name: str) -> Any | None:
         return self.pool.get(name) if self.pool is not None else None
 

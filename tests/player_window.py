@@ -31,3 +31,13 @@ def choose(combo, text: str) -> None:
     combo.setFocus()
     while combo.currentIndex() != index:
         QTest.keyClick(combo, Qt.Key.Key_Down if combo.currentIndex() < index else Qt.Key.Key_Up)
+
+
+def show_active(qtbot, win) -> None:
+    """Show the window and wait until it is the active one (offscreen activation is queued):
+    shortcuts such as Alt+1 reach only the active window."""
+    from PySide6.QtWidgets import QApplication
+
+    win.show()
+    win.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is win, timeout=5000)

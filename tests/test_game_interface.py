@@ -97,14 +97,27 @@ def test_mtg_lead_actions_set_and_add_partner():
     assert [a.label for a in g.lead_actions(deck, "Main", 0, pool)] == ["Set as commander"]
     deck, message = g.apply_lead_action("set-commander", deck, "Main", 0, pool)
     assert message == "Thrasios, Triton Hero is now the commander"
-    actions = [a.action for a in g.lead_actions(deck, "Main", 0, pool)]
-    assert actions == ["set-commander", "add-partner"]
+    # Tymna can partner Thrasios: "Add as partner" comes first (Ctrl+Shift+C), replacing second
+    actions = [(a.action, a.label) for a in g.lead_actions(deck, "Main", 0, pool)]
+    assert actions == [("add-partner", "Add as partner (second commander)"),
+                       ("set-commander", "Set as commander (instead of Thrasios, Triton Hero)")]
     partnered, _ = g.apply_lead_action("add-partner", deck, "Main", 0, pool)
     assert [e.card for e in partnered.section("Commander").entries] == ["Thrasios, Triton Hero", "Tymna the Weaver"]
     replaced, _ = g.apply_lead_action("set-commander", deck, "Main", 0, pool)
     assert [e.card for e in replaced.section("Commander").entries] == ["Tymna the Weaver"]
     assert [e.card for e in replaced.section("Main").entries] == ["Thrasios, Triton Hero"]
     assert g.lead_actions(deck, "Commander", 0, pool) == []
+    # a card that cannot partner him offers only "Set as commander"
+    with_ring = deck.add("Main", Entry("Sol Ring"))
+    ring = next(i for i, e in enumerate(with_ring.section("Main").entries) if e.card == "Sol Ring")
+    assert [a.action for a in g.lead_actions(with_ring, "Main", ring, pool)] == ["set-commander"]
+    # from the catalog: Tymna off his identity joins as partner instead of going to Main
+    tymna = pool.get("Tymna the Weaver")
+    (partner,) = g.catalog_lead_actions(deck, tymna, pool, None, "Main")
+    assert partner.action == "add-partner" and partner.instead
+    (maybe,) = g.catalog_lead_actions(deck, tymna, pool, None, "Maybeboard")
+    assert not maybe.instead
+    assert g.catalog_lead_actions(deck, pool.get("Sol Ring"), pool, None, "Main") == []
 
 
 # --- Riftbound -------------------------------------------------------------------------------

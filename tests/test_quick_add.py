@@ -14,7 +14,7 @@ from deckeditor.search import SearchIndex, compile_query
 from deckeditor.search.ranking import ranked_rows, typed_name
 from deckeditor.search import parse
 from tests.conftest import shared_data
-from tests.player_window import open_window
+from tests.player_window import open_window, show_active
 
 pytestmark = [pytest.mark.gui, pytest.mark.qt_log_ignore(r".*propagateSizeHints.*")]
 
@@ -41,8 +41,7 @@ def shown_names(win, first: int) -> list[str]:
 @pytest.fixture
 def window(qtbot, tmp_path):
     win = open_window(qtbot, tmp_path)
-    win.show()
-    win.activateWindow()
+    show_active(qtbot, win)
     return win
 
 
@@ -80,8 +79,7 @@ def full_window(qtbot, tmp_path, mtgjson_pool):
     win.confirm_discard = lambda: True
     win.confirm_hidden = lambda name, reasons: True
     qtbot.addWidget(win)
-    win.show()
-    win.activateWindow()
+    show_active(qtbot, win)
     return win
 
 

@@ -20,7 +20,8 @@ default where one exists, so a new game overrides only what it has):
 * deck target: `deck_target` (a deck-level target chosen beside the format, such as MTG's
   Commander bracket), `with_deck_target`, `target_status` (its status-bar words);
 * lead actions: `lead_actions` (what a deck line's context menu offers: "Set as commander",
-  "Make chosen champion") and `apply_lead_action`;
+  "Make chosen champion"), `catalog_lead_actions` (a catalog card's: "Add as partner") and
+  `apply_lead_action`;
 * upfront choices: `upfront_choice(card)` (a `ColorBudget`, its options included),
   `choice_zone`, `relied_on`, `try_approve` (an open budget committed by an addition);
 * statistics: `statistics(deck, pool)` -> `Statistics` (charts with a fixed set of bars, groups,
@@ -88,6 +89,9 @@ class LeadAction:
     action: str
     label: str
     asks_choice: bool = False
+    # for a catalog card (`Game.catalog_lead_actions`): an add aimed at the section becomes this
+    # action, the card could join the deck no other way (MTG: a partner off the identity)
+    instead: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,6 +228,8 @@ class Game:
     sections: tuple[str, ...] = ("Main", "Sideboard")
     checked_sections: tuple[str, ...] = ("Main",)
     lead_section: str | None = None  # where the deck's lead card goes (Commander, Legend)
+    # the Deck menu's item for a catalog card's lead action ("Add as &partner"); "": none
+    catalog_lead_label: str = ""
     groupings: tuple[str, ...] = ("Type", "None")
     section_titles: dict[str, str] = {}
     # plain values a subclass sets instead of overriding the method that returns them
@@ -341,6 +347,12 @@ class Game:
 
     def lead_actions(self, deck: Deck, section: str, index: int, pool: Any, fmt: Any = None) -> list[LeadAction]:
         """What the deck line `deck.section(section).entries[index]` offers."""
+        return []
+
+    def catalog_lead_actions(self, deck: Deck, card: Any, pool: Any, fmt: Any, target: str) -> list[LeadAction]:
+        """The lead actions a catalog card offers before it is in the deck (MTG: "Add as partner"
+        beside a lone commander), applied to the line an add to `target` makes. An action with
+        `instead` is what an add aimed at `target` does."""
         return []
 
     def apply_lead_action(

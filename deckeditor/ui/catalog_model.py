@@ -64,7 +64,7 @@ class CatalogModel(QAbstractTableModel):
         self._hidden: frozenset[int] | None = None  # rows shown greyed (the "show hidden" toggle)
         self.why_hidden: Callable[[Any], list[str]] = lambda card: []
         self.is_partner: Callable[[int], bool] = lambda row: False
-        self.partner_action = "Add as second lead card"  # the catalog names the game's lead
+        self.partner_note: Callable[[Any], str] = lambda card: "possible partner"
         self.mark: Callable[[Any], str | None] = lambda card: None  # "uses the last slot"
         self._text: dict[int, tuple] = {}  # row id -> column texts (painting asks per cell)
         self._use_game(pool)
@@ -170,7 +170,7 @@ class CatalogModel(QAbstractTableModel):
             if note:
                 return f"{card.name} — {note[0].upper()}{note[1:]}"
             if self.is_partner(row_id):
-                return f"{card.name} — possible partner (context menu: {self.partner_action})"
+                return f"{card.name} — {self.partner_note(card)}"
             if self.opening_columns.get(col) == "printings" and self.data(index):
                 return f"{card.name} — click to list its printings"
             mark = self.mark(card)

@@ -71,6 +71,13 @@ class CatalogTable(QTableView):
     addToRequested = Signal(str, str)  # card, section (Shift/Ctrl+Enter)
 
     def keyPressEvent(self, event) -> None:
+        shift_f10 = event.key() == Qt.Key.Key_F10 and event.modifiers() & Qt.KeyboardModifier.ShiftModifier
+        if event.key() == Qt.Key.Key_Menu or shift_f10:  # the keyboard's context menu, at the row
+            index = self.currentIndex()
+            if index.isValid():
+                self.scrollTo(index)
+                self.customContextMenuRequested.emit(self.visualRect(index).center())
+            return
         if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
             index = self.currentIndex()
             if index.isValid():
@@ -261,6 +268,7 @@ class CatalogPanel(QWidget):
         self.model = CatalogModel(session.pool, self)
         self.model.why_hidden = lambda card: self.session.why_hidden(card, self.target)
         self.model.is_partner = lambda row: row in self.session.partner_rows(self.target)
+        self.model.partner_note = self._partner_note
         self.model.mark = lambda card: self.session.catalog_mark(card, self.target)
         self._marked: tuple | None = None  # the (deck, target, format, day) the marks were read for
         self.table = CatalogTable()
@@ -341,8 +349,6 @@ class CatalogPanel(QWidget):
     def _apply_game(self) -> None:
         """The game's search help and catalog columns (a deck of another game changes them)."""
         help_ = self.session.search_help()
-        lead = self.session.game.lead_section
-        self.model.partner_action = f"Add as second {lead.lower()}" if lead else "Add"
         self.search_box.setPlaceholderText(help_.placeholder)
         self.search_box.setToolTip(help_.text())
         hh = self.table.horizontalHeader()
@@ -351,6 +357,16 @@ class CatalogPanel(QWidget):
             hh.setSectionResizeMode(col, QHeaderView.ResizeMode.Interactive)
         if len(self.model.columns) > 2:
             hh.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+
+    def _partner_note(self, card) -> str:
+        """A possible partner's tooltip: what Enter does with it, or where its action is."""
+        actions = self.session.catalog_lead_actions(card, self.target)
+        instead = next((a for a in actions if a.instead), None)
+        if instead is not None:
+            return f"possible partner — Enter or double-click: {instead.label}"
+        if actions:
+            return f"possible partner — context menu (Menu key): {actions[0].label}"
+        return "possible partner"
 
     def search_help_text(self) -> str:
         return self.session.search_help().text()
@@ -524,25 +540,35 @@ class CatalogPanel(QWidget):
             self.cardSelected.emit(self.model.card_at(current.row()).name)
 
     def _context_menu(self, pos) -> None:
+        """Right-click, the Menu key or Shift+F10 (at the current row): the card's menu, shown
+        without blocking (`context_menu` is the open one)."""
         index = self.table.indexAt(pos)
         if not index.isValid():
             return
-        card = self.model.card_at(index.row())
+        menu = self.card_menu(index.row())
+        menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.context_menu = menu
+        menu.popup(self.table.viewport().mapToGlobal(pos))
+        menu.setActiveAction(menu.actions()[0] if menu.actions() else None)
+
+    def card_menu(self, row: int) -> QMenu:
+        """Add the row's card to each section (or slot), through its lead actions ("Add as
+        partner"), and why the rules hide it."""
+        card = self.model.card_at(row)
         menu = QMenu(self)
         game = self.session.game
         for section in self.session.add_targets():  # sections, or their slots
             menu.addAction(f"Add to {game.section_title(section)}", lambda s=section: self.add_to(card.name, s))
-        row = self.model.rows[index.row()]
-        lead = game.lead_section
-        if lead and row in self.session.partner_rows(self.target):
-            menu.addAction(f"Add as second {lead.lower()}", lambda: self.add_to(card.name, lead))
+        for action in self.session.catalog_lead_actions(card, self.target):
+            menu.addAction(action.label, lambda a=action.action: self.leadRequested.emit(card.name, a))
         reasons = self.session.why_hidden(card, self.target)
         if reasons:
             menu.addSeparator()
             why = menu.addAction("Why hidden: " + "; ".join(reasons))
             why.setEnabled(False)
-        menu.exec(self.table.viewport().mapToGlobal(pos))
+        return menu
 
+    leadRequested = Signal(str, str)  # card, lead action (`EditorSession.catalog_lead_actions`)
     addToSection = Signal(str, str)
 
     def add_to(self, name: str, section: str) -> None:

@@ -173,6 +173,7 @@ class MainWindow(QMainWindow):
 
         self.catalog.cardChosen.connect(lambda name: self.add_card(name, self.target()))
         self.catalog.addToSection.connect(self._add_to_section)
+        self.catalog.leadRequested.connect(self.add_by_lead_action)
         self.catalog.cardSelected.connect(lambda name: self.card_view.show_card(name, self.target()))
         self.catalog.printingsRequested.connect(lambda name: self.card_view.open_printings(name, self.target()))
         self.catalog.helpRequested.connect(self.search_help)
@@ -264,6 +265,8 @@ class MainWindow(QMainWindow):
             self.target_box.setCurrentIndex(max(0, self.target_box.findData(keep)))
             self.target_box.blockSignals(False)
             self.catalog.target = keep
+        if full:
+            self._name_catalog_lead()
         if full or self.status.format_box.currentText() != session.format_code:
             self.status.set_state(session.format_codes(), session.format_code, session.day)
         self.card_view.searcher = self.catalog.searcher
@@ -287,6 +290,12 @@ class MainWindow(QMainWindow):
         if self.autosaver is not None:
             self.autosaver.schedule()  # written shortly after the edit, off the edit path
 
+    def _name_catalog_lead(self) -> None:
+        """The Deck menu's catalog-lead item, for a game that has one."""
+        label = self.session.game.catalog_lead_label
+        self.catalog_lead_menu_action.setText(label)
+        self.catalog_lead_menu_action.setVisible(bool(label))
+
     def _update_title(self) -> None:
         star = "*" if self.session.dirty else ""
         where = f" — {Path(self.current_path).name}" if self.current_path else ""
@@ -307,9 +316,16 @@ class MainWindow(QMainWindow):
 
     # --- edits ---------------------------------------------------------------------------
 
-    def add_card(self, name: str, section: str | None = None) -> None:
+    def add_card(self, name: str, section: str | None = None, as_asked: bool = False) -> None:
+        """Add one copy from the catalog to `section` (the "Add to" target). A card that can join
+        only through a lead action (a partner off the commander's identity) takes it, unless the
+        player named the section itself (`as_asked`: the context menu's "Add to Main")."""
         asked = section or self.target()
         card = self.session.card(name)
+        instead = None if as_asked else self.session.add_instead(card, asked)
+        if instead is not None:
+            self.add_by_lead_action(name, instead.action, asked)
+            return
         section = self.session.section_for(card, asked)
         # a slot the game offers is checked as itself: it narrows its section
         checked_as = section if asked in self.session.sections else asked
@@ -341,9 +357,29 @@ class MainWindow(QMainWindow):
         if section == lead:
             self._back_to_main(lead)
 
+    def add_by_lead_action(self, name: str, action: str, target: str | None = None) -> None:
+        """A catalog card through one of its lead actions ("Add as partner"), its upfront
+        choice asked first when the action says so."""
+        target = target or self.target()
+        card = self.session.card(name)
+        offered = {a.action: a for a in self.session.catalog_lead_actions(card, target)}
+        if action not in offered:
+            self.show_message(f"{name} cannot be added that way")
+            return
+        colors = None
+        budget = self.session.upfront_choice(card) if offered[action].asks_choice else None
+        if budget is not None:
+            colors = self.ask_colors(name, budget, "")
+        try:
+            result = self.session.add_by_lead_action(name, action, target, colors)
+        except ValueError as exc:  # the game refuses: say why
+            self.show_message(str(exc))
+            return
+        self.show_message(result.message)
+
     def _add_to_section(self, name: str, section: str) -> None:
         if section in self.session.sections or section in self.session.add_targets():
-            self.add_card(name, section)
+            self.add_card(name, section, as_asked=True)
         else:
             self.show_message(f"This deck has no {section}")
 
@@ -705,6 +741,11 @@ class MainWindow(QMainWindow):
         self._action(edit, "Re&name deck…", self.rename_deck)
         deck = bar.addMenu("&Deck")
         self.lead_menu_action = self._action(deck, "Set as &lead card", self._selected_to_commander, "Ctrl+Shift+C")
+        # the deck line's other lead action ("Set as commander (instead of …)" beside a partner)
+        self.second_lead_menu_action = self._action(deck, "", lambda: self._selected_lead(1))
+        self.second_lead_menu_action.setVisible(False)
+        # the catalog's current card through its own lead action ("Add as partner")
+        self.catalog_lead_menu_action = self._action(deck, "", self._catalog_lead, "Ctrl+Shift+P")
         deck.aboutToShow.connect(self._name_lead_action)
         self._action(deck, "Choose &colours…", self._selected_colors, "Ctrl+Shift+L")
         self._action(deck, "&Remove line", lambda: self.deck_pane.key_action("delete"))
@@ -821,18 +862,42 @@ class MainWindow(QMainWindow):
         self.about_dialog.show()
 
     def _name_lead_action(self) -> None:
-        """The Deck menu names the selected line's first lead action ("Set as commander",
-        "Make chosen champion"), disabled when the line offers none."""
+        """The Deck menu names the selected line's lead actions ("Set as commander", "Add as
+        partner (second commander)", "Make chosen champion"), disabled when the line offers
+        none, and the catalog card's own ("Add as partner (second commander): Tymna …")."""
         entry = self.deck_pane.current_entry()
         actions = self.session.lead_actions(*entry) if entry is not None else []
         self.lead_menu_action.setEnabled(bool(actions))
         if actions:
             self.lead_menu_action.setText(actions[0].label)
+        self.second_lead_menu_action.setVisible(len(actions) > 1)
+        if len(actions) > 1:
+            self.second_lead_menu_action.setText(actions[1].label)
+        card = self.catalog.current_card()
+        offered = self.session.catalog_lead_actions(card, self.target())
+        self.catalog_lead_menu_action.setEnabled(bool(offered))
+        self.catalog_lead_menu_action.setText(
+            f"{offered[0].label}: {card.name}" if offered else self.session.game.catalog_lead_label)
 
     def _selected_to_commander(self) -> None:
         entry = self.deck_pane.current_entry()
         if entry is not None:
             self.set_commander(*entry)
+
+    def _selected_lead(self, which: int) -> None:
+        entry = self.deck_pane.current_entry()
+        actions = self.session.lead_actions(*entry) if entry is not None else []
+        if len(actions) > which:
+            self.lead_action(actions[which].action, *entry)
+
+    def _catalog_lead(self) -> None:
+        card = self.catalog.current_card()
+        offered = self.session.catalog_lead_actions(card, self.target())
+        if not offered:
+            self.show_message("Select a card in the catalog first" if card is None
+                              else f"{card.name} cannot be added that way")
+            return
+        self.add_by_lead_action(card.name, offered[0].action)
 
     def _selected_colors(self) -> None:
         entry = self.deck_pane.current_entry()

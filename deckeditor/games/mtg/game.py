@@ -49,6 +49,7 @@ class MtgGame(Game):
     sections = SECTIONS
     checked_sections = CHECKED_SECTIONS
     lead_section = "Commander"
+    catalog_lead_label = "Add as &partner"
     help = HELP
     exports = _exports.KINDS
     columns = _catalog.COLUMNS
@@ -109,6 +110,9 @@ class MtgGame(Game):
     # lead actions
     def lead_actions(self, deck, section, index, pool, fmt=None) -> list[LeadAction]:
         return _leads.lead_actions(deck, section, index, pool)
+
+    def catalog_lead_actions(self, deck, card, pool, fmt, target) -> list[LeadAction]:
+        return _leads.catalog_actions(deck, card, pool, self.target_section(target))
 
     def apply_lead_action(self, action, deck, section, index, pool, colors=None):
         return _leads.apply(action, deck, section, index, colors)

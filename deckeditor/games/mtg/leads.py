@@ -1,5 +1,10 @@
 """What an MTG deck line offers beyond counts and moves: "Set as commander" (one copy to the
-command zone, with its colour budget asked), and "Add as partner" for a second commander."""
+command zone, with its colour budget asked), and "Add as partner" for a second commander.
+
+A card that can partner the lone commander offers "Add as partner" first (Ctrl+Shift+C on Tymna
+beside a lone Thrasios makes her the second commander, not Thrasios's replacement); from the
+catalog, such a card outside the commander's colour identity can join the deck only as the
+partner, so an add aimed at Main puts it in the command zone (issue 24.3)."""
 
 from __future__ import annotations
 
@@ -8,10 +13,24 @@ from typing import Any
 from deckeditor.deck import Deck
 from deckeditor.games.interface import LeadAction
 from deckeditor.games.mtg.choices import color_budget, with_colors
+from deckeditor.games.mtg.commander import can_partner, partner_capable
 
 LEAD = "Commander"
 SET_COMMANDER = "set-commander"
 ADD_PARTNER = "add-partner"
+
+
+PARTNER_LABEL = "Add as partner (second commander)"
+# sections whose adds are checked against the commander's colour identity (predicate.py)
+_IDENTITY_TARGETS = ("Main", "Sideboard", "Companion")
+
+
+def _lone_commander(deck: Deck, pool: Any) -> Any | None:
+    """The command zone's only card when it could take a partner, else None."""
+    if pool is None or deck.section(LEAD).total != 1:
+        return None
+    lone = pool.get(deck.section(LEAD).entries[0].card)
+    return lone if lone is not None and partner_capable(lone) else None
 
 
 def lead_actions(deck: Deck, section: str, index: int, pool: Any) -> list[LeadAction]:
@@ -21,12 +40,34 @@ def lead_actions(deck: Deck, section: str, index: int, pool: Any) -> list[LeadAc
     card = pool.get(entry.card) if pool is not None else None
     budget = color_budget(card)
     asks = budget is not None and not budget.exactly
-    if deck.section(LEAD).total == 1:
+    if deck.section(LEAD).total != 1:
+        return [LeadAction(SET_COMMANDER, "Set as commander", asks)]
+    lone = _lone_commander(deck, pool)
+    if card is not None and lone is not None and can_partner(lone, card):
+        current = deck.section(LEAD).entries[0].card
         return [
-            LeadAction(SET_COMMANDER, "Set as commander", asks),
-            LeadAction(ADD_PARTNER, "Add as partner (second commander)", asks),
+            LeadAction(ADD_PARTNER, PARTNER_LABEL, asks),
+            LeadAction(SET_COMMANDER, f"Set as commander (instead of {current})", asks),
         ]
-    return [LeadAction(SET_COMMANDER, "Set as commander", asks)]
+    if card is not None and pool.get(deck.section(LEAD).entries[0].card) is not None:
+        return [LeadAction(SET_COMMANDER, "Set as commander", asks)]  # no pair these two make
+    return [  # a card the pool does not know: both, the check says what is wrong
+        LeadAction(SET_COMMANDER, "Set as commander", asks),
+        LeadAction(ADD_PARTNER, PARTNER_LABEL, asks),
+    ]
+
+
+def catalog_actions(deck: Deck, card: Any, pool: Any, section: str) -> list[LeadAction]:
+    """A catalog card's way into the command zone beside the lone commander: "Add as partner",
+    the add's own meaning (`instead`) when the card is outside the commander's identity and the
+    add aims at a section the identity checks (it could join no other way)."""
+    lone = _lone_commander(deck, pool)
+    if card is None or lone is None or not can_partner(lone, card):
+        return []
+    budget = color_budget(card)
+    asks = budget is not None and not budget.exactly
+    only = section in _IDENTITY_TARGETS and bool(card.identity & ~lone.identity)
+    return [LeadAction(ADD_PARTNER, PARTNER_LABEL, asks, instead=only)]
 
 
 def to_lead(deck: Deck, section: str, index: int, colors: str | None) -> tuple[Deck, int]:
