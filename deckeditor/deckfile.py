@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from deckeditor.deck import CANONICAL_SECTIONS, MAX_COUNT, Deck, Entry, Printing, Section, Unparsed
 from deckeditor.deckfile_errors import DeckFileError
+from deckeditor.lone_surrogates import refuse_in_json
 from deckeditor.saving import save_atomic  # noqa: F401 (the writers' import path)
 
 if TYPE_CHECKING:
@@ -190,6 +191,8 @@ def load_json(text: str, path: str | None = None) -> tuple[Any, str]:
         ) from None
     except RecursionError:
         value = None
+    if value is not None:
+        refuse_in_json(text, path)  # `\ud800`: text no file can store (issue 26.3)
     if value is None or _depth(value) > MAX_DEPTH:
         _, problem = scan(text)
         where, line = (problem[1], problem[2]) if problem else ((), None)

@@ -20,6 +20,7 @@ from deckeditor.deck import Deck
 from deckeditor.deckfile import MAX_BYTES, load_json, read_json_deck, save_atomic
 from deckeditor.deckfile import write_json_deck
 from deckeditor.deckfile_errors import DeckFileError, ImportResult, LineKind, LineStatus
+from deckeditor.lone_surrogates import printable_name, refuse_in_json, refuse_in_text
 from deckeditor.textlines import split_lines
 
 __all__ = [
@@ -71,8 +72,9 @@ def decode(data: bytes, path: str | None = None) -> tuple[str, list[str]]:
     if data.startswith(_UTF16_BOMS):  # Windows "Unicode" text: read as text, not as XML
         try:
             return data.decode("utf-16"), ["read as UTF-16 text"]
-        except UnicodeDecodeError as exc:
-            raise DeckFileError(path, None, None,
+        except UnicodeDecodeError as exc:  # a lone surrogate, or a character cut short
+            before = data[: exc.start].decode("utf-16", "replace")
+            raise DeckFileError(path, before.count("\n") + 1, len(before) - before.rfind("\n"),
                                 f"not valid UTF-16 (byte {exc.start + 1})") from None
     try:
         return data.decode("utf-8"), []
@@ -213,7 +215,7 @@ def _xml_kind(data: bytes | str, path: str | None) -> str:
 
 
 def _stem(path: str) -> str:
-    name = Path(path).name
+    name = printable_name(Path(path).name)  # the deck's name: text a file can hold
     for suffix in (".deck.json", ".json", ".dck", ".cod", ".dek", ".txt"):
         if name.lower().endswith(suffix):
             return name[: -len(suffix)] or name
@@ -236,7 +238,8 @@ def _load(source: str | os.PathLike[str] | bytes) -> tuple[bytes, str | None]:
                 return handle.read(MAX_BYTES + 1), path
         except OSError as exc:
             raise DeckFileError(path, None, None, f"cannot read the file: {exc.strerror}") from None
-    return str(source).encode("utf-8", "surrogatepass"), None
+    refuse_in_text(str(source), None)  # pasted text: a lone surrogate is no character
+    return str(source).encode("utf-8"), None
 
 
 def read_deck(
@@ -294,6 +297,8 @@ def _read(
         # a card name (`X`); such a file, one tenth control characters, is no deck list.
         raise DeckFileError(path, None, None, "no card lines (binary data, not a deck list)")
     result: ImportResult
+    if found in ("json", "mtgjson"):
+        refuse_in_json(decoded, path)  # a `\ud800` escape: no file could store it again
     if found == "json":
         if notes:
             raise DeckFileError(path, None, None, "not valid UTF-8 (a deck file must be UTF-8)")
