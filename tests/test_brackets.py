@@ -155,15 +155,31 @@ def test_a_bad_list_names_its_key():
          ["Explore", "Stranglehold", "Time Stop", "Relentless Assault"]),
         (MASS_LAND_DENIAL, ["Armageddon", "Ravages of War", "Jokulhaups", "Winter Orb",
                             "Blood Moon", "Back to Basics", "Ruination", "Sunder", "Cataclysm",
-                            "Keldon Firebombers", "Static Orb", "Contamination"],
+                            "Keldon Firebombers", "Static Orb", "Contamination",
+                            # keep a few permanents, sacrifice the rest; a land per card in hand
+                            "Razia's Purification", "Limited Resources", "Balancing Act",
+                            "Thoughts of Ruin", "Cleansing",  # for each land, destroy it unless …
+                            # every land's mana changed for good
+                            "Naked Singularity", "Reality Twist", "Infernal Darkness",
+                            "Ritual of Subdual"],
          ["Stone Rain", "Boil", "Flashfires", "Anarchy", "Elspeth Tirel", "Scourglass",
           "Stormtide Leviathan", "Tragic Arrogance", "Damping Field", "Apocalypse Chime",
           "Reduce // Rubble", "Mungha Wurm", "Wrath of God", "Cyclonic Rift",
-          "Wave of Vitriol", "From the Ashes"]),  # the last two replace the lands they take
+          "Wave of Vitriol", "From the Ashes",  # these two replace the lands they take
+          "Cataclysmic Gearhulk", "All Is Dust", "Rare-B-Gone",  # nonland, coloured, rare
+          "Damping Sphere", "Deep Water", "Pale Moon", "Mirri"]),  # one player's or one turn's
         (TUTORS, ["Demonic Tutor", "Vampiric Tutor", "Worldly Tutor", "Green Sun's Zenith",
-                  "Diabolic Tutor", "Dimir Machinations", "Gifts Ungiven"],
+                  "Diabolic Tutor", "Dimir Machinations", "Gifts Ungiven",
+                  # a list of types with commas or and/or
+                  "Bring to Light", "Samut, the Tested", "Brightglass Gearhulk",
+                  "Invasion of Theros // Ephara, Ever-Sheltering",
+                  # a player searching their own library for you or for everyone
+                  "Arcum Dagsson", "Pattern of Rebirth", "Scheming Symmetry", "Weird Harvest",
+                  "\"Ach! Hans, Run!\""],  # a card with the name you say
          ["Rampant Growth", "Evolving Wilds", "Cultivate", "Squadron Hawk", "Brainstorm",
-          "Wooded Foothills"]),
+          "Wooded Foothills", "Cosmium Confluence",  # a Cave is a land
+          "Path to Exile", "Boldwyr Heavyweights",  # an opponent searches for themselves
+          "Verdant Succession", "Pack Hunt"]),  # copies of a card already in play
     ],
 )
 def test_recognisers_on_named_cards(pool, category, inside, outside):

@@ -46,9 +46,27 @@ _LANDS_ARE = re.compile(
     r"(?:^|\s)(?:all |nonbasic )?lands are (?:(?:basic )?)(?:mountains|islands|swamps|forests|plains)\b"
     r"(?! in addition)"
 )
+# "Each player sacrifices four lands", "… chooses five lands they control and sacrifices the
+# rest", "… sacrifices a land … for each card in your hand"
 _EACH_SACRIFICES_LANDS = re.compile(
-    r"\beach (?:player|opponent) (?:chooses [^.]*?\blands?\b[^.]*?then )?sacrifices "
-    r"(?:all|half|the rest|[^.]*?\blands\b)"
+    r"\beach (?:player|opponent) (?:chooses [^.]*?\blands?\b[^.]*?(?:then|and) )?sacrifices "
+    r"(?:all|half|the rest|[^.]*?\blands\b|an? (?:nonbasic )?land\b[^.]*?\bfor each\b)"
+)
+# "Each player chooses three permanents they control, then sacrifices the rest": lands are
+# permanents, unless the choice is among nonland ones (Cataclysmic Gearhulk)
+_KEEP_A_FEW = re.compile(
+    r"\beach player chooses (?:a number of|one|two|three|four|five|six|seven|x|\d+) permanents they control\b"
+    r"[^.]*?(?:then|and) sacrifices the rest\b"
+)
+# "For each land, destroy that land unless any player pays 1 life"
+_EACH_LAND_IN_TURN = re.compile(
+    r"\bfor each (?:land|permanent), (?:destroy|exile|return) that (?:land|permanent)\b"
+)
+# Every land's mana changed for good: "If a land is tapped for mana, it produces {B} instead of
+# any other type", "If tapped for mana, Plains produce {R}, Islands produce {G} …"; not one
+# player's lands ("you control", "if you tap") or one turn's ("until end of turn, if a player taps")
+_MANA_CHANGED = re.compile(
+    r"(?:^|\s)if (?:a (?:nonbasic )?land is )?tapped for mana, [^.]*\binstead of any other type\b"
 )
 _LAND = re.compile(r"\blands?\b")
 # "without replacing them": lands handed back at once (Wave of Vitriol, From the Ashes) are not
@@ -56,10 +74,22 @@ _LAND = re.compile(r"\blands?\b")
 _REPLACED = re.compile(
     r"\bfor each (?:nonbasic )?land (?:destroyed|sacrificed|exiled|returned|put [^.]*?) this way\b"
 )
-_TUTOR = re.compile(r"\bsearch your library for (?P<what>[^.]*?)(?:,|\.|\band\b|\bthen\b|$)")
+# Whose library: yours, or "their" when a player you name or the one a card hands it to searches
+# it (Pattern of Rebirth, Scheming Symmetry, Arcum Dagsson). The wanted card runs to the clause's
+# end; a comma or "or"/"and/or" inside a list of types does not end it ("a creature, instant, or
+# sorcery card", "creature and/or planeswalker cards").
+_LIST_COMMA = r"(?=(?: or| and/or)? [\w'-]+(?:,| or | and/or | cards?\b))"
+_TUTOR = re.compile(
+    r"\bsearch(?:es)? (?P<whose>your|their) library for (?P<what>(?:[^.,;]|," + _LIST_COMMA + r")*?)"
+    r"(?:,(?!" + _LIST_COMMA[3:-1] + r")|\.|;|\band\b(?!/)|\bthen\b|$)"
+)
+# An opponent searching their own library is helped, not you (Boldwyr Heavyweights)
+_OPPONENT = re.compile(r"\bopponents?\b")
+_SAME_NAME = re.compile(r"\bnamed\b|\bwith the same name as\b")
+# The land types (rule 205.3i) and "land": a search for one of them is ramp, not a tutor
 _LAND_WORDS = re.compile(
-    r"\b(?:land|lands|plains|island|islands|swamp|swamps|mountain|mountains|forest|forests|"
-    r"gate|gates|desert|deserts|locus|loci)\b"
+    r"\b(?:lands?|plains|islands?|swamps?|mountains?|forests?|caves?|clouds?|deserts?|gates?|lairs?|"
+    r"locus|loci|mines?|power-plants?|spheres?|towers?|towns?|urza's)\b"
 )
 _CARD_WORD = re.compile(r"\bcards?\b")
 
@@ -93,6 +123,8 @@ def reads_mass_land_denial(card) -> bool:
             return True
         if _EACH_SACRIFICES_LANDS.search(s) and _LAND.search(s):
             return True
+        if _KEEP_A_FEW.search(s) or _EACH_LAND_IN_TURN.search(s) or _MANA_CHANGED.search(s):
+            return True
     return False
 
 
@@ -104,7 +136,9 @@ def reads_tutor(card) -> bool:
     for s in _sentences(card):
         for m in _TUTOR.finditer(s):
             what = m.group("what")
-            if not _CARD_WORD.search(what) or " named " in f" {what} ":
+            if not _CARD_WORD.search(what) or _SAME_NAME.search(what):
+                continue
+            if m.group("whose") == "their" and _OPPONENT.search(s, 0, m.start()):
                 continue
             if _LAND_WORDS.search(what) and not re.search(r"\bnonland\b", what):
                 continue
