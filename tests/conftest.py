@@ -12,6 +12,12 @@ SHARED = REPO.parent / "shared"
 DATA = SHARED / "data"
 IN_CI = os.environ.get("CI", "").lower() == "true"
 
+# Qt's offscreen platform has one 800×800 screen; the window fits the screen it opens on
+# (ui/window_fit.py), so the tests' screen is a 1920×1080 desktop like players have (a laptop's
+# is simulated per test). Set before pytest-qt makes the QApplication.
+if os.environ.get("QT_QPA_PLATFORM") == "offscreen":
+    os.environ["QT_QPA_PLATFORM"] = f"offscreen:configfile={REPO / 'tests' / 'fixtures' / 'offscreen-screen.json'}"
+
 
 def shared_data(*parts: str) -> Path:
     """A path under ../shared/data; skips the test when absent (fails under CI=true)."""

@@ -145,7 +145,7 @@ class DeckPane(QWidget):
         self.sort_box.addItems(SORTS)
         self.plus = QToolButton(text="+", toolTip="One more copy (+)")
         self.minus = QToolButton(text="−", toolTip="One copy less (-)")
-        self.move_button = QToolButton(text="Move to ▾", toolTip="Move the selected line to another section")
+        self.move_button = QToolButton(text="Move to", toolTip="Move the selected line to another section")
         self.move_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         self.move_menu = QMenu(self)
         self.move_button.setMenu(self.move_menu)

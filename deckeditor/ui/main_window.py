@@ -58,6 +58,7 @@ from deckeditor.ui.settings import Settings, load_settings, save_settings_or_tel
 from deckeditor.ui.stats import StatsPanel
 from deckeditor.ui.status_bar import DeckStatusBar, ProblemList
 from deckeditor.ui.undo import UndoActions
+from deckeditor.ui.window_fit import clamp_to_screen, fit_first_start
 from deckeditor.ui.workers import ImportWorker, start_import
 
 
@@ -196,8 +197,9 @@ class MainWindow(QMainWindow):
         self.catalog.show_hidden.setChecked(self.settings.show_hidden)
         self.deck_pane.group_box.setCurrentText(self.settings.group_by)
         self.deck_pane.sort_box.setCurrentText(self.settings.sort_by)
-        self.resize(1400, 860)
-        self.splitter.setSizes([560, 480, 360])
+        fit_first_start(self)  # a 1366×768 laptop's screen, less its panels
+        width = self.width()
+        self.splitter.setSizes([width * 2 // 5, width * 7 // 20, width - width * 2 // 5 - width * 7 // 20])
         self._restore_state()
         self.autosaver = (Autosaver(paths, lambda: self.session, lambda: self.current_path, parent=self,
                                     get_kind=lambda: self.current_kind, get_disk=self.file_watch.known_state)
@@ -919,6 +921,8 @@ class MainWindow(QMainWindow):
             self.restoreState(QByteArray.fromBase64(self.settings.window_state.encode()))
         if self.settings.splitter:
             self.splitter.restoreState(QByteArray.fromBase64(self.settings.splitter.encode()))
+        if self.settings.geometry:
+            clamp_to_screen(self)  # saved on a bigger screen: inside this one
 
     def store_settings(self) -> None:
         s = self.settings

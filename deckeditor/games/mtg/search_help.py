@@ -5,7 +5,7 @@ from __future__ import annotations
 from deckeditor.games.interface import SearchHelp
 
 HELP = SearchHelp(
-    "Search cards — e.g.  t:instant c:r mv<=2   or   o:draw id:ub",
+    "Search cards, e.g. t:instant c:r mv<=2",  # whole in a 1366-pixel-wide window
     (
         ("name, plain words", "card name contains the words"),
         ("c: color:", "colours (c:r, c>=ub, c:azorius, c:colorless)"),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from deckeditor.games.interface import SearchHelp
 
 HELP = SearchHelp(
-    "Search cards — e.g.  t:unit d:fury might>=3   or   tag:jinx kw:assault",
+    "Search cards, e.g. t:unit d:fury might>=3",  # whole in a 1366-pixel-wide window
     (
         ("name, plain words", "card name contains the words"),
         ("d: domain:", "domains (d:fury, d:fury,chaos, d:rp, d:colorless, d:m several, d:2 a count)"),

@@ -1,0 +1,59 @@
+"""The main window's size on the screen it opens on (issue 24.4): a first start fits a 1366×768
+laptop (the screen's available geometry, i.e. minus its panels, with room left for the window
+manager's frame), a remembered geometry is kept but clamped to the available geometry of the
+screen it lands on (a layout saved on a bigger monitor)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QRect, QSize
+from PySide6.QtGui import QGuiApplication
+
+PREFERRED = QSize(1400, 860)  # what the three panes like on a large screen
+# the window manager's title bar and borders, not known before the window is shown
+FRAME = QSize(16, 40)
+
+
+def available(window) -> QRect | None:
+    """The available geometry (panels excluded) of the window's screen, or the primary one."""
+    screen = window.screen() or QGuiApplication.primaryScreen()
+    return screen.availableGeometry() if screen is not None else None
+
+
+def first_size(area: QRect) -> QSize:
+    """The preferred size, or the area less a frame when the area is smaller."""
+    return QSize(min(PREFERRED.width(), area.width() - FRAME.width()),
+                 min(PREFERRED.height(), area.height() - FRAME.height()))
+
+
+def fit_first_start(window) -> None:
+    """Size and centre the window on its screen's available geometry."""
+    area = available(window)
+    if area is None:
+        window.resize(PREFERRED)
+        return
+    size = first_size(area)
+    window.resize(size)
+    window.move(area.x() + (area.width() - size.width()) // 2,
+                area.y() + (area.height() - size.height()) // 2)
+
+
+def clamp_to_screen(window) -> None:
+    """A restored geometry larger than the screen (or off it) shrinks and moves inside the
+    available geometry; one that fits is left as the player made it."""
+    if window.isMaximized() or window.isFullScreen():
+        return
+    area = available(window)
+    if area is None:
+        return
+    frame = window.frameGeometry()
+    extra = QSize(frame.width() - window.width(), frame.height() - window.height())
+    if extra.width() <= 0 and extra.height() <= 0:
+        extra = FRAME  # not shown yet: assume a frame
+    width = min(window.width(), area.width() - extra.width())
+    height = min(window.height(), area.height() - extra.height())
+    if (width, height) != (window.width(), window.height()):
+        window.resize(width, height)
+    x = min(max(window.x(), area.x()), area.right() + 1 - width - extra.width())
+    y = min(max(window.y(), area.y()), area.bottom() + 1 - height - extra.height())
+    if (x, y) != (window.x(), window.y()):
+        window.move(x, y)
