@@ -84,7 +84,8 @@ def test_the_generator_reproduces_the_shipped_calendar():
     tool = _tool()
     days, early, counts = tool.calendar(shared_data("mtg").parent)
     shipped = json.loads(tool.OUT.read_text(encoding="utf-8"))
-    assert shipped == {"sets": days, "cards_out_before_their_set": early}
+    assert shipped == {"sets": days, "cards_out_before_their_set": early,
+                       "promo_sets": tool.promo_sets(shared_data("mtg").parent)}
     assert counts["MTGJSON set files"] == 579
 
 

@@ -23,7 +23,8 @@ often not the set's: Arena starter decks of OTJ came out on 2024-07-08, twelve w
 set; Arena starter decks and Jumpstart packets of LTR, MOM and TLE a day or three before theirs;
 Welcome Decks, Jumpstart packets and the Commander decks of DSK, ONE and ONC a week after.
 
-Beside the set days (`sets`), `cards_out_before_their_set` names the cards a product deck brought
+`promo_sets` lists the promo set codes (see `promo_sets`). Beside the set days (`sets`),
+`cards_out_before_their_set` names the cards a product deck brought
 out before their set's own day (Commander 2020's decks held Ikoria cards a week before Ikoria),
 with that day. A product comes out with its own set or later, never before it: a deck dated
 before its set's day (Arena early access, a Jumpstart packet dated a day early) counts from its
@@ -58,7 +59,8 @@ def _members(path: Path, suffix: str):
                 yield member.name, tf.extractfile(member).read()
 
 
-def mtgjson_sets(path: Path) -> dict[str, str]:
+def mtgjson_sets(path: Path, of_type: str | None = None) -> dict[str, str]:
+    """Set code -> release day, of every set file or of those whose `type` is `of_type`."""
     out: dict[str, str] = {}
     for _name, raw in _members(path, ".json"):
         try:
@@ -67,9 +69,15 @@ def mtgjson_sets(path: Path) -> dict[str, str]:
             continue  # allSets.json is an empty file
         if isinstance(data, dict) and isinstance(data.get("code"), str):
             day = _day(data.get("releaseDate"))
-            if day:
+            if day and (of_type is None or data.get("type") == of_type):
                 out[data["code"].upper()] = day
     return out
+
+
+def promo_sets(data: Path) -> list[str]:
+    """The codes of the promo sets (MTGJSON set type `promo`): reprints handed out at events and
+    in stores, which say nothing of what a card is (Rules Lawyer's judge promo of an Un-card)."""
+    return sorted(mtgjson_sets(data / "mtg" / "mtgjson-sets-20220425.tar.xz", "promo"))
 
 
 Deck = tuple[str, str, list[tuple[str, str]]]  # (deck code, day, [(card name, printing set code)])
@@ -188,7 +196,7 @@ def calendar(data: Path) -> tuple[dict[str, str], dict[str, str], dict[str, int]
 def main(argv: list[str]) -> int:
     data = Path(argv[1] if len(argv) > 1 else "../shared/data")
     days, early, counts = calendar(data)
-    doc = {"sets": days, "cards_out_before_their_set": early}
+    doc = {"sets": days, "cards_out_before_their_set": early, "promo_sets": promo_sets(data)}
     OUT.write_text(json.dumps(doc, indent=0, sort_keys=True, ensure_ascii=False) + "\n", encoding="utf-8")
     for label, n in counts.items():
         print(f"{n:5d} set codes from {label}")

@@ -4,6 +4,9 @@ A Forge cardsfolder holds no printings; the `editions` folder beside it does. Ea
 `[metadata]` section (`Code=`, `Date=`, `Type=`) and a `[cards]` section of lines
 `<collector number> <rarity> <Card Name>[ @Artist]`. A card's first printing's day decides when it
 becomes legal (issue 12); `Type=Funny` and `Type=Online` sets mark joke and digital-only cards.
+Cards are found by their name key (`names.name_key`): old editions spell `AEther Storm` where the
+card script and newer editions say `Aether Storm`, and one card must gather all its printings (it
+was digital-only when only its Masters Edition II printing matched).
 """
 
 from __future__ import annotations
@@ -13,6 +16,8 @@ import re
 from dataclasses import dataclass, field, replace
 from datetime import date
 from pathlib import Path
+
+from deckeditor.names import name_key
 
 _RARITY = frozenset("CURMLSTP")
 _TAIL = re.compile(r"\s+[@$].*$")
@@ -63,13 +68,14 @@ def read_edition(text: str, into: dict[str, Printed]) -> None:
         return
     kind = meta.get("type", "").lower()
     for name in names:
-        printed = into.setdefault(name, Printed())
+        printed = into.setdefault(name_key(name), Printed())
         printed.codes.append((day, code))
         printed.kinds.add(kind)
 
 
 def editions_beside(cardsfolder: str | os.PathLike[str]) -> dict[str, Printed]:
-    """The editions of `res/editions` next to `res/cardsfolder` (empty when there is none)."""
+    """The editions of `res/editions` next to `res/cardsfolder` (empty when there is none), by
+    card name key."""
     folder = Path(cardsfolder).parent / "editions"
     out: dict[str, Printed] = {}
     if not folder.is_dir():
@@ -80,6 +86,11 @@ def editions_beside(cardsfolder: str | os.PathLike[str]) -> dict[str, Printed]:
         except OSError:
             continue
     return out
+
+
+def printed_as(editions: dict[str, Printed], card) -> Printed | None:
+    """A card's printings, by its name or its front face's."""
+    return editions.get(name_key(card.name)) or editions.get(name_key(card.front.name))
 
 
 def with_printings(card, printed: Printed | None):

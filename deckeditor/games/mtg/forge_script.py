@@ -378,12 +378,12 @@ def iter_cards(
 def load_forge(
     path: str | os.PathLike[str], progress: Progress | None = None
 ) -> tuple[list[Card], list[ImportIssue]]:
-    from deckeditor.games.mtg.forge_editions import editions_beside, with_printings
+    from deckeditor.games.mtg.forge_editions import editions_beside, printed_as, with_printings
 
     issues: list[ImportIssue] = []
     cards = list(iter_cards(path, issues, progress))
     # A folder from a Forge install: `res/editions` beside it gives printings and release days.
     editions = editions_beside(path) if Path(path).is_dir() else {}
     if editions:
-        cards = [with_printings(c, editions.get(c.name) or editions.get(c.front.name)) for c in cards]
+        cards = [with_printings(c, printed_as(editions, c)) for c in cards]
     return cards, issues

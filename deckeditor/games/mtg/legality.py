@@ -29,6 +29,8 @@ from datetime import date
 from functools import lru_cache
 from typing import Iterable, Mapping
 
+from deckeditor.games.mtg.set_calendar import promo_sets
+
 LEGAL, RESTRICTED, BANNED, NOT_LEGAL = "legal", "restricted", "banned", "not_legal"
 STATUSES = (LEGAL, RESTRICTED, BANNED, NOT_LEGAL)
 
@@ -131,6 +133,12 @@ DIGITAL_SETS = frozenset(
 NON_TOURNAMENT_SETS = JOKE_SETS | COLLECTOR_SETS | DIGITAL_SETS
 
 
+def _deciding(codes: set[str]) -> set[str]:
+    """The printings that say what a card is: a promo reprint does not (Rules Lawyer, an Unstable
+    card, is a joke though it was also a judge gift), unless the card has no other printing."""
+    return (codes - promo_sets()) or codes
+
+
 def traits_from_facts(
     *,
     name: str,
@@ -154,7 +162,7 @@ def traits_from_facts(
         out.add(OVERSIZED)
     if NON_DECK_TYPES.intersection(types) or NON_DECK_SUBTYPES.intersection(subtypes):
         out.add(NON_DECK)
-    codes = {p.upper() for p in printings}
+    codes = _deciding({p.upper() for p in printings})
     if codes and codes <= NON_TOURNAMENT_SETS:
         if codes & JOKE_SETS:
             out.add(JOKE)

@@ -18,22 +18,34 @@ CALENDAR_FILE = "set-release-days.json"
 
 
 @lru_cache(maxsize=1)
-def _shipped() -> tuple[Mapping[str, str], Mapping[str, str]]:
+def _document() -> dict:
     from deckeditor.paths import resources_dir
 
     path = resources_dir() / "mtg" / CALENDAR_FILE
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
-        return {}, {}  # a broken install dates nothing rather than refusing cards
-    if not isinstance(data, dict):
-        return {}, {}
+        return {}  # a broken install dates nothing rather than refusing cards
+    return data if isinstance(data, dict) else {}
+
+
+@lru_cache(maxsize=1)
+def _shipped() -> tuple[Mapping[str, str], Mapping[str, str]]:
+    data = _document()
 
     def days(part: object, key=str) -> dict[str, str]:
         items = part.items() if isinstance(part, dict) else ()
         return {key(k): v for k, v in items if isinstance(v, str)}
 
     return days(data.get("sets"), lambda k: str(k).upper()), days(data.get("cards_out_before_their_set"))
+
+
+@lru_cache(maxsize=1)
+def promo_sets() -> frozenset[str]:
+    """The promo set codes (judge gifts, store and event promos): reprints that say nothing of
+    what a card is."""
+    codes = _document().get("promo_sets")
+    return frozenset(str(c).upper() for c in codes) if isinstance(codes, list) else frozenset()
 
 
 def shipped_calendar() -> Mapping[str, str]:
