@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
 from deckeditor.deck import CANONICAL_SECTIONS, MAX_COUNT, Deck, Entry, Printing, Section, Unparsed
+from deckeditor import unparsed_budget
 from deckeditor.deckfile_errors import DeckFileError
 from deckeditor.lone_surrogates import refuse_in_json
 from deckeditor.saving import save_atomic  # noqa: F401 (the writers' import path)
@@ -405,6 +406,7 @@ def ordered_sections(deck: Deck) -> list[Section]:
 
 
 def deck_to_dict(deck: Deck) -> dict:
+    deck, _ = unparsed_budget.fit(deck)  # what the file can hold and be read again (issue 26.2)
     foreign = dict(deck.foreign)
     extras = foreign.pop(EXTRA_KEY, None) or {}
     doc: dict[str, Any] = {
@@ -449,4 +451,5 @@ def deck_to_dict(deck: Deck) -> dict:
 
 
 def write_json_deck(deck: Deck) -> str:
-    return json.dumps(deck_to_dict(deck), ensure_ascii=False, indent=2) + "\n"
+    return unparsed_budget.check_size(
+        json.dumps(deck_to_dict(deck), ensure_ascii=False, indent=2) + "\n")

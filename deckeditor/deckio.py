@@ -16,6 +16,7 @@ from typing import Any
 
 from deckeditor.carddb.pool import CardPool
 from deckeditor.carddb.snapshot import gc_paused
+from deckeditor import unparsed_budget
 from deckeditor.deck import Deck
 from deckeditor.deckfile import MAX_BYTES, load_json, read_json_deck, save_atomic
 from deckeditor.deckfile import write_json_deck
@@ -48,6 +49,7 @@ MTG_WRITE_KINDS = ("forge", "cod", "arena", "mtgo", "dek", "text")
 TEXT_KINDS = ("text", "arena", "mtgo")
 PASTED = "Imported deck"
 SAFETY_NET = True  # see read_deck
+_WRITES_UNPARSED = ("json", "forge", "text")  # the kinds that write unparsed lines back
 _EXT_KIND = {".json": "json", ".dck": "forge", ".cod": "cod", ".dek": "dek", ".txt": "text"}
 _XML_ROOT = re.compile(rb"<([A-Za-z_][\w.:-]*)")
 _SPACE = re.compile(r"\s")
@@ -399,12 +401,19 @@ def _own_text_kind(deck: Deck, kind: str) -> str:
 def write_deck(deck: Deck, kind: str, pool: CardPool | None = None, **options: Any) -> str:
     """The deck as the text of a `kind` file (UTF-8 when saved, `\\n` line ends, final newline).
 
-    Options: `with_printings`, `with_tags` (text), `custom_zones` (cod).
+    Options: `with_printings`, `with_tags` (text), `custom_zones` (cod). Every file it makes
+    can be read back: unparsed lines past a budget are dropped (`export_losses` counts them),
+    and a deck too large for any file is refused (issue 26 point 2).
     """
-    from deckeditor.games.mtg.files import cod, dek, forge_dck, text
-
     kind = _own_text_kind(deck, kind)
     _check_target(deck, kind)
+    deck, _ = unparsed_budget.fit(deck)
+    return unparsed_budget.check_size(_write(deck, kind, pool, **options))
+
+
+def _write(deck: Deck, kind: str, pool: CardPool | None, **options: Any) -> str:
+    from deckeditor.games.mtg.files import cod, dek, forge_dck, text
+
     if kind == "json":
         return write_json_deck(deck)
     if kind == "riftbound-text":
@@ -436,9 +445,13 @@ def write_deck(deck: Deck, kind: str, pool: CardPool | None = None, **options: A
 
 
 def export_losses(deck: Deck, kind: str, pool: CardPool | None = None, **options: Any) -> list[str]:
-    """What a `kind` file cannot carry of this deck (§8), one line each (each once); empty for
-    `json`."""
-    out = _export_losses(deck, kind, pool, **options)
+    """What a `kind` file cannot carry of this deck (§8), one line each (each once); for `json`
+    only the unparsed lines past the size budget (`unparsed_budget`)."""
+    out = []
+    if _own_text_kind(deck, kind) in _WRITES_UNPARSED:  # the kind's losses of what it writes
+        out += unparsed_budget.loss(deck)
+        deck, _ = unparsed_budget.fit(deck)
+    out += _export_losses(deck, kind, pool, **options)
     if deck.bracket is not None and kind in KINDS and kind not in ("json", "forge"):
         out.append(f"target bracket ({deck.bracket}) not written")
     return list(dict.fromkeys(out))

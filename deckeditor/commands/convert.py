@@ -40,6 +40,22 @@ def register(sub) -> None:
     parser.set_defaults(run=run)
 
 
+SHOWN = 20  # lines of one report printed before the rest is counted
+
+
+def _print_folded(lines, what: str) -> None:
+    """The first SHOWN lines, then one line counting the others: a file of two million junk
+    lines must not print two million lines (issue 26 point 2)."""
+    more = 0
+    for number, line in enumerate(lines):
+        if number < SHOWN:
+            print(line, file=sys.stderr)
+        else:
+            more += 1
+    if more:
+        print(f"… and {more:,} more {what}", file=sys.stderr)
+
+
 def _fail(message: str) -> int:
     print(message, file=sys.stderr)
     return 2
@@ -108,10 +124,10 @@ def run(args) -> int:
         if exc.path is None:
             exc = exc.at(args.output if "cannot hold" in exc.message else args.input)
         return _fail(str(exc))
-    for status in result.statuses(deckio.LineKind.UNPARSED):
-        print(f"{args.input}:{status.number}: unparsed: {status.reason}", file=sys.stderr)
-    for loss in deckio.export_losses(deck, kind, pool, **options):
-        print(f"{kind}: {loss}", file=sys.stderr)  # "forge: Maybeboard (3 cards) not written"
+    _print_folded((f"{args.input}:{status.number}: unparsed: {status.reason}"
+                   for status in result.statuses(deckio.LineKind.UNPARSED)), "unparsed lines")
+    _print_folded((f"{kind}: {loss}"  # "forge: Maybeboard (3 cards) not written"
+                   for loss in deckio.export_losses(deck, kind, pool, **options)), "losses")
     try:
         save_atomic(args.output, text)  # the text written above, not the deck written again
     except SaveRefused as exc:
