@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import os
+import signal
 import sys
 
 from deckeditor import __version__
@@ -38,7 +40,35 @@ def _gui_parser() -> argparse.ArgumentParser:
     return parser
 
 
+# What a shell reports for a process whose reader went away (128 + SIGPIPE, as `yes | head`
+# gives); 1 where there is no SIGPIPE (Windows).
+READER_GONE = 128 + signal.SIGPIPE if hasattr(signal, "SIGPIPE") else 1
+
+
 def main(argv: list[str] | None = None) -> int:
+    """Run the command line. A reader that stops reading (`deckeditor cards search Forest | head`)
+    ends the command quietly: no traceback, the shell's SIGPIPE status."""
+    try:
+        code = _main(argv)
+        sys.stdout.flush()  # a reader gone during the last buffered write is found here
+    except BrokenPipeError:
+        return _reader_gone()
+    return code
+
+
+def _reader_gone() -> int:
+    # Whatever is still buffered for stdout would be written again at exit and fail again
+    # ("Exception ignored ... BrokenPipeError"): point stdout at the null device first.
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):  # no file descriptor behind stdout (a test's capture)
+        pass
+    return READER_GONE
+
+
+def _main(argv: list[str] | None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     names = {m.NAME for m in COMMANDS}
     # The first word that is not an option nor the value of `--home DIR` names the subcommand.
