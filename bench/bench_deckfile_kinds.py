@@ -249,6 +249,26 @@ for _kind in KINDS:
 del _kind, _shape, _fn
 
 
+def cod_tags_file() -> Path:
+    """A `.cod` just under the cap that is all distinct `<tag>`s (about 520,000; issue 26.5: a
+    Forge export of 300,000 tags took over two minutes when each tag was looked up in a list)."""
+    path = _folder() / "kind-cod-tags.txt"
+    if not path.exists():
+        head = '<?xml version="1.0" encoding="UTF-8"?>\n<cockatrice_deck version="1">\n<tags>\n'
+        tail = '</tags>\n<zone name="main">\n<card number="1" name="Opt"/>\n</zone>\n</cockatrice_deck>\n'
+        path.write_bytes(_fill(head, (f"<tag>{n}</tag>\n" for n in _unknown_names()), tail).encode("ascii"))
+    return path
+
+
+def bench_deckfile_cod_tags(repeats: int = 3) -> dict:
+    path = cod_tags_file()
+    pool_for("cod")
+    work = _times(_reader(path, "cod"), repeats)
+    floor = _times(_floor(path, "xml"), max(3, repeats))
+    return {"median_ms": statistics.median(work), "worst_ms": max(work),
+            "floor_ms": statistics.median(floor)}
+
+
 def peak_rss_mb(kind: str, shape: str) -> tuple[float, float]:
     """(RSS before reading, peak RSS while reading) in MB of a fresh process that loads the
     kind's full pool and then reads the file (Linux /proc)."""

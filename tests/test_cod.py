@@ -142,3 +142,19 @@ def test_kept_elements_written_back(pool):
     text = write_deck(d, "cod", pool)
     assert '<bannerCard providerId="abc">Korvold, Fae-Cursed King</bannerCard>' in text
     assert read_deck(text, pool).deck.foreign == d.foreign
+
+
+def test_two_hundred_thousand_tags_are_read_once_each_in_order(pool):
+    """Issue 26.5: tags were deduplicated by a list lookup each, quadratic (80,000 took 89 s). The
+    timing lives in bench (`deckfile_cod_tags`); here the largest count a Forge export has
+    completes and keeps every tag once, first spelling first."""
+    from deckeditor.games.mtg.files.common import clean_tags
+
+    n = 200_000
+    tags = "".join(f"<tag>t{i}</tag>" for i in range(n)) + "<tag>t7</tag><tag> t9 </tag><tag></tag>"
+    data = (f'<?xml version="1.0"?><cockatrice_deck version="1"><deckname>Many</deckname>'
+            f'<tags>{tags}</tags><zone name="main"><card number="1" name="Island"/></zone>'
+            f"</cockatrice_deck>").encode()  # fmt: skip
+    deck = read_deck(data, pool, name="many.cod").deck
+    assert len(deck.tags) == n and deck.tags[:3] == ("t0", "t1", "t2") and deck.tags[-1] == f"t{n - 1}"
+    assert clean_tags(["b", "a", "b", " a ", "x" * 150]) == ("b", "a", "x" * 100)
