@@ -154,3 +154,31 @@ def test_a_device_given_with_cards_to_check_is_one_line(tmp_path, capsys):
     code = main(["--home", str(tmp_path / "home"), "check", str(deck), "--cards", os.devnull])
     err = capsys.readouterr().err
     assert code == 2 and "is not a regular file or folder" in err and len(err.strip().splitlines()) == 1
+
+
+DEEP = 100_000  # arrays in arrays: far past the JSON parser's recursion limit
+
+
+@pytest.mark.parametrize(
+    "name, content",
+    [
+        ("oracle-cards.json", "[" * DEEP + "]" * DEEP),  # Scryfall-shaped
+        ("AtomicCards.json", '{"meta": {"version": "5"}, "data": {"Opt": [' + "[" * DEEP + "]" * DEEP + "]}}"),
+        ("cards.json", '[{"object": "card", "name": "Opt", "x": ' + "[" * DEEP + "]" * DEEP + "}]"),
+    ],
+)
+def test_a_deeply_nested_json_source_is_one_line_naming_the_file(tmp_path, capsys, name, content):
+    """Issue 26.6: `cards import` ended in a RecursionError traceback, `check --cards` gave one
+    line without the file's name."""
+    source = tmp_path / name
+    source.write_text(content, encoding="utf-8")
+    code, err = _import(capsys, tmp_path, source)
+    assert code == 2 and "Traceback" not in err
+    (line,) = [ln for ln in err.splitlines() if ln.startswith("deckeditor cards import:")]
+    assert str(source) in line and "nested too deeply" in line
+    deck = tmp_path / "d.txt"
+    deck.write_text("1 Island\n", encoding="utf-8")
+    code = main(["--home", str(tmp_path / "home"), "check", "--cards", str(source), str(deck)])
+    err = capsys.readouterr().err
+    assert code == 2 and "Traceback" not in err
+    assert err.strip().count("\n") == 0 and str(source) in err and "nested too deeply" in err

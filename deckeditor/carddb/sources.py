@@ -154,6 +154,8 @@ def load_source(path: str | os.PathLike[str], progress: Progress | None = None) 
         return _load(kind, path, progress)
     except (SourceError, TooLarge) as exc:
         raise SourceError(str(exc)) from None
+    except RecursionError:  # JSON or XML nested thousands deep: the parser's stack runs out
+        raise SourceError(f"{path}: {kind} source cannot be read (nested too deeply)") from None
     except (OSError, ValueError, EOFError, lzma.LZMAError, zipfile.BadZipFile, tarfile.TarError) as exc:
         raise SourceError(f"{path}: {kind} source cannot be read ({exc})") from None
 
