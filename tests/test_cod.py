@@ -110,16 +110,25 @@ DECK = Deck(
 )
 
 
-def test_compatible_writer_puts_commanders_in_side(pool):
+def test_writer_keeps_the_commander_in_main_as_cockatrice_players_do(pool):
     text = write_deck(DECK, "cod", pool)
-    assert text.startswith('<?xml version="1.0" encoding="UTF-8"?>\n<cockatrice_deck version="1">')
-    assert '<zone name="side">' in text and "commander" not in text.split("<zone")[1]
+    assert text.startswith('<?xml version="1.0" encoding="UTF-8"?>\n'
+                           '<cockatrice_deck version="1" deckEditorSections="marked">')
+    assert '<bannerCard providerId="">Tolabow, Loch Rascal</bannerCard>' in text
+    main = text.split('<zone name="main">')[1].split("</zone>")[0]
+    assert main.index('name="Tolabow, Loch Rascal" deckEditorSection="Commander"') < main.index(
+        "Island")
     side = text.split('<zone name="side">')[1].split("</zone>")[0]
-    assert side.index("Tolabow") < side.index("Lurrus") < side.index("Electrolyze")
+    assert side.index('name="Lurrus of the Dream-Den" deckEditorSection="Companion"') < side.index(
+        "Electrolyze")
+    assert "commander" not in text.split("<zone")[1].split('"')[1]  # no commander zone
     assert '<card number="1" name="Fire // Ice" setShortName="MH3" collectorNumber="292"/>' in text
     assert "Sol Ring" not in text
     assert '<zone name="tokens">' in text
-    assert any("Maybeboard (1 card)" in x for x in export_losses(DECK, "cod", pool))
+    assert export_losses(DECK, "cod", pool) == ["Maybeboard (1 card) not written"]
+    back = read_deck(text, pool)
+    assert sections(back.deck) == {k: v for k, v in sections(DECK).items() if k != "Maybeboard"}
+    assert not any("read as" in n for n in back.notes)  # nothing guessed: the file says it
 
 
 def test_custom_zones_writer(pool):
@@ -158,3 +167,149 @@ def test_two_hundred_thousand_tags_are_read_once_each_in_order(pool):
     deck = read_deck(data, pool, name="many.cod").deck
     assert len(deck.tags) == n and deck.tags[:3] == ("t0", "t1", "t2") and deck.tags[-1] == f"t{n - 1}"
     assert clean_tags(["b", "a", "b", " a ", "x" * 150]) == ("b", "a", "x" * 100)
+
+
+# --- the banner card: Cockatrice players keep the commander in `main` (§6.1, spec-notes) ----------
+
+
+def _cod(banner: str | None, main: list[tuple[int, str]], side=(), fmt: str | None = None) -> bytes:
+    head = f'<bannerCard providerId="">{banner}</bannerCard>' if banner is not None else ""
+    head += f"<format>{fmt}</format>" if fmt else ""
+    zones = '<zone name="main">' + "".join(
+        f'<card number="{n}" name="{c}"/>' for n, c in main) + "</zone>"
+    if side:
+        zones += '<zone name="side">' + "".join(
+            f'<card number="{n}" name="{c}"/>' for n, c in side) + "</zone>"
+    return f'<cockatrice_deck version="1">{head}{zones}</cockatrice_deck>'.encode()
+
+
+def test_banner_card_names_the_commander_kept_in_main(pool):
+    r = read_deck(FIXTURES / "banner-commander.cod", pool)
+    assert sections(r.deck) == {"Commander": [("Korvold, Fae-Cursed King", 1)],
+                                "Main": [("Sol Ring", 1), ("Forest", 98)]}
+    assert "Korvold, Fae-Cursed King read as commander (named by bannerCard)" in r.notes
+    assert r.deck.format is None  # nothing invented: the file names no format
+    # every card line is still reported as read, where it stood
+    assert [s.status for s in r.lines if s.text.lstrip().startswith("<card")] == [LineKind.CARD] * 3
+
+
+def test_banner_partner_comes_along_when_it_is_the_only_one(pool):
+    r = read_deck(FIXTURES / "banner-partners.cod", pool)
+    assert sections(r.deck) == {
+        "Commander": [("Thrasios, Triton Hero", 1), ("Tymna the Weaver", 1)],
+        "Main": [("Sol Ring", 1), ("Island", 97)]}
+    assert "Tymna the Weaver read as commander (Thrasios, Triton Hero's partner)" in r.notes
+
+
+def test_banner_partner_stays_when_the_deck_leaves_a_choice(pool):
+    from deckeditor.carddb.pool import CardPool
+    from deckeditor.games.mtg.card import PartnerInfo
+    from tests.test_text_decks import card
+
+    pool = CardPool("mtg", list(pool.cards) + [
+        card("Kraum, Ludevic's Opus", supertypes=("Legendary",), partner=PartnerInfo(plain=True))])
+    main = [(1, "Thrasios, Triton Hero"), (1, "Tymna the Weaver"), (1, "Kraum, Ludevic's Opus"),
+            (97, "Island")]
+    d = read_deck(_cod("Thrasios, Triton Hero", main), pool).deck
+    assert sections(d)["Commander"] == [("Thrasios, Triton Hero", 1)]
+    # a partner is looked for only in a deck of 100 cards
+    d = read_deck(_cod("Thrasios, Triton Hero", main[:2] + [(50, "Island")]), pool).deck
+    assert sections(d)["Commander"] == [("Thrasios, Triton Hero", 1)]
+
+
+def test_banner_partner_newer_than_the_pool_when_the_notes_name_it(pool):
+    main = [(1, "Thrasios, Triton Hero"), (1, "Zed, Newer Than The Pool"),
+            (1, "Yon, Also Unknown"), (97, "Island")]
+    text = _cod("Thrasios, Triton Hero", main).replace(
+        b"<zone", b"<comments>CDR: Thrasios, Triton Hero\nCDR: zed, newer than the pool</comments><zone", 1)
+    r = read_deck(text, pool)
+    assert sections(r.deck)["Commander"] == [("Thrasios, Triton Hero", 1),
+                                             ("Zed, Newer Than The Pool", 1)]
+    assert ("Zed, Newer Than The Pool read as commander (Thrasios, Triton Hero's partner) "
+            "(not in the card pool)") in r.notes
+    # unnamed, an unknown card is never taken as the partner
+    d = read_deck(_cod("Thrasios, Triton Hero", main), pool).deck
+    assert sections(d)["Commander"] == [("Thrasios, Triton Hero", 1)]
+
+
+@pytest.mark.parametrize("banner, main, side, fmt", [
+    ("Sol Ring", [(1, "Sol Ring"), (99, "Forest")], (), None),  # cannot lead
+    ("Korvold, Fae-Cursed King", [(100, "Forest")], (), None),  # not in the deck
+    ("Korvold, Fae-Cursed King", [(1, "Korvold, Fae-Cursed King"), (59, "Forest")], (),
+     "modern"),  # a format without a command zone
+    ("Zed, Newer Than The Pool", [(1, "Zed, Newer Than The Pool"), (59, "Forest")], (), None),
+    ("", [(1, "Korvold, Fae-Cursed King"), (99, "Forest")], (), None),
+])
+def test_banner_that_names_no_commander_moves_nothing(pool, banner, main, side, fmt):
+    r = read_deck(_cod(banner, main, side, fmt), pool)
+    assert "Commander" not in sections(r.deck)
+    assert not any("read as commander" in n for n in r.notes)
+
+
+def test_banner_newer_than_the_pool_leads_a_deck_of_100(pool):
+    r = read_deck(_cod("Zed, Newer Than The Pool", [(1, "Zed, Newer Than The Pool"),
+                                                    (99, "Forest")]), pool)
+    assert sections(r.deck)["Commander"] == [("Zed, Newer Than The Pool", 1)]
+    assert ("Zed, Newer Than The Pool read as commander (named by bannerCard) "
+            "(not in the card pool)") in r.notes
+
+
+def test_a_lone_small_deck_keeps_its_banner_commander(pool):
+    # a work-in-progress deck (83 cards in a real file): the banner still names the commander
+    d = read_deck(_cod("Korvold, Fae-Cursed King", [(1, "Korvold, Fae-Cursed King"),
+                                                    (40, "Forest")]), pool).deck
+    assert sections(d) == {"Commander": [("Korvold, Fae-Cursed King", 1)],
+                           "Main": [("Forest", 40)]}
+
+
+def test_sideboard_rule_comes_before_the_banner(pool):
+    main = [(1, "Tolabow, Loch Rascal"), (98, "Forest")]
+    r = read_deck(_cod("Tolabow, Loch Rascal", main, [(1, "Korvold, Fae-Cursed King")]), pool)
+    assert sections(r.deck)["Commander"] == [("Korvold, Fae-Cursed King", 1)]
+    assert ("Tolabow, Loch Rascal", 1) in sections(r.deck)["Main"]
+
+
+# --- our own round trip is exact: marks, not guesses ----------------------------------------------
+
+
+@pytest.mark.parametrize("commanders, main, side", [
+    (["Thrasios, Triton Hero", "Tymna the Weaver"], [("Island", 98)], []),  # a partner pair
+    (["Thrasios, Triton Hero", "Zed, Newer Than The Pool"], [("Island", 50)], []),
+    (["Lightning Bolt"], [("Island", 99)], []),  # cannot lead: still where the player put it
+    ([], [("Korvold, Fae-Cursed King", 1), ("Island", 99)], []),  # no commander: none invented
+    ([], [("Island", 99)], [("Korvold, Fae-Cursed King", 1)]),  # §6.3's shape, not guessed at
+    (["Korvold, Fae-Cursed King"], [("Island", 59)], [("Lightning Bolt", 2)]),
+])
+def test_own_cod_round_trip_is_exact(pool, commanders, main, side):
+    deck = Deck(name="Trip", sections=tuple(s for s in (
+        Section("Commander", tuple(Entry(c) for c in commanders)),
+        Section("Main", tuple(Entry(c, n) for c, n in main)),
+        Section("Sideboard", tuple(Entry(c, n) for c, n in side))) if s.entries))
+    text = write_deck(deck, "cod", pool)
+    back = read_deck(text, pool)
+    assert back.deck.sections == deck.sections
+    assert not any("read as" in n for n in back.notes)
+    assert write_deck(back.deck, "cod", pool) == text
+    assert not any("cannot tell" in x for x in export_losses(deck, "cod", pool))
+
+
+def test_kept_banner_without_a_commander_is_not_guessed_at(pool):
+    # a real file's commander, moved back to Main by the player: it stays there
+    d = read_deck(FIXTURES / "banner-commander.cod", pool).deck
+    d = d.move("Commander", 0, "Main", 1)
+    back = read_deck(write_deck(d, "cod", pool), pool).deck
+    assert "Commander" not in sections(back)
+    assert back.foreign == d.foreign  # the banner is kept as it was read
+
+
+def test_cockatrice_saving_our_file_again_keeps_the_commanders(pool):
+    """Cockatrice drops the attributes it does not know when it saves a deck; the banner card
+    (and an unambiguous partner) then bring the commanders back."""
+    import re
+
+    deck = read_deck(FIXTURES / "banner-partners.cod", pool).deck
+    text = write_deck(deck, "cod", pool)
+    assert '<bannerCard providerId="">Thrasios, Triton Hero</bannerCard>' in text
+    resaved = re.sub(r' deckEditorSections?="[^"]*"', "", text)
+    back = read_deck(resaved, pool).deck
+    assert sections(back) == sections(deck)

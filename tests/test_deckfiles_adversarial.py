@@ -119,7 +119,19 @@ def test_mtgo_sideboard_only_deck_stays_in_the_sideboard():
 FILLER = tuple(Entry(f"Filler Card {i}", 1) for i in range(99))
 
 
-@pytest.mark.parametrize("kind", ["cod", "mtgo", "dek"])
+def test_a_commander_that_cannot_lead_comes_back_from_a_cod_file():
+    from tests.test_text_decks import make_pool
+
+    pool = make_pool()
+    # the .cod writer marks the section of each card it puts into another section's zone
+    for name in ("Lightning Bolt", "Korvold, Fae-Cursed King", "Zed, Newer Than The Pool"):
+        d = deck(("Commander", [Entry(name, 1)]), ("Main", FILLER))
+        _, again = back(d, "cod", pool)
+        assert [e.card for e in again.section("Commander").entries] == [name]
+        assert not any("cannot tell" in x for x in export_losses(d, "cod", pool))
+
+
+@pytest.mark.parametrize("kind", ["mtgo", "dek"])
 def test_a_commander_that_cannot_lead_is_reported_when_written_into_the_sideboard(kind):
     from tests.test_text_decks import make_pool
 

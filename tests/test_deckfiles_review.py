@@ -12,7 +12,24 @@ from deckeditor.deck import Deck, Entry, Printing, Section
 from deckeditor.deckio import read_deck, write_deck
 from tests.test_text_decks import make_pool, sections
 
+# §6.1's example as docs/spec-notes.md ("deck-files.md §6.1") corrects it: the commander in `main`,
+# named by `bannerCard` and marked for our own reader
 COD_EXAMPLE = """<?xml version="1.0" encoding="UTF-8"?>
+<cockatrice_deck version="1" deckEditorSections="marked">
+  <deckname>Korvold Treasure Pile</deckname>
+  <format>commander</format>
+  <comments>Sacrifice everything.</comments>
+  <tags><tag>jund</tag></tags>
+  <bannerCard providerId="">Korvold, Fae-Cursed King</bannerCard>
+  <zone name="main">
+    <card number="1" name="Korvold, Fae-Cursed King" deckEditorSection="Commander"/>
+    <card number="1" name="Sol Ring" setShortName="CMM" collectorNumber="464"/>
+    <card number="9" name="Forest"/>
+  </zone>
+</cockatrice_deck>
+"""
+# the example as the spec wrote it (the commander in `side`): still read with its commander
+SPEC_COD_EXAMPLE = """<?xml version="1.0" encoding="UTF-8"?>
 <cockatrice_deck version="1">
   <deckname>Korvold Treasure Pile</deckname>
   <format>commander</format>
@@ -60,6 +77,13 @@ def test_cod_example_round_trips_byte_identically(pool):
     result = read_deck(COD_EXAMPLE.encode(), pool)
     assert sections(result.deck)["Commander"] == [("Korvold, Fae-Cursed King", 1)]
     assert write_deck(result.deck, "cod", pool) == COD_EXAMPLE
+
+
+def test_spec_cod_example_still_reads_its_commander_from_side(pool):
+    result = read_deck(SPEC_COD_EXAMPLE.encode(), pool)
+    assert sections(result.deck) == {"Commander": [("Korvold, Fae-Cursed King", 1)],
+                                     "Main": [("Sol Ring", 1), ("Forest", 9)]}
+    assert "Korvold, Fae-Cursed King read as commander" in result.notes
 
 
 def test_cod_several_tags_and_escaped_text(pool):

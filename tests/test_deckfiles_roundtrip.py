@@ -178,7 +178,10 @@ def test_unknown_commander_restored_from_the_sideboard(pool, kind):
     back = read_deck(write_deck(deck, kind, pool).encode(), pool)
     assert [e.card for e in back.deck.section("Commander").entries] == commander
     assert not back.deck.section("Sideboard").entries
-    assert "Heroes in a Half Shell read as commander (not in the card pool)" in back.notes
+    if kind == "cod":  # the file marks the commander it keeps in `main`: nothing to infer
+        assert not any("read as" in n for n in back.notes)
+    else:
+        assert "Heroes in a Half Shell read as commander (not in the card pool)" in back.notes
 
 
 # --- 3. an unknown name ending in a set-like marker ------------------------------------------

@@ -49,7 +49,14 @@ def test_cockatrice_cod_decks():
             for card in zone.iter("card"):
                 want[COD_ZONES.get(zone.get("name").lower(), zone.get("name"))] += int(card.get("number"))
                 cards += 1
-        assert totals(result.deck) == want, name
+        got = totals(result.deck)
+        # the bannerCard's commander, kept in `main`, is read into Commander (by a pool that
+        # knows no card, in the decks of 100)
+        moved = got.pop("Commander", 0)
+        assert moved == (1 if fromstring(data).findtext("bannerCard") and (
+            want["Main"] + want["Sideboard"] == 100) else 0), name
+        got["Main"] += moved
+        assert got == want, name
         assert len(card_statuses(result)) == cards, name
         assert not result.statuses(LineKind.UNPARSED), name
         assert result.deck.name != "x"  # every file names its deck
@@ -185,3 +192,77 @@ def test_cod_decks_resolve_against_the_real_pool(real_pool):
         known += len(result.statuses(LineKind.CARD))
         unknown += len(result.statuses(LineKind.UNKNOWN_CARD))
     assert known > 20 * unknown  # nearly every real card name resolves
+
+
+def _own_file_deck(data: bytes, pool) -> tuple[object, set[str]]:
+    """The same list in our own file, rebuilt from the XML alone: the commander placed
+    explicitly (the bannerCard's card, and any card a `CDR:` line of the comments names exactly,
+    as "Relatively Heavy" names its partner pair), every other card where its zone puts it."""
+    from deckeditor.deck import Deck, Entry, Section
+    from deckeditor.deckfile import read_json_deck, write_json_deck
+
+    root = fromstring(data)
+
+    def oracle(name: str) -> str:
+        card = real_pool_resolve(pool, name)
+        return card.name if card is not None else name
+
+    banner = (root.findtext("bannerCard") or "").strip()
+    named = {oracle(line.split(":", 1)[1].strip())
+             for line in (root.findtext("comments") or "").splitlines()
+             if line.startswith("CDR:")}
+    zones: dict[str, list[tuple[str, int]]] = {}
+    for zone in root.iter("zone"):
+        section = COD_ZONES.get(zone.get("name").lower(), zone.get("name"))
+        for card in zone.iter("card"):
+            zones.setdefault(section, []).append((oracle(card.get("name")), int(card.get("number"))))
+    main = zones.get("Main", [])
+    leads = {oracle(banner)} if banner else set()
+    leads |= {name for name in named if any(n == name for n, _ in main)}
+    commander, rest = [], []
+    for name, count in main:
+        if name in leads and not any(c == name for c, _ in commander):
+            commander.append((name, 1))
+            count -= 1
+        if count:
+            rest.append((name, count))
+    sections = [Section("Commander", tuple(Entry(n, c) for n, c in commander)),
+                Section("Main", tuple(Entry(n, c) for n, c in rest))]
+    sections += [Section(s, tuple(Entry(n, c) for n, c in cards))
+                 for s, cards in zones.items() if s != "Main"]
+    deck = Deck(game="mtg", name="own", sections=tuple(s for s in sections if s.entries))
+    return read_json_deck(write_json_deck(deck)), leads
+
+
+def real_pool_resolve(pool, name):
+    return pool.resolve(name).card
+
+
+def test_cod_decks_open_with_their_commander(real_pool):
+    """Issue 22: all 49 real `.cod` Commander decks keep the commander in `main`, named by
+    `bannerCard`; each opens with it, and with no problem the same list in our own file (the
+    commander placed explicitly) does not have too."""
+    from datetime import date
+
+    from deckeditor.format_catalog import load_format
+    from deckeditor.games.registry import game
+
+    archive = shared_data("mtg", "import-samples.tar.xz")
+    mtg = game("mtg")
+    info = load_format("commander", game="mtg")
+    day = date(2026, 1, 10)
+    seen = with_commander = 0
+    for name, data in members(archive, ".cod"):
+        result = read_deck(data, real_pool)
+        own, leads = _own_file_deck(data, real_pool)
+        got = [e.card for e in result.deck.section("Commander").entries]
+        assert sorted(got) == sorted(leads), name
+        for card in got:
+            assert any(n.startswith(f"{card} read as commander") for n in result.notes), name
+        problems = {(p.kind, p.message) for p in mtg.check(result.deck, info, day, real_pool)}
+        explicit = {(p.kind, p.message) for p in mtg.check(own, info, day, real_pool)}
+        assert problems <= explicit, (name, problems - explicit)
+        seen += 1
+        with_commander += bool(got)
+    assert seen == 49
+    assert with_commander == 47  # the two work-in-progress decks name no commander yet

@@ -1,7 +1,12 @@
-"""Cockatrice `.cod` (`deck-files.md` §6.1): read and write, XML through defusedxml only.
+"""Cockatrice `.cod` (`deck-files.md` §6.1, settled in docs/spec-notes.md): read and write, XML
+through defusedxml only.
 
-Written the compatible way by default: commanders and the companion go into `side`, where
-Cockatrice users keep them, and the sideboard-commander rule restores them on re-import.
+Written the way Cockatrice players keep a Commander deck: the commanders in `main`, the first
+named by `<bannerCard>`, the companion in `side`. Cockatrice has no command zone and plays only
+`main` and `side`, so nothing else would reach its game. Our own reading must not guess: each card
+the writer puts into another section's zone says so in a `deckEditorSection` attribute, and the
+root's `deckEditorSections="marked"` says no card needs guessing (Cockatrice ignores both, and
+drops them when it saves the deck again; the banner-card rule then finds the commander).
 """
 
 from __future__ import annotations
@@ -11,7 +16,7 @@ import xml.etree.ElementTree as ET
 from deckeditor.carddb.pool import CardPool
 from deckeditor.deck import Deck, Entry, Printing
 from deckeditor.deckfile_errors import DeckFileError, ImportResult, LineKind
-from deckeditor.games.mtg.files import sbcommander, xmlsafe
+from deckeditor.games.mtg.files import bannercard, sbcommander, xmlsafe
 from deckeditor.games.mtg.files.common import (
     DeckBuilder,
     cards,
@@ -24,7 +29,6 @@ from deckeditor.games.mtg.files.common import (
     merged_rows,
     parse_count,
     section_name,
-    sideboard_commander_losses,
     trimmed_name_losses,
     with_foreign,
 )
@@ -42,6 +46,12 @@ _ZONES = {
     "maybeboard": "Maybeboard",
 }
 _KEPT = ("bannerCard", "playmatCard", "lastLoadedTimestamp", "sideboard_plan")
+# Our marks (see the module's doc): a card's section when its zone is another section's, and the
+# root's word that every such card is marked.
+SECTION_ATTR = "deckEditorSection"
+MARKED_ATTR = "deckEditorSections"
+MARKED = "marked"
+_MARKABLE = ("Commander", "Companion")  # the sections written into another section's zone
 
 
 def _xml(el: ET.Element) -> str:
@@ -63,6 +73,8 @@ def read(
     kept: dict[str, object] = {}
     unknown: list[str] = []
     had_commander_zone = False
+    marked = root.get(MARKED_ATTR) == MARKED
+    banner: str | None = None
     seen: dict[tuple, tuple] = {}
     for child in list(root):
         tag = xmlsafe.local(child.tag)
@@ -80,6 +92,8 @@ def read(
             if raw and fields["format"] is None:
                 kept["format"] = raw
         elif tag in _KEPT:
+            if tag == "bannerCard":
+                banner = (child.text or "").strip()
             kept[tag] = _xml(child)
         elif tag == "zone":
             zone = child.get("name", "")
@@ -91,7 +105,11 @@ def read(
             del child[:]  # each card element freed once read (8 MiB of them: 100 MB)
             for i, card in enumerate(cards):
                 cards[i] = None
-                _read_card(b, card, section, where.get(id(card), 0), seen)
+                target = _marked_section(card, section)
+                if target != section:
+                    marked = True
+                    b.ensure_section(target)
+                _read_card(b, card, target, where.get(id(card), 0), seen)
             continue
         else:
             unknown.append(_xml(child))
@@ -100,7 +118,7 @@ def read(
         b.mark(number, f"<{tag}>", LineKind.METADATA)
     if unknown:
         kept["elements"] = unknown
-    extra_attrs = {k: v for k, v in root.attrib.items() if k != "version"}
+    extra_attrs = {k: v for k, v in root.attrib.items() if k not in ("version", MARKED_ATTR)}
     if extra_attrs:
         kept["attributes"] = extra_attrs
     fmt = format_code or fields["format"]
@@ -109,11 +127,20 @@ def read(
         format=fields["format"],
     )
     notes = list(b.notes)
-    if not had_commander_zone:
+    if not (had_commander_zone or marked):  # a file whose sections are stated is not guessed at
         deck, moved = sbcommander.apply(deck, b.pool, fmt)
+        if not moved:
+            deck, moved = bannercard.apply(deck, b.pool, banner, fmt)
         notes += moved
     deck = with_foreign(deck, "cockatrice", kept)
     return ImportResult(deck, KIND, b.lines, notes)
+
+
+def _marked_section(card: ET.Element, zone_section: str) -> str:
+    """The section our writer's mark names for this card (Commander in `main`, Companion in
+    `side`), else its zone's."""
+    mark = card.get(SECTION_ATTR)
+    return mark if mark in _MARKABLE else zone_section
 
 
 def _read_card(b: DeckBuilder, card: ET.Element, section: str, number: int,
@@ -168,12 +195,29 @@ def _attrs(entry: Entry, pool: CardPool | None) -> tuple[tuple[str, str], ...]:
     return tuple(attrs)
 
 
-def _cards(zone: ET.Element, entries, pool: CardPool | None) -> None:
-    # lines the file cannot tell apart (the same printing, foil and not) merged, as the reader
-    # would merge them
-    rows = ((key, e.count, key) for e in entries for key in (_attrs(e, pool),))
-    for count, attrs in merged_rows(rows):
+def _cards(zone: ET.Element, rows, pool: CardPool | None) -> None:
+    """`rows`: (entry, the section it is marked with or None). Lines the file cannot tell apart
+    (the same printing, foil and not) are merged, as the reader would merge them."""
+    keyed = ((key, e.count, key) for e, mark in rows
+             for key in (_attrs(e, pool) + (((SECTION_ATTR, mark),) if mark else ()),))
+    for count, attrs in merged_rows(keyed):
         ET.SubElement(zone, "card", {"number": str(count), **dict(attrs)})
+
+
+def _banner(deck: Deck, pool: CardPool | None, kept: dict) -> ET.Element | None:
+    """`<bannerCard>`: the first commander, as Cockatrice players and Cockatrice's own Moxfield
+    import name it (the banner read from the file when it already names that card); without a
+    commander, the banner read from the file, if any."""
+    first = next((e for e in deck.section("Commander").entries if xml_name(e, pool)), None)
+    old = _reparse(kept["bannerCard"]) if isinstance(kept.get("bannerCard"), str) else None
+    if first is None:
+        return old
+    name = export_name(first, pool).strip()
+    if old is not None and old.tag == "bannerCard" and (old.text or "").strip() == name:
+        return old
+    el = ET.Element("bannerCard", {"providerId": (first.printing or Printing()).scryfall or ""})
+    el.text = name
+    return el
 
 
 def xml_name(entry: Entry, pool: CardPool | None) -> bool:
@@ -192,7 +236,8 @@ def write(deck: Deck, pool: CardPool | None = None, *, custom_zones: bool = Fals
     deck, _ = fold_sections(deck, zone_reads_as)
     kept = deck.foreign.get("cockatrice") or {}
     kept = kept if isinstance(kept, dict) else {}
-    root = ET.Element("cockatrice_deck", {"version": "1", **kept.get("attributes", {})})
+    root = ET.Element("cockatrice_deck",
+                      {"version": "1", **kept.get("attributes", {}), MARKED_ATTR: MARKED})
     ET.SubElement(root, "deckname").text = xmlsafe.xml_text(deck.name)
     fmt = deck.format or kept.get("format")
     if fmt:
@@ -203,29 +248,33 @@ def write(deck: Deck, pool: CardPool | None = None, *, custom_zones: bool = Fals
         tags = ET.SubElement(root, "tags")
         for tag in deck.tags:
             ET.SubElement(tags, "tag").text = xmlsafe.xml_text(tag).strip()  # read back trimmed
-    for key in (*_KEPT,):
-        if isinstance(kept.get(key), str):
+    for key in _KEPT:
+        if key == "bannerCard":
+            if (banner := _banner(deck, pool, kept)) is not None:
+                root.append(banner)
+        elif isinstance(kept.get(key), str):
             root.append(_reparse(kept[key]))
     for text in kept.get("elements", []):
         root.append(_reparse(text))
+    def rows(section: str, mark: bool = False) -> list[tuple[Entry, str | None]]:
+        return [(e, section if mark else None) for e in deck.section(section).entries]
+
     if custom_zones:
-        zones = [("main", deck.section("Main").entries),
-                 ("side", deck.section("Sideboard").entries),
-                 ("commander", deck.section("Commander").entries),
-                 ("companion", deck.section("Companion").entries),
-                 ("maybeboard", deck.section("Maybeboard").entries)]
-    else:
-        side = (deck.section("Commander").entries + deck.section("Companion").entries
-                + deck.section("Sideboard").entries)
-        zones = [("main", deck.section("Main").entries), ("side", side)]
+        zones = [("main", rows("Main")), ("side", rows("Sideboard")),
+                 ("commander", rows("Commander")), ("companion", rows("Companion")),
+                 ("maybeboard", rows("Maybeboard"))]
+    else:  # Cockatrice plays `main` and `side` only: the commanders in the one, the companion
+        # in the other, as its players keep them
+        zones = [("main", rows("Commander", True) + rows("Main")),
+                 ("side", rows("Companion", True) + rows("Sideboard"))]
     canon = {"Commander", "Companion", "Main", "Sideboard", "Maybeboard"}
-    zones += [(s.name, s.entries) for s in deck.sections if s.name not in canon]
-    for zone_name, entries in zones:
-        entries = [e for e in entries if xml_name(e, pool)]
-        if not entries:
+    zones += [(s.name, rows(s.name)) for s in deck.sections if s.name not in canon]
+    for zone_name, cards_in in zones:
+        cards_in = [(e, mark) for e, mark in cards_in if xml_name(e, pool)]
+        if not cards_in:
             continue
         zone = ET.SubElement(root, "zone", {"name": xmlsafe.xml_text(zone_name)})
-        _cards(zone, entries, pool)
+        _cards(zone, cards_in, pool)
     ET.indent(root, "  ")
     for tags in root.iter("tags"):  # the spec's layout: `<tags><tag>jund</tag></tags>`
         tags.text = None
@@ -246,8 +295,6 @@ def _reparse(text: str) -> ET.Element:
 
 def losses(deck: Deck, pool: CardPool | None = None, *, custom_zones: bool = False) -> list[str]:
     deck, out = fold_sections(deck, zone_reads_as)
-    if not custom_zones:
-        out += sideboard_commander_losses(deck, "cod", pool)
     maybe = deck.section("Maybeboard").total
     if maybe and not custom_zones:
         out.append(f"Maybeboard ({cards(maybe)}) not written")

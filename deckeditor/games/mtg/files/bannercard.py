@@ -1,0 +1,96 @@
+"""The banner-card commander rule for Cockatrice `.cod` files (`deck-files.md` §6.1, as
+docs/spec-notes.md settles it).
+
+Cockatrice has no command zone: its game puts `main` into the library and `side` into the
+sideboard, nothing else. Its players keep a Commander deck's commander in `main` with the rest
+(100 cards) and name it in `<bannerCard>`, the card Cockatrice shows for the deck (its own
+Moxfield import does the same: the commanders into `main`, the banner set to the commander). So
+when a `.cod` file has no commander zone and the sideboard rule (§6.3) moved nothing, the banner
+card, found in Main and able to lead, is the commander; its partner comes along only when the
+deck leaves no doubt which card that is.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from deckeditor.carddb.pool import CardPool
+from deckeditor.deck import Deck
+from deckeditor.games.mtg.card import Card
+from deckeditor.games.mtg.commander import can_partner, is_background, partner_capable
+from deckeditor.games.mtg.files.common import move_one
+from deckeditor.games.mtg.files.sbcommander import can_lead, rule_set
+from deckeditor.names import name_key
+
+DECK_SIZE = 100  # a Commander deck's cards, commanders included (`mtg-rules.md` §5)
+
+
+def apply(
+    deck: Deck, pool: CardPool | None, banner: str | None, format_code: str | None = None
+) -> tuple[Deck, list[str]]:
+    """Move the banner card (and its partner, when unambiguous) from Main to Commander."""
+    if not banner or deck.section("Commander").entries or pool is None or pool.game != "mtg":
+        return deck, []
+    code = format_code or deck.format
+    rules = rule_set(code)
+    if rules == "constructed":
+        if code:  # a named format without a command zone: its decks have no commander
+            return deck, []
+        rules = "commander"
+    main = deck.section("Main")
+    resolved = pool.resolve(banner.strip()).card
+    name = resolved.name if resolved is not None else banner.strip()
+    if not main.count_of(name):
+        return deck, []
+    whole = main.total == DECK_SIZE  # the commander is counted in Main, as these files do
+    if resolved is None:
+        # A banner newer than the pool cannot be checked: it is taken as the commander only
+        # when the format says the deck has one, or the deck has a Commander deck's size (a
+        # real file keeps 87 cards in `main` and 13 options in `side`). The checker still
+        # reports the card as unknown.
+        if not (code or main.total + deck.section("Sideboard").total == DECK_SIZE):
+            return deck, []
+        partners: list[str] = []
+    elif can_lead(resolved, rules):
+        partners = _partner(resolved, deck, pool, rules) if whole else []
+    else:
+        return deck, []
+    notes = []
+    for card in [name, *partners]:
+        moved = move_one(deck, card, "Main", "Commander")
+        if moved is None:
+            return deck, []
+        deck = moved
+        why = "named by bannerCard" if card == name else f"{name}'s partner"
+        where = "" if pool.get(card) is not None else " (not in the card pool)"
+        notes.append(f"{card} read as commander ({why}){where}")
+    deck = replace(deck, sections=tuple(s for s in deck.sections if s.entries))
+    return deck, notes
+
+
+def _partner(lead: Card, deck: Deck, pool: CardPool, rules: str) -> list[str]:
+    """The one card in Main that can lead beside `lead`, or none when the deck leaves a choice
+    (a partner in the 99 is a legal card there too: two candidates leave it open).
+
+    A partner the pool does not know cannot be checked; it is taken only when no known card can
+    be the partner and the deck's notes name exactly one of the unknown cards in Main (a real
+    file's comments say `CDR: Rograkh, Son of Rohgahh` and `CDR: Ardenn, Intrepid
+    Archaeologist`, the second newer than the pool)."""
+    if not partner_capable(lead):
+        return []
+    known: list[str] = []
+    unknown: list[str] = []
+    notes = name_key(deck.notes or "")
+    for entry in deck.section("Main").entries:
+        other = pool.get(entry.card)
+        if other is None:
+            if entry.card not in unknown and name_key(entry.card) in notes:
+                unknown.append(entry.card)
+            continue
+        if other.name == lead.name or other.name in known:
+            continue
+        if can_partner(lead, other) and (can_lead(other, rules) or is_background(other)):
+            known.append(other.name)
+    if known:
+        return known if len(known) == 1 else []
+    return unknown if len(unknown) == 1 else []
