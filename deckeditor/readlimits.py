@@ -8,14 +8,20 @@ above the real sources (Scryfall oracle-cards ~170 MB, MTGJSON AtomicCards ~120 
 * a file or archive member: at most MAX_BYTES uncompressed;
 * compressed data (.xz, .gz, a zip member): at most MAX_RATIO times its compressed size once past
   SMALL_BYTES (a zip bomb expands a thousand times);
-* one Forge card script: at most MAX_SCRIPT_BYTES.
+* one Forge card script: at most MAX_SCRIPT_BYTES;
+* an archive's members together (a Forge zip or tar, a folder of scripts): what one file of the
+  archive's size may expand to (a `Budget`), checked against the declared sizes before reading a
+  byte where the archive states them (a zip's central directory);
+* a zip whose entries overlap (several entries reading the same compressed bytes, a zip bomb
+  that expands a small file thousands of times) is refused outright (`zip_entries`).
 
 Reads stop one byte past the limit, so memory stays bounded whatever the file claims.
 """
 
 from __future__ import annotations
 
-from typing import BinaryIO
+import zipfile
+from typing import BinaryIO, Iterable
 
 MAX_BYTES = 512 * 2**20
 MAX_RATIO = 100
@@ -62,3 +68,38 @@ def read_limited(stream: BinaryIO, what: str, compressed: int | None = None,
     if len(data) > limit:
         raise refuse(what, limit, compressed)
     return data
+
+
+class Budget:
+    """The bytes an archive's members may expand to in all (one file of `compressed` bytes;
+    None: a folder or an uncompressed archive, MAX_BYTES)."""
+
+    def __init__(self, what: str, compressed: int | None = None) -> None:
+        self.what, self.compressed = what, compressed
+        self.limit = allowed(compressed)
+        self.used = 0
+
+    def take(self, size: int) -> None:
+        """Count `size` more bytes; TooLarge once the members exceed the limit together."""
+        self.used += size
+        if self.used > self.limit:
+            raise refuse(f"{self.what} (all members together)", self.limit, self.compressed)
+
+    def take_all(self, sizes: Iterable[int]) -> None:
+        for size in sizes:
+            self.take(size)
+
+
+_LOCAL_HEADER = 30  # the fixed part of a zip entry's local header, before its name and extra field
+
+
+def zip_entries(zf: zipfile.ZipFile, what: str) -> list[zipfile.ZipInfo]:
+    """The zip's entries, refused (TooLarge) when two of them share bytes: an entry's local
+    header and data end before the next entry's header in a zip any tool writes, and an overlap
+    lets a 106 KB file unpack one 4 MiB member 2,000 times."""
+    infos = sorted(zf.infolist(), key=lambda i: i.header_offset)
+    for a, b in zip(infos, infos[1:]):
+        if a.header_offset + _LOCAL_HEADER + a.compress_size > b.header_offset:
+            raise TooLarge(f"{what}: zip entries {a.filename!r} and {b.filename!r} overlap; "
+                           "refused as a likely zip bomb")
+    return zf.infolist()

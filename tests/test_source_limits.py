@@ -182,3 +182,84 @@ def test_a_deeply_nested_json_source_is_one_line_naming_the_file(tmp_path, capsy
     err = capsys.readouterr().err
     assert code == 2 and "Traceback" not in err
     assert err.strip().count("\n") == 0 and str(source) in err and "nested too deeply" in err
+
+
+# --- Forge archives: the members together, and overlapping zip entries (issue 26.7) -----------
+
+BIG_SCRIPT = b"Name:Big\nManaCost:1\nTypes:Artifact\nOracle:" + b"x" * (4 * 2**20 - 64) + b"\n"
+
+
+def _overlapping_zip(path: Path, entries: int) -> Path:
+    """One 4 MiB script stored once and named by `entries` central-directory records that all
+    point at it (the 106 KB zip of the issue that took 470 s to import)."""
+    import io
+    import struct
+
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
+        zf.writestr("a/bomb.txt", BIG_SCRIPT)
+    raw = buf.getvalue()
+    end = raw.rindex(b"PK\x05\x06")
+    size, offset = struct.unpack("<II", raw[end + 12:end + 20])
+    record = raw[offset:offset + size]
+    tail = raw[end:end + 8] + struct.pack("<HHII", entries, entries, size * entries, offset) + raw[end + 20:]
+    path.write_bytes(raw[:offset] + record * entries + tail)
+    return path
+
+
+def test_overlapping_zip_entries_are_refused(tmp_path, capsys):
+    bomb = _overlapping_zip(tmp_path / "cardsfolder.zip", 2000)
+    assert bomb.stat().st_size < 200_000
+    with zipfile.ZipFile(bomb) as zf:  # what the reader would otherwise unpack: 8 GiB
+        assert sum(i.file_size for i in zf.infolist()) > 8 * 10**9
+    code, err = _import(capsys, tmp_path, bomb)
+    assert code == 2 and "Traceback" not in err
+    (line,) = [ln for ln in err.splitlines() if ln.startswith("deckeditor cards import:")]
+    assert str(bomb) in line and "overlap" in line
+
+
+def test_a_zip_of_many_large_scripts_is_refused_by_their_total(tmp_path, capsys):
+    """40 scripts of 4 MiB each (every one under the script limit) in a 170 KB zip: the members
+    together expand a thousand times (the issue's 1,000 of them took 232 s)."""
+    path = tmp_path / "cardsfolder.zip"
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as zf:
+        zf.writestr("a/ok.txt", "Name:Ok\nTypes:Creature Bird\nPT:1/1\n")
+        for i in range(40):
+            zf.writestr(f"b/big{i}.txt", BIG_SCRIPT)
+    code, err = _import(capsys, tmp_path, path)
+    assert code == 2 and "Traceback" not in err
+    assert "all members together" in err and "zip bomb" in err
+
+
+def test_a_tar_is_bounded_by_all_its_members(tmp_path, capsys):
+    """A .tar.gz whose one non-script member unpacks to 64 MiB of zeros (every member must be
+    unpacked to reach the next)."""
+    import io
+    import tarfile
+
+    path = tmp_path / "cardsfolder.tar.gz"
+    with tarfile.open(path, "w:gz") as tf:
+        script = b"Name:Ok\nTypes:Creature Bird\nPT:1/1\n"
+        info = tarfile.TarInfo("a/ok.txt")
+        info.size = len(script)
+        tf.addfile(info, io.BytesIO(script))
+        zeros = tarfile.TarInfo("filler.bin")
+        zeros.size = 64 * 2**20
+        tf.addfile(zeros, io.BytesIO(bytes(zeros.size)))
+    assert path.stat().st_size < 200_000
+    code, err = _import(capsys, tmp_path, path)
+    assert code == 2 and "Traceback" not in err and "all members together" in err
+
+
+def test_a_real_forge_zip_is_within_the_budget(tmp_path):
+    from deckeditor.games.mtg.forge_script import iter_script_bytes
+    from deckeditor.readlimits import Budget
+
+    path = tmp_path / "cardsfolder.zip"
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as zf:
+        for i in range(300):
+            zf.writestr(f"c/card_{i}.txt", f"Name:Card {i}\nManaCost:{i % 7} G\nTypes:Creature Elf\n"
+                                           f"PT:1/1\nOracle:Card number {i}.\n")  # fmt: skip
+    assert len(list(iter_script_bytes(path))) == 300
+    budget = Budget("x", 1_300_000)  # the 2020 cardsfolder .tar.xz: 13 MB of scripts in 1.3 MB
+    budget.take(13 * 10**6 + 18_294 * 512)  # its scripts and their tar headers

@@ -314,11 +314,18 @@ def _is_script(name: str) -> bool:
     return name.lower().endswith(".txt") and not os.path.basename(name).startswith(".")
 
 
+def _compressed_tar(path: Path) -> bool:
+    """A tar inside xz, gzip or bzip2 (by its magic bytes, whatever its name)."""
+    with open(path, "rb") as fh:
+        head = fh.read(6)
+    return head.startswith((b"\xfd7zXZ\x00", b"\x1f\x8b", b"BZh"))
+
+
 def iter_script_bytes(path: str | os.PathLike[str]) -> Iterator[tuple[str, bytes, int | None]]:
     """(member name, bytes, total count or None) for every `.txt` script under a folder (walked
     recursively, sorted), in a `.zip`, or in a tar archive (`.tar`, `.tar.xz`, `.tar.gz`).
     A script over `readlimits.MAX_SCRIPT_BYTES` (real ones are a few KB) is refused (TooLarge)."""
-    from deckeditor.readlimits import MAX_SCRIPT_BYTES, check_size, read_limited
+    from deckeditor.readlimits import MAX_SCRIPT_BYTES, Budget, check_size, read_limited, zip_entries
 
     p = Path(path)
     cap = MAX_SCRIPT_BYTES
@@ -326,22 +333,29 @@ def iter_script_bytes(path: str | os.PathLike[str]) -> Iterator[tuple[str, bytes
         files = sorted(
             os.path.join(root, f) for root, _, names in os.walk(p) for f in names if _is_script(f)
         )
+        Budget(str(p)).take_all(os.path.getsize(f) for f in files)
         for f in files:
             with open(f, "rb") as fh:
                 yield os.path.relpath(f, p), read_limited(fh, f, limit=cap), len(files)
         return
     if zipfile.is_zipfile(p):
         with zipfile.ZipFile(p) as zf:
-            infos = [i for i in zf.infolist() if _is_script(i.filename)]
+            infos = [i for i in zip_entries(zf, str(p)) if _is_script(i.filename)]
+            for info in infos:
+                check_size(f"{p}:{info.filename}", info.file_size, compressed=info.compress_size, limit=cap)
+            # the declared sizes bound what is read (zipfile stops at them): all checked first
+            Budget(str(p), p.stat().st_size).take_all(i.file_size for i in infos)
             for info in infos:
                 what = f"{p}:{info.filename}"
-                check_size(what, info.file_size, compressed=info.compress_size, limit=cap)
                 with zf.open(info) as fh:
                     yield info.filename, read_limited(fh, what, info.compress_size, cap), len(infos)
         return
     if tarfile.is_tarfile(p):
+        # every member counts, scripts or not: the archive is unpacked through all of them
+        budget = Budget(str(p), p.stat().st_size if _compressed_tar(p) else None)
         with tarfile.open(p, "r:*") as tf:
             for member in tf:
+                budget.take(member.size)
                 if member.isfile() and _is_script(member.name):
                     check_size(f"{p}:{member.name}", member.size, limit=cap)
                     fh = tf.extractfile(member)
