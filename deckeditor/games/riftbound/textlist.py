@@ -115,6 +115,26 @@ def _card_line(text: str) -> tuple[int, str, str | None] | None:
     return count, m.group(2).strip(), code
 
 
+def _quoted(name: str) -> bool:
+    """A name in double quotes: the writer's protection of a name whose end would read as a card
+    code (`Foo (OGN-007)`); the reader takes the quotes off again."""
+    return len(name) >= 2 and name[0] == '"' and name[-1] == '"'
+
+
+def _card_of(line: str) -> tuple[int, str, str | None] | None:
+    """(count, name, code) a written card line reads back as under a header, else None."""
+    plain = _PLAIN.fullmatch(line)
+    if plain is not None:
+        return int(plain.group(1)), plain.group(2), None
+    if _header(line) is not None:
+        return None
+    parsed = _card_line(line)
+    if parsed is None:
+        return None
+    count, written, code = parsed
+    return count, written[1:-1] if _quoted(written) else written, code
+
+
 def _resolve(pool: Any, name: str, code: str | None, by_name=None):
     if pool is None:
         return None
@@ -168,6 +188,8 @@ def read(lines: str | list[str], pool: Any, name: str = "Imported deck", format_
             statuses.add(number, shown, LineKind.UNPARSED, "not a card line")
             continue
         count, written, code = parsed
+        if _quoted(written) and (by_name is None or by_name(written) is None):
+            written = written[1:-1]
         if not 1 <= count <= MAX_COUNT:
             unparsed.append(Unparsed(KIND, number, raw, f"count {count} is not from 1 to {MAX_COUNT}"))
             statuses.add(number, shown, LineKind.UNPARSED, "count out of range")
@@ -225,15 +247,32 @@ def write(deck: Deck, pool: Any = None, with_printings: bool = False) -> str:
         entries = deck.section(section).entries
         if not entries:
             continue
-        out.append(f"{WRITTEN_HEADERS.get(section, section)}:")
-        for e in entries:
-            code = f" ({e.printing.code})" if with_printings and e.printing and e.printing.code else ""
-            out.append(f"{e.count} {e.card}{code}")
+        lines = [line for e in entries for line in (_line(e, with_printings),) if line]
+        if lines:
+            out.append(f"{WRITTEN_HEADERS.get(section, section)}:")
+            out += lines
     return "\n".join(out) + "\n"
 
 
+def _line(entry: Entry, with_printings: bool) -> str | None:
+    """`<count> <name>[ (CODE)]`, the name in double quotes when its end would otherwise read
+    as a card code (`Foo (OGN-007)`); None when no line reads back as the entry (reported)."""
+    code = entry.printing.code if with_printings and entry.printing else None
+    suffix = f" ({code})" if code else ""
+    try:
+        want = canonical_code(code) if code else None
+    except CardCodeError:
+        want = None
+    for body in (f"{entry.card}{suffix}", f'"{entry.card}"{suffix}'):
+        line = f"{entry.count} {body}"
+        if _card_of(line) == (entry.count, entry.card, want):
+            return line
+    return None
+
+
 def losses(deck: Deck, with_printings: bool = False) -> list[str]:
-    out = []
+    out = [f"{e.card}: not written (no line of a Riftbound list reads back as this name)"
+           for _, e in deck.entries() if _line(e, with_printings) is None]
     if not with_printings and any(e.printing and e.printing.code for _, e in deck.entries()):
         out.append("printings (card codes) not written")
     out += [f"{what} not written" for what, lost in (("notes", deck.notes), ("deck tags", deck.tags)) if lost]
