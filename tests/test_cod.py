@@ -246,6 +246,29 @@ def test_banner_that_names_no_commander_moves_nothing(pool, banner, main, side, 
     assert not any("read as commander" in n for n in r.notes)
 
 
+def test_banner_of_a_constructed_deck_stays_in_main(pool):
+    # recent Cockatrice releases give every deck a banner: a deck with 3-4 copies of a card is
+    # no Commander deck unless its format says so
+    main = [(1, "Korvold, Fae-Cursed King"), (2, "Lightning Bolt"), (2, "Lightning Bolt"),
+            (55, "Forest")]
+    r = read_deck(_cod("Korvold, Fae-Cursed King", main), pool)
+    assert "Commander" not in sections(r.deck)
+    d = read_deck(_cod("Korvold, Fae-Cursed King", main, fmt="commander"), pool).deck
+    assert sections(d)["Commander"] == [("Korvold, Fae-Cursed King", 1)]
+    # basic lands are no sign of it
+    d = read_deck(_cod("Korvold, Fae-Cursed King", [main[0], main[3]]), pool).deck
+    assert sections(d)["Commander"] == [("Korvold, Fae-Cursed King", 1)]
+
+
+def test_banner_commander_kept_in_a_large_sideboard(pool):
+    side = [(1, "Korvold, Fae-Cursed King"), (1, "Pithing Needle"), (1, "Electrolyze")]
+    r = read_deck(_cod("Korvold, Fae-Cursed King", [(99, "Forest")], side), pool)
+    assert sections(r.deck) == {"Commander": [("Korvold, Fae-Cursed King", 1)],
+                                "Main": [("Forest", 99)],
+                                "Sideboard": [("Pithing Needle", 1), ("Electrolyze", 1)]}
+    assert "Korvold, Fae-Cursed King read as commander (named by bannerCard)" in r.notes
+
+
 def test_banner_newer_than_the_pool_leads_a_deck_of_100(pool):
     r = read_deck(_cod("Zed, Newer Than The Pool", [(1, "Zed, Newer Than The Pool"),
                                                     (99, "Forest")]), pool)

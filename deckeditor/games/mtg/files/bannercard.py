@@ -6,8 +6,10 @@ sideboard, nothing else. Its players keep a Commander deck's commander in `main`
 (100 cards) and name it in `<bannerCard>`, the card Cockatrice shows for the deck (its own
 Moxfield import does the same: the commanders into `main`, the banner set to the commander). So
 when a `.cod` file has no commander zone and the sideboard rule (§6.3) moved nothing, the banner
-card, found in Main and able to lead, is the commander; its partner comes along only when the
-deck leaves no doubt which card that is.
+card, found in Main (or the Sideboard) and able to lead, is the commander; its partner comes along
+only when the deck leaves no doubt which card that is. Every deck has a banner in recent
+Cockatrice releases, so a deck that names no command-zone format and is built the constructed
+way (3 or 4 copies of a card) keeps its banner card where it is.
 """
 
 from __future__ import annotations
@@ -28,21 +30,25 @@ DECK_SIZE = 100  # a Commander deck's cards, commanders included (`mtg-rules.md`
 def apply(
     deck: Deck, pool: CardPool | None, banner: str | None, format_code: str | None = None
 ) -> tuple[Deck, list[str]]:
-    """Move the banner card (and its partner, when unambiguous) from Main to Commander."""
+    """Move the banner card (and its partner, when unambiguous) to Commander."""
     if not banner or deck.section("Commander").entries or pool is None or pool.game != "mtg":
         return deck, []
     code = format_code or deck.format
     rules = rule_set(code)
     if rules == "constructed":
-        if code:  # a named format without a command zone: its decks have no commander
+        # a named format without a command zone has no commander; without a format, a deck
+        # built the constructed way is no Commander deck either (its banner is just a card)
+        if code or _constructed(deck, pool):
             return deck, []
         rules = "commander"
-    main = deck.section("Main")
     resolved = pool.resolve(banner.strip()).card
     name = resolved.name if resolved is not None else banner.strip()
-    if not main.count_of(name):
+    # where the player keeps it: in Main, as the real files do, else in the Sideboard (the
+    # commander of a deck whose sideboard holds more than §6.3 can read)
+    source = next((s for s in ("Main", "Sideboard") if deck.section(s).count_of(name)), None)
+    if source is None:
         return deck, []
-    whole = main.total == DECK_SIZE  # the commander is counted in Main, as these files do
+    main = deck.section("Main")
     if resolved is None:
         # A banner newer than the pool cannot be checked: it is taken as the commander only
         # when the format says the deck has one, or the deck has a Commander deck's size (a
@@ -52,12 +58,14 @@ def apply(
             return deck, []
         partners: list[str] = []
     elif can_lead(resolved, rules):
+        # the commander is counted in Main, as these files do
+        whole = source == "Main" and main.total == DECK_SIZE
         partners = _partner(resolved, deck, pool, rules) if whole else []
     else:
         return deck, []
     notes = []
     for card in [name, *partners]:
-        moved = move_one(deck, card, "Main", "Commander")
+        moved = move_one(deck, card, source, "Commander")
         if moved is None:
             return deck, []
         deck = moved
@@ -66,6 +74,20 @@ def apply(
         notes.append(f"{card} read as commander ({why}){where}")
     deck = replace(deck, sections=tuple(s for s in deck.sections if s.entries))
     return deck, notes
+
+
+def _constructed(deck: Deck, pool: CardPool) -> bool:
+    """Whether Main holds three or more copies of a card whose copies no rule of its own frees
+    (not a basic land, not Relentless Rats): a Commander deck is a singleton deck (real files
+    hold a second copy by mistake at most), a constructed deck has its 3- and 4-ofs."""
+    copies: dict[str, int] = {}
+    for entry in deck.section("Main").entries:  # one card may stand in several entries
+        copies[entry.card] = copies.get(entry.card, 0) + entry.count
+    for name, count in copies.items():
+        card = pool.get(name) if count >= 3 else None
+        if card is not None and card.own_copy_limit is None and "Basic" not in card.supertypes:
+            return True
+    return False
 
 
 def _partner(lead: Card, deck: Deck, pool: CardPool, rules: str) -> list[str]:
