@@ -93,6 +93,10 @@ FIGURES = [
     Figure("deckfile_riftbound_text_distinct", "bench_deckfile_kinds", "bench_deckfile_riftbound_text_distinct", "≤ 5,000 ms (any accepted file)", 5000),
     Figure("deckfile_riftbound_code_repeat", "bench_deckfile_kinds", "bench_deckfile_riftbound_code_repeat", "≤ 5,000 ms (any accepted file)", 5000),
     Figure("deckfile_riftbound_code_distinct", "bench_deckfile_kinds", "bench_deckfile_riftbound_code_distinct", "≤ 5,000 ms (any accepted file)", 5000),
+    # issue 27: every card's roles, as the import computes them once; the statistics panel's
+    # categories against the template after an edit
+    Figure("roles_pool", "bench_roles", "bench_roles_pool", "≤ 2,000 ms", 2000),
+    Figure("template_edit", "bench_roles", "bench_template_edit", "median ≤ 16 ms (the edit budget)", 16),
     Figure("rss_mb", "bench_gui", "bench_rss", "≤ 250 MB", 250),
     # issue 17: a whole command's process over the full pool, and many decks in one process
     Figure("check_startup", "bench_cli", "bench_check_startup", "median ≤ 400 ms", 400),

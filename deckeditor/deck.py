@@ -53,6 +53,9 @@ class Entry:
     colors: str = ""  # chosen colours in WUBRG order ("" = no choice): choices.colors
     tags: tuple[str, ...] = ()
     flags: Mapping[str, str] = field(default_factory=lambda: _EMPTY)
+    # The line's categories as the player set them (renamed, added, removed); None: the card's
+    # roles (or its imported tags) stand, see `deckeditor.categories`
+    categories: tuple[str, ...] | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.count, int) or isinstance(self.count, bool):
@@ -73,13 +76,14 @@ class Entry:
             and self.colors == other.colors
             and self.tags == other.tags
             and dict(self.flags) == dict(other.flags)
+            and self.categories == other.categories
         )
 
     def with_count(self, count: int) -> Entry:
         return replace(self, count=count)
 
     def __hash__(self) -> int:  # flags is a mapping proxy; hash the rest
-        return hash((self.card, self.count, self.printing, self.colors, self.tags))
+        return hash((self.card, self.count, self.printing, self.colors, self.tags, self.categories))
 
 
 class PlainEntries(Sequence):
@@ -176,13 +180,19 @@ class Deck:
     created: str | None = None
     modified: str | None = None
     bracket: int | None = None  # Commander Brackets target, 1-5; None: no bracket constraints
+    # Copies wanted per category ("Ramp": 10), the template the deck is built to; None: none
+    # chosen (the window shows the game's default for the format without warning about it)
+    template: Mapping[str, int] | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.foreign, MappingProxyType):
             object.__setattr__(self, "foreign", MappingProxyType(dict(self.foreign)))
+        if self.template is not None and not isinstance(self.template, MappingProxyType):
+            object.__setattr__(self, "template", MappingProxyType(dict(self.template)))
 
     def __hash__(self) -> int:
-        return hash((self.game, self.name, self.format, self.bracket, self.sections))
+        template = tuple(sorted(self.template.items())) if self.template is not None else None
+        return hash((self.game, self.name, self.format, self.bracket, template, self.sections))
 
     # --- reading -------------------------------------------------------------------------
 
@@ -275,6 +285,9 @@ class Deck:
 
     def with_bracket(self, bracket: int | None) -> Deck:
         return replace(self, bracket=bracket)
+
+    def with_template(self, template: Mapping[str, int] | None) -> Deck:
+        return replace(self, template=template)
 
 
 def new_deck(game: str = "mtg", name: str = "Untitled deck", format: str | None = None) -> Deck:

@@ -323,6 +323,7 @@ def model_to_deck(model: DeckFileModel) -> Deck:
             entries.append(Entry(
                 e.card, e.count, _printing(e.printing),
                 (e.choices.colors or "") if e.choices else "", tuple(e.tags), dict(e.flags),
+                None if e.categories is None else tuple(e.categories),
             ))
             if extra := _entry_extra(e):
                 entry_extra.setdefault(sec.name, []).append([i, e.card, extra])
@@ -346,6 +347,7 @@ def model_to_deck(model: DeckFileModel) -> Deck:
         tags=tuple(model.tags), sections=tuple(sections),
         unparsed=tuple(Unparsed(u.source, u.line, u.text, u.reason) for u in model.unparsed),
         foreign=foreign, created=model.created, modified=model.modified, bracket=model.bracket,
+        template=model.template,
     )
 
 
@@ -390,6 +392,8 @@ def _entry_dict(e: Entry, extra: dict) -> dict:
         out["choices"] = choices
     if e.tags:
         out["tags"] = list(e.tags)
+    if e.categories is not None:
+        out["categories"] = list(e.categories)
     if e.flags:
         out["flags"] = dict(e.flags)
     out.update(extra.get("", {}))
@@ -419,6 +423,8 @@ def deck_to_dict(deck: Deck) -> dict:
         doc["tags"] = list(deck.tags)
     if deck.bracket is not None:
         doc["bracket"] = deck.bracket
+    if deck.template is not None:
+        doc["template"] = dict(deck.template)
     if deck.created:
         doc["created"] = deck.created
     if deck.modified:

@@ -17,9 +17,9 @@ from typing import Any
 from deckeditor.deck import MAX_COUNT, Deck, Entry, Printing, Section, Unparsed
 
 TOP = frozenset({"schema", "version", "game", "name", "format", "notes", "tags", "bracket",
-                 "created", "modified", "sections", "unparsed", "foreign"})
+                 "template", "created", "modified", "sections", "unparsed", "foreign"})
 SECTION = frozenset({"name", "entries"})
-ENTRY = frozenset({"card", "count", "printing", "choices", "tags", "flags"})
+ENTRY = frozenset({"card", "count", "printing", "choices", "tags", "categories", "flags"})
 PRINTING = frozenset({"set", "number", "finish", "forge_art", "ids", "code"})
 IDS = frozenset({"scryfall", "mtgo", "arena", "multiverse"})
 UNPARSED = ("source", "line", "text", "reason")
@@ -83,6 +83,10 @@ def _deck(doc: dict) -> Deck:
     _need(all(1 <= len(t) <= 100 for t in tags) and len(set(tags)) == len(tags))
     bracket = _opt_int(doc, "bracket")
     _need(bracket is None or 1 <= bracket <= 5)
+    template = doc.get("template")
+    if template is not None:
+        _need(type(template) is dict and all(_is_int(n) and 0 <= n <= MAX_COUNT for n in template.values()))
+        _categories(list(template))
     created, modified = _stamp(doc, "created"), _stamp(doc, "modified")
     raw_sections = doc.get("sections")
     _need(type(raw_sections) is list)
@@ -96,7 +100,7 @@ def _deck(doc: dict) -> Deck:
     return Deck(
         game=game, name=name, format=fmt, notes=notes, tags=tuple(tags), sections=sections,
         unparsed=tuple(_unparsed(u) for u in raw_unparsed), foreign=dict(foreign),
-        created=created, modified=modified, bracket=bracket,
+        created=created, modified=modified, bracket=bracket, template=template,
     )
 
 
@@ -125,8 +129,18 @@ def _entry(raw: Any) -> Entry:
     tags = _str_list(raw.get("tags", []))
     flags = raw.get("flags", {})
     _need(type(flags) is dict and all(type(v) is str for v in flags.values()))
+    categories = raw.get("categories")
+    if categories is not None:
+        categories = tuple(_categories(categories))
     return Entry(card, count, _printing(raw.get("printing")), _colors(raw.get("choices")),
-                 tuple(tags), dict(flags))
+                 tuple(tags), dict(flags), categories)
+
+
+def _categories(raw: Any) -> list[str]:
+    names = _str_list(raw)
+    _need(all(1 <= len(t) <= 100 and t == t.strip() and not CONTROL.search(t) for t in names))
+    _need(len(set(names)) == len(names))
+    return names
 
 
 def _printing(raw: Any) -> Printing | None:

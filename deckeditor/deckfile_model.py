@@ -56,7 +56,23 @@ class EntryModel(_Model):
     printing: PrintingModel | None = None
     choices: ChoicesModel | None = None
     tags: list[str] = []
+    categories: list[str] | None = None  # the player's categories for the line (absent: its roles)
     flags: dict[str, str] = {}
+
+    @field_validator("categories")
+    @classmethod
+    def _categories(cls, value: list[str] | None) -> list[str] | None:
+        if value is not None:
+            _check_categories(value)
+        return value
+
+
+def _check_categories(value) -> None:
+    if any(not 1 <= len(t) <= 100 or t != t.strip() or _CONTROL.search(t) for t in value):
+        raise ValueError("each category must be 1 to 100 characters, without control characters "
+                         "or surrounding spaces")
+    if len(set(value)) != len(value):
+        raise ValueError("each category may appear once")
 
 
 class SectionModel(_Model):
@@ -80,6 +96,7 @@ class DeckFileModel(_Model):
     notes: str = Field(default="", max_length=100_000)
     tags: list[str] = []
     bracket: int | None = None  # Commander Brackets target (1-5)
+    template: dict[str, int] | None = None  # copies wanted per category
     created: str | None = None
     modified: str | None = None
     sections: list[SectionModel]
@@ -120,6 +137,16 @@ class DeckFileModel(_Model):
     def _bracket(cls, value: int | None) -> int | None:
         if value is not None and not 1 <= value <= 5:
             raise ValueError("must be a Commander bracket from 1 to 5, or null")
+        return value
+
+    @field_validator("template")
+    @classmethod
+    def _template(cls, value: dict[str, int] | None) -> dict[str, int] | None:
+        if value is None:
+            return value
+        _check_categories(list(value))
+        if any(not 0 <= n <= MAX_COUNT for n in value.values()):
+            raise ValueError(f"each target must be a number of cards from 0 to {MAX_COUNT}")
         return value
 
     @field_validator("tags")

@@ -40,12 +40,16 @@ KINDS: dict[str, tuple[bool, bool, str | None]] = {
     "mtgo": (True, True, None),
     "dek": (True, True, ".dek"),
     "text": (True, True, ".txt"),
+    # Archidekt's text export: read as `text` (its categories become the lines' tags)
+    "archidekt": (False, True, None),
     "riftbound-code": (True, True, None),
     "riftbound-text": (True, True, ".txt"),  # a Riftbound deck list (Legend:, Champion:, …)
     "precon": (True, False, None),  # taw/magic-preconstructed-decks lists
     "mtgjson": (True, False, None),  # MTGJSON deck files
 }
-MTG_WRITE_KINDS = ("forge", "cod", "arena", "mtgo", "dek", "text")
+MTG_WRITE_KINDS = ("forge", "cod", "arena", "mtgo", "dek", "text", "archidekt")
+# kinds that write each line's categories (`deckeditor.categories`): text as Moxfield's #tags
+CATEGORY_KINDS = ("json", "archidekt")
 TEXT_KINDS = ("text", "arena", "mtgo")
 PASTED = "Imported deck"
 SAFETY_NET = True  # see read_deck
@@ -427,8 +431,12 @@ def _write(deck: Deck, kind: str, pool: CardPool | None, **options: Any) -> str:
     if kind == "dek":
         return dek.write(deck, pool)
     if kind == "text":
+        if options.get("with_tags"):
+            deck = _categories_as_tags(deck, pool, defaults=False)
         return text.write_text(deck, pool, with_printings=bool(options.get("with_printings")),
                                with_tags=bool(options.get("with_tags")))
+    if kind == "archidekt":
+        return text.write_archidekt(_categories_as_tags(deck, pool), pool)
     if kind == "arena":
         return text.write_arena(deck, pool)
     if kind == "mtgo":
@@ -447,6 +455,9 @@ def _write(deck: Deck, kind: str, pool: CardPool | None, **options: Any) -> str:
 def export_losses(deck: Deck, kind: str, pool: CardPool | None = None, **options: Any) -> list[str]:
     """What a `kind` file cannot carry of this deck (§8), one line each (each once); for `json`
     only the unparsed lines past the size budget (`unparsed_budget`)."""
+    carries = kind in CATEGORY_KINDS or (kind == "text" and options.get("with_tags"))
+    if carries and kind != "json":
+        deck = _categories_as_tags(deck, pool, defaults=kind != "text")
     out = []
     if _own_text_kind(deck, kind) in _WRITES_UNPARSED:  # the kind's losses of what it writes
         out += unparsed_budget.loss(deck)
@@ -454,7 +465,19 @@ def export_losses(deck: Deck, kind: str, pool: CardPool | None = None, **options
     out += _export_losses(deck, kind, pool, **options)
     if deck.bracket is not None and kind in KINDS and kind not in ("json", "forge"):
         out.append(f"target bracket ({deck.bracket}) not written")
+    if kind in KINDS and kind != "json":
+        if not carries:  # the player's own categories; the roles come back from the card text
+            out += [f"{e.card}: categories not written" for _, e in deck.entries() if e.categories is not None]
+        if deck.template is not None:
+            out.append("template (targets per category) not written")
     return list(dict.fromkeys(out))
+
+
+def _categories_as_tags(deck: Deck, pool: CardPool | None, defaults: bool = True) -> Deck:
+    """The deck with each line's categories as its tags, as Archidekt and Moxfield carry them."""
+    from deckeditor.categories import categories_as_tags
+
+    return categories_as_tags(deck, pool, defaults)
 
 
 def _export_losses(deck: Deck, kind: str, pool: CardPool | None, **options: Any) -> list[str]:
@@ -476,6 +499,8 @@ def _export_losses(deck: Deck, kind: str, pool: CardPool | None, **options: Any)
     if kind == "text":
         return text.losses_text(deck, pool, with_printings=bool(options.get("with_printings")),
                                 with_tags=bool(options.get("with_tags")))
+    if kind == "archidekt":
+        return text.losses_archidekt(deck, pool)
     if kind == "arena":
         return text.losses_arena(deck, pool)
     if kind == "mtgo":

@@ -41,6 +41,8 @@ class ProblemKind(str, Enum):
     SIDEBOARD_SIZE = "SIDEBOARD_SIZE"
     # Commander Brackets: always a warning (brackets are guidelines)
     BRACKET = "BRACKET"
+    # a category under the deck's template target ("Ramp 8/10"): always a warning
+    CATEGORY_TARGET = "CATEGORY_TARGET"
 
 
 @dataclass(frozen=True, slots=True)

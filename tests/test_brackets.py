@@ -469,8 +469,11 @@ def test_an_unsupported_otag_lists_the_supported_ones():
     from deckeditor.search.errors import SearchError
 
     with pytest.raises(SearchError) as err:
-        compile_query("otag:ramp", "mtg")
-    assert err.value.message == 'unknown otag: value "ramp" (valid: extra-turn, mass-land-denial, tutor)'
+        compile_query("otag:lifegain", "mtg")
+    assert err.value.message == (
+        'unknown otag: value "lifegain" (valid: boardwipe, counterspell, draw, extra-turn, '
+        'mass-land-denial, protection, ramp, recursion, removal, tutor)'
+    )
     assert err.value.position == 5
 
 

@@ -52,7 +52,12 @@ def test_legal_deck_with_a_warning_exits_0(capsys, bolt_deck):
     code, out, err = run(capsys, bolt_deck, "--on", "2026-11-29", "--json")
     assert code == 0, err
     doc = json.loads(out)
-    assert list(doc) == ["deck", "game", "format", "day", "legal", "problems", "bracket"]
+    assert list(doc) == ["deck", "game", "format", "day", "legal", "problems", "bracket", "roles"]
+    # copies per category of the Main section: every role's title, then none of the player's
+    assert doc["roles"] == {
+        "Ramp": 0, "Draw": 1, "Removal": 1, "Boardwipes": 0, "Counterspells": 0,
+        "Tutors": 0, "Protection": 0, "Recursion": 0, "Lands": 97,
+    }
     assert doc["deck"] == "Tolabow Spells" and doc["game"] == "mtg"
     assert doc["format"] == "commander" and doc["day"] == "2026-11-29" and doc["legal"] is True
     assert [(p["kind"], p["severity"], p["section"], p["cards"]) for p in doc["problems"]] == [

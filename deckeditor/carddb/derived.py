@@ -121,10 +121,14 @@ def code_fingerprint(*module_names: str) -> str:
 def remembered(pool, name: str, modules: tuple[str, ...], build):
     """`build()`'s value for `pool`, read back from the card database when a start before this
     one stored it (marshal: plain values only), else built and stored for the next start."""
+    return remembered_in(cache_for(pool), name, modules, build)
+
+
+def remembered_in(cache: DerivedCache | None, name: str, modules: tuple[str, ...], build):
+    """`remembered` given the cache itself (a search index keeps its pool's cache, not the pool)."""
     import marshal
 
-    cache = cache_for(pool)
-    if cache is None:
+    if cache is None or not cache._valid():
         return build()
     fingerprint = code_fingerprint(*modules)
     blob = cache.get(name, fingerprint)

@@ -593,7 +593,22 @@ def import_sources(
     with CardStore(app_paths.card_db) as store:
         for path, result in results:
             summaries.append(_store_result(store, path, result, stop))
+        for game in dict.fromkeys(str(result.game) for _, result in results):
+            _derive(store, game)
     return summaries
+
+
+def _derive(store: CardStore, game: str) -> None:
+    """What the game computes once per stored pool (card roles), kept beside the snapshot so
+    no start computes it again. A cache only: a failure leaves it to be computed on first use."""
+    from deckeditor.games.registry import game as game_of_code
+
+    try:
+        pool = store.load_pool(game)
+        if pool is not None:
+            game_of_code(game).derive(pool)
+    except Exception:  # noqa: BLE001 - never fails an import that is already stored
+        pass
 
 
 def _source_in(db: Path, path: str) -> tuple | None:

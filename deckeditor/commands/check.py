@@ -201,6 +201,10 @@ class Checker:
             deck = deck.with_bracket(self.bracket)
         problems = module.check(deck, info, self.day, pool)
         extras = module.report_extras(deck, info, self.day, pool)  # MTG: the bracket report
+        if module.roles:  # copies per category (cli.md notes: `roles`)
+            from deckeditor.categories import category_counts
+
+            extras = {**extras, "roles": category_counts(deck, module, pool)}
         return deck, info, Checked(problems, extras) if extras else problems
 
 

@@ -32,6 +32,10 @@ default where one exists, so a new game overrides only what it has):
   as icons), `attachable(card, deck, pool)` and `attachment_view(card, names, pool)`;
 * catalog: `catalog_columns()` and `catalog_row(card)`; deck pane: `groupings`, `group_of`,
   `group_rank`, `type_line`, `primary_type`, `sort_value`.
+* roles and categories: `roles` (`Role`s: what part a card plays, read from its text, each with
+  the catalog search that finds it), `card_roles(card, pool)`, `default_template(fmt)` (copies
+  wanted per category, "Ramp": 10), `derive(pool)` (what is computed once when a pool is stored);
+  `deckeditor.categories` builds a deck's categories and template status from them;
 * printings and pictures: `printing_choices(card)` (the printings a deck line can name) and
   `images` (a module: `picture_candidates`, `image_urls`, `SET_PARENTS`, `SOURCE_NAME`; see
   `deckeditor.images`), None for a game without pictures.
@@ -214,6 +218,17 @@ class Column:
     opens: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class Role:
+    """A part a card plays in a deck, read from its text: `key` for searches and the command line
+    ("ramp"), `title` the category it gives a deck line ("Ramp"), `query` the catalog search that
+    lists the cards that have it ("otag:ramp")."""
+
+    key: str
+    title: str
+    query: str
+
+
 # --- the interface ---------------------------------------------------------------------------
 
 
@@ -241,6 +256,9 @@ class Game:
     # problem kinds (values) that a double-click answers with the card's upfront choice dialog
     choice_problem_kinds: frozenset[str] = frozenset()
     images: Any = None  # where card pictures are (a module, see `deckeditor.images`)
+    roles: tuple[Role, ...] = ()  # the roles a card may have, in display order
+    category_sections: tuple[str, ...] = ("Main",)  # the sections a template counts
+    library_sections: tuple[str, ...] = ("Main",)  # the sections shuffled into the library (odds)
 
     # --- compatibility names (the module-level interface this class replaces) ------------
 
@@ -396,6 +414,19 @@ class Game:
         total = deck.count(*self.checked_sections)
         return Statistics((), (), f"<b>{total} cards</b>", f"{total} cards", {"total": total})
 
+    # --- roles and categories ------------------------------------------------------------
+
+    def card_roles(self, card: Any, pool: Any = None) -> tuple[str, ...]:
+        """The keys of `roles` that `card` has (none for a game without roles)."""
+        return ()
+
+    def default_template(self, fmt: Any) -> dict[str, int]:
+        """Copies wanted per category (role title) for a deck of `fmt`; {} when none."""
+        return {}
+
+    def derive(self, pool: Any) -> None:
+        """Compute what is kept beside a pool once it is stored (card roles); nothing by default."""
+
     # --- search --------------------------------------------------------------------------
 
     def search_help(self) -> SearchHelp:
@@ -476,5 +507,5 @@ def entries_named(deck: Deck, sections: Iterable[str]) -> list[Entry]:
 __all__ = [
     "Bar", "CardViewBlock", "Chart", "ChoiceOption", "ColorBudget", "Column", "DeckTarget",
     "ExportKind", "Game",
-    "LeadAction", "SearchHelp", "SectionCount", "Statistics", "Symbol",
+    "LeadAction", "Role", "SearchHelp", "SectionCount", "Statistics", "Symbol",
 ]

@@ -38,6 +38,7 @@ class SearchIndex:
         self.cards = list(cards)
         self.n = len(self.cards)
         self.all = bits.all_rows(self.n)
+        self.cache = cache  # the pool's `carddb.derived` cache (values stored beside the snapshot)
         self.columns: dict[str, Any] = _columns(game, self.cards, cache)
         self.narrowing: dict[str, tuple[str, list[int]]] = {}
         self._leaves: OrderedDict[tuple, int] = OrderedDict()

@@ -301,11 +301,39 @@ def _category(category: str):
     return (compute, False)
 
 
-# Scryfall's Tagger names for the bracket categories; its other tags are not supported.
+def _role(role: str):
+    """An `otag:` value: a deck role read from Oracle text (`games.mtg.roles`), from the table
+    the import stored beside the pool's snapshot."""
+
+    def compute(index, ctx):
+        from deckeditor.games.mtg import roles
+
+        def masks():
+            table = roles.roles_for_cards(index.cards, getattr(index, "cache", None))
+            return [table.get(c.name, 0) for c in index.cards]
+
+        bit = roles.BIT[role]
+        return index.derived(
+            ("otag", role),
+            lambda: bits.from_flags([bool(m & bit) for m in index.derived(("roles",), masks)]),
+        )
+
+    return (compute, False)
+
+
+# Scryfall's Tagger names for the bracket categories and the deck roles; its other tags are not
+# supported.
 OTAG_VALUES = {
     "extra-turn": _category("extra_turns"),
     "mass-land-denial": _category("mass_land_denial"),
     "tutor": _category("tutors"),
+    "ramp": _role("ramp"),
+    "draw": _role("draw"),
+    "removal": _role("removal"),
+    "boardwipe": _role("boardwipe"),
+    "counterspell": _role("counterspell"),
+    "protection": _role("protection"),
+    "recursion": _role("recursion"),
 }
 
 
@@ -391,8 +419,8 @@ HELP = {
     "fo": ("Rules text including reminder text", ("fo:trample",)),
     "kw": ("A keyword ability", ("kw:flying", 'kw:"first strike"', "kw:partner")),
     "is": ("A kind of card: " + ", ".join(sorted(IS_VALUES)), ("is:commander", "is:partner", "-is:permanent")),
-    "otag": ("A Commander Brackets category read from the rules text (Scryfall's tag names): "
-             + ", ".join(sorted(OTAG_VALUES)), ("otag:tutor", "otag:extra-turn")),
+    "otag": ("A Commander Brackets category or a deck role read from the rules text (Scryfall's tag names): "
+             + ", ".join(sorted(OTAG_VALUES)), ("otag:tutor", "otag:ramp", "otag:boardwipe")),
     "f": ("Legal in a format on the chosen day", ("f:commander", "legal:brawl")),
     "banned": ("Banned in a format on the chosen day", ("banned:commander",)),
     "restricted": ("Restricted in a format", ("restricted:vintage",)),

@@ -6,7 +6,7 @@ from typing import Any, Sequence
 
 from deckeditor.deck import MTG_SECTIONS, Deck, Printing
 from deckeditor.games import NEW_DECK_LABELS
-from deckeditor.games.interface import ColorBudget, DeckTarget, Game, LeadAction, Statistics
+from deckeditor.games.interface import ColorBudget, DeckTarget, Game, LeadAction, Role, Statistics
 from deckeditor.games.mtg import brackets as _brackets
 from deckeditor.games.mtg import card_view as _view
 from deckeditor.games.mtg import images as _images
@@ -15,6 +15,7 @@ from deckeditor.games.mtg import choices as _choices
 from deckeditor.games.mtg import conformance, predicate
 from deckeditor.games.mtg import exports as _exports
 from deckeditor.games.mtg import leads as _leads
+from deckeditor.games.mtg import roles as _roles
 from deckeditor.games.mtg import sections as _sections
 from deckeditor.games.mtg import statistics as _stats
 from deckeditor.games.mtg.approval import try_approve, would_approve  # noqa: F401 (interface)
@@ -61,8 +62,26 @@ class MtgGame(Game):
         return bool(getattr(card, "faces", None))
 
 
-    check = staticmethod(check)
     make_predicate = staticmethod(make_predicate)
+    roles = tuple(Role(k, _roles.TITLES[k], _roles.QUERIES[k]) for k in _roles.ROLES)
+
+    def check(self, deck, fmt_info, day, pool):
+        """The rules' problems, then the template's warnings (`deckeditor.categories`)."""
+        from deckeditor.categories import template_problems
+
+        return check(deck, fmt_info, day, pool) + template_problems(deck, self, fmt_info, pool)
+
+    # roles (`games.mtg.roles`) and the Commander template
+    def card_roles(self, card, pool=None) -> tuple[str, ...]:
+        if card is None:
+            return ()
+        return _roles.roles_of_mask(_roles.mask_in(pool, card))
+
+    def default_template(self, fmt) -> dict[str, int]:
+        return _roles.default_template(fmt)
+
+    def derive(self, pool) -> None:
+        _roles.roles_for_pool(pool)
 
     # Commander Brackets: `check --json`'s `bracket`, the bracket beside the format, the status
     def report_extras(self, deck, fmt, day, pool) -> dict:

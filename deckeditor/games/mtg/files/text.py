@@ -507,12 +507,14 @@ def _tag_part(entry: Entry) -> tuple[str, tuple[str, ...]]:
     return "".join(f" #{t}" for t in written), tuple(dict.fromkeys(written))
 
 
-def _reads_back(body: str, name: str, expect: tuple, pool: CardPool | None) -> bool:
-    """Whether `1 <body>` reads back as `name` with the printing and tags `expect` holds."""
+def _reads_back(body: str, name: str, expect: tuple, pool: CardPool | None,
+                section: str | None = None) -> bool:
+    """Whether `1 <body>` reads back as `name` with the printing and tags `expect` holds (and in
+    `section`, for a line whose Archidekt category names one)."""
     from deckeditor.deckio import _XMAGE_LINE
 
     got = classify(f"1 {body}".strip())  # as the reader sees the line: trimmed
-    if got[0] != "card" or got[1] or got[6] is not None:
+    if got[0] != "card" or got[1] or got[6] != section:
         return False
     if _XMAGE_LINE.search(f"1 {body}"):  # `1 [ABC:1] Foo` would make the file read as XMage
         return False
@@ -528,14 +530,14 @@ class _Knows:
 
 
 def card_body(name: str, suffix: str, pool: CardPool | None,
-              expect: tuple = (None, ())) -> str | None:
+              expect: tuple = (None, ()), section: str | None = None) -> str | None:
     """What follows the count on a text line: the name, then `suffix` (printing, finish, tags),
     which must read back as `expect` (printing, tags). A name the marker rules would cut
     (`Caesar, Legion's Emperor (PIP)` is read as a card and a set; `Foo #1` as a card and a tag)
     is written in double quotes, which the reader takes off again; None when even that does not
     read back (the caller reports it)."""
     for body in (f"{name}{suffix}", f'"{name}"{suffix}'):
-        if _reads_back(body, name, expect, pool):
+        if _reads_back(body, name, expect, pool, section):
             return body
     return None
 
@@ -556,8 +558,11 @@ class _Plan:
                  tags: bool = False) -> None:
         self.kind, self.pool, self.printings, self.tags = kind, pool, printings, tags
         self.losses: list[str] = []
+        self.section: str | None = None  # archidekt: the section being written
 
     def body(self, entry: Entry) -> str | None:
+        if self.kind == "archidekt":
+            return self._archidekt_body(entry)
         name = mtgo_name(entry, self.pool) if self.kind == "mtgo" else export_name(entry, self.pool)
         ppart, pwant = ("", None)
         if self.kind == "arena" or (self.kind == "text" and self.printings):
@@ -586,9 +591,48 @@ class _Plan:
                            "as this name)")
         return None
 
+    def _archidekt_body(self, entry: Entry) -> str | None:
+        """`Name (SET) CN *F* [Premier{top},Ramp,Draw]`: the section as Archidekt's first
+        category, then the line's categories (its tags); the section is never dropped."""
+        name = export_name(entry, self.pool)
+        ppart, pwant = _printing_part(entry, False)
+        cpart, cwant = _category_part(entry, self.section)
+        section = None if self.section == "Main" else self.section
+        dropped = [t for t in entry.tags if t not in cwant]
+        if dropped:
+            self.losses.append(f"{entry.card}: categories not written ({', '.join(dropped)}: "
+                               "Archidekt's marks or a section's name)")
+        for suffix, expect in ((ppart + cpart, (pwant, cwant)), (cpart, (None, cwant))):
+            body = card_body(name, suffix, self.pool, expect, section)
+            if body is not None:
+                if ppart and ppart not in suffix:
+                    self.losses.append(f"{entry.card}: printing not written "
+                                       f"({ppart.strip()} would not read back)")
+                return body
+        self.losses.append(f"{entry.card}: not written (archidekt has no line that reads back "
+                           "as this name)")
+        return None
+
     def lines(self, entries) -> list[str]:
         return _lines([(e.count, body) for e in entries
                        for body in (self.body(e),) if body is not None])
+
+
+# Archidekt's first category names a section; {top} and {noDeck}{noPrice} as its export writes
+_ARCHIDEKT_PREMIER = {"Commander": "Commander{top}", "Companion": "Companion{top}",
+                      "Sideboard": "Sideboard{noDeck}{noPrice}",
+                      "Maybeboard": "Maybeboard{noDeck}{noPrice}"}
+_PLAIN_CATEGORY = re.compile(r"[^\[\]{},^#]+")
+
+
+def _category_part(entry: Entry, section: str | None) -> tuple[str, tuple[str, ...]]:
+    """` [Premier,Cat,…]` and the categories that read back (a category holding Archidekt's
+    marks, or named like a section, cannot be written)."""
+    cats = [t for t in entry.tags if _PLAIN_CATEGORY.fullmatch(t) and t == t.strip()
+            and t.lower() not in _CAT_SECTIONS]
+    premier = _ARCHIDEKT_PREMIER.get(section or "")
+    parts = ([premier] if premier else []) + cats
+    return (f" [{','.join(parts)}]" if parts else ""), tuple(cats)
 
 
 def _name_lines(name: str) -> list[str]:
@@ -637,6 +681,34 @@ def write_text(deck: Deck, pool: CardPool | None = None, *, with_printings: bool
     while out and out[-1] == "":
         out.pop()
     return "\n".join(out) + "\n"
+
+
+def write_archidekt(deck: Deck, pool: CardPool | None = None) -> str:
+    """Archidekt's text export: `1x Name (SET) CN [Category,…]`, one block, the section as the
+    first category (the deck's categories must be in the tags: `deckeditor.categories`)."""
+    plan = _Plan("archidekt", pool)
+    rows: list[tuple[int, str]] = []
+    for name in _CANON:
+        plan.section = name
+        rows += [(e.count, body) for e in deck.section(name).entries
+                 for body in (plan.body(e),) if body is not None]
+    _refuse_empty("archidekt", deck, len(rows), _CANON)
+    return "\n".join(f"{n}x {body}" for n, body in merged_rows((b, n, b) for n, b in rows)) + "\n"
+
+
+def losses_archidekt(deck: Deck, pool: CardPool | None = None) -> list[str]:
+    out = _lost_sections(deck, _CANON) + _card_losses(deck, True, True, _CANON)
+    plan = _Plan("archidekt", pool)
+    for name in _CANON:
+        plan.section = name
+        for e in deck.section(name).entries:
+            plan.body(e)
+    out += plan.losses
+    for what, lost in (("deck name", True), ("notes", deck.notes), ("deck tags", deck.tags),
+                       ("format", deck.format), ("unparsed lines", deck.unparsed)):
+        if lost:
+            out.append(f"{what} not written")
+    return out
 
 
 def write_arena(deck: Deck, pool: CardPool | None = None) -> str:

@@ -1,0 +1,256 @@
+"""A deck's categories and the template it is built to, as Archidekt keeps them (game-neutral).
+
+Every deck line has categories: the ones the player set (`Entry.categories`: renamed, added,
+removed), else the categories an import brought (`Entry.tags`: Archidekt `[Ramp]`, Moxfield
+`#Ramp`), else its card's roles as the game reads them (`Game.card_roles`, titled by `Game.roles`:
+"Ramp", "Card draw"…). A card in two categories is listed in both and counted in each.
+
+The template is the copies wanted per category ("Ramp": 10). The deck keeps its own
+(`Deck.template`) once the player chooses one; until then the game's default for the format is
+shown, and nothing is warned about. A category under its target is a warning
+(`ProblemKind.CATEGORY_TARGET`), never an error: a template is a plan, not a rule.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterable, Mapping
+
+from deckeditor.deck import Deck, Entry
+from deckeditor.problems import Problem, ProblemKind, Severity
+
+
+@dataclass(frozen=True, slots=True)
+class TargetStatus:
+    """One category against its target: `label` is what the statistics panel shows
+    ("Ramp 8/10"); `query` is the catalog search that finds more (empty for a player's own
+    category, which no card text names)."""
+
+    category: str
+    count: int
+    target: int
+    query: str = ""
+
+    @property
+    def ok(self) -> bool:
+        return self.count >= self.target
+
+    @property
+    def label(self) -> str:
+        return f"{self.category} {self.count}/{self.target}"
+
+
+def role_titles(game) -> dict[str, str]:
+    return {r.key: r.title for r in game.roles}
+
+
+def queries(game) -> dict[str, str]:
+    """Category title -> the catalog search that lists its cards (roles only)."""
+    return {r.title: r.query for r in game.roles}
+
+
+def default_categories(game, card, pool) -> tuple[str, ...]:
+    titles = role_titles(game)
+    return tuple(titles[k] for k in game.card_roles(card, pool) if k in titles)
+
+
+def line_categories(entry: Entry, card, game, pool) -> tuple[str, ...]:
+    """The categories a deck line is listed under (see the module's docstring)."""
+    if entry.categories is not None:
+        return entry.categories
+    if entry.tags:
+        return entry.tags
+    return default_categories(game, card, pool)
+
+
+def counted_sections(game, deck: Deck) -> tuple[str, ...]:
+    return tuple(s for s in game.category_sections if s in deck.section_names())
+
+
+def _lines(deck: Deck, game, pool) -> Iterable[tuple[str, int, Entry, Any]]:
+    for section in counted_sections(game, deck):
+        for i, entry in enumerate(deck.section(section).entries):
+            yield section, i, entry, pool.get(entry.card) if pool is not None else None
+
+
+def category_counts(deck: Deck, game, pool) -> dict[str, int]:
+    """Copies per category over the sections the template counts: every role's title first
+    (0 when none), then the player's own categories in the order the deck first names them."""
+    counts = {r.title: 0 for r in game.roles}
+    for _section, _i, entry, card in _lines(deck, game, pool):
+        for name in line_categories(entry, card, game, pool):
+            counts[name] = counts.get(name, 0) + entry.count
+    return counts
+
+
+def category_cards(deck: Deck, game, pool, category: str) -> list[str]:
+    """The names of the deck's cards in `category`, each once, in deck order."""
+    found: dict[str, None] = {}
+    for _section, _i, entry, card in _lines(deck, game, pool):
+        if category in line_categories(entry, card, game, pool):
+            found[card.name if card is not None else entry.card] = None
+    return list(found)
+
+
+def template_of(deck: Deck, game, fmt) -> dict[str, int]:
+    """The deck's targets: its own, else the game's default for the format."""
+    if deck.template is not None:
+        return dict(deck.template)
+    return dict(game.default_template(fmt))
+
+
+def template_status(deck: Deck, game, fmt, pool, counts: Mapping[str, int] | None = None) -> list[TargetStatus]:
+    """Each category of the template with its count, in the template's order."""
+    counts = category_counts(deck, game, pool) if counts is None else counts
+    found = queries(game)
+    return [
+        TargetStatus(name, counts.get(name, 0), target, found.get(name, ""))
+        for name, target in template_of(deck, game, fmt).items()
+    ]
+
+
+def template_problems(deck: Deck, game, fmt, pool) -> list[Problem]:
+    """A warning per category under its target, for a deck that carries a template."""
+    if deck.template is None:
+        return []
+    problems = []
+    for status in template_status(deck, game, fmt, pool):
+        if status.ok:
+            continue
+        missing = status.target - status.count
+        problem = Problem.make(
+            ProblemKind.CATEGORY_TARGET, None, category_cards(deck, game, pool, status.category),
+            f"{status.label}: {missing} more {status.category.lower()} wanted by the deck's template",
+            Severity.WARNING,
+        )
+        problem.extra.update({"category": status.category, "query": status.query})
+        problems.append(problem)
+    return problems
+
+
+# --- editing: each returns a new deck -----------------------------------------------------------
+
+
+def with_line_categories(deck: Deck, section: str, index: int, categories: Iterable[str] | None) -> Deck:
+    """The line's categories set by the player (None: back to its defaults)."""
+    entry = deck.section(section).entries[index]
+    names = None if categories is None else tuple(dict.fromkeys(c.strip() for c in categories if c.strip()))
+    from dataclasses import replace
+
+    return deck.replace_entry(section, index, replace(entry, categories=names))
+
+
+def add_category(deck: Deck, game, pool, section: str, index: int, category: str) -> Deck:
+    entry = deck.section(section).entries[index]
+    card = pool.get(entry.card) if pool is not None else None
+    now = line_categories(entry, card, game, pool)
+    return with_line_categories(deck, section, index, (*now, category))
+
+
+def remove_category(deck: Deck, game, pool, section: str, index: int, category: str) -> Deck:
+    entry = deck.section(section).entries[index]
+    card = pool.get(entry.card) if pool is not None else None
+    now = line_categories(entry, card, game, pool)
+    return with_line_categories(deck, section, index, [c for c in now if c != category])
+
+
+def rename_category(deck: Deck, game, pool, old: str, new: str) -> Deck:
+    """Every line listed under `old` is listed under `new` instead, and the template's target
+    follows it. Raises ValueError for an empty name."""
+    new = new.strip()
+    if not new:
+        raise ValueError("a category needs a name")
+    for section, i, entry, card in list(_lines(deck, game, pool)):
+        now = line_categories(entry, card, game, pool)
+        if old in now:
+            deck = with_line_categories(deck, section, i, [new if c == old else c for c in now])
+    if deck.template is not None and old in deck.template:
+        deck = deck.with_template({new if k == old else k: v for k, v in deck.template.items()})
+    return deck
+
+
+def with_target(deck: Deck, game, fmt, category: str, target: int | None) -> Deck:
+    """The deck's template with `category`'s target set (None: the category left out). The
+    first change takes the game's default as the starting point."""
+    template = template_of(deck, game, fmt)
+    if target is None:
+        template.pop(category, None)
+    else:
+        if not 0 <= target <= 9999:
+            raise ValueError("a target is a number of cards from 0 to 9999")
+        template[category] = target
+    return deck.with_template(template)
+
+
+__all__ = [
+    "TargetStatus", "add_category", "category_cards", "category_counts", "default_categories",
+    "line_categories", "queries", "remove_category", "rename_category", "role_titles",
+    "template_of", "template_problems", "template_status", "with_line_categories", "with_target",
+]
+
+
+# --- what the odds count --------------------------------------------------------------------------
+
+
+def find_category(game, deck: Deck, pool, asked: str) -> str | None:
+    """The category `asked` names: a role's key or title, or a category of the deck, compared
+    case-insensitively ("ramp", "Card draw", "lands"); None when nothing matches."""
+    wanted = asked.strip().casefold()
+    for role in game.roles:
+        if wanted in (role.key.casefold(), role.title.casefold()):
+            return role.title
+    for name in category_counts(deck, game, pool):
+        if name.casefold() == wanted:
+            return name
+    return None
+
+
+def library_cards(deck: Deck, game, pool) -> list[tuple[Entry, Any]]:
+    """(entry, card) of each line shuffled into the library (`Game.library_sections`)."""
+    return [
+        (entry, pool.get(entry.card) if pool is not None else None)
+        for section in game.library_sections
+        for entry in deck.section(section).entries
+    ]
+
+
+def library_count(deck: Deck, game, pool, category: str | None = None, card: str | None = None) -> tuple[int, int]:
+    """(cards in the library, how many of them are wanted): the copies in `category`, or the
+    copies of the card named `card` (its pool name or as written)."""
+    size = wanted = 0
+    key = card.casefold() if card is not None else None
+    for entry, found in library_cards(deck, game, pool):
+        size += entry.count
+        if category is not None and category in line_categories(entry, found, game, pool):
+            wanted += entry.count
+        elif key is not None and key in {entry.card.casefold(), getattr(found, "name", "").casefold()}:
+            wanted += entry.count
+    return size, wanted
+
+
+def categories_as_tags(deck: Deck, pool, defaults: bool = True) -> Deck:
+    """The deck with each line's categories written into its tags (Archidekt's `[Ramp]`,
+    Moxfield's `#Ramp`), so a kind that carries tags carries them; lines of a game without
+    roles keep their tags. Without `defaults`, only the categories the player set are written
+    (a line's roles come back from its card's text anyway)."""
+    from dataclasses import replace
+
+    from deckeditor.games.registry import game as game_of_code
+
+    game = game_of_code(deck.game)
+    if not game.roles:
+        return deck
+    for section in deck.section_names():
+        entries = list(deck.section(section).entries)
+        changed = False
+        for i, entry in enumerate(entries):
+            if not defaults and entry.categories is None:
+                continue
+            card = pool.get(entry.card) if pool is not None else None
+            names = line_categories(entry, card, game, pool)
+            if names != entry.tags or entry.categories is not None:
+                entries[i] = replace(entry, tags=tuple(names), categories=None)
+                changed = True
+        if changed:
+            deck = deck.with_entries(section, entries)
+    return deck

@@ -1,0 +1,110 @@
+"""`deckeditor odds DECK (--category C | --card NAME) [--at-least K] [--by-turn N] [--on-draw]
+[--format F] [--cards SRC]... [--json]`: the chance of drawing what the deck is built around.
+
+The deck's library (its Main section) is shuffled; the chance is that of at least K cards of the
+category (a role such as `ramp` or `land`, or a category of the deck) or copies of the named card
+in hand by turn N (0: the opening hand), for hands kept at 7, 6 and 5 cards (London mulligans;
+the model is `deckeditor.odds`'s docstring). Exit 0, or 2 with one line on stderr for input that
+cannot be used.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+NAME = "odds"
+
+
+def register(sub) -> None:
+    parser = sub.add_parser(
+        NAME,
+        help="the chance of drawing a category or a card",
+        description="The chance of at least K cards of a category (or copies of a card) in hand "
+        "by a turn, on the play or on the draw, for hands kept at 7, 6 and 5 cards.",
+    )
+    parser.add_argument("deck", metavar="DECK", help="a deck file")
+    what = parser.add_mutually_exclusive_group(required=True)
+    what.add_argument("--category", metavar="C", help="a role (ramp, draw, removal, land…) or a category of the deck")
+    what.add_argument("--card", metavar="NAME", help="a card of the deck")
+    parser.add_argument("--at-least", metavar="K", type=int, default=1, dest="at_least",
+                        help="how many of them (default 1)")
+    parser.add_argument("--by-turn", metavar="N", type=int, default=0, dest="by_turn",
+                        help="by the draw step of turn N (default 0: the opening hand)")
+    parser.add_argument("--on-draw", action="store_true", dest="on_draw",
+                        help="on the draw (a card on turn 1) instead of on the play")
+    parser.add_argument("--cards", metavar="SRC", action="append", default=[],
+                        help="an extra card source for this run, in front of the local database (repeatable)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--home", metavar="DIR", default=argparse.SUPPRESS,
+                        help="keep the card database and settings under DIR")
+    parser.set_defaults(run=run)
+
+
+def compute(args) -> dict:
+    """The answer as a dict (the `--json` object); raises UsageError for unusable input."""
+    from deckeditor import odds
+    from deckeditor.categories import find_category, library_cards, library_count
+    from deckeditor.commands.check import UsageError, _pool, _read
+    from deckeditor.deckio import game_of
+    from deckeditor.games.registry import game as game_of_code
+
+    path = Path(args.deck)
+    if not path.is_file():
+        raise UsageError(f"{path}: no such deck file")
+    if args.at_least < 1:
+        raise UsageError(f"--at-least {args.at_least}: must be 1 or more")
+    if args.by_turn < 0:
+        raise UsageError(f"--by-turn {args.by_turn}: must be 0 (the opening hand) or more")
+    code = game_of(path) or "mtg"
+    pool = _pool(getattr(args, "home", None), args.cards, code)
+    deck = _read(path, pool).deck
+    game = game_of_code(deck.game)
+    if args.category is not None:
+        category = find_category(game, deck, pool, args.category)
+        if category is None:
+            known = ", ".join(r.key for r in game.roles) or "none"
+            raise UsageError(f"--category {args.category!r}: not a role ({known}) nor a category of the deck")
+        size, wanted = library_count(deck, game, pool, category=category)
+        what = category
+    else:
+        size, wanted = library_count(deck, game, pool, card=args.card)
+        if not wanted:
+            raise UsageError(f"--card {args.card!r}: not in the deck's library")
+        key = args.card.casefold()
+        what = next(e.card for e, _c in library_cards(deck, game, pool) if e.card.casefold() == key
+                    or getattr(_c, "name", "").casefold() == key)
+    drawn = odds.OPENING_HAND + odds.draws_by_turn(args.by_turn, args.on_draw)
+    if drawn > size:
+        raise UsageError(f"the library holds {size} cards: {drawn} cannot be drawn by turn {args.by_turn}")
+    chances = {
+        str(odds.OPENING_HAND - m): float(odds.chance(size, wanted, args.at_least, args.by_turn, args.on_draw, m))
+        for m in range(3) if odds.OPENING_HAND - m >= 1
+    }
+    return {
+        "deck": deck.name, "what": what, "library": size, "wanted": wanted, "at_least": args.at_least,
+        "turn": args.by_turn, "on_draw": args.on_draw, "chance": chances,
+    }
+
+
+def report_text(doc: dict) -> str:
+    when = "in the opening hand" if doc["turn"] == 0 else f"by turn {doc['turn']}"
+    side = "on the draw" if doc["on_draw"] else "on the play"
+    head = (f"{doc['deck']}: {doc['wanted']} {doc['what']} in a library of {doc['library']}; "
+            f"at least {doc['at_least']} {when}, {side}")
+    kept = "   ".join(f"kept at {size}: {p * 100:.1f}%" for size, p in doc["chance"].items())
+    return f"{head}\n  {kept}"
+
+
+def run(args) -> int:
+    from deckeditor.commands.check import UsageError
+
+    try:
+        doc = compute(args)
+    except UsageError as exc:
+        print(f"deckeditor odds: {exc}", file=sys.stderr)
+        return 2
+    print(json.dumps(doc, ensure_ascii=False) if args.json else report_text(doc))
+    return 0
