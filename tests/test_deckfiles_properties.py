@@ -142,8 +142,8 @@ def test_cod_round_trip_is_exact(deck):
     text = write_deck(deck, "cod", POOL)
     again = read_deck(text, POOL).deck
     assert bag(again, keep) == bag(deck, keep)
-    assert (again.name, again.notes, again.tags, again.format) == (
-        deck.name, deck.notes, deck.tags, deck.format)
+    assert (again.name, again.notes, again.tags, again.format, again.foreign) == (
+        deck.name, deck.notes, deck.tags, deck.format, deck.foreign)
     assert write_deck(again, "cod", POOL) == text
 
 

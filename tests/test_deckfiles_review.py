@@ -20,7 +20,7 @@ COD_EXAMPLE = """<?xml version="1.0" encoding="UTF-8"?>
   <format>commander</format>
   <comments>Sacrifice everything.</comments>
   <tags><tag>jund</tag></tags>
-  <bannerCard providerId="">Korvold, Fae-Cursed King</bannerCard>
+  <bannerCard providerId="" deckEditorBanner="commander">Korvold, Fae-Cursed King</bannerCard>
   <zone name="main">
     <card number="1" name="Korvold, Fae-Cursed King" deckEditorSection="Commander"/>
     <card number="1" name="Sol Ring" setShortName="CMM" collectorNumber="464"/>

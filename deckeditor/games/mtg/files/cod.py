@@ -5,8 +5,10 @@ Written the way Cockatrice players keep a Commander deck: the commanders in `mai
 named by `<bannerCard>`, the companion in `side`. Cockatrice has no command zone and plays only
 `main` and `side`, so nothing else would reach its game. Our own reading must not guess: each card
 the writer puts into another section's zone says so in a `deckEditorSection` attribute, and the
-root's `deckEditorSections="marked"` says no card needs guessing (Cockatrice ignores both, and
-drops them when it saves the deck again; the banner-card rule then finds the commander).
+root's `deckEditorSections="marked"` says no card needs guessing, and a banner the writer set
+to the commander says so in `deckEditorBanner="commander"` (it is not kept as the file's own).
+Cockatrice ignores all three, and drops them when it saves the deck again; the banner-card rule
+then finds the commander.
 """
 
 from __future__ import annotations
@@ -51,6 +53,8 @@ _KEPT = ("bannerCard", "playmatCard", "lastLoadedTimestamp", "sideboard_plan")
 SECTION_ATTR = "deckEditorSection"
 MARKED_ATTR = "deckEditorSections"
 MARKED = "marked"
+# on `<bannerCard>`: set by our writer to the first commander, so not kept as read data
+BANNER_ATTR = "deckEditorBanner"
 _MARKABLE = ("Commander", "Companion")  # the sections written into another section's zone
 
 
@@ -94,7 +98,8 @@ def read(
         elif tag in _KEPT:
             if tag == "bannerCard":
                 banner = (child.text or "").strip()
-            kept[tag] = _xml(child)
+            if tag != "bannerCard" or child.get(BANNER_ATTR) != "commander":
+                kept[tag] = _xml(child)
         elif tag == "zone":
             zone = child.get("name", "")
             section = _ZONES.get(zone.lower(), zone or "Main")
@@ -215,7 +220,8 @@ def _banner(deck: Deck, pool: CardPool | None, kept: dict) -> ET.Element | None:
     name = export_name(first, pool).strip()
     if old is not None and old.tag == "bannerCard" and (old.text or "").strip() == name:
         return old
-    el = ET.Element("bannerCard", {"providerId": (first.printing or Printing()).scryfall or ""})
+    el = ET.Element("bannerCard", {"providerId": (first.printing or Printing()).scryfall or "",
+                                   BANNER_ATTR: "commander"})
     el.text = name
     return el
 
