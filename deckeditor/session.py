@@ -414,6 +414,64 @@ class EditorSession:
                 self._cache[key] = (f"({exc!r})", "")
         return self._cache[key]
 
+    # --- categories and the template (`deckeditor.categories`) ---------------------------
+
+    def template_status(self) -> list:
+        """Each category of the deck's template (or the game's default) with its count."""
+        key = ("template_status",)
+        if key not in self._cache:
+            from deckeditor import categories
+
+            self._cache[key] = categories.template_status(self.deck, self.game, self.fmt, self.pool)
+        return self._cache[key]
+
+    def build_to_template(self) -> None:
+        """The deck keeps the template shown (the game's default until then): its targets are
+        warned about from now on. One undo step."""
+        from deckeditor import categories
+
+        self.apply(self.deck.with_template(categories.template_of(self.deck, self.game, self.fmt)),
+                   "Building to the template")
+
+    def set_category_target(self, category: str, target: int | None) -> None:
+        from deckeditor import categories
+
+        self.apply(categories.with_target(self.deck, self.game, self.fmt, category, target),
+                   f"{category}: target {target}" if target is not None else f"{category}: no target")
+
+    def category_query(self, category: str) -> str:
+        """The catalog search that lists a category's cards ("" for a player's own category)."""
+        from deckeditor import categories
+
+        return categories.queries(self.game).get(category, "")
+
+    def line_categories(self, section: str, index: int) -> tuple[str, ...]:
+        from deckeditor import categories
+
+        entry = self.deck.section(section).entries[index]
+        return categories.line_categories(entry, self.card(entry.card), self.game, self.pool)
+
+    def set_line_categories(self, section: str, index: int, names) -> None:
+        """The line's categories as the player sets them (None: back to its card's roles)."""
+        from deckeditor import categories
+
+        entry = self.deck.section(section).entries[index]
+        self.apply(categories.with_line_categories(self.deck, section, index, names),
+                   f"{entry.card}: categories {', '.join(names) if names is not None else 'from its text'}")
+
+    def rename_category(self, old: str, new: str) -> None:
+        from deckeditor import categories
+
+        self.apply(categories.rename_category(self.deck, self.game, self.pool, old, new),
+                   f"Category {old} renamed {new}")
+
+    def library_cards(self) -> list[str]:
+        """The names of the cards shuffled into the library, a copy each (sample hands)."""
+        from deckeditor import categories
+
+        return [e.card for e, _card in categories.library_cards(self.deck, self.game, self.pool)
+                for _ in range(e.count)]
+
     def stats(self) -> Statistics:
         key = ("stats",)
         if key not in self._cache:

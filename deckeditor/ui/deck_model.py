@@ -29,6 +29,10 @@ KIND_ROLE = Qt.ItemDataRole.UserRole + 13  # "section" | "group" | "entry"
 SLOT_ROLE = Qt.ItemDataRole.UserRole + 14  # a slot header's add target (the game's slot)
 
 GROUPINGS = ("Type", "Mana value", "None")  # the default game's; the pane asks the deck's game
+# Archidekt's grouping: a line under each of its categories (`deckeditor.categories`), so a card
+# in two shows in both; the section's count still counts it once
+CATEGORY = "Category"
+UNCATEGORISED = "Uncategorised"
 SORTS = ("Name", "Cost", "Count")
 HEADERS = ("Card", "Qty", "Cost", "Type")
 _RED = QBrush(QColor(176, 0, 32))
@@ -36,6 +40,27 @@ _OFF_TARGET = QBrush(QColor(160, 90, 0))
 _ENTRY_FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsDragEnabled
 _RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
 _FOREGROUND = Qt.ItemDataRole.ForegroundRole
+
+
+def _group_labels(item, grouping: str, game: Game, pool) -> tuple[str, ...]:
+    _index, entry, card = item
+    if grouping == CATEGORY:
+        from deckeditor.categories import line_categories
+
+        return line_categories(entry, card, game, pool) or (UNCATEGORISED,)
+    return (game.group_of(card, grouping),)
+
+
+def _category_rank(game: Game):
+    """The game's roles in their order, then the player's categories by name, then lines with none."""
+    order = {r.title: i for i, r in enumerate(game.roles)}
+
+    def rank(label: str) -> tuple:
+        if label == UNCATEGORISED:
+            return (2, 0, label)
+        return (0, order[label], label) if label in order else (1, 0, label.casefold())
+
+    return rank
 
 
 @dataclass
@@ -124,9 +149,11 @@ class DeckModel(QStandardItemModel):
         lines.sort(key=lambda t: self._sort_key(t, sort))
         groups: dict[str, list] = {}
         for item in lines:
-            groups.setdefault(game.group_of(item[2], grouping), []).append(item)
+            for label in _group_labels(item, grouping, game, pool):
+                groups.setdefault(label, []).append(item)
         seen: dict[tuple, int] = {}
-        for label in sorted(groups, key=game.group_rank):
+        rank = _category_rank(game) if grouping == CATEGORY else game.group_rank
+        for label in sorted(groups, key=rank):
             items = groups[label]
             entries = [self._entry_node(name, i, e, c, e.card in flagged, seen) for i, e, c in items]
             if label:

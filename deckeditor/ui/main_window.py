@@ -56,6 +56,7 @@ from deckeditor.ui.import_dialog import ImportDialog
 from deckeditor.ui.import_progress import ImportProgress
 from deckeditor.ui.settings import Settings, load_settings, save_settings_or_tell
 from deckeditor.ui.stats import StatsPanel
+from deckeditor.ui.template_panel import TemplatePanel
 from deckeditor.ui.status_bar import DeckStatusBar, ProblemList
 from deckeditor.ui.undo import UndoActions
 from deckeditor.ui.window_fit import clamp_to_screen, fit_first_start
@@ -101,6 +102,7 @@ class MainWindow(QMainWindow):
         self.confirm_hidden: Callable[[str, list[str]], bool] = self._confirm_hidden_dialog
         self.ask_lossy_save: Callable[[str, list[str]], str | None] = self._ask_lossy_save_dialog
         self.run_dialog: Callable[[object], bool] = lambda dialog: bool(dialog.exec())  # tests answer
+        self.ask_text: Callable[[str, str, str], str | None] = self._ask_text_dialog
         self.last_message = ""
         self._import_thread = None
         self.file_watch = FileWatch(self)  # another program changing the open file (Save asks)
@@ -152,9 +154,15 @@ class MainWindow(QMainWindow):
         middle.setStretchFactor(0, 4)
         middle.setStretchFactor(1, 1)
 
+        self.template_panel = TemplatePanel()  # "Ramp 8/10" above the charts (issue 27)
+        stats_holder = QWidget()
+        stats_layout = QVBoxLayout(stats_holder)
+        stats_layout.setContentsMargins(0, 0, 0, 0)
+        stats_layout.addWidget(self.template_panel)
+        stats_layout.addWidget(self.stats, 1)
         self.tabs = QTabWidget()
         self.tabs.addTab(self.card_view, "Card")
-        self.tabs.addTab(self.stats, "Statistics")
+        self.tabs.addTab(stats_holder, "Statistics")
 
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.addWidget(left)
@@ -188,6 +196,9 @@ class MainWindow(QMainWindow):
         self.deck_pane.cardSelected.connect(
             lambda name: self.card_view.show_card(name, self.target(), self.deck_pane.current_entry()))
         self.problems.problemActivated.connect(self.select_problem)
+        self.template_panel.categoryClicked.connect(self.show_category)
+        self.template_panel.targetChanged.connect(lambda c, n: self.session.set_category_target(c, n))
+        self.template_panel.buildRequested.connect(lambda: self.session.build_to_template())
         self.problems.problemDoubleClicked.connect(self.record_choice)
         self.status.formatChosen.connect(self.set_format)
         self.status.targetChosen.connect(lambda value: self.session.set_deck_target(value))
@@ -282,6 +293,9 @@ class MainWindow(QMainWindow):
         self.problem_title.setText(f"Problems ({len(problems)})" if problems else "Problems")
         stats = session.stats()
         self.stats.set_stats(stats)
+        statuses = session.template_status()
+        self.template_panel.set_status(statuses, {t.category: t.query for t in statuses},
+                                       session.deck.template is not None)
         self.status.set_counts(stats.counts, problems)
         self.status.set_deck_target(session.deck_target())
         self.status.set_target_status(*session.target_status())
@@ -461,7 +475,51 @@ class MainWindow(QMainWindow):
                 self.choose_colors(section, index)
                 return
 
+    def show_category(self, category: str) -> None:
+        """The catalog lists the category's cards (the game's search; the catalog keeps to the
+        deck's legality as it always does)."""
+        query = self.session.category_query(category)
+        if not query:
+            self.show_message(f"{category} is a category of your own: no card text names it")
+            return
+        self.catalog.search_box.setText(query)
+        self.show_message(f"The catalog lists {category.lower()} the deck may take ({query})")
+
+    def edit_line_categories(self) -> None:
+        """The selected line's categories, comma-separated; empty: none; `*`: its card's roles."""
+        ref = self.deck_pane.current_entry()
+        if ref is None:
+            return
+        section, index = ref
+        now = ", ".join(self.session.line_categories(section, index))
+        text = self.ask_text("Line categories", "Categories (comma-separated; * for the card's roles):", now)
+        if text is None:
+            return
+        names = None if text.strip() == "*" else [n.strip() for n in text.split(",") if n.strip()]
+        self.session.set_line_categories(section, index, names)
+
+    def rename_category_dialog(self) -> None:
+        old = self.ask_text("Rename category", "Category to rename:", "")
+        if not old:
+            return
+        new = self.ask_text("Rename category", f"New name for {old}:", old)
+        if new and new.strip() != old:
+            self.session.rename_category(old.strip(), new.strip())
+
+    def _ask_text_dialog(self, title: str, label: str, text: str) -> str | None:
+        value, ok = QInputDialog.getText(self, title, label, text=text)
+        return value if ok else None
+
+    def odds_dialog(self):
+        from deckeditor.ui.odds_dialog import OddsDialog
+
+        dialog = OddsDialog(self.session, self.images, self)
+        self.run_dialog(dialog)
+        return dialog
+
     def select_problem(self, problem: Problem) -> None:
+        if problem.extra.get("query"):  # a category under its target: the catalog lists more
+            self.show_category(problem.extra["category"])
         found = self.deck_pane.select_cards(problem.cards)
         self.show_message(f"{problem.message} — {found} line{'s' if found != 1 else ''} selected")
 
@@ -755,6 +813,11 @@ class MainWindow(QMainWindow):
         # the catalog's current card into a side section, whatever "Add to" says
         self._action(deck, "Add to &Sideboard", lambda: self.add_current_to("Sideboard"), "Ctrl+Alt+S")
         self._action(deck, "Add to &Maybeboard", lambda: self.add_current_to("Maybeboard"), "Ctrl+Alt+M")
+        deck.addSeparator()  # categories, the template and the odds (issue 27)
+        self._action(deck, "Line cate&gories…", self.edit_line_categories, "Ctrl+Shift+G")
+        self._action(deck, "Re&name category…", self.rename_category_dialog)
+        self._action(deck, "&Build to the template", lambda: self.session.build_to_template())
+        self._action(deck, "Draw &odds and sample hand…", self.odds_dialog, "Ctrl+Shift+O")
         view = bar.addMenu("&View")
         toggle = view.addAction("Show &hidden cards")
         toggle.setCheckable(True)

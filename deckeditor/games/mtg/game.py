@@ -55,7 +55,7 @@ class MtgGame(Game):
     exports = _exports.KINDS
     columns = _catalog.COLUMNS
     type_order = _stats.TYPE_ORDER
-    groupings = ("Type", "Mana value", "None")
+    groupings = ("Type", "Mana value", "Category", "None")
     choice_problem_kinds = frozenset({"ADDITIONAL_COLOR_CHOICE"})
 
     def owns(self, card: Any) -> bool:

@@ -1,0 +1,202 @@
+"""Draw odds and a sample hand (Deck › Draw odds and sample hand…).
+
+The odds are `deckeditor.odds` (exact, London mulligans) for a category of the deck, or its
+lands, by turn, on the play and on the draw, for hands kept at 7, 6 and 5 cards. The sample hand
+shuffles the deck's library with a seed: New hand (Ctrl+R) draws the next seed's hand, Mulligan
+(Ctrl+M) follows the London rule (a fresh seven, then a click on a card puts it on the bottom,
+as many as mulligans taken), Draw (Ctrl+D) takes the top card. Cards show their picture where
+there is one, else their name.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QIcon, QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from deckeditor import categories, odds
+
+TURNS = (0, 1, 2, 3, 4, 5, 6)
+CARD_WIDTH = 110
+
+
+class _CardSlot(QPushButton):
+    """One card of the sample hand: its picture when there is one, else its name."""
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self.setFixedSize(CARD_WIDTH, int(CARD_WIDTH * 1.4))
+        self.name = ""
+
+    def show_card(self, name: str) -> None:
+        if name != self.name:
+            self.name = name
+            self.set_picture(None)  # until its picture comes
+        self.setToolTip(name)
+
+    def set_picture(self, pixmap) -> None:
+        if pixmap is None or pixmap.isNull():
+            self.setIcon(QIcon())
+            self.setText(self.name)
+            return
+        scaled = pixmap.scaledToWidth(CARD_WIDTH - 6, Qt.TransformationMode.SmoothTransformation)
+        self.setIcon(QIcon(scaled))
+        self.setIconSize(scaled.size())
+        self.setText("")
+
+
+class OddsDialog(QDialog):
+    def __init__(self, session, images=None, parent=None, seed: int = 0) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Draw odds and sample hand")
+        self.session, self.images = session, images
+        layout = QVBoxLayout(self)
+
+        pick = QHBoxLayout()
+        pick.addWidget(QLabel("At least"))
+        self.at_least = QSpinBox()
+        self.at_least.setRange(1, 10)
+        pick.addWidget(self.at_least)
+        self.category = QComboBox()
+        pick.addWidget(self.category, 1)
+        layout.addLayout(pick)
+        self.summary = QLabel()
+        layout.addWidget(self.summary)
+        self.table = QTableWidget(len(TURNS), 6)
+        self.table.setHorizontalHeaderLabels([f"{side} {size}" for side in ("Play", "Draw") for size in (7, 6, 5)])
+        self.table.setVerticalHeaderLabels(["Opening hand" if t == 0 else f"Turn {t}" for t in TURNS])
+        self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.table.setToolTip("The chance of at least that many by the turn's draw step; 7, 6, 5: the "
+                              "hand kept after 0, 1 or 2 London mulligans (a hand without them is "
+                              "mulliganed, the cards put on the bottom are the others)")
+        layout.addWidget(self.table)
+
+        layout.addWidget(QLabel("<b>Sample hand</b>"))
+        self.hand_note = QLabel()
+        layout.addWidget(self.hand_note)
+        self.hand_box = QWidget()
+        self.hand_grid = QGridLayout(self.hand_box)
+        self.slots: list[_CardSlot] = []
+        layout.addWidget(self.hand_box)
+        buttons = QHBoxLayout()
+        self.new_button = QPushButton("&New hand")
+        self.mulligan_button = QPushButton("&Mulligan")
+        self.draw_button = QPushButton("&Draw")
+        for button in (self.new_button, self.mulligan_button, self.draw_button):
+            buttons.addWidget(button)
+        layout.addLayout(buttons)
+        self.new_button.clicked.connect(self.new_hand)
+        self.mulligan_button.clicked.connect(self.mulligan)
+        self.draw_button.clicked.connect(self.draw)
+        for keys, slot in (("Ctrl+R", self.new_hand), ("Ctrl+M", self.mulligan), ("Ctrl+D", self.draw)):
+            QShortcut(QKeySequence(keys), self, activated=slot)
+
+        game = session.game
+        names = [r.title for r in game.roles]
+        names += [n for n in categories.category_counts(session.deck, game, session.pool) if n not in names]
+        self.category.addItems(names)
+        lands = next((r.title for r in game.roles if r.key == "land"), None)
+        if lands is not None:
+            self.category.setCurrentText(lands)
+        self.category.currentTextChanged.connect(lambda _: self.refresh_odds())
+        self.at_least.valueChanged.connect(lambda _: self.refresh_odds())
+        self.hand = odds.SampleHand(session.library_cards(), seed=seed)
+        self.refresh_odds()
+        self.show_hand()
+
+    # --- odds ----------------------------------------------------------------------------------
+
+    def refresh_odds(self) -> None:
+        session = self.session
+        category = self.category.currentText()
+        size, wanted = categories.library_count(session.deck, session.game, session.pool, category=category)
+        k = self.at_least.value()
+        self.summary.setText(f"{wanted} {category} in a library of {size}: the chance of at least {k}")
+        for row, turn in enumerate(TURNS):
+            for column, (on_draw, mulligans) in enumerate((d, m) for d in (False, True) for m in range(3)):
+                if odds.OPENING_HAND + odds.draws_by_turn(turn, on_draw) > size:
+                    text = ""
+                else:
+                    p = float(odds.chance(size, wanted, k, turn, on_draw, mulligans))
+                    text = f"{p * 100:.1f}%"
+                item = self.table.item(row, column)
+                if item is None:
+                    item = QTableWidgetItem()
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                    self.table.setItem(row, column, item)
+                item.setText(text)
+
+    def chance_text(self, turn: int, on_draw: bool = False, mulligans: int = 0) -> str:
+        return self.table.item(TURNS.index(turn), (3 if on_draw else 0) + mulligans).text()
+
+    # --- the sample hand -----------------------------------------------------------------------
+
+    def new_hand(self) -> None:
+        self.hand.redraw()
+        self.show_hand()
+
+    def mulligan(self) -> None:
+        try:
+            self.hand.mulligan()
+        except ValueError as exc:
+            self.hand_note.setText(str(exc))
+            return
+        self.show_hand()
+
+    def draw(self) -> None:
+        try:
+            self.hand.draw()
+        except ValueError as exc:
+            self.hand_note.setText(str(exc))
+            return
+        self.show_hand()
+
+    def _bottom(self, index: int) -> None:
+        if self.hand.to_bottom:
+            self.hand.bottom(index)
+            self.show_hand()
+
+    def show_hand(self) -> None:
+        cards = self.hand.hand
+        while len(self.slots) < len(cards):
+            slot = _CardSlot(self.hand_box)
+            i = len(self.slots)
+            slot.clicked.connect(lambda _=False, i=i: self._bottom(i))
+            self.hand_grid.addWidget(slot, i // 8, i % 8)
+            self.slots.append(slot)
+        for i, slot in enumerate(self.slots):
+            if i < len(cards):
+                slot.show_card(cards[i])
+                slot.setVisible(True)
+                self._ask_picture(slot, cards[i])
+            else:
+                slot.setVisible(False)
+        note = f"Hand {self.hand.seed + 1}"
+        if self.hand.mulligans:
+            note += f", mulligan {self.hand.mulligans}"
+        if self.hand.to_bottom:
+            note += f": click {self.hand.to_bottom} card{'s' if self.hand.to_bottom > 1 else ''} to put on the bottom"
+        if self.hand.drawn:
+            note += f"; {self.hand.drawn} drawn"
+        self.hand_note.setText(note)
+        self.draw_button.setEnabled(not self.hand.to_bottom and bool(self.hand.library))
+
+    def _ask_picture(self, slot: _CardSlot, name: str) -> None:
+        card = self.session.card(name)
+        if self.images is None or card is None:
+            slot.set_picture(None)
+            return
+        self.images.request(slot, self.session.game, card, None,
+                            lambda pixmap, slot=slot, name=name: slot.name == name and slot.set_picture(pixmap))
