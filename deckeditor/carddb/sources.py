@@ -4,7 +4,9 @@ Kinds: "forge" (cardsfolder folder, .zip or tar of scripts), "mtgjson" (AtomicCa
 .json.xz, .json.gz, .zip), "scryfall" (oracle-cards bulk array), "cockatrice" (cards.xml),
 "riftbound-gallery" (the Riot gallery JSON, read by the Riftbound package) and
 "riftbound-supertypes" (a supplementary supertype file, `riftbound.md` §2.6: it holds no cards but
-settles the supertypes of cards already in the pool). The kind is read from the content, not only
+settles the supertypes of cards already in the pool) and "records" (a JSON list of our own card
+records, `deckeditor.carddb.records`: the shipped `resources/<game>/starter-cards.json`, so the
+showcase cards can be layered over a full pool that predates them). The kind is read from the content, not only
 the name: a JSON array is Scryfall, an object with "data" is MTGJSON, an object with "cards" whose
 entries carry "abilityHtml" is a gallery.
 """
@@ -25,7 +27,7 @@ from deckeditor.games.mtg.build import ImportIssue
 
 Progress = Callable[[int, int | None], object]
 KINDS = ("forge", "mtgjson", "scryfall", "cockatrice", "riftbound-gallery", "riftbound-supertypes",
-         "spellbook")
+         "spellbook", "records")
 _HEAD = 1 << 16
 _MTGJSON_DATA = re.compile(r'"data"\s*:\s*\{')
 
@@ -63,7 +65,7 @@ class SourceResult:
 def _sniff_json(head: bytes) -> str | None:
     text = head.decode("utf-8", errors="ignore").lstrip("\ufeff \t\r\n")
     if text.startswith("["):
-        return "scryfall"
+        return _sniff_list(text)
     if text.startswith("{"):
         lowered = text.lower()
         if '"variants"' in text and '"uses"' in text:
@@ -79,6 +81,22 @@ def _sniff_json(head: bytes) -> str | None:
     if text.startswith("<"):
         return "cockatrice" if "cockatrice_carddatabase" in text or "<cards" in text else None
     return None
+
+
+# A record of ours names its layout and faces (MTG) or its game (Riftbound); a Scryfall card object
+# says "object": "card" and has neither key.
+_RECORD_MTG = re.compile(r'^\[\s*\{[^{]*?"(?:layout|faces)"\s*:', re.S)
+_RECORD_RB = re.compile(r'^\[\s*\{\s*"game"\s*:\s*"riftbound"')
+
+
+def _sniff_list(text: str) -> str:
+    """A JSON array: our own card records, else a Scryfall bulk file (read as Scryfall, a list
+    of records lost every type line: "Tolabow cannot be a commander", issue 24)."""
+    if _RECORD_RB.match(text):
+        return "records"
+    if _RECORD_MTG.match(text) and '"object"' not in text[:2000]:
+        return "records"
+    return "scryfall"
 
 
 def _file_head(p: Path) -> bytes:
@@ -187,6 +205,8 @@ def _load(kind: str, path: str | os.PathLike[str], progress: Progress | None) ->
                             combos=table)
     elif kind == "riftbound-supertypes":
         return _load_supertypes(path)
+    elif kind == "records":
+        return _load_records(path)
     else:  # pragma: no cover - detect_source only returns KINDS
         raise SourceError(f"{path}: unknown source kind {kind!r}")
     issues = list(issues) + _deckrule_warnings(cards, str(path))
@@ -222,6 +242,31 @@ def _load_gallery(path: str | os.PathLike[str]) -> SourceResult:
         cards = [settled.get(c.name, c) for c in cards]
     return SourceResult(result.kind, result.game, cards, list(result.issues),
                         note=" ".join(f for f in facts if f))
+
+
+def _load_records(path: str | os.PathLike[str]) -> SourceResult:
+    """Our own card records (a starter pool, an export of the database): each record is read as
+    the card it describes, its game named by the record; a bad record is an error naming its
+    index and the neighbours are kept."""
+    import json
+
+    from deckeditor.carddb.records import RecordError, from_record
+
+    try:
+        data = json.loads(Path(path).read_bytes())
+    except json.JSONDecodeError as exc:
+        raise SourceError(f"{path}:{exc.lineno}:{exc.colno}: {exc.msg}") from None
+    if not isinstance(data, list):
+        raise SourceError(f"{path}: expected a JSON list of card records")
+    cards, issues = [], []
+    game = "riftbound" if any(isinstance(r, dict) and r.get("game") == "riftbound" for r in data[:1]) else "mtg"
+    for i, rec in enumerate(data):
+        try:
+            cards.append(from_record(rec, game))
+        except (RecordError, KeyError, TypeError, ValueError, AttributeError) as exc:
+            issues.append(ImportIssue(str(path), f"[{i}]", str(exc), "error"))
+    issues += _deckrule_warnings(cards, str(path)) if game == "mtg" else []
+    return SourceResult("records", game, cards, issues)
 
 
 def _load_supertypes(path: str | os.PathLike[str]) -> SourceResult:

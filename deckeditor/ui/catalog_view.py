@@ -232,6 +232,7 @@ class CatalogPanel(QWidget):
     cardSelected = Signal(str)  # show it in the card view
     printingsRequested = Signal(str)  # the card's printing list (a click on the "Sets" count)
     helpRequested = Signal()  # "?" by the search box
+    importRequested = Signal()  # "Import cards…" beside "not in your card pool"
 
     def __init__(self, session: EditorSession, parent=None) -> None:
         super().__init__(parent)
@@ -257,11 +258,15 @@ class CatalogPanel(QWidget):
         self.empty_label.setWordWrap(True)
         self.show_hidden_button = QPushButton("Show hidden")
         self.show_hidden_button.clicked.connect(lambda: self.show_hidden.setChecked(True))
+        self.import_button = QPushButton("Import cards…")
+        self.import_button.setToolTip("Add a card source to the pool (File › Import cards…)")
+        self.import_button.clicked.connect(self.importRequested)
         self.empty_box = QWidget()
         empty_row = QHBoxLayout(self.empty_box)
         empty_row.setContentsMargins(4, 2, 4, 2)
         empty_row.addWidget(self.empty_label, 1)
         empty_row.addWidget(self.show_hidden_button)
+        empty_row.addWidget(self.import_button)
         self.empty_box.hide()
         self.count_label.setStyleSheet("color: palette(mid);")
 
@@ -495,8 +500,9 @@ class CatalogPanel(QWidget):
         return commits
 
     def _say_what_is_hidden(self, rows, state, size: int, show_hidden: bool) -> None:
-        """Only for an empty list (off the keystroke path otherwise): how many cards the
-        search finds that the deck's rules hide."""
+        """Only for an empty list (off the keystroke path otherwise): whether the search finds
+        cards the deck's rules hide (named, with why), or no card of the pool at all (a card
+        newer than the imported pool: say where more cards come from)."""
         hidden = 0
         if not rows and not show_hidden:
             if state.bits is not None:
@@ -505,10 +511,30 @@ class CatalogPanel(QWidget):
                 hidden = len(state.rows)
             else:
                 hidden = size
+        absent = not rows and not hidden and bool(state.text) and not state.error
         if hidden:
-            self.empty_label.setText(f"No card to show: the deck's rules hide {hidden:,} "
-                                     f"matching card{'s' if hidden != 1 else ''}.")
-        self.empty_box.setVisible(bool(hidden))
+            self.empty_label.setText(self._hidden_text(state, hidden, size))
+        elif absent:
+            self.empty_label.setText(f"“{state.text}”: not in your card pool — File › Import cards… "
+                                     "adds a source that has it (a newer card file, a Forge cardsfolder)")
+        self.show_hidden_button.setVisible(bool(hidden))
+        self.import_button.setVisible(absent)
+        self.empty_box.setVisible(bool(hidden) or absent)
+
+    def _hidden_text(self, state, hidden: int, size: int) -> str:
+        """hidden: the count, then the first hidden card and the rules that hide it."""
+        plural = "s" if hidden != 1 else ""
+        text = f"hidden: the deck's rules hide {hidden:,} matching card{plural}"
+        first = None
+        if state.bits is not None and state.bits:
+            first = (state.bits & -state.bits).bit_length() - 1
+        elif state.rows:
+            first = state.rows[0]
+        if first is None or not state.text or not 0 <= first < size:
+            return text + "."
+        card = self.session.pool.cards[first]
+        reasons = self.session.why_hidden(card, self.target)
+        return f"{text} — {card.name}: {'; '.join(reasons)}" if reasons else f"{text} — {card.name}"
 
     # --- actions --------------------------------------------------------------------------
 

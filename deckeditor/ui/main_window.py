@@ -184,6 +184,7 @@ class MainWindow(QMainWindow):
         self.catalog.addToSection.connect(self._add_to_section)
         self.catalog.leadRequested.connect(self.add_by_lead_action)
         self.catalog.cardSelected.connect(lambda name: self.card_view.show_card(name, self.target()))
+        self.catalog.importRequested.connect(self.import_cards_dialog)
         self.catalog.printingsRequested.connect(lambda name: self.card_view.open_printings(name, self.target()))
         self.catalog.helpRequested.connect(self.search_help)
         # the card view's "why hidden" follows the search, once typing pauses (off the keystroke)
