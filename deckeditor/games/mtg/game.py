@@ -15,7 +15,7 @@ from deckeditor.games.mtg import choices as _choices
 from deckeditor.games.mtg import conformance, predicate
 from deckeditor.games.mtg import exports as _exports
 from deckeditor.games.mtg import leads as _leads
-from deckeditor.games.mtg import roles as _roles
+from deckeditor.games.mtg import role_names as _roles
 from deckeditor.games.mtg import sections as _sections
 from deckeditor.games.mtg import statistics as _stats
 from deckeditor.games.mtg.approval import try_approve, would_approve  # noqa: F401 (interface)
@@ -75,13 +75,17 @@ class MtgGame(Game):
     def card_roles(self, card, pool=None) -> tuple[str, ...]:
         if card is None:
             return ()
-        return _roles.roles_of_mask(_roles.mask_in(pool, card))
+        from deckeditor.games.mtg import roles  # the recognisers: compiled on first use
+
+        return roles.roles_of_mask(roles.mask_in(pool, card))
 
     def default_template(self, fmt) -> dict[str, int]:
         return _roles.default_template(fmt)
 
     def derive(self, pool) -> None:
-        _roles.roles_for_pool(pool)
+        from deckeditor.games.mtg import roles
+
+        roles.roles_for_pool(pool)
 
     # Commander Brackets: `check --json`'s `bracket`, the bracket beside the format, the status
     def report_extras(self, deck, fmt, day, pool) -> dict:

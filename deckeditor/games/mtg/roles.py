@@ -45,22 +45,10 @@ from typing import Iterable, Sequence
 from deckeditor.games.mtg.bracket_categories import is_tutor
 from deckeditor.search.folding import replace_name
 
-RAMP, DRAW, REMOVAL, BOARDWIPE, COUNTERSPELL, TUTOR, PROTECTION, RECURSION, LAND = (
-    "ramp", "draw", "removal", "boardwipe", "counterspell", "tutor", "protection", "recursion", "land",
-)  # fmt: skip
-ROLES: tuple[str, ...] = (RAMP, DRAW, REMOVAL, BOARDWIPE, COUNTERSPELL, TUTOR, PROTECTION, RECURSION, LAND)
-# one word each: Moxfield's #tags end at a space
-TITLES = {
-    RAMP: "Ramp", DRAW: "Draw", REMOVAL: "Removal", BOARDWIPE: "Boardwipes",
-    COUNTERSPELL: "Counterspells", TUTOR: "Tutors", PROTECTION: "Protection",
-    RECURSION: "Recursion", LAND: "Lands",
-}  # fmt: skip
-BIT = {role: 1 << i for i, role in enumerate(ROLES)}
-# the catalog search that lists a role's cards (a land is its type line)
-QUERIES = {role: ("t:land" if role == LAND else f"otag:{role}") for role in ROLES}
-# The common Commander template ("10 ramp, 10 draw, 10 removal, 3 board wipes, 37 lands")
-COMMANDER_TEMPLATE = {TITLES[RAMP]: 10, TITLES[DRAW]: 10, TITLES[REMOVAL]: 10, TITLES[BOARDWIPE]: 3,
-                      TITLES[LAND]: 37}
+from deckeditor.games.mtg.role_names import (  # noqa: F401  (the names, re-exported)
+    BIT, BOARDWIPE, COMMANDER_TEMPLATE, COUNTERSPELL, DRAW, LAND, PROTECTION, QUERIES, RAMP,
+    RECURSION, REMOVAL, ROLES, TITLES, TUTOR, default_template,
+)
 
 _PERMANENT_TYPES = frozenset({"Artifact", "Creature", "Enchantment", "Planeswalker", "Battle", "Land"})
 
@@ -437,25 +425,6 @@ def has_role(card, role: str) -> bool:
     return role in roles_of(card)
 
 
-def default_template(fmt) -> dict[str, int]:
-    """The Commander template for a format with a command zone and a 100-card deck; {} for the
-    others (a 60-card deck has no common template)."""
-    from deckeditor.games.mtg.rulesets import ruleset_for
-
-    if fmt is None:
-        return {}
-    try:
-        ruleset = ruleset_for(fmt)
-    except (TypeError, AttributeError, ValueError, KeyError):
-        return {}
-    if not getattr(ruleset, "command_zone", False):
-        return {}
-    minimum = getattr(getattr(fmt, "format", fmt), "min_size", None)
-    if isinstance(minimum, int) and minimum < 90:
-        return {}
-    return dict(COMMANDER_TEMPLATE)
-
-
 # --- the whole pool ------------------------------------------------------------------------------
 
 
@@ -481,7 +450,8 @@ def roles_for_cards(cards: Sequence, cache=None) -> dict[str, int]:
     return remembered_in(cache, "mtg-roles", _MODULES, build)
 
 
-_MODULES = (__name__, "deckeditor.games.mtg.bracket_categories", "deckeditor.search.folding")
+_MODULES = (__name__, "deckeditor.games.mtg.role_names", "deckeditor.games.mtg.bracket_categories",
+            "deckeditor.search.folding")
 
 
 @lru_cache(maxsize=4096)
