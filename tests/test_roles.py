@@ -208,6 +208,15 @@ def test_look_alikes_that_do_not(pool, role):
         ("Cyclonic Rift", {roles.REMOVAL, roles.BOARDWIPE}),  # overload
         ("Valakut Awakening // Valakut Stoneforge", {roles.DRAW, roles.LAND}),
         ("Animate Dead", {roles.RECURSION}),  # its -1/-0 is no removal
+        # found by reading random cards of the pool: several targets, another's graveyard, a
+        # stolen artifact; a blink of your own is no removal
+        ("Kiora's Dismissal", {roles.REMOVAL}),
+        ("Into the Void", {roles.REMOVAL}),
+        ("Eliminate the Competition", {roles.REMOVAL}),
+        ("Souvenir Snatcher", {roles.REMOVAL}),
+        ("Nurgle's Conscription", {roles.RECURSION}),
+        ("Ghostly Flicker", set()),
+        ("Guardian of Ghirapur", set()),
     ],
 )
 def test_a_card_has_exactly_its_roles(pool, name, expected):

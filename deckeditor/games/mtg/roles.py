@@ -150,15 +150,16 @@ _ENEMY_THING = (
     r"attacking or blocking creature|tapped creature|untapped creature|creature or planeswalker|"
     r"artifact or enchantment|artifact or creature|creature or vehicle|nonartifact creature|"
     r"nonblack creature|nonwhite creature|nonred creature|nongreen creature|nonblue creature|"
-    r"creature with [^.,]*?|[a-z]+ creature|[a-z]+ permanent|[a-z]+ or [a-z]+ permanent|"
+    r"creature with [^.,]*?|[a-z]+ creature|[a-z]+ permanent|[a-z]+ artifact|[a-z]+ enchantment|[a-z]+ or [a-z]+ permanent|"
     r"creature, planeswalker, or battle|artifact, enchantment, or planeswalker|"
     r"creature or enchantment|artifact, creature, or enchantment|[a-z]+, [a-z]+, or [a-z]+)"
 )
 _WHOSE = r"(?: (?:an opponent|target opponent|target player|defending player) controls| you don't control| your opponents control)?"
-_TARGET = rf"(?:up to (?:one|two|three|x) )?(?:another )?target {_ENEMY_THING}s?{_WHOSE}"
+_TARGET = (rf"(?:up to (?:one|two|three|four|x) |any number of |one or two |two |three |x )?(?:other )?(?:another )?"
+           rf"target {_ENEMY_THING}s?{_WHOSE}")
 _REMOVE_TARGET = re.compile(
     rf"\b(?:destroy|exile) {_TARGET}"
-    rf"|\breturn {_TARGET} to (?:its|their) owner's hands?"
+    rf"|\breturn {_TARGET} to (?:its|their) owners?'?s? hands?"
     rf"|\bput {_TARGET} (?:on the (?:top|bottom) of|into) its owner's library"
     rf"|\b(?:shuffles?) {_TARGET} into"
     rf"|\bowner of {_TARGET} shuffles it into"
@@ -172,6 +173,8 @@ _REMOVE_TARGET = re.compile(
     rf"|\bgain control of {_TARGET}(?! until end of turn)(?![^.]*\buntil end of turn)"
 )
 _YOURS = re.compile(r"\btarget [^.]*?\byou control\b|\btarget [^.]*?\byou own\b|\bcard\b")
+# "… target artifacts, creatures, and/or lands you control": the clause goes on to say whose
+_STILL_YOURS = re.compile(r"(?:,? (?:and/or |or |and )?[a-z]+)*,? you (?:control|own)\b")
 _LAND_ONLY = re.compile(r"\btarget (?:nonbasic |basic )?land\b")
 _AURA_NEUTRALISES = re.compile(
     r"\benchanted (?:creature|permanent)(?: or \w+)? (?:can't attack(?: or block)?|"
@@ -242,7 +245,7 @@ _RECURSE = re.compile(
     r"\breturn (?:(?:up to )?(?:one|two|three|x|any number of|all|each|a|an|another|target|those|the) )?"
     r"(?:other )?(?:target )?[^.]*?\bcards?\b[^.]*?\bfrom (?:your|a|their|an opponent's) graveyards? "
     r"to (?:your hand|the battlefield|its owner's hand|their owners' hands)"
-    r"|\bput (?:up to \w+ )?(?:target |a |an |all |any number of )?[^.]*?\bcards?\b[^.]*?\bfrom (?:your|a|their) graveyards? onto the battlefield"
+    r"|\bput (?:up to \w+ )?(?:target |a |an |all |any number of )?[^.]*?\bcards?\b[^.]*?\bfrom (?:your|a|their|an opponent's) graveyards? onto the battlefield"
     r"|\breturn enchanted creature card to the battlefield"
     r"|\breturn (?:up to \w+ )?target [^.]*?\bcards? (?:from your graveyard )?to your hand"
     r"|\byou may (?:cast|play) [^.]*?\bfrom your graveyard"
@@ -322,8 +325,8 @@ def _reads_removal(card, texts) -> bool:
                     hit = m.group(0)
                     if _YOURS.search(hit) or _LAND_ONLY.search(hit):
                         continue
-                    after = sentence[m.end(): m.end() + 20]
-                    if "you control" in after or after.startswith(" card"):
+                    after = sentence[m.end():]
+                    if _STILL_YOURS.match(after) or after.startswith(" card"):
                         continue
                     return True
             if "Aura" in face.subtypes and _AURA_NEUTRALISES.search(ability):
