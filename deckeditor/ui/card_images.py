@@ -6,6 +6,10 @@ game's image URLs through Qt's network stack. Requests go out at most `RATE` a s
 etiquette), with a User-Agent, and a request whose asker has moved on (another card selected,
 the pointer left the row) is dropped before it is sent, so rows scrolled past fetch nothing.
 Nothing here blocks: a missing picture, a slow network or an error leaves the text view alone.
+Each download is bounded (ui/picture_download.py): its size while it streams, a total deadline,
+at most `MAX_REDIRECTS` hops, each hop sent through the same rate as a first request; it is
+decoded off the GUI thread. Qt's network module is loaded, and the cache opened, only when a
+picture is asked for that no pictures folder holds: a window that shows no picture sends nothing.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from PySide6.QtWidgets import QLabel, QSizePolicy
 
 from deckeditor import APP_NAME, __version__
 from deckeditor.images import find_picture
+from deckeditor.ui.picture_download import MAX_BYTES, MAX_REDIRECTS, Outcome, PictureDownload, decode
 
 RATE = 10  # requests a second, at most
 IN_FLIGHT = 4  # parallel downloads
@@ -40,6 +45,8 @@ class _Job:
     urls: list[str]
     done: Done
     tried: list[str] = field(default_factory=list)
+    location: str | None = None  # a redirect to follow next, for the URL last tried
+    hops: int = 0  # redirects followed for it
 
 
 class CardImages(QObject):
@@ -58,7 +65,8 @@ class CardImages(QObject):
         self.wanted: dict[int, str] = {}  # id(asker) -> key it waits for
         self.queue: list[_Job] = []
         self.flying = 0
-        self.sent = 0  # requests sent (tests read it)
+        self.sent = 0  # requests sent, redirect hops included (tests read it)
+        self.failures: list[str] = []  # why downloads came to nothing (tests read it)
         self._last = 0.0
         self.timer = QTimer(self)
         self.timer.setSingleShot(True)
@@ -152,10 +160,10 @@ class CardImages(QObject):
             device = self.disk.data(QUrl(url))
             if device is None:
                 continue
-            data = device.readAll()
+            data = device.read(MAX_BYTES + 1)  # only downloads under the bound are stored
             device.close()
             device.deleteLater()  # the caller owns what data() returns
-            image = QImage.fromData(data)
+            image = decode(data) if data.size() <= MAX_BYTES else QImage()
             if not image.isNull():
                 return QPixmap.fromImage(image)
         return None
@@ -188,38 +196,43 @@ class CardImages(QObject):
     def _send(self, job: _Job) -> None:
         from PySide6.QtNetwork import QNetworkRequest
 
-        url = job.urls[len(job.tried)]
-        job.tried.append(url)
+        if job.location is not None:  # the next hop of the URL last tried
+            url, origin = job.location, job.tried[-1]
+            job.location = None
+        else:
+            url = origin = job.urls[len(job.tried)]
+            job.tried.append(url)
         request = QNetworkRequest(QUrl(url))
         request.setHeader(QNetworkRequest.KnownHeaders.UserAgentHeader, USER_AGENT)
         request.setRawHeader(QByteArray(b"Accept"), QByteArray(b"image/*,*/*;q=0.8"))
-        request.setAttribute(QNetworkRequest.Attribute.RedirectPolicyAttribute,
-                             QNetworkRequest.RedirectPolicy.NoLessSafeRedirectPolicy)
         # Stored by hand under the asked URL (below): Scryfall's redirect target differs.
         request.setAttribute(QNetworkRequest.Attribute.CacheSaveControlAttribute, False)
         self._last = time.monotonic()
         self.flying += 1
         self.sent += 1
-        reply = self._network().get(request)
-        reply.finished.connect(lambda: self._finished(reply, job, url))
+        download = PictureDownload(self._network(), request, self)
+        download.finished.connect(lambda outcome: self._finished(outcome, job, origin))
+        download.start()
 
-    def _finished(self, reply, job: _Job, url: str) -> None:
-        from PySide6.QtNetwork import QNetworkReply
-
+    def _finished(self, outcome: Outcome, job: _Job, url: str) -> None:
         self.flying -= 1
-        data = reply.readAll() if reply.error() == QNetworkReply.NetworkError.NoError else QByteArray()
-        reply.deleteLater()
-        image = QImage.fromData(data) if data.size() else QImage()
-        if not image.isNull():
-            self._store(url, data)
-            pixmap = QPixmap.fromImage(image)
+        if outcome.location is not None and job.hops < MAX_REDIRECTS:
+            job.hops += 1
+            job.location = outcome.location
+            self.queue.insert(0, job)  # the hop waits for the rate like any request
+        elif outcome.image is not None:
+            self._store(url, outcome.data)
+            pixmap = QPixmap.fromImage(outcome.image)
             self._remember(job.key, pixmap)
             if self.wanted.get(id(job.asker)) == job.key:
                 job.done(pixmap)
-        elif len(job.tried) < len(job.urls):  # the next, less exact endpoint
-            self.queue.insert(0, job)
-        elif self.wanted.get(id(job.asker)) == job.key:
-            job.done(None)
+        else:
+            self.failures.append(f"{url}: {outcome.reason or 'too many redirects'}")
+            if len(job.tried) < len(job.urls):  # the next, less exact endpoint
+                job.hops = 0
+                self.queue.insert(0, job)
+            elif self.wanted.get(id(job.asker)) == job.key:
+                job.done(None)
         self._schedule()
 
     def _store(self, url: str, data: QByteArray) -> None:
