@@ -217,6 +217,8 @@ def test_look_alikes_that_do_not(pool, role):
         ("Nurgle's Conscription", {roles.RECURSION}),
         ("Ghostly Flicker", set()),
         ("Guardian of Ghirapur", set()),
+        ("Skred", {roles.REMOVAL}),  # "… equal to the number of snow permanents you control"
+        ("Fire Dragon", {roles.REMOVAL}),
     ],
 )
 def test_a_card_has_exactly_its_roles(pool, name, expected):

@@ -174,7 +174,10 @@ _REMOVE_TARGET = re.compile(
 )
 _YOURS = re.compile(r"\btarget [^.]*?\byou control\b|\btarget [^.]*?\byou own\b|\bcard\b")
 # "… target artifacts, creatures, and/or lands you control": the clause goes on to say whose
-_STILL_YOURS = re.compile(r"(?:,? (?:and/or |or |and )?[a-z]+)*,? you (?:control|own)\b")
+_STILL_YOURS = re.compile(
+    r"(?:,? (?:and/or |or |and )?(?:artifact|creature|enchantment|land|planeswalker|permanent|battle)s?)*"
+    r",? you (?:control|own)\b"
+)
 _LAND_ONLY = re.compile(r"\btarget (?:nonbasic |basic )?land\b")
 _AURA_NEUTRALISES = re.compile(
     r"\benchanted (?:creature|permanent)(?: or \w+)? (?:can't attack(?: or block)?|"
