@@ -263,3 +263,26 @@ def test_a_real_forge_zip_is_within_the_budget(tmp_path):
     assert len(list(iter_script_bytes(path))) == 300
     budget = Budget("x", 1_300_000)  # the 2020 cardsfolder .tar.xz: 13 MB of scripts in 1.3 MB
     budget.take(13 * 10**6 + 18_294 * 512)  # its scripts and their tar headers
+
+
+def test_a_source_holds_at_most_a_card_per_256_bytes(tmp_path, capsys):
+    """Issue 26.8: a card costs kilobytes whatever its record says; the limit (10,000 and one
+    per 256 bytes uncompressed) is far above the real sources (700 bytes to 5 KB a card)."""
+    assert readlimits.card_limit(0) == 10_000 and readlimits.card_limit(256 * 1000) == 11_000
+    path = tmp_path / "AtomicCards.json"
+    records = ", ".join(f'"C{i:06d}": [{{"name": "C{i:06d}"}}]' for i in range(30_000))
+    path.write_text('{"meta": {}, "data": {' + records + "}}", encoding="utf-8")
+    limit = readlimits.card_limit(path.stat().st_size)
+    assert limit < 30_000
+    code, err = _import(capsys, tmp_path, path)
+    assert code == 2 and "Traceback" not in err
+    assert f"holds more than {limit:,} cards" in err and str(path) in err
+
+
+def test_the_real_sources_are_far_inside_the_card_limit():
+    from tests.conftest import shared_data
+
+    for path, cards in ((shared_data("mtg", "cards.json.xz"), 29_521),
+                        (shared_data("forge", "reeforge-2020-cardsfolder.tar.xz"), 18_294),
+                        (shared_data("riftbound", "cards.json"), 1_178)):  # fmt: skip
+        assert readlimits.card_limit(readlimits.source_bytes(path)) > 1.5 * cards

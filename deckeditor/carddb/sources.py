@@ -163,13 +163,25 @@ def detect_source(path: str | os.PathLike[str]) -> str:
 def load_source(path: str | os.PathLike[str], progress: Progress | None = None) -> SourceResult:
     """Import every card of a source. Bad records become `issues`; an unusable path raises
     SourceError. `progress(done, total_or_None)` is called now and then; it may raise to cancel."""
-    from deckeditor.readlimits import TooLarge, check_size
+    from deckeditor.readlimits import TooLarge, card_limit, check_size, source_bytes, too_many_cards
 
     kind = detect_source(path)
     try:
         if Path(path).is_file() and kind not in ("forge", "mtgjson", "scryfall"):
             check_size(str(path), Path(path).stat().st_size)  # those readers bound themselves
-        return _load(kind, path, progress)
+        limit = card_limit(source_bytes(path))
+
+        def counted(done: int, total: int | None) -> None:
+            # the readers report as they go: past the limit, stop before building more cards
+            if max(done, total or 0) > limit:
+                raise too_many_cards(str(path), limit)
+            if progress is not None:
+                progress(done, total)
+
+        result = _load(kind, path, counted)
+        if len(result.cards) > limit:  # a reader that reports only at its end
+            raise too_many_cards(str(path), limit)
+        return result
     except (SourceError, TooLarge) as exc:
         raise SourceError(str(exc)) from None
     except RecursionError:  # JSON or XML nested thousands deep: the parser's stack runs out
