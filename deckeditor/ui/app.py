@@ -13,7 +13,7 @@ from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtGui import QGuiApplication, QIcon
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from deckeditor import APP_NAME, DESKTOP_FILE_NAME, ORG_DOMAIN, ORG_NAME, __version__
+from deckeditor import APP_NAME, DESKTOP_FILE_NAME, ORG_NAME, __version__
 from deckeditor.paths import AppPaths, resources_dir
 
 
@@ -24,7 +24,6 @@ def make_app(argv: list[str] | None = None) -> QApplication:
     QApplication.setApplicationName(APP_NAME)
     QApplication.setApplicationDisplayName(APP_NAME)
     QApplication.setOrganizationName(ORG_NAME)
-    QApplication.setOrganizationDomain(ORG_DOMAIN)
     QApplication.setApplicationVersion(__version__)
     QGuiApplication.setDesktopFileName(DESKTOP_FILE_NAME)
     icon = resources_dir() / "icons" / "deckeditor.png"
