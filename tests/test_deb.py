@@ -288,6 +288,19 @@ def _start_from_menu_entry(exec_line: str, deck: Path, home: Path) -> str:
     return done.stdout
 
 
+def _dpkg_install(deb: Path) -> subprocess.CompletedProcess:
+    """`dpkg -i`, waiting up to two minutes for another package tool (apt, an unattended
+    upgrade) to let go of dpkg's lock rather than failing at once."""
+    import time
+
+    for _ in range(60):
+        done = subprocess.run(["dpkg", "-i", str(deb)], capture_output=True, text=True)
+        if done.returncode == 0 or "lock" not in done.stderr:
+            return done
+        time.sleep(2)
+    return done
+
+
 @pytest.mark.skipif(not BUNDLE_TESTS, reason="builds and installs the bundle: CI=true or "
                     "DECKEDITOR_BUNDLE_TESTS=1")
 def test_the_bundle_builds_installs_with_dpkg_and_starts_from_its_menu_entry(tmp_path):
@@ -313,7 +326,8 @@ def test_the_bundle_builds_installs_with_dpkg_and_starts_from_its_menu_entry(tmp
                           capture_output=True, text=True)
     errors = {line.split()[2] for line in lint.stdout.splitlines() if line.startswith("E: ")}
     assert errors <= _allowed_lintian_errors(), lint.stdout[-3000:]
-    subprocess.run(["dpkg", "-i", str(deb)], check=True, capture_output=True)
+    installed = _dpkg_install(deb)
+    assert installed.returncode == 0, installed.stdout[-2000:] + installed.stderr[-2000:]
     try:
         entry = Path("/usr/share/applications") / f"{APP_ID}.desktop"
         exec_line = _desktop_value(entry.read_text(), "Exec")
