@@ -846,6 +846,8 @@ class CatalogSearch:
             if self._error_type is None or not isinstance(exc, self._error_type):
                 raise
             last = self.state
+            if getattr(exc, "unsupported", False):  # a real key not supported: no card shown
+                last = SearchState(text, [], bits=0)
             self.state = SearchState(
                 text,
                 last.rows,

@@ -11,6 +11,10 @@ from deckeditor.paths import AppPaths
 from deckeditor.session import find_entries
 from tests.player_window import choose
 
+# the end of Sol Ring's printing list as the card view shows it (newest first)
+NEWEST_LAST = ("Revised Edition (3ED) · 1994 · #274\n￼ 30th Anniversary Edition (30A) · 2022\n"
+               "￼ Unlimited Edition (2ED) · 1993 · #270")
+
 pytestmark = [pytest.mark.gui, pytest.mark.qt_log_ignore(r".*propagateSizeHints.*", r".*does not support raise.*")]
 
 
@@ -44,15 +48,20 @@ def test_a_printing_chosen_in_the_card_view_is_shown_exported_and_kept(window, q
     window.deck_pane.select_cards(["Sol Ring"])
     view = window.card_view
     assert view.printing_box.isVisible() and view.printing_box.currentText() == "any printing"
-    choose(view.printing_box, "2ED")
+    # a printing is named by its set, year and collector number; picking it fills the number
+    choose(view.printing_box, "Unlimited Edition (2ED) · 1993 · #270")
     (section, index), = find_entries(window.session.deck, ["Sol Ring"])
-    assert window.session.deck.section(section).entries[index].printing.set == "2ED"
+    printing = window.session.deck.section(section).entries[index].printing
+    assert (printing.set, printing.number) == ("2ED", "270")
+    assert view.number_edit.text() == "270"
+    view.number_edit.setFocus()
+    qtbot.keyClick(view.number_edit, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
     qtbot.keyClicks(view.number_edit, "250")
     qtbot.keyClick(view.number_edit, Qt.Key.Key_Return)
     printing = window.session.deck.section(section).entries[index].printing
     assert (printing.set, printing.number) == ("2ED", "250")
     assert deck_label(window, "Sol Ring") == "Sol Ring  (2ED 250)"
-    assert view.printing_box.currentText() == "2ED" and view.number_edit.text() == "250"
+    assert view.printing_box.currentText().startswith("Unlimited Edition (2ED)") and view.number_edit.text() == "250"
     # each export that can carry printings writes it, and reading it back keeps it
     carried = {"forge": "|2ED", "arena": "(2ED) 250", "cod": 'setShortName="2ED"'}
     for kind, text in carried.items():
@@ -88,11 +97,11 @@ def test_the_sets_count_opens_the_list(window, qtbot):
     window.catalog.table.setCurrentIndex(window.catalog.model.index(0, 0))
     html = window.card_view.text.toHtml()
     assert "href=\"sets\"" in html
-    assert "3ED, 30A, 2ED" not in window.card_view.text.toPlainText()
+    assert NEWEST_LAST not in window.card_view.text.toPlainText()
     window.card_view.text.anchorClicked.emit(QUrl("sets"))
-    assert "3ED, 30A, 2ED" in window.card_view.text.toPlainText()  # newest first
+    assert NEWEST_LAST in window.card_view.text.toPlainText()  # newest first, by set name, year and number
     window.card_view.text.anchorClicked.emit(QUrl("sets"))
-    assert "3ED, 30A, 2ED" not in window.card_view.text.toPlainText()
+    assert NEWEST_LAST not in window.card_view.text.toPlainText()
 
 
 def test_f1_and_the_question_mark_open_the_search_help_with_every_key(window, qtbot):
@@ -177,15 +186,15 @@ def test_clicking_the_catalog_sets_count_opens_the_printing_list(window, qtbot):
     rect = catalog.table.visualRect(cell)
     QTest.mouseClick(catalog.table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     assert view.card is not None and view.card.name == "Sol Ring"
-    assert "3ED, 30A, 2ED" in view.text.toPlainText()  # the list, newest first
+    assert NEWEST_LAST in view.text.toPlainText()  # the list, newest first, by set name, year and number
     view.text.anchorClicked.emit(QUrl("sets"))  # closed from the card view as before
-    assert "3ED, 30A, 2ED" not in view.text.toPlainText()
+    assert NEWEST_LAST not in view.text.toPlainText()
     QTest.mouseDClick(catalog.table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
-    assert "3ED, 30A, 2ED" in view.text.toPlainText()
+    assert NEWEST_LAST in view.text.toPlainText()
     assert window.session.deck.count("Main") == before  # the double-click listed, added nothing
     # a click on the name cell only selects: the list stays as it was, nothing added
     view.text.anchorClicked.emit(QUrl("sets"))
     QTest.mouseClick(catalog.table.viewport(), Qt.MouseButton.LeftButton,
                      pos=catalog.table.visualRect(catalog.model.index(0, 0)).center())
-    assert "3ED, 30A, 2ED" not in view.text.toPlainText()
+    assert NEWEST_LAST not in view.text.toPlainText()
     assert window.session.deck.count("Main") == before

@@ -118,7 +118,7 @@ ERRORS = [
     ("name:/abc", 5, "unclosed regular expression"),
     ("foo:bar", 0, 'unknown key "foo" (put text with ":" in quotes)'),
     ("circle of protection: red", 10, 'unknown key "protection" (put text with ":" in quotes)'),
-    ("s:cmm", 0, '"s:" is not supported yet'),
+    ("cn:12", 0, '"cn:" is not supported yet'),
     ("c:", 2, 'missing value after "c:"'),
     ("t<creature", 1, '"<" does not apply to "t:"'),
     ("c:xyz", 2, 'unknown colour "xyz"'),

@@ -82,9 +82,10 @@ def test_riftbound_refuses_mtg_keys_naming_the_right_one():
 # --- §4.7: the whole list of keys outside the subset --------------------------------------------
 
 OUTSIDE = (
-    "s set e edition cn number r rarity a artist ft flavor wm border frame game year date lang "
+    "cn number ft flavor wm border frame date lang "
     "usd eur tix m mana devotion produces atag unique order prefer include in b block st has"
-).split()  # otag: supported for the Commander Brackets categories (issue 14)
+).split()  # otag: supported for the Commander Brackets categories (issue 14); the printing keys
+# s e set edition r rarity a artist game year for issue 24.5 (tests/test_printing_search.py)
 
 
 @pytest.mark.parametrize("key", OUTSIDE)

@@ -18,7 +18,8 @@ that knows it says):
 2. MTGJSON deck files 5.2.2+20260103: each card's `setCode`, `number`, `rarity`, `artist`,
    `availability` (precon and product printings up to 2026);
 3. Cockatrice spoiler XML 2018-12 … 2025-12: `<set>`'s `<longname>`; a card's `<set rarity=…>`
-   (sets after 2022-04; no number nor artist there);
+   (sets after 2022-04; no number nor artist there), on Arena for an Alchemy `<settype>`, else on
+   paper;
 4. Forge editions (Reeforge 2020): `Name=` for codes no other source names.
 """
 
@@ -65,6 +66,7 @@ class Table:
 
     def name_set(self, code: str, name: str, label: str) -> None:
         code = code.strip().upper()
+        name = name.removesuffix(" (Spoiler)")  # Magic-Spoiler marks its sets so
         if code and name and code not in self.names:
             self.names[code] = name.strip()
             self.counts[f"set names from {label}"] = self.counts.get(f"set names from {label}", 0) + 1
@@ -133,15 +135,20 @@ def cockatrice_xml(table: Table, path: Path) -> None:
             root = fromstring(raw)
         except ParseError:
             continue
+        games: dict[str, int] = {}
         for el in root.iter("set"):
             code = el.findtext("name")
             if code:  # a <set> of <sets> (a card's <set> has no <name>)
                 table.name_set(code, el.findtext("longname") or "", "Cockatrice spoiler XML")
+                # no per-card availability here: an Alchemy set is on Arena only, the rest on paper
+                digital = "alchemy" in (el.findtext("settype") or "").lower()
+                games[code.strip().upper()] = GAMES["arena"] if digital else GAMES["paper"]
         for card in root.iter("card"):
             name = (card.findtext("name") or "").strip()
             for printed in card.findall("set"):
-                table.add(printed.text or "", name, printed.get("num") or "", printed.get("rarity") or "",
-                          "", 0, "cockatrice")
+                code = (printed.text or "").strip().upper()
+                table.add(code, name, printed.get("num") or "", printed.get("rarity") or "",
+                          "", games.get(code, 0), "cockatrice")
 
 
 def forge_editions(table: Table, path: Path) -> None:

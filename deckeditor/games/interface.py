@@ -36,7 +36,9 @@ default where one exists, so a new game overrides only what it has):
   the catalog search that finds it), `card_roles(card, pool)`, `default_template(fmt)` (copies
   wanted per category, "Ramp": 10), `derive(pool)` (what is computed once when a pool is stored);
   `deckeditor.categories` builds a deck's categories and template status from them;
-* printings and pictures: `printing_choices(card)` (the printings a deck line can name) and
+* symbols: `symbols()`, `cost_symbols(card)` (a cost as symbol tokens, drawn in cost columns);
+* printings and pictures: `printing_choices(card)` (the printings a deck line can name),
+  `printing_text(printing)` and `printing_symbol(printing)` (its name and set symbol), and
   `images` (a module: `picture_candidates`, `image_urls`, `SET_PARENTS`, `SOURCE_NAME`; see
   `deckeditor.images`), None for a game without pictures.
 """
@@ -206,6 +208,11 @@ class Symbol:
     color: str
     name: str  # what it means ("Fury power"), for the tooltip/alt text
     shape: str = "disc"  # "disc" | "square" | "diamond"
+    # drawn as a glyph of an icon font shipped in resources/fonts ("mana", "keyrune") instead of
+    # `label`; two glyphs are a hybrid symbol's halves, on a disc split into `color` and `color2`
+    font: str = ""
+    glyph: str = ""
+    color2: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,6 +220,9 @@ class Column:
     title: str
     width: int = 60
     right: bool = False  # numbers align right
+    # the cell is drawn as the game's symbols (`Game.cost_symbols`), its text kept for copying,
+    # sorting and screen readers
+    symbols: bool = False
     # what a click on the cell opens in the window ("printings": the card view's printing
     # list); "" opens nothing (a click only selects the row)
     opens: str = ""
@@ -458,6 +468,19 @@ class Game:
         """The printings (`deckeditor.deck.Printing`) a deck line of `card` can name, most
         wanted first; [] when the pool knows none."""
         return []
+
+    def printing_text(self, printing: Any) -> str:
+        """How the window names a printing ("Commander 2016 (C16) · 2016 · #190")."""
+        return printing.label()
+
+    def printing_symbol(self, printing: Any) -> Symbol | None:
+        """The printing's set symbol, drawn beside its name (None: none)."""
+        return None
+
+    def cost_symbols(self, card: Any) -> tuple[str, ...]:
+        """A card's cost as tokens of `symbols()` (`{2}`, `{U}`, "//" between split halves),
+        for a `Column(symbols=True)` and the deck pane's Cost; () draws the cost as text."""
+        return ()
 
     # --- catalog and deck pane -----------------------------------------------------------
 

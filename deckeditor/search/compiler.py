@@ -30,7 +30,9 @@ def check_term(term: Keyed | Bare, search: GameSearch, ctx: SearchContext):
     key = term.key
     key_span = max(1, term.op_start - term.start)
     if key in search.unsupported:
-        raise SearchError(term.start, key_span, f'"{key}:" is not supported yet')
+        error = SearchError(term.start, key_span, f'"{key}:" is not supported yet')
+        error.unsupported = True  # a real key: the catalog shows nothing rather than old results
+        raise error
     if key in search.refused:
         raise SearchError(term.start, key_span, search.refused[key])
     spec = search.keys.get(key)

@@ -18,6 +18,9 @@ class SearchError(ValueError):
         self.position = max(0, int(position))
         self.length = max(1, int(length))
         self.message = str(message)
+        # a key Scryfall has that this build does not: the query is well formed, but nothing it
+        # finds can be shown (issue 24.5: the catalog empties instead of keeping old results)
+        self.unsupported = False
         super().__init__(self.message)
 
     def __str__(self) -> str:

@@ -8,7 +8,7 @@ from typing import Any, Sequence
 
 from deckeditor.games.mtg import colors
 from deckeditor.games.mtg.card import Card, Layout
-from deckeditor.search import bits
+from deckeditor.search import bits, printing_keys
 from deckeditor.search.folding import fold_name, fold_rules, fold_text, replace_name, strip_reminder
 from deckeditor.search.keys import GameSearch, register
 from deckeditor.search.keys.kinds import (
@@ -371,7 +371,7 @@ _STATS = {
 }  # fmt: skip
 
 UNSUPPORTED = frozenset(
-    "s set e edition cn number r rarity a artist ft flavor wm border frame game year date lang "
+    "cn number ft flavor wm border frame date lang "
     "usd eur tix m mana devotion produces atag unique order prefer include in b block st "
     "has".split()
 )
@@ -406,6 +406,7 @@ def _table() -> dict[str, Any]:
     }  # fmt: skip
     for alias, field in _STATS.items():
         table[alias] = NumberKey(alias, field, _STATS, parity=(field == "mv"))
+    table.update(printing_keys.table())  # s:, r:, a:, game:, year: (issue 24.5)
     return table
 
 
@@ -429,6 +430,7 @@ HELP = {
     "tou": ("Toughness", ("tou<2",)),
     "loy": ("Starting loyalty", ("loy>=5",)),
     "def": ("Defense (battles)", ("def>=4",)),
+    **printing_keys.HELP,
 }  # fmt: skip
 
 SEARCH = register(

@@ -9,8 +9,8 @@ import html
 import re
 from typing import Any
 
-from PySide6.QtCore import QPointF, QRectF, Qt, QUrl
-from PySide6.QtGui import QColor, QFont, QImage, QPainter, QPolygonF
+from PySide6.QtCore import Qt, QUrl
+from PySide6.QtGui import QIcon, QImage, QPixmap
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -24,41 +24,15 @@ from PySide6.QtWidgets import (
 )
 
 from deckeditor.session import CardViewBlock, EditorSession
+from deckeditor.ui import theme
 from deckeditor.ui.card_images import CardPicture
+from deckeditor.ui.symbols import symbol_image
 
 _ICON = 16  # pixels: a symbol icon's size, near the text's cap height at the default font
 
 
 def _esc(text: str) -> str:
     return html.escape(text or "").replace("\n", "<br>")
-
-
-def symbol_image(symbol: Any) -> QImage:
-    """One symbol as a small picture: a disc, square or diamond in its colour, its label."""
-    image = QImage(_ICON * 2, _ICON * 2, QImage.Format.Format_ARGB32_Premultiplied)  # drawn 2x
-    image.fill(Qt.GlobalColor.transparent)
-    p = QPainter(image)
-    p.setRenderHint(QPainter.RenderHint.Antialiasing)
-    color = QColor(symbol.color)
-    p.setBrush(color)
-    p.setPen(Qt.PenStyle.NoPen)
-    r = QRectF(2, 2, _ICON * 2 - 4, _ICON * 2 - 4)
-    if symbol.shape == "square":
-        p.drawRoundedRect(r, 5, 5)
-    elif symbol.shape == "diamond":
-        c = r.center()
-        p.drawPolygon(QPolygonF([QPointF(c.x(), r.top()), QPointF(r.right(), c.y()),
-                                 QPointF(c.x(), r.bottom()), QPointF(r.left(), c.y())]))
-    else:
-        p.drawEllipse(r)
-    font = QFont()
-    font.setBold(True)
-    font.setPixelSize(int(_ICON * (1.1 if len(symbol.label) == 1 else 0.8)))
-    p.setFont(font)
-    p.setPen(QColor("white") if color.lightness() < 170 else QColor("black"))
-    p.drawText(r, Qt.AlignmentFlag.AlignCenter, symbol.label)
-    p.end()
-    return image
 
 
 class SymbolBrowser(QTextBrowser):
@@ -70,7 +44,7 @@ class SymbolBrowser(QTextBrowser):
         self.images: dict[str, QImage] = {}
 
     def loadResource(self, kind: int, url: QUrl):  # noqa: N802 - Qt's name
-        if url.scheme() == "symbol":
+        if url.scheme() in ("symbol", "setsymbol"):
             image = self.images.get(url.toString())
             if image is not None:
                 return image
@@ -116,7 +90,7 @@ class CardView(QWidget):
         self.picture = CardPicture(self)
         self.images = None  # the window's CardImages; None: text only
         self.image_note = QLabel()
-        self.image_note.setStyleSheet("color:#777")
+        self.image_note.setStyleSheet(theme.tone("color:#777"))
         self.image_note.hide()
         self.printing_label = QLabel("Printing")
         self.printing_box = QComboBox()
@@ -131,6 +105,7 @@ class CardView(QWidget):
         printing_row.addWidget(self.number_edit)
         self._printings: list = [None]
         self.show_sets = False
+        self.viewed_printing = None  # a printing picked in the printing list: its picture shows
         self.entry_ref: tuple[str, int] | None = None  # the deck line shown, when one is
         self.attach_label = QLabel("Preview attached:")
         self.attach_list = QListWidget()
@@ -157,6 +132,13 @@ class CardView(QWidget):
         self._fill_printings()
         self._render()  # a fresh window: the hint, not an empty pane
 
+    def retheme(self) -> None:
+        """The palette changed (View › Theme): symbol pictures and texts drawn again."""
+        self._symbols_of = None
+        self.image_note.setStyleSheet(theme.tone("color:#777"))
+        self._fill_printings()
+        self._render()
+
     def _show_attach(self, on: bool) -> None:
         self.attach_label.setVisible(on)
         self.attach_list.setVisible(on)
@@ -166,6 +148,7 @@ class CardView(QWidget):
         card = self.session.card(name) if name else None
         if card is None or self.card is None or card.name != self.card.name:
             self.show_sets = False
+            self.viewed_printing = None
         self.card = card
         self.target = target
         self.entry_ref = entry if self._entry(entry) is not None else None
@@ -198,8 +181,8 @@ class CardView(QWidget):
             return
         entry = self._entry(self.entry_ref)
         self.picture.set_picture(None)  # not the last card's picture while this one loads
-        self.images.request(self, self.session.game, self.card,
-                            entry.printing if entry is not None else None, self._got_picture)
+        printing = self.viewed_printing or (entry.printing if entry is not None else None)
+        self.images.request(self, self.session.game, self.card, printing, self._got_picture)
         if not self.picture.has_picture() and self.images.pending():
             self.image_note.setText("Loading picture…")
             self.image_note.show()
@@ -228,14 +211,15 @@ class CardView(QWidget):
         self._printings = [None]
         self.printing_box.addItem("any printing")
         keep = None
+        game = self.session.game
         for p in choices:
             self._printings.append(p)
-            self.printing_box.addItem(p.label())
-            if current is not None and p.label() == (current.code or current.set):
+            self.printing_box.addItem(self._printing_icon(p), game.printing_text(p))
+            if current is not None and (p.code or p.set) == (current.code or current.set):
                 keep = len(self._printings) - 1
         if current is not None and keep is None and not current.is_empty():
             self._printings.append(current)
-            self.printing_box.addItem(current.label())
+            self.printing_box.addItem(self._printing_icon(current), game.printing_text(current))
             keep = len(self._printings) - 1
         self.printing_box.setCurrentIndex(keep or 0)
         self.printing_box.blockSignals(False)
@@ -256,19 +240,38 @@ class CardView(QWidget):
         if chosen is not None and chosen.set:
             old = entry.printing
             same = old is not None and old.set == chosen.set  # keep its finish, ids, art index
-            typed = same or self.sender() is self.number_edit  # another set: its number is not ours
-            number = (self.number_edit.text().strip() or None) if typed else None
+            typed = same or self.sender() is self.number_edit  # another set: its own number
+            number = (self.number_edit.text().strip() or None) if typed else chosen.number
             chosen = replace(old if same else chosen, number=number)
         self.session.set_printing(self.entry_ref[0], self.entry_ref[1], chosen)
 
+    def _printing_icon(self, printing) -> QIcon:
+        symbol = self.session.game.printing_symbol(printing)
+        if symbol is None:
+            return QIcon()
+        ink = self.palette().text().color()
+        return QIcon(QPixmap.fromImage(symbol_image(symbol, _ICON, ink)))
+
     def _sets_html(self, card: Any) -> str:
-        """The printings as a link that opens (and closes) their list."""
-        labels = [p.label() for p in self.session.game.printing_choices(card)]
-        if not labels:
+        """The printings as a link that opens (and closes) their list: each with its set symbol,
+        set name, year and collector number, a link that shows its picture."""
+        game = self.session.game
+        printings = game.printing_choices(card)
+        if not printings:
             return ""
         if not self.show_sets:
-            return f"<p><a href='sets'>List the printings ({len(labels)})</a></p>"
-        return f"<p><a href='sets'>Hide the printings</a><br><span style='color:#444'>{_esc(', '.join(labels))}</span></p>"
+            return f"<p><a href='sets'>List the printings ({len(printings)})</a></p>"
+        ink = self.palette().text().color()
+        rows = []
+        for i, p in enumerate(printings):
+            symbol = game.printing_symbol(p)
+            icon = ""
+            if symbol is not None:
+                url = f"setsymbol:{symbol.token}"
+                self.text.images[url] = symbol_image(symbol, _ICON, ink)
+                icon = f"<img src='{url}' width={_ICON} height={_ICON} style='vertical-align: middle'> "
+            rows.append(f"{icon}<a href='printing:{i}'>{_esc(game.printing_text(p))}</a>")
+        return f"<p><a href='sets'>Hide the printings</a></p><p>{'<br>'.join(rows)}</p>"
 
     def open_printings(self, name: str, target: str = "Main") -> None:
         """Show `name` with its printing list open (the catalog's "Sets" count asks this)."""
@@ -279,9 +282,16 @@ class CardView(QWidget):
             self._render()
 
     def _on_link(self, url) -> None:
-        if url.toString() == "sets":
+        text = url.toString()
+        if text == "sets":
             self.show_sets = not self.show_sets
             self._render()
+        elif text.startswith("printing:") and self.card is not None:
+            printings = self.session.game.printing_choices(self.card)
+            index = int(text.split(":", 1)[1])
+            if 0 <= index < len(printings):
+                self.viewed_printing = printings[index]  # its picture, while this card is shown
+                self._ask_picture()
 
     # --- attachment preview ------------------------------------------------------------
 
@@ -327,7 +337,7 @@ class CardView(QWidget):
             return
         self._symbols_of = game
         self._symbols = {s.token: s for s in game.symbols()}
-        self.text.images = {self._url(token): symbol_image(symbol) for token, symbol in self._symbols.items()}
+        self.text.images = {self._url(token): symbol_image(symbol, _ICON) for token, symbol in self._symbols.items()}
         tokens = sorted(self._symbols, key=len, reverse=True)
         self._symbol_re = re.compile("|".join(re.escape(t) for t in tokens)) if tokens else None
 
@@ -365,7 +375,7 @@ class CardView(QWidget):
     def _render(self) -> None:
         card = self.card
         if card is None:
-            self.text.setHtml(_NO_CARD)
+            self.text.setHtml(theme.tone(_NO_CARD))
             return
         self._load_symbols()
         game = self.session.game
@@ -389,4 +399,4 @@ class CardView(QWidget):
         if reasons:
             items = "".join(f"<li>{_esc(r)}</li>" for r in reasons)
             body += f"<p style='color:#b00020'><b>Why the catalog hides it:</b></p><ul>{items}</ul>"
-        self.text.setHtml(body)
+        self.text.setHtml(theme.tone(body))

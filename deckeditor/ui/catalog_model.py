@@ -82,8 +82,31 @@ class CatalogModel(QAbstractTableModel):
 
         self.columns_of: Callable[[Any], tuple[str, ...]] = columns_of
         self.right_columns = frozenset(i for i, c in enumerate(self.columns) if c.right)
+        # columns drawn as the game's symbols (a cost), and the pictures of their runs
+        self.symbol_columns = frozenset(i for i, c in enumerate(self.columns) if getattr(c, "symbols", False))
+        self._cost_symbols = game.cost_symbols
+        self._game = game
+        self._strip = None
+        self._tokens: dict[int, tuple[str, ...]] = {}
         # column -> what a click on its cell opens ("printings"), from the game's columns
         self.opening_columns = {i: c.opens for i, c in enumerate(self.columns) if c.opens}
+
+    def tokens_of(self, row_id: int) -> tuple[str, ...]:
+        """The card's cost as symbol tokens (cached like the texts)."""
+        found = self._tokens.get(row_id)
+        if found is None:
+            if len(self._tokens) > 4096:
+                self._tokens.clear()
+            found = self._tokens[row_id] = tuple(self._cost_symbols(self._pool.cards[row_id]))
+        return found
+
+    def strip(self, ratio: float = 1.0):
+        """The game's symbols as pictures (made on first paint: the fonts load then)."""
+        if self._strip is None or self._strip.ratio != ratio:
+            from deckeditor.ui.symbols import SymbolStrip
+
+            self._strip = SymbolStrip(self._game.symbols(), ratio)
+        return self._strip
 
     # --- swapping the rows in -------------------------------------------------------------
 
@@ -93,7 +116,7 @@ class CatalogModel(QAbstractTableModel):
         self._rows = []
         self._hidden = None
         self._text.clear()
-        self._use_game(pool)
+        self._use_game(pool)  # its own token cache and symbol pictures
         self.endResetModel()
 
     def forget_texts(self) -> None:
@@ -272,5 +295,22 @@ class CatalogDelegate(QStyledItemDelegate):
             if marked and col == 0:
                 text = (marked[1] + text[0], *text[1:])
         inner = rect.adjusted(4, 0, -4, 0)
+        if col in model.symbol_columns and draw_symbols(painter, model, row_id, inner, painter.pen().color()):
+            return
         shown = self._shown(text[col], inner.width(), option)
         painter.drawText(inner, _RIGHT_INT if col in model.right_columns else _LEFT_INT, shown)
+
+
+def draw_symbols(painter, model: CatalogModel, row_id: int, rect, ink) -> bool:
+    """A symbol cell (a cost) as one picture, clipped to the cell; False: no symbols, draw text."""
+    tokens = model.tokens_of(row_id)
+    if not tokens:
+        return False
+    ratio = painter.device().devicePixelRatioF() if painter.device() is not None else 1.0
+    pixmap = model.strip(ratio).pixmap(tokens, min(rect.height(), 20), ink)
+    height = pixmap.height() / pixmap.devicePixelRatio()
+    width = min(pixmap.width() / pixmap.devicePixelRatio(), rect.width())
+    top = rect.top() + (rect.height() - height) / 2
+    painter.drawPixmap(int(rect.left()), int(top), pixmap, 0, 0, int(width * pixmap.devicePixelRatio()),
+                       pixmap.height())
+    return True

@@ -39,6 +39,7 @@ from deckeditor.ui.catalog_model import (
     NAME_ROLE,
     CatalogDelegate,
     CatalogModel,
+    draw_symbols,
 )
 
 
@@ -171,6 +172,7 @@ class CatalogTable(QTableView):
         texts = model._text
         cards = model._pool.cards
         shown = delegate._shown
+        symbol_columns = model.symbol_columns
         metrics = _Metrics(self.fontMetrics())
         painter = QPainter(self.viewport())
         try:
@@ -194,13 +196,17 @@ class CatalogTable(QTableView):
                     text = (marked[1] + text[0], *text[1:])
                 painter.setPen(pen)
                 for col, x, width, tx, tw, align in cols:
-                    if row_selected and (r, col) in selected:
+                    chosen = row_selected and (r, col) in selected
+                    if chosen:
                         painter.fillRect(QRect(x, y, width, height), highlight)
                         painter.setPen(selected_pen)
-                        painter.drawText(tx, y, tw, height, align, shown(text[col], tw, metrics))
-                        painter.setPen(pen)
+                    if col in symbol_columns and text[col] and draw_symbols(
+                            painter, model, row_id, QRect(tx, y, tw, height), selected_pen if chosen else pen):
+                        pass
                     else:
                         painter.drawText(tx, y, tw, height, align, shown(text[col], tw, metrics))
+                    if chosen:
+                        painter.setPen(pen)
                 y += height
         finally:
             painter.end()
@@ -396,7 +402,9 @@ class CatalogPanel(QWidget):
             where = f" (at {state.position + 1})" if state.position is not None else ""
             self.error_label.setText(f"⚠ {state.error}{where}")
             self.error_label.setVisible(True)
-            return  # keep the last good rows
+            if state.rows == []:  # a key this build does not support: an empty list, not old rows
+                self.refresh()
+            return  # else keep the last good rows
         self.error_label.setVisible(False)
         self.refresh()
 

@@ -21,6 +21,7 @@ from PySide6.QtGui import QBrush, QColor, QFont, QStandardItem, QStandardItemMod
 from deckeditor.deck import Deck
 from deckeditor.games import registry
 from deckeditor.games.interface import Game, SectionCount
+from deckeditor.ui import theme
 
 SECTION_ROLE = Qt.ItemDataRole.UserRole + 10
 INDEX_ROLE = Qt.ItemDataRole.UserRole + 11
@@ -80,7 +81,7 @@ class DeckModel(QStandardItemModel):
         self._bold.setBold(True)
         self._italic = QFont()
         self._italic.setItalic(True)
-        self._grey = QBrush(QColor(90, 90, 90))
+        self._grey = QBrush(QColor(theme.tone("#555555")))  # group heads, readable in a dark theme
         self._plan: list[_Node] = []
         self._shape: tuple | None = None
         self.inserted_groups: list[QStandardItem] = []  # group rows the last update added

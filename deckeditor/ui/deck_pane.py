@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 
 from deckeditor.session import EditorSession
 from deckeditor.ui.catalog_model import CARD_MIME
+from deckeditor.ui.symbols import symbol_delegate
 from deckeditor.ui.deck_model import (
     CARD_ROLE,
     GROUPINGS,
@@ -136,6 +137,9 @@ class DeckPane(QWidget):
         self.tree.setColumnWidth(0, 215)
         self.tree.setColumnWidth(1, 34)
         self.tree.setColumnWidth(2, 64)
+        # the Cost column as the game's symbols (the Mana font's discs), its text kept
+        self.cost_delegate = symbol_delegate(self._cost_tokens, lambda: self.session.game.symbols(), self.tree)
+        self.tree.setItemDelegateForColumn(2, self.cost_delegate)
 
         self.title = QLabel()
         self.title.setStyleSheet("font-weight: bold; font-size: 13pt;")
@@ -179,6 +183,11 @@ class DeckPane(QWidget):
         self.refresh()
 
     # --- state ----------------------------------------------------------------------------
+
+    def _cost_tokens(self, index) -> tuple[str, ...]:
+        name = index.data(CARD_ROLE)
+        card = self.session.card(name) if name else None
+        return self.session.game.cost_symbols(card) if card is not None else ()
 
     def set_session(self, session: EditorSession) -> None:
         game_changed = session.game is not self.session.game

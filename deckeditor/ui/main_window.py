@@ -12,8 +12,9 @@ from pathlib import Path
 from typing import Callable
 
 from PySide6.QtCore import QByteArray, QTimer, Qt
-from PySide6.QtGui import QAction, QIcon, QKeySequence
+from PySide6.QtGui import QAction, QActionGroup, QIcon, QKeySequence
 from PySide6.QtWidgets import (
+    QApplication,
     QComboBox,
     QFileDialog,
     QHBoxLayout,
@@ -54,6 +55,7 @@ from deckeditor.ui.export_dialog import ExportDialog
 from deckeditor.ui.file_watch import FileWatch
 from deckeditor.ui.import_dialog import ImportDialog
 from deckeditor.ui.import_progress import ImportProgress
+from deckeditor.ui import theme
 from deckeditor.ui.settings import Settings, load_settings, save_settings_or_tell
 from deckeditor.ui.stats import StatsPanel
 from deckeditor.ui.template_panel import TemplatePanel
@@ -94,6 +96,8 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.paths = paths
         self.settings = settings if settings is not None else load_settings(paths)
+        # before any widget is made: the palette they start with is the theme's
+        theme.apply(QApplication.instance(), self.settings.theme)
         self.pools: dict[str, CardPool] = dict(pools or {})
         self.current_path: str | None = None
         self.current_kind = "json"  # the deck-file kind of current_path (Save writes it back)
@@ -828,6 +832,17 @@ class MainWindow(QMainWindow):
         self._action(focus, "&Search box", self._focus_search, "Alt+1")
         self._action(focus, "&Catalog", self.catalog.table.setFocus, "Alt+2")
         self._action(focus, "&Deck", self.deck_pane.tree.setFocus, "Alt+3")
+        themes = view.addMenu("&Theme")
+        group = QActionGroup(themes)
+        self.theme_actions = {}
+        for name in theme.THEMES:
+            action = themes.addAction(name)
+            action.setCheckable(True)
+            action.setChecked(name == (self.settings.theme if self.settings.theme in theme.THEMES else "System"))
+            group.addAction(action)
+            action.triggered.connect(lambda _checked=False, n=name: self.set_theme(n))
+            self.theme_actions[name] = action
+        theme.follow_system(QApplication.instance(), self._theme_changed)
         pictures = view.addMenu("Card &images")
         self.downloads_action = pictures.addAction("&Download missing pictures")
         self.downloads_action.setCheckable(True)
@@ -881,6 +896,19 @@ class MainWindow(QMainWindow):
         entry = self.session.deck.section(index.data(SECTION_ROLE)).entries[index.data(INDEX_ROLE)]
         card = self.session.card(entry.card)
         return (self.session.game, card, entry.printing) if card is not None else None
+
+    def set_theme(self, name: str) -> None:
+        """View › Theme: System (the desktop's scheme), Light or Dark; kept in the settings."""
+        self.settings.theme = name
+        theme.apply(QApplication.instance(), name)
+        self.theme_actions[name].setChecked(True)
+        self._theme_changed()
+
+    def _theme_changed(self) -> None:
+        """Views that drew their own colours draw again in the new palette."""
+        self.card_view.retheme()
+        self.catalog.table.viewport().update()
+        self.deck_pane.tree.viewport().update()
 
     def set_image_downloads(self, on: bool) -> None:
         self.settings.image_downloads = self.images.downloads = bool(on)

@@ -36,6 +36,7 @@ class Settings:
     hover_previews: bool = True
     new_game: str = ""  # File › New deck…'s last game and format
     new_format: str = ""
+    theme: str = "System"  # View › Theme: "System" (follow the desktop), "Light" or "Dark"
 
     def add_recent(self, path: str) -> None:
         path = str(Path(path).resolve())

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from deckeditor.problems import Problem
+from deckeditor.ui import theme
 
 PROBLEM_ROLE = Qt.ItemDataRole.UserRole + 20
 
@@ -50,11 +51,11 @@ class ProblemList(QListWidget):
         self.clear()
         if note:
             item = QListWidgetItem(self._icon(False), note)
-            item.setForeground(QBrush(QColor(160, 90, 0)))
+            item.setForeground(QBrush(QColor(theme.tone("#a05a00"))))
             self.addItem(item)
         if not problems and not note:
             ok = QListWidgetItem("✔  The deck conforms to the format")
-            ok.setForeground(QBrush(QColor(20, 110, 40)))
+            ok.setForeground(QBrush(QColor(theme.tone("#146e28"))))
             ok.setFlags(Qt.ItemFlag.ItemIsEnabled)
             self.addItem(ok)
         for problem in problems:
@@ -64,7 +65,7 @@ class ProblemList(QListWidget):
             if problem.kind.value in self.choice_kinds:
                 tip += "\nDouble-click to choose the colours"
             item.setToolTip(tip)
-            color = QColor(176, 0, 32) if problem.is_error else QColor(160, 90, 0)
+            color = QColor(theme.tone("#b00020")) if problem.is_error else QColor(theme.tone("#a05a00"))
             item.setForeground(QBrush(color))
             self.addItem(item)
 
@@ -159,9 +160,9 @@ class DeckStatusBar(QStatusBar):
         errors = sum(1 for p in problems if p.is_error)
         warnings = len(problems) - errors
         if not problems:
-            self.problem_label.setText("<span style='color:#146e28'>✔ legal</span>")
+            self.problem_label.setText(theme.tone("<span style='color:#146e28'>✔ legal</span>"))
         else:
             self.problem_label.setText(
-                f"<span style='color:#b00020'>{errors} error{'s' if errors != 1 else ''}</span>"
+                theme.tone("<span style='color:#b00020'>") + f"{errors} error{'s' if errors != 1 else ''}</span>"
                 + (f", {warnings} warning{'s' if warnings != 1 else ''}" if warnings else "")
             )

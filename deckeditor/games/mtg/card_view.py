@@ -38,7 +38,8 @@ def rule_descriptions(card: Any) -> list[str]:
 
 
 def _face_blocks(face: Any) -> list[CardViewBlock]:
-    blocks = [CardViewBlock("title", face.name, compact_cost(face.mana_cost)), CardViewBlock("subtitle", face.type_line)]
+    # the cost as printed ({2}{U}{U}): the window draws its symbols with the Mana font
+    blocks = [CardViewBlock("title", face.name, face.mana_cost), CardViewBlock("subtitle", face.type_line)]
     if face.oracle_text:
         blocks.append(CardViewBlock("text", face.oracle_text))
     stats = []

@@ -18,6 +18,7 @@ from deckeditor.games.mtg import leads as _leads
 from deckeditor.games.mtg import role_names as _roles
 from deckeditor.games.mtg import sections as _sections
 from deckeditor.games.mtg import statistics as _stats
+from deckeditor.games.mtg import symbols as _symbols
 from deckeditor.games.mtg.approval import try_approve, would_approve  # noqa: F401 (interface)
 from deckeditor.games.mtg.rulesets import CHECKED_SECTIONS as _CHECKED
 from deckeditor.games.mtg.rulesets import ruleset_for as _ruleset_for
@@ -216,8 +217,28 @@ class MtgGame(Game):
     images = _images
 
     def printing_choices(self, card: Any) -> list:
-        """The pool's set codes, newest first (pools list them oldest first)."""
-        return [Printing(set=code) for code in reversed(getattr(card, "printings", ()) or ())]
+        """The pool's set codes, newest first (pools list them oldest first), each with its
+        collector number where the shipped printing table knows it (picking one fills it)."""
+        from deckeditor.games.mtg.set_table import facts
+
+        name = getattr(card, "name", "")
+        return [Printing(set=code, number=facts(code, name).number or None)
+                for code in reversed(getattr(card, "printings", ()) or ())]
+
+    def printing_text(self, printing: Any) -> str:
+        from deckeditor.games.mtg.set_table import describe
+
+        return describe(printing.set, printing.number) if printing.set else printing.label()
+
+    def printing_symbol(self, printing: Any):
+        return _symbols.set_symbol(printing.set) if printing.set else None
+
+    # symbols: the Mana font's glyphs (issue 24.6)
+    def symbols(self):
+        return _symbols.mana_symbols()
+
+    def cost_symbols(self, card: Any) -> tuple[str, ...]:
+        return _symbols.cost_tokens(card)
 
 
 GAME = MtgGame()

@@ -6,10 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from deckeditor.games.interface import Column
-from deckeditor.games.riftbound.card import DOMAINS
+from deckeditor.games.riftbound.card import DOMAIN_LETTER, DOMAINS
+from deckeditor.games.riftbound.symbols import MAX_ENERGY_SYMBOL
 
 COLUMNS = (
-    Column("Name", 200), Column("Cost", 62), Column("Type", 140), Column("Might", 44, True),
+    Column("Name", 200), Column("Cost", 62, symbols=True), Column("Type", 140), Column("Might", 44, True),
     Column("Domains", 64), Column("Sets", 40, True, opens="printings"),
 )
 
@@ -28,6 +29,21 @@ def cost_text(card: Any) -> str:
     if power:
         cost += f" +{power}"
     return cost
+
+
+def cost_symbols(card: Any) -> tuple[str, ...]:
+    """The cost in the game's own symbols (`riftbound.md` §1.3): an energy diamond, then one
+    power pip per point, in the card's domain when it has one, else "any domain"."""
+    energy = getattr(card, "energy", None)
+    power = getattr(card, "power", None) or 0
+    if energy is None and not power:
+        return ()
+    out = [f"[{energy}]"] if energy is not None and 0 <= energy <= MAX_ENERGY_SYMBOL else []
+    if energy is not None and not out:
+        return ()  # past the symbol table: the text says it
+    domains = [d for d in DOMAINS if d in (getattr(card, "domains", ()) or ())]
+    pip = f"[{DOMAIN_LETTER[domains[0]]}]" if len(domains) == 1 else "[A]"
+    return tuple(out + [pip] * power)
 
 
 def domains_text(card: Any) -> str:

@@ -114,6 +114,9 @@ class RiftboundGame(Game):
     def cost_text(self, card: Any) -> str:
         return _catalog.cost_text(card)
 
+    def cost_symbols(self, card: Any) -> tuple[str, ...]:
+        return _catalog.cost_symbols(card)
+
     def group_of(self, card: Any, grouping: str) -> str:
         if grouping == "Type":
             return self.primary_type(card)

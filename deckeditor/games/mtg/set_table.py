@@ -1,0 +1,100 @@
+"""What the app knows of a set and of a card's printing in it, beyond the set code a card pool gives
+(issue 24.5): the set's name and year, its Keyrune glyph, and per (set, card) the collector number,
+rarity, artist and the games the printing is on.
+
+Read from `resources/mtg/set-names.json` and `resources/mtg/printings.json.xz`, written by
+`tools/make_set_table.py` from the shared MTGJSON, Cockatrice and Forge data (see that script), and
+the set calendar (`set_calendar.py`) for the year. Both files are read on first use, not at
+start-up: the catalog and the search ask only when a printing is shown or a printing key is typed.
+"""
+
+from __future__ import annotations
+
+import json
+import lzma
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Mapping
+
+NAMES_FILE = "set-names.json"
+PRINTINGS_FILE = "printings.json.xz"
+RARITY_NAMES = {"c": "common", "u": "uncommon", "r": "rare", "m": "mythic", "s": "special", "b": "bonus"}
+# Scryfall's order for `r>=rare`: special and bonus sit above mythic
+RARITY_RANK = {"c": 0, "u": 1, "r": 2, "m": 3, "s": 4, "b": 5}
+GAME_BITS = {"paper": 1, "mtgo": 2, "arena": 4}
+
+
+@dataclass(frozen=True, slots=True)
+class PrintingFacts:
+    number: str = ""
+    rarity: str = ""  # one letter of RARITY_NAMES, "" unknown
+    artist: str = ""
+    games: int = 0  # GAME_BITS, 0 unknown
+
+
+_NONE = PrintingFacts()
+
+
+def _resources():
+    from deckeditor.paths import resources_dir
+
+    return resources_dir() / "mtg"
+
+
+@lru_cache(maxsize=1)
+def _names() -> Mapping[str, list]:
+    try:
+        data = json.loads((_resources() / NAMES_FILE).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}  # a broken install shows bare codes rather than failing
+    return data if isinstance(data, dict) else {}
+
+
+@lru_cache(maxsize=1)
+def _printings() -> tuple[list[str], Mapping[str, Mapping[str, list]]]:
+    try:
+        data = json.loads(lzma.decompress((_resources() / PRINTINGS_FILE).read_bytes()))
+        return list(data["artists"]), data["sets"]
+    except (OSError, ValueError, KeyError, TypeError, lzma.LZMAError):
+        return [], {}
+
+
+def set_name(code: str) -> str:
+    """The set's name ("Commander 2016"), "" when no source names it."""
+    entry = _names().get(code.upper())
+    return entry[0] if entry else ""
+
+
+def set_year(code: str) -> str:
+    from deckeditor.games.mtg.set_calendar import shipped_calendar
+
+    return shipped_calendar().get(code.upper(), "")[:4]
+
+
+def keyrune_name(code: str) -> str:
+    """The Keyrune glyph name of the set (its lower-cased code unless the table says otherwise)."""
+    entry = _names().get(code.upper())
+    return entry[1] if entry and len(entry) > 1 else code.lower()
+
+
+def facts(code: str, card_name: str) -> PrintingFacts:
+    """The printing of `card_name` in set `code`: number, rarity, artist, games (empty: unknown)."""
+    artists, sets = _printings()
+    row = sets.get(code.upper(), {}).get(card_name)
+    if row is None and " // " in card_name:  # a pool keyed by the front face's name
+        row = sets.get(code.upper(), {}).get(card_name.split(" // ", 1)[0])
+    if row is None:
+        return _NONE
+    number, rarity, artist, games = row
+    return PrintingFacts(number, rarity, artists[artist] if 0 <= artist < len(artists) else "", games)
+
+
+def describe(code: str, number: str | None = None) -> str:
+    """How the window names a printing: `Commander 2016 (C16) · 2016 · #190`."""
+    name, year = set_name(code), set_year(code)
+    parts = [f"{name} ({code.upper()})" if name else code.upper()]
+    if year:
+        parts.append(year)
+    if number:
+        parts.append(f"#{number}")
+    return " · ".join(parts)

@@ -1,0 +1,192 @@
+"""Game symbols drawn as pictures (issue 24.6): a symbol of the game interface (`Symbol`) is a disc,
+square or diamond in its colour with a glyph of an icon font shipped in `resources/fonts` (the Mana
+font's mana symbols, Keyrune's set symbols) or its label; a run of them (a cost) is one picture,
+kept per (tokens, height), so a table cell costs one drawPixmap however many symbols it shows."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any, Iterable
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QFontDatabase, QImage, QPainter, QPainterPath, QPixmap, QPolygonF
+
+FONT_FILES = {"mana": "mana.ttf", "keyrune": "keyrune.ttf"}
+
+
+@lru_cache(maxsize=1)
+def font_families() -> dict[str, str]:
+    """Load the shipped icon fonts once; font key -> family name (absent when a file is)."""
+    from deckeditor.paths import resources_dir
+
+    out = {}
+    for key, name in FONT_FILES.items():
+        font_id = QFontDatabase.addApplicationFont(str(resources_dir() / "fonts" / name))
+        families = QFontDatabase.applicationFontFamilies(font_id) if font_id >= 0 else []
+        if families:
+            out[key] = families[0]
+    return out
+
+
+def symbol_font(key: str, pixel_size: int) -> QFont | None:
+    family = font_families().get(key)
+    if family is None:
+        return None
+    font = QFont(family)
+    font.setPixelSize(max(1, pixel_size))
+    return font
+
+
+def draw_symbol(p: QPainter, r: QRectF, symbol: Any, ink: QColor | None = None) -> None:
+    """One symbol into `r` (a square). A symbol without a colour (a set symbol) is its glyph
+    alone, in `ink` (the text colour: it follows a dark theme)."""
+    p.save()
+    p.setRenderHint(QPainter.RenderHint.Antialiasing)
+    p.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+    size = r.width()
+    font = symbol_font(symbol.font, int(size * 0.72)) if symbol.font and symbol.glyph else None
+    if not symbol.color:
+        if font is not None:
+            font.setPixelSize(int(size * 0.95))
+            p.setFont(font)
+            p.setPen(ink or QColor("black"))
+            p.drawText(r, Qt.AlignmentFlag.AlignCenter, symbol.glyph)
+        p.restore()
+        return
+    color = QColor(symbol.color)
+    p.setPen(Qt.PenStyle.NoPen)
+    p.setBrush(color)
+    if symbol.shape == "square":
+        p.drawRoundedRect(r, size * 0.16, size * 0.16)
+    elif symbol.shape == "diamond":
+        c = r.center()
+        p.drawPolygon(QPolygonF([QPointF(c.x(), r.top()), QPointF(r.right(), c.y()),
+                                 QPointF(c.x(), r.bottom()), QPointF(r.left(), c.y())]))
+    else:
+        p.drawEllipse(r)
+        if symbol.color2:  # a hybrid: the lower right half in the second colour
+            half = QPainterPath()
+            half.moveTo(r.topRight())
+            half.lineTo(r.bottomRight())
+            half.lineTo(r.bottomLeft())
+            half.closeSubpath()
+            clip = QPainterPath()
+            clip.addEllipse(r)
+            p.setBrush(QColor(symbol.color2))
+            p.drawPath(clip.intersected(half))
+    dark_ink = QColor("#111111")
+    if font is not None and len(symbol.glyph) == 2:  # hybrid halves: two small glyphs
+        font.setPixelSize(int(size * 0.42))
+        p.setFont(font)
+        p.setPen(dark_ink)
+        w = size / 2
+        p.drawText(QRectF(r.left() + w * 0.12, r.top() + w * 0.1, w, w), Qt.AlignmentFlag.AlignCenter, symbol.glyph[0])
+        p.drawText(QRectF(r.left() + w * 0.88, r.top() + w * 0.9, w, w), Qt.AlignmentFlag.AlignCenter, symbol.glyph[1])
+    elif font is not None:
+        p.setFont(font)
+        p.setPen(dark_ink)
+        p.drawText(r, Qt.AlignmentFlag.AlignCenter, symbol.glyph)
+    else:
+        label = QFont()
+        label.setBold(True)
+        label.setPixelSize(int(size * (0.55 if len(symbol.label) == 1 else 0.4)))
+        p.setFont(label)
+        p.setPen(QColor("white") if color.lightness() < 170 else QColor("black"))
+        p.drawText(r, Qt.AlignmentFlag.AlignCenter, symbol.label)
+    p.restore()
+
+
+def symbol_image(symbol: Any, size: int = 16, ink: QColor | None = None) -> QImage:
+    """One symbol as a picture, drawn at twice `size` for sharp scaling."""
+    image = QImage(size * 2, size * 2, QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(Qt.GlobalColor.transparent)
+    p = QPainter(image)
+    draw_symbol(p, QRectF(1, 1, size * 2 - 2, size * 2 - 2), symbol, ink)
+    p.end()
+    return image
+
+
+class SymbolStrip:
+    """A game's symbols by token, and runs of them (a cost) as pictures of one height, cached:
+    a table asks `pixmap(tokens, height)` for each visible cell."""
+
+    def __init__(self, symbols: Iterable[Any], ratio: float = 1.0) -> None:
+        self.symbols = {s.token: s for s in symbols}
+        self.ratio = ratio  # device pixel ratio of the screen drawn on
+        self._cache: dict[tuple, QPixmap] = {}
+
+    def pixmap(self, tokens: tuple[str, ...], height: int, ink: QColor | None = None) -> QPixmap | None:
+        if not tokens:
+            return None
+        key = (tokens, height, ink.rgb() if ink is not None else 0)
+        found = self._cache.get(key)
+        if found is None:
+            if len(self._cache) > 2048:
+                self._cache.clear()
+            found = self._cache[key] = self._draw(tokens, height, ink)
+        return found
+
+    def _draw(self, tokens: tuple[str, ...], height: int, ink: QColor | None) -> QPixmap:
+        size = max(8, height - 2)
+        step = size + 1
+        widths = [size // 2 + 4 if t == "//" else step for t in tokens]
+        ratio = self.ratio
+        pixmap = QPixmap(int((sum(widths) + 1) * ratio), int(height * ratio))
+        pixmap.setDevicePixelRatio(ratio)
+        pixmap.fill(Qt.GlobalColor.transparent)
+        p = QPainter(pixmap)
+        x = 0.0
+        top = (height - size) / 2
+        for token, width in zip(tokens, widths):
+            symbol = self.symbols.get(token)
+            if token == "//":
+                p.setPen(ink or QColor("#555555"))
+                p.drawText(QRectF(x, 0, width, height), Qt.AlignmentFlag.AlignCenter, "/")
+            elif symbol is not None:
+                draw_symbol(p, QRectF(x, top, size, size), symbol, ink)
+            else:  # a symbol the game does not draw: its letters on a grey disc
+                from deckeditor.games.interface import Symbol
+
+                draw_symbol(p, QRectF(x, top, size, size), Symbol(token, token.strip("{}[]"), "#beb9b2", token), ink)
+            x += width
+        p.end()
+        return pixmap
+
+
+def symbol_delegate(tokens_for, symbols_for, parent=None):
+    """A delegate for one column: `tokens_for(index)` gives the cell's symbol tokens (() draws
+    its text as usual), `symbols_for()` the game's symbols (asked again when they change)."""
+    from PySide6.QtWidgets import QStyle, QStyledItemDelegate
+
+    class _Delegate(QStyledItemDelegate):
+        def __init__(self) -> None:
+            super().__init__(parent)
+            self._strips: dict[tuple, SymbolStrip] = {}
+
+        def paint(self, painter, option, index) -> None:
+            tokens = tokens_for(index)
+            if not tokens:
+                super().paint(painter, option, index)
+                return
+            self.initStyleOption(option, index)
+            option.text = ""
+            style = option.widget.style() if option.widget is not None else None
+            if style is not None:
+                style.drawControl(QStyle.ControlElement.CE_ItemViewItem, option, painter, option.widget)
+            symbols = symbols_for()
+            ratio = painter.device().devicePixelRatioF()
+            key = (id(symbols), ratio)
+            strip = self._strips.get(key)
+            if strip is None:
+                self._strips.clear()
+                strip = self._strips[key] = SymbolStrip(symbols, ratio)
+            selected = bool(option.state & QStyle.StateFlag.State_Selected)
+            ink = option.palette.highlightedText().color() if selected else option.palette.text().color()
+            rect = option.rect.adjusted(3, 0, -3, 0)
+            pixmap = strip.pixmap(tuple(tokens), min(rect.height(), 20), ink)
+            h = pixmap.height() / pixmap.devicePixelRatio()
+            w = min(pixmap.width() / pixmap.devicePixelRatio(), rect.width())
+            painter.drawPixmap(int(rect.left()), int(rect.top() + (rect.height() - h) / 2), pixmap, 0, 0,
+                               int(w * pixmap.devicePixelRatio()), pixmap.height())
+
+    return _Delegate()
