@@ -24,13 +24,30 @@ if TYPE_CHECKING:
     from deckeditor.deckfile_model import DeckFileModel, EntryModel, PrintingModel
 
 SCHEMA = "deckeditor-deck"
-VERSION = 1
+VERSION = 2
 MAX_BYTES = 8 * 1024 * 1024
 MAX_DEPTH = 15
 EXTRA_KEY = "_json"  # where unknown keys wait in Deck.foreign until the next write
 
 # One function per version step, turning a version-n document into version n+1.
-MIGRATIONS: dict[int, Callable[[dict], dict]] = {}
+
+
+def _v1_brawl_is_standard_brawl(doc: dict) -> dict:
+    """Version 1 knew one Brawl, the 60-card format MTG Arena has called Standard Brawl since
+    2023-12-05; from version 2, "brawl" is the 100-card Brawl (issue 23, docs/spec-notes.md)."""
+    if doc.get("format") == "brawl":
+        doc = {**doc, "format": "standardbrawl"}
+    return doc
+
+
+MIGRATIONS: dict[int, Callable[[dict], dict]] = {1: _v1_brawl_is_standard_brawl}
+
+
+def written_version(fmt: str | None) -> int:
+    """The version a deck's file is written as: the lowest that reads it right. Only a 100-card
+    Brawl deck needs version 2 (a version-1 reader would take it for Standard Brawl), so every
+    other deck stays readable by earlier Deck Editors."""
+    return VERSION if fmt == "brawl" else 1
 
 
 
@@ -416,7 +433,8 @@ def deck_to_dict(deck: Deck) -> dict:
     foreign = dict(deck.foreign)
     extras = foreign.pop(EXTRA_KEY, None) or {}
     doc: dict[str, Any] = {
-        "schema": SCHEMA, "version": VERSION, "game": deck.game, "name": deck.name,
+        "schema": SCHEMA, "version": written_version(deck.format), "game": deck.game,
+        "name": deck.name,
         "format": deck.format,
     }
     if deck.notes:

@@ -71,7 +71,10 @@ def _deck(doc: dict) -> Deck:
     _need(TOP.issuperset(doc) and "format" in doc and "name" in doc and "game" in doc)
     from deckeditor.deckfile import SCHEMA, VERSION
 
-    _need(doc.get("schema") == SCHEMA and _is_int(doc.get("version")) and doc["version"] == VERSION)
+    # A version-1 Brawl deck is migrated (deckfile.MIGRATIONS); the slow path does that.
+    version = doc.get("version")
+    _need(doc.get("schema") == SCHEMA and _is_int(version)
+          and (version == VERSION or (version == 1 and doc.get("format") != "brawl")))
     game, name, fmt = doc["game"], doc["name"], doc["format"]
     _need(type(game) is str and game in GAMES)
     _need(type(name) is str and 1 <= len(name) <= 200 and name == name.strip()

@@ -27,7 +27,13 @@ __all__ = [
 ]
 
 GAMES = ("mtg", "riftbound")
-MTG_VARIANTS = ("commander", "brawl", "oathbreaker", "constructed")
+MTG_VARIANTS = ("commander", "brawl", "oathbreaker", "constructed", "paupercommander")
+# Words of a code that name a rule set (`mtg-rules.md` §4 as amended, docs/spec-notes.md).
+_VARIANT_WORDS = {
+    "commander": "commander", "edh": "commander", "duel": "commander", "predh": "commander",
+    "brawl": "brawl", "standardbrawl": "brawl", "historicbrawl": "brawl",
+    "oathbreaker": "oathbreaker", "paupercommander": "paupercommander", "pdh": "paupercommander",
+}  # fmt: skip
 RIFTBOUND_VARIANT = "riftbound"
 RIFTBOUND_MODES = ("competitive", "casual")
 _DEFAULTS = {"mtg": "commander", "riftbound": "riftbound"}
@@ -45,21 +51,28 @@ class FormatInfo:
 
     code: str
     game: str  # "mtg" or "riftbound"
-    variant: str  # commander, brawl, oathbreaker, constructed, or riftbound
+    variant: str  # commander, brawl, oathbreaker, constructed, paupercommander, or riftbound
     format: Format
     path: Path | None  # None for a built-in
     title: str
     mode: str | None = None  # Riftbound only: "competitive" or "casual"
+    group: str = ""  # how the New deck dialog and the legality overview group built-ins
+    sideboard: int | None = None  # the format's own sideboard maximum, over its rule set's
 
 
 def variant_of_code(code: str, *, mtg_only: bool = False) -> str:
-    """The rule set a code implies (`mtg-rules.md` §4): the first word (split on - _ .) that is
-    commander/edh, brawl, oathbreaker or riftbound decides; otherwise constructed. With
-    `mtg_only` (the deck is known to be MTG) the word riftbound means nothing."""
-    for word in _WORD_SPLIT.split(code.lower()):
-        if word in ("commander", "edh"):
-            return "commander"
-        if word in ("brawl", "oathbreaker") or (word == RIFTBOUND_VARIANT and not mtg_only):
+    """The rule set a code implies (`mtg-rules.md` §4, amended in docs/spec-notes.md): the first
+    word (split on - _ .) that names one decides (commander, edh, duel, predh; brawl,
+    standardbrawl; oathbreaker; paupercommander, pdh, or "pauper" before commander/edh;
+    riftbound); otherwise constructed. With `mtg_only` (the deck is known to be MTG) the word
+    riftbound means nothing."""
+    words = _WORD_SPLIT.split(code.lower())
+    for i, word in enumerate(words):
+        if word == "pauper" and i + 1 < len(words) and words[i + 1] in ("commander", "edh"):
+            return "paupercommander"
+        if word in _VARIANT_WORDS:
+            return _VARIANT_WORDS[word]
+        if word == RIFTBOUND_VARIANT and not mtg_only:
             return word
     return "constructed"
 
@@ -95,7 +108,7 @@ def _check_index_entry(code: Any, entry: Any) -> dict[str, str]:
         raise FormatLoadError(f"{where}: expected an object")
     game = entry.get("game")
     variant = entry.get("variant")
-    allowed = {"game", "variant", "mode"} if game == "riftbound" else {"game", "variant"}
+    allowed = {"game", "variant", "mode"} if game == "riftbound" else {"game", "variant", "group", "sideboard"}
     unknown = sorted(set(entry) - allowed)
     if unknown:
         raise FormatLoadError(f"{where}: unknown key {unknown[0]!r}")
@@ -107,6 +120,15 @@ def _check_index_entry(code: Any, entry: Any) -> dict[str, str]:
             f"{where}.variant: {variant!r} is not a {game} variant ({', '.join(variants)})"
         )
     result = {"game": game, "variant": variant}
+    if "group" in entry:
+        if not isinstance(entry["group"], str) or not entry["group"].strip():
+            raise FormatLoadError(f"{where}.group: must be a non-empty string")
+        result["group"] = entry["group"]
+    if "sideboard" in entry:
+        board = entry["sideboard"]
+        if type(board) is not int or not 0 <= board <= 100:
+            raise FormatLoadError(f"{where}.sideboard: must be a count from 0 to 100")
+        result["sideboard"] = board
     if game == "riftbound":
         mode = entry.get("mode")
         if mode not in RIFTBOUND_MODES:
@@ -169,6 +191,8 @@ def _load_builtin(code: str) -> FormatInfo:
         path=None,
         title=fmt.name,
         mode=entry.get("mode"),
+        group=entry.get("group", ""),
+        sideboard=entry.get("sideboard"),
     )
 
 

@@ -24,7 +24,6 @@ from pathlib import Path
 from typing import NamedTuple
 
 from deckeditor.deck import Deck
-from deckeditor.kept_files import kind_problem, replace_damaged
 from deckeditor.saving import process_alive
 
 SUFFIX = ".autosave.deck.json"
@@ -78,10 +77,7 @@ class Leftover:
 
     def discard(self) -> None:
         for p in (self.file, self.file.with_name(self.file.name + ".bak")):
-            try:
-                p.unlink(missing_ok=True)
-            except OSError:  # a read-only folder: it stays, and is offered again next time
-                pass
+            p.unlink(missing_ok=True)
 
 
 class Autosaved(NamedTuple):
@@ -122,19 +118,11 @@ def _kind(recorded, path: str | None) -> str:
 
 
 def leftover_autosaves(folder: Path) -> list[Leftover]:
-    """Every autosave whose writer is gone, newest first, each read (or its error kept).
-    What cannot be an autosave (a file where the folder should be, a folder in a file's place)
-    is set aside and said, so autosaving works again (`deckeditor.kept_files`)."""
-    if os.path.lexists(folder) and not folder.is_dir():
-        replace_damaged(folder, "the autosave folder", "a file is in its place")
+    """Every autosave whose writer is gone, newest first, each read (or its error kept)."""
     if not folder.is_dir():
         return []
     found = []
     for file in folder.glob(f"*{SUFFIX}"):
-        problem = kind_problem(file)
-        if problem is not None:
-            replace_damaged(file, "the autosave", problem)
-            continue
         try:
             mtime = file.stat().st_mtime
         except OSError:

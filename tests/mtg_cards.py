@@ -6,6 +6,8 @@ into supertypes / types / subtypes the way the importers do. `POOL` holds every 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from dataclasses import dataclass
 from datetime import date
 
@@ -300,8 +302,14 @@ def fillers(n: int, identity: str = "") -> list[Card]:
 FILLERS = fillers(310)
 
 
+def _printed(c: Card) -> Card:
+    """Every test card is printed in a set of every format on DAY (WOE, 2023-09-08), so rules
+    tests of set-pool formats (Brawl, Standard) see it in the pool (legality.py, issue 23)."""
+    return c if c.printings else replace(c, printings=("WOE",))
+
+
 def make_pool(*extra: Card) -> CardPool:
-    return CardPool("mtg", [*ALL_CARDS, *FILLERS, *extra])
+    return CardPool("mtg", [_printed(c) for c in (*ALL_CARDS, *FILLERS, *extra)])
 
 
 POOL = make_pool()

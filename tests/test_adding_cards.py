@@ -155,7 +155,7 @@ def test_new_deck_asks_game_and_format_and_remembers_them(window, qtbot):
     window.run_dialog = answer
     qtbot.keyClick(window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
     assert window.session.deck.name == "Breaker"
-    assert window.session.format_code == "oathbreaker" and window.status.format_box.currentText() == "oathbreaker"
+    assert window.session.format_code == "oathbreaker" and window.status.format_box.currentData() == "oathbreaker"
     seen = []
     window.run_dialog = lambda dialog: seen.append((dialog.game(), dialog.format())) or False
     qtbot.keyClick(window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)

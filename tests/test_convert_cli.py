@@ -56,7 +56,7 @@ def test_second_write_keeps_a_backup(tmp_path, capsys, home):
 
 def test_bad_input_exits_2_with_one_line(tmp_path, capsys, home):
     bad = tmp_path / "bad.deck.json"
-    bad.write_text('{"schema": "deckeditor-deck", "version": 2}')
+    bad.write_text('{"schema": "deckeditor-deck", "version": 99}')
     code, out, err = run(capsys, "convert", bad, tmp_path / "o.txt")
     assert code == 2 and out == ""
     assert err.strip().count("\n") == 0

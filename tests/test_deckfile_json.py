@@ -124,16 +124,37 @@ def test_count_must_be_a_strict_integer(value):
 
 
 def test_newer_version_is_refused():
-    e = error(doc(version=2))
-    assert "written by a newer Deck Editor (file version 2; this one reads 1)" in e.message
+    e = error(doc(version=3))
+    assert "written by a newer Deck Editor (file version 3; this one reads 2)" in e.message
 
 
 def test_migrations_run_in_order(monkeypatch):
-    monkeypatch.setattr(deckfile, "VERSION", 2)
-    monkeypatch.setitem(deckfile.MIGRATIONS, 1, lambda d: {**d, "notes": "migrated"})
+    monkeypatch.setattr(deckfile, "VERSION", 3)
+    monkeypatch.setitem(deckfile.MIGRATIONS, 2, lambda d: {**d, "notes": "migrated"})
     old = json.loads(SPEC)
     model = deckfile.parse_model(json.dumps(old))
-    assert model.notes == "migrated" and model.version == 2
+    assert model.notes == "migrated" and model.version == 3
+
+
+@pytest.mark.parametrize(
+    ("version", "written", "read"),
+    [
+        (1, "brawl", "standardbrawl"),  # version 1 knew only the 60-card Brawl
+        (1, "standardbrawl", "standardbrawl"),
+        (1, "commander", "commander"),
+        (2, "brawl", "brawl"),  # version 2: MTG Arena's 100-card Brawl
+    ],
+)
+def test_an_old_brawl_deck_keeps_its_meaning(version, written, read):
+    from deckeditor.deckfile import deck_to_dict, read_json_deck
+
+    text = SPEC.replace('"version": 1', f'"version": {version}').replace(
+        '"format": "commander"', f'"format": "{written}"'
+    )
+    deck = read_json_deck(text)
+    assert deck.format == read
+    # Written back in the lowest version that reads it right: only a 100-card Brawl deck needs 2.
+    assert deck_to_dict(deck)["version"] == (2 if read == "brawl" else 1)
 
 
 @pytest.mark.parametrize("change, where", [

@@ -27,7 +27,11 @@ from tests.conftest import shared_data
 FORMATS_DIR = resources_dir() / "formats"
 INDEX = resources_dir() / "format_index.json"
 GAME_OF_VARIANT = {"commander": "mtg", "brawl": "mtg", "oathbreaker": "mtg",
-                   "constructed": "mtg", "riftbound": "riftbound"}
+                   "constructed": "mtg", "paupercommander": "mtg", "riftbound": "riftbound"}
+# Issue 23: every format of the MTGJSON data is built in.
+MTG_CODES = ("standard", "pioneer", "modern", "legacy", "vintage", "pauper", "historic", "timeless",
+             "alchemy", "explorer", "brawl", "standardbrawl", "commander", "oathbreaker", "duel",
+             "paupercommander", "predh", "premodern", "oldschool", "penny", "gladiator", "future")
 
 
 def ruling(code: str, day: date):
@@ -67,8 +71,9 @@ def test_index_entries():
             assert set(entry) == {"game", "variant", "mode"}
             assert info.mode == entry["mode"] in ("competitive", "casual")
         else:
-            assert set(entry) == {"game", "variant"}
-            assert info.mode is None
+            assert {"game", "variant", "group"} <= set(entry) <= {"game", "variant", "group", "sideboard"}
+            assert info.mode is None and info.group == entry["group"]
+            assert info.title[:1].isupper()  # a title players say, never a bare code
         # mtg-rules.md §4: each MTG entry's variant is the rule set its code derives.
         assert variant_of_code(code) == entry["variant"]
 
@@ -77,9 +82,17 @@ def test_index_entries():
     ("code", "sizes"),
     [
         ("commander", (100, 100, 1)),
-        ("brawl", (60, 60, 1)),
+        ("brawl", (100, 100, 1)),  # MTG Arena's Brawl since 2023-12-05
+        ("standardbrawl", (60, 60, 1)),
         ("oathbreaker", (60, 60, 1)),
         ("vintage", (60, None, 4)),
+        ("standard", (60, None, 4)),
+        ("pauper", (60, None, 4)),
+        ("duel", (100, 100, 1)),
+        ("paupercommander", (100, 100, 1)),
+        ("predh", (100, 100, 1)),
+        ("gladiator", (100, 100, 1)),
+        ("oldschool", (60, None, 4)),
         ("riftbound", (40, 40, 3)),
         ("riftbound-casual", (40, None, 3)),
     ],
@@ -87,6 +100,23 @@ def test_index_entries():
 def test_expected_numbers(code, sizes):
     fmt = load_format(code).format
     assert (fmt.min_size, fmt.max_size, fmt.copies) == sizes
+
+
+def test_every_mtg_format_of_the_data_is_built_in():
+    assert set(MTG_CODES) <= set(builtin_codes())
+    titles = {code: load_format(code).title for code in MTG_CODES}
+    assert titles["standardbrawl"] == "Standard Brawl"
+    assert titles["duel"] == "Duel Commander"
+    assert titles["paupercommander"] == "Pauper Commander"
+    assert len(set(titles.values())) == len(titles)
+
+
+def test_gladiator_has_no_sideboard_and_no_commander():
+    from deckeditor.games.mtg.rulesets import ruleset_for
+
+    rs = ruleset_for(load_format("gladiator"))
+    assert (rs.command_zone, rs.sideboard_max) == (False, 0)
+    assert ruleset_for(load_format("standard")).sideboard_max == 15
 
 
 def test_builtins_are_cached():
@@ -101,7 +131,12 @@ def test_builtins_are_cached():
     [
         ("commander", "commander"),
         ("edh", "commander"),
-        ("pauper-commander", "commander"),
+        ("pauper-commander", "paupercommander"),
+        ("paupercommander", "paupercommander"),
+        ("duel", "commander"),
+        ("predh", "commander"),
+        ("standardbrawl", "brawl"),
+        ("gladiator", "constructed"),
         ("my_edh.v2", "commander"),
         ("brawl", "brawl"),
         ("historic-brawl", "brawl"),
@@ -140,7 +175,7 @@ def test_load_by_path(tmp_path):
     info = load_format(str(path))
     assert isinstance(info, FormatInfo)
     assert (info.code, info.game, info.variant, info.mode) == (
-        "pauper-commander", "mtg", "commander", None
+        "pauper-commander", "mtg", "paupercommander", None
     )
     assert info.path == path.resolve() and info.title == "Pauper Commander"
     assert load_format(path).format == info.format  # a PathLike works too
@@ -274,10 +309,31 @@ def test_commander_singleton_and_own_numbers():
     assert r.copy_limit(FormatCard("seven-dwarves", 7)) == 7
 
 
+@pytest.mark.parametrize(
+    ("day", "ponder", "saga"),
+    [
+        (date(2022, 4, 25), 1, 4),  # MTGJSON 2022-04-25: Ponder restricted, Urza's Saga not
+        (date(2026, 1, 3), 4, 1),  # MTGJSON 2026-01-03: the other way round
+    ],
+)
+def test_vintage_restricted_list_by_day(day, ponder, saga):
+    r = ruling("vintage", day)
+    assert r.copy_limit(FormatCard("ponder")) == ponder
+    assert r.copy_limit(FormatCard("urza-s-saga")) == saga
+
+
+def test_forge_history_dates_old_lists():
+    # Forge's Historic/DCI files: Standard on 2018-01-19 banned Rampaging Ferocidon, which the
+    # 2017-09-29 list did not.
+    assert ruling("standard", date(2018, 1, 19)).banned_by(FormatCard("rampaging-ferocidon"))
+    assert ruling("standard", date(2017, 12, 1)).banned_by(FormatCard("rampaging-ferocidon")) is None
+
+
 def test_vintage_restricts_sol_ring_to_one():
     r = ruling("vintage", date(2026, 1, 1))
     assert r.copy_limit(FormatCard("sol-ring")) == 1
-    assert r.restricted_by(FormatCard("sol-ring")) == 'the format "vintage"'
+    # A restriction may be lifted: it lives in the dated snapshots (formats.md §13.4).
+    assert r.restricted_by(FormatCard("sol-ring")) == 'the taboo list "2022-04-25" from 2022-04-25'
     assert r.copy_limit(FormatCard("lightning-bolt")) == 4
     assert r.banned_by(FormatCard("shahrazad")) == 'the format "vintage"'
 

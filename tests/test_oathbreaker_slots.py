@@ -136,7 +136,7 @@ def test_oathbreaker_and_signature_spell_slots_fill_from_the_catalog(window, qtb
         dialog.export_to(str(out))
         assert window.open_path(str(out)), kind
         if window.session.format_code != "oathbreaker":  # a kind that names no format
-            window.status.format_box.setCurrentText("oathbreaker")
+            window.status.format_box.setCurrentIndex(window.status.format_box.findData("oathbreaker"))
             window.status.format_box.activated.emit(window.status.format_box.currentIndex())
         shown = heads(window)
         assert shown.get("Oathbreaker 1/1") == [walker.name], (kind, shown, window.session.deck.sections)

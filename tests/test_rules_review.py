@@ -47,8 +47,11 @@ def own_deck(path: Path, cmd=(), main_=(), side=(), comp=(), maybe=(), fmt=None,
         )
         if items
     ]
-    doc = {"schema": "deckeditor-deck", "version": 1, "game": "mtg", "name": name,
-           "format": fmt, "sections": sections}
+    from deckeditor.deckfile import written_version
+
+    # as this version writes it: a "brawl" deck is the 100-card Brawl (version 2)
+    doc = {"schema": "deckeditor-deck", "version": written_version(fmt), "game": "mtg",
+           "name": name, "format": fmt, "sections": sections}
     path.write_text(json.dumps(doc, ensure_ascii=False), encoding="utf-8")
     return path
 

@@ -350,8 +350,11 @@ def test_damaged_settings_give_defaults(tmp_path):
 
 
 def test_format_and_day_selectors_follow_the_session(window):
-    codes = [window.status.format_box.itemText(i) for i in range(window.status.format_box.count())]
+    codes = [window.status.format_box.itemData(i) for i in range(window.status.format_box.count())]
     assert "commander" in codes
+    # players see titles, never a bare code (issue 23)
+    titles = [window.status.format_box.itemText(i) for i in range(window.status.format_box.count())]
+    assert "Standard Brawl" in titles and "Commander" in titles and "standardbrawl" not in titles
     if "vintage" in codes:
         window.set_format("vintage")
         assert window.session.format_code == "vintage" and window.session.deck.format == "vintage"
@@ -521,7 +524,7 @@ def test_the_riftbound_sample_deck_opens_legal(window):
 
 
 def test_undoing_a_format_change_restores_the_format(window):
-    codes = [window.status.format_box.itemText(i) for i in range(window.status.format_box.count())]
+    codes = [window.status.format_box.itemData(i) for i in range(window.status.format_box.count())]
     if "vintage" not in codes:
         pytest.skip("no vintage format shipped")
     window.add_card("Sol Ring", "Main")
@@ -529,7 +532,7 @@ def test_undoing_a_format_change_restores_the_format(window):
     assert window.session.format_code == "vintage"
     window.undo_actions.undo.trigger()
     assert window.session.format_code == "commander"
-    assert window.status.format_box.currentText() == "commander"
+    assert window.status.format_box.currentData() == "commander"
 
 
 def test_colour_dialog_enforces_exactly_or_at_most(qtbot):

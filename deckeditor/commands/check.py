@@ -22,6 +22,7 @@ from datetime import date
 from pathlib import Path
 
 NAME = "check"
+ALL = "all"  # `--format all`: one verdict per built-in format of the deck's game
 _DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
@@ -49,8 +50,8 @@ def register(sub) -> None:
     )
     parser.add_argument(
         "--format", metavar="F", dest="format",
-        help="a built-in format code or the path of a format JSON file "
-        "(default: the deck's format, else the game's default)",
+        help="a built-in format code, the path of a format JSON file, or 'all' for one verdict "
+        "per built-in format (default: the deck's format, else the game's default)",
     )
     parser.add_argument(
         "--on", metavar="DAY", dest="on",
@@ -171,6 +172,40 @@ class Checker:
     def check(self, path: Path):
         """(deck, FormatInfo, problems); raises UsageError for input that cannot be used."""
         from deckeditor.format_catalog import default_format_for
+
+        deck, game, module, pool = self.load(path)
+        if self.fmt:
+            info = self.format(self.fmt, game, "--format")
+        elif deck.format:
+            info = self.format(deck.format, game, "the deck's format")
+        else:
+            info = self.format(default_format_for(game), game, "the default format")
+        return self.judge(deck, module, pool, info)
+
+    def check_all(self, path: Path):
+        """`--format all`: (deck, FormatInfo, problems) for every built-in format of the deck's
+        game, in the index's order; the deck is read once."""
+        from deckeditor.format_catalog import builtin_codes, load_format
+
+        deck, game, module, pool = self.load(path)
+        for code in builtin_codes():
+            info = load_format(code)
+            if info.game == game:
+                yield self.judge(deck, module, pool, info)
+
+    def judge(self, deck, module, pool, info):
+        if self.bracket is not None:
+            deck = deck.with_bracket(self.bracket)
+        problems = module.check(deck, info, self.day, pool)
+        extras = module.report_extras(deck, info, self.day, pool)  # MTG: the bracket report
+        if module.roles:  # copies per category (cli.md notes: `roles`)
+            from deckeditor.categories import category_counts
+
+            extras = {**extras, "roles": category_counts(deck, module, pool)}
+        return deck, info, Checked(problems, extras) if extras else problems
+
+    def load(self, path: Path):
+        """(deck, game, game module, pool); raises UsageError for input that cannot be used."""
         from deckeditor.games.registry import game as game_module
 
         if path.is_dir():
@@ -190,22 +225,7 @@ class Checker:
         except KeyError as exc:
             raise UsageError(f"{path}: {exc.args[0]}") from None
         deck = _read(path, self.pool(game)).deck
-        pool = self.pool(game)
-        if self.fmt:
-            info = self.format(self.fmt, game, "--format")
-        elif deck.format:
-            info = self.format(deck.format, game, "the deck's format")
-        else:
-            info = self.format(default_format_for(game), game, "the default format")
-        if self.bracket is not None:
-            deck = deck.with_bracket(self.bracket)
-        problems = module.check(deck, info, self.day, pool)
-        extras = module.report_extras(deck, info, self.day, pool)  # MTG: the bracket report
-        if module.roles:  # copies per category (cli.md notes: `roles`)
-            from deckeditor.categories import category_counts
-
-            extras = {**extras, "roles": category_counts(deck, module, pool)}
-        return deck, info, Checked(problems, extras) if extras else problems
+        return deck, game, module, self.pool(game)
 
 
 class Checked(list):
@@ -276,9 +296,12 @@ def run(args) -> int:
     # several, the unusable deck also gets its JSON line, so the lines follow the arguments.
     several = len(paths) > 1 or any(Path(a).is_dir() for a in args.deck)
     worst = 0
+    every = checker.fmt == ALL
+    if every:
+        checker.fmt = None
     for path in paths:
         try:
-            deck, info, problems = checker.check(path)
+            verdicts = list(checker.check_all(path)) if every else [checker.check(path)]
         except SharedInputError as exc:
             print(f"deckeditor check: {exc}", file=sys.stderr)
             return 2
@@ -289,7 +312,20 @@ def run(args) -> int:
                 print(json.dumps({"deck": str(path), "error": text}, ensure_ascii=False), flush=True)
             worst = 2
             continue
-        print(out(deck, info, checker.day, problems), flush=True)  # a verdict as soon as known
-        if any(p.is_error for p in problems):
-            worst = max(worst, 1)
+        for deck, info, problems in verdicts:
+            if every and not args.json:
+                print(report_line(deck, info, checker.day, problems), flush=True)
+            else:
+                print(out(deck, info, checker.day, problems), flush=True)  # as soon as known
+            if any(p.is_error for p in problems):
+                worst = max(worst, 1)
     return worst
+
+
+def report_line(deck, info, day: date, problems) -> str:
+    """`--format all` in text: one verdict per format, with its title and problem count."""
+    errors = sum(1 for p in problems if p.is_error)
+    warnings = len(problems) - errors
+    verdict = "legal" if not errors else f"not legal ({errors} problem{'s' * (errors != 1)})"
+    more = f", {warnings} warning{'s' * (warnings != 1)}" if warnings else ""
+    return f"{deck.name}: {verdict}{more} in {info.code} ({info.title}) on {day.isoformat()}"

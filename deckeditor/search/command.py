@@ -46,7 +46,7 @@ def _context(args, game: str) -> SearchContext:
         raise _Unusable("formats cannot be loaded in this build") from None
     except (ValueError, OSError) as exc:
         raise _Unusable(str(exc)) from None
-    ruleset = info.variant if info.variant in ("commander", "brawl", "oathbreaker", "constructed") else None
+    ruleset = info.variant if info.variant != "riftbound" else None
     return SearchContext(format=info.format, day=day, ruleset=ruleset)
 
 

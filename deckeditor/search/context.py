@@ -8,7 +8,6 @@ follows the selected format's rule set (`mtg-rules.md` §4). Built-in formats co
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass, field
 from datetime import date
 from functools import lru_cache
@@ -62,13 +61,12 @@ class SearchContext:
 
 
 def ruleset_of(code: str) -> str:
-    """`mtg-rules.md` §4: the first word that is commander/edh, brawl or oathbreaker decides."""
-    for word in re.split(r"[-_.]", code.lower()):
-        if word in ("commander", "edh"):
-            return "commander"
-        if word in ("brawl", "oathbreaker"):
-            return word
-    return "constructed"
+    """`mtg-rules.md` §4 (as amended): the rule set a format code names."""
+    try:
+        from deckeditor.format_catalog import variant_of_code
+    except ImportError:  # pragma: no cover - the catalog ships with search
+        return "constructed"
+    return variant_of_code(code, mtg_only=True)
 
 
 @lru_cache(maxsize=1)

@@ -156,6 +156,19 @@ class SearchIndex:
         column = self.columns["format_cards"]
         return self.derived(("format_cards",), column) if callable(column) else column
 
+    def format_outside(self, code: str, fmt: Any, day) -> int:
+        """Rows outside the format's card pool on `day`, when the game knows pools (column
+        `format_pool`: a function of (format, day) giving those rows); 0 otherwise."""
+        column = self.columns.get("format_pool")
+        if column is None:
+            return 0
+        outside = self.derived(("column", "format_pool"), column) if callable(column) else column
+
+        def build():
+            return bits.from_rows(outside(fmt, day), self.n)
+
+        return self.derived(("format-pool", code, id(fmt), day), build)
+
     def format_status(self, code: str, fmt: Any, day) -> tuple[int, int]:
         """(banned, restricted) bitsets under `fmt` on `day`."""
 

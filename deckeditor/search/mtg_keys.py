@@ -101,6 +101,22 @@ def _format_card(card: Card) -> tuple[str, int | None, bool]:
     return (card.id, limit if limit else None, limit == 0)
 
 
+def _pool_outside(cards: Sequence[Card]):
+    """(format, day) -> the rows outside its card pool (`legality.py`), or banned there by the
+    card source (built-in formats)."""
+
+    def outside(fmt: Any, day) -> list[int]:
+        from deckeditor.format_catalog import builtin_codes, load_format
+        from deckeditor.games.mtg.legality import pool_rule
+        from deckeditor.games.mtg.predicate import outside_rows
+
+        code = getattr(fmt, "code", "")
+        builtin = code in builtin_codes() and load_format(code).format is fmt
+        return outside_rows(cards, pool_rule(fmt), day, fmt if builtin else None)
+
+    return outside
+
+
 def build_columns(cards: Sequence[Card]) -> dict[str, Any]:
     n = len(cards)
     name, name_raw, types = [], [], []
@@ -171,6 +187,7 @@ def lazy_columns(cards: Sequence[Card], columns: dict[str, Any]) -> dict[str, An
         # Only a regex reads it: stripped on first use.
         "text_raw": lambda: [tuple(strip_reminder(t) for t in texts) for texts in full_raw],
         "format_cards": lambda: [_format_card(c) for c in cards],
+        "format_pool": lambda: _pool_outside(cards),
     }
 
 

@@ -58,6 +58,7 @@ from deckeditor.ui.import_progress import ImportProgress
 from deckeditor.ui import theme
 from deckeditor.ui.settings import Settings, load_settings, save_settings_or_tell
 from deckeditor.ui.stats import StatsPanel
+from deckeditor.ui.legality_panel import LegalityPanel
 from deckeditor.ui.template_panel import TemplatePanel
 from deckeditor.ui.status_bar import DeckStatusBar, ProblemList
 from deckeditor.ui.undo import UndoActions
@@ -167,6 +168,9 @@ class MainWindow(QMainWindow):
         self.tabs = QTabWidget()
         self.tabs.addTab(self.card_view, "Card")
         self.tabs.addTab(stats_holder, "Statistics")
+        self.legality = LegalityPanel(lambda: self.session)  # one row per format (issue 23)
+        self.tabs.addTab(self.legality, "Legality")
+        self.legality.cardsRequested.connect(self.deck_pane.select_cards)
 
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.addWidget(left)
@@ -285,7 +289,7 @@ class MainWindow(QMainWindow):
             self.catalog.target = keep
         if full:
             self._name_catalog_lead()
-        if full or self.status.format_box.currentText() != session.format_code:
+        if full or self.status.format_box.currentData() != session.format_code:
             self.status.set_state(session.format_codes(), session.format_code, session.day)
         self.card_view.searcher = self.catalog.searcher
         self.catalog.refresh(keep_place=not full)
@@ -308,6 +312,7 @@ class MainWindow(QMainWindow):
             self.card_view.show_card(self.card_view.card.name, self.target(), self.card_view.entry_ref)
         self.undo_actions.update()
         self._update_title()
+        self.legality.session_changed()
         if self.autosaver is not None:
             self.autosaver.schedule()  # written shortly after the edit, off the edit path
 
@@ -603,7 +608,7 @@ class MainWindow(QMainWindow):
             return self.save_as()
         kind = self.current_kind
         if kind != "json":
-            lost = export_losses(self._deck_to_save(), kind, self.session.pool, reread_only=True)
+            lost = export_losses(self._deck_to_save(), kind)
             if lost:
                 answer = self.ask_lossy_save(kind, lost)
                 if answer is None:

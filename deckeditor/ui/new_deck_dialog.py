@@ -8,8 +8,8 @@ from deckeditor import format_catalog
 from deckeditor.games import registry
 
 
-def formats_of(game: str) -> list[tuple[str, str]]:
-    """(code, title) of the built-in formats of a game, in the catalogue's order."""
+def formats_of(game: str) -> list[tuple[str, str, str]]:
+    """(code, title, group) of the built-in formats of a game, in the catalogue's order."""
     out = []
     for code in format_catalog.builtin_codes():
         try:
@@ -17,7 +17,7 @@ def formats_of(game: str) -> list[tuple[str, str]]:
         except format_catalog.FormatLoadError:  # a broken built-in must not hide the others
             continue
         if info.game == game:
-            out.append((code, info.title or code))
+            out.append((code, info.title or code, info.group))
     return out
 
 
@@ -48,7 +48,15 @@ class NewDeckDialog(QDialog):
     def _fill_formats(self) -> None:
         game = self.game()
         self.format_box.clear()
-        for code, title in formats_of(game):
+        group = None
+        for code, title, in_group in formats_of(game):
+            if in_group and in_group != group:  # a heading per group, not selectable
+                if group is not None:
+                    self.format_box.insertSeparator(self.format_box.count())
+                self.format_box.addItem(in_group)
+                heading = self.format_box.model().item(self.format_box.count() - 1)
+                heading.setEnabled(False)
+                group = in_group
             self.format_box.addItem(title, code)
         wanted = self._wanted_format or registry.game(game).default_format
         index = self.format_box.findData(wanted)

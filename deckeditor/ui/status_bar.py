@@ -117,7 +117,7 @@ class DeckStatusBar(QStatusBar):
             lambda i: self.targetChosen.emit(self.target_box.itemData(i)))
         self.addPermanentWidget(QLabel("On"))
         self.addPermanentWidget(self.day_edit)
-        self.format_box.activated.connect(lambda _: self.formatChosen.emit(self.format_box.currentText()))
+        self.format_box.activated.connect(lambda _: self.formatChosen.emit(self.format_box.currentData()))
         self.day_edit.dateChanged.connect(self._day)
 
     def _day(self, qdate: QDate) -> None:
@@ -126,8 +126,9 @@ class DeckStatusBar(QStatusBar):
     def set_state(self, codes: list[str], current: str, day: dt.date) -> None:
         self.format_box.blockSignals(True)
         self.format_box.clear()
-        self.format_box.addItems(codes)
-        self.format_box.setCurrentText(current)
+        for code in codes:  # players see titles ("Standard Brawl"); the code is the data
+            self.format_box.addItem(_title(code), code)
+        self.format_box.setCurrentIndex(max(0, self.format_box.findData(current)))
         self.format_box.blockSignals(False)
         self.day_edit.blockSignals(True)
         self.day_edit.setDate(QDate(day.year, day.month, day.day))
@@ -166,3 +167,12 @@ class DeckStatusBar(QStatusBar):
                 theme.tone("<span style='color:#b00020'>") + f"{errors} error{'s' if errors != 1 else ''}</span>"
                 + (f", {warnings} warning{'s' if warnings != 1 else ''}" if warnings else "")
             )
+
+
+def _title(code: str) -> str:
+    from deckeditor import format_catalog
+
+    try:
+        return format_catalog.load_format(code).title
+    except format_catalog.FormatLoadError:
+        return code

@@ -18,6 +18,7 @@ class RuleSet(str, Enum):
     BRAWL = "brawl"
     OATHBREAKER = "oathbreaker"
     CONSTRUCTED = "constructed"
+    PAUPERCOMMANDER = "paupercommander"
 
 
 def _ruleset(ruleset: object) -> str:
@@ -61,6 +62,10 @@ def can_be_commander(card: Card, ruleset: object = RuleSet.COMMANDER) -> bool:
     # only as a Choose a Background partner); a Background creature (Faceless One) leads.
     if card.commander_text:
         return True
+    if rs == RuleSet.PAUPERCOMMANDER.value:
+        # Pauper Commander: any creature printed at uncommon, legendary or not; the printing's
+        # rarity is judged by the format's pool (legality.py), the card's type here.
+        return _leads_as_creature(card) and not is_background(card)
     if not _is_legendary(card):
         return False
     if _leads_as_creature(card):

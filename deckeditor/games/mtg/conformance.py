@@ -21,7 +21,7 @@ from deckeditor.games.mtg.approval import (
     is_basic_land,
 )
 from deckeditor.games.mtg.deckrule import CopiesRule, SizeRule, match_cached, rules_of
-from deckeditor.games.mtg.legality import pool_rule, source_ban, source_bans_apply, verdict
+from deckeditor.games.mtg.legality import lead_rule, pool_rule, source_ban, source_bans_apply, verdict
 from deckeditor.games.mtg.rulesets import (
     CHECKED_SECTIONS,
     COMMANDER,
@@ -459,20 +459,22 @@ def _pool(view: DeckView, fmt_info, day: date, out: list[Problem]) -> set[str]:
     """NOT_IN_FORMAT for each card outside the format's pool on the day (the message names the
     reason and the source); a warning, once per section, where the data cannot tell the day."""
     rule = pool_rule(fmt_info)
+    lead = lead_rule(rule)
     outside: set[str] = set()
     unsure: dict[str, list[str]] = {}
     notes: dict[str, str] = {}
     for key, t in tally(view).items():
         if t.card is None:
             continue
-        v = verdict(t.card, rule, day)
-        if not v.in_pool:
-            outside.add(key)
-            for sec in t.sections:
-                out.append(
-                    Problem.make(K.NOT_IN_FORMAT, sec, [t.name], f"{t.name} is {v.reason}")
-                )
-        elif v.uncertain:
+        # The command zone of Pauper Commander takes from its own pool (an uncommon leads).
+        verdicts = {sec: verdict(t.card, lead if sec == "Commander" else rule, day)
+                    for sec in t.sections}  # fmt: skip
+        for sec, v in verdicts.items():
+            if not v.in_pool:
+                outside.add(key)
+                out.append(Problem.make(K.NOT_IN_FORMAT, sec, [t.name], f"{t.name} is {v.reason}"))
+        v = verdicts[t.sections[0]]
+        if v.in_pool and v.uncertain:
             unsure.setdefault(t.sections[0], []).append(t.name)
             notes.setdefault(t.sections[0], v.uncertain)
     for sec, names in unsure.items():

@@ -189,43 +189,38 @@ def with_statement(card, legalities: str, source: str, *, funny: bool = False,
 
 # --- formats -------------------------------------------------------------------------------------
 
+from deckeditor.games.mtg import format_sets  # noqa: E402
+from deckeditor.games.mtg.format_rules import FORMAT_RULES, FormatRule, key_on  # noqa: E402
 
-@dataclass(frozen=True, slots=True)
-class PoolRule:
-    key: str  # the legality key sources use: commander, oathbreaker, vintage, standardbrawl
-    title: str  # for messages: "Commander"
-    rotating: bool = False  # the pool changes with the day (Standard): no statement, no card
-    also: tuple[str, ...] = ()  # keys that draw on the same pool, asked when the source lacks key
-
-
-_ETERNAL = ("vintage", "legacy", "commander")
-RULES = {
-    "commander": PoolRule("commander", "Commander", also=_ETERNAL),
-    "oathbreaker": PoolRule("oathbreaker", "Oathbreaker", also=_ETERNAL),
-    "vintage": PoolRule("vintage", "Vintage", also=_ETERNAL),
-    "legacy": PoolRule("legacy", "Legacy", also=_ETERNAL),
-    "standardbrawl": PoolRule("standardbrawl", "Standard Brawl", rotating=True),
-    "standard": PoolRule("standard", "Standard", rotating=True),
-}
-# A built-in format code or a variant -> its pool.
-_BY_CODE = {"commander": "commander", "oathbreaker": "oathbreaker", "vintage": "vintage",
-            "brawl": "standardbrawl", "legacy": "legacy", "standard": "standard"}  # fmt: skip
-_BY_VARIANT = {"commander": "commander", "oathbreaker": "oathbreaker", "brawl": "standardbrawl",
-               "constructed": "vintage"}  # fmt: skip
+PoolRule = FormatRule  # the name the predicate and the checker know it by
+RULES = FORMAT_RULES
+_BY_VARIANT = {"commander": "commander", "oathbreaker": "oathbreaker", "brawl": "brawl",
+               "paupercommander": "paupercommander", "constructed": "vintage"}  # fmt: skip
+PAPER_TRAITS = TRAIT_ORDER
+DIGITAL_TRAITS = (JOKE, NON_DECK, OVERSIZED)  # an MTG Arena format takes digital-only cards
 
 
 def pool_rule(fmt_info) -> PoolRule:
-    """The pool of a FormatInfo (or Format): by its code when built in or known, else by variant."""
+    """The pool of a FormatInfo (or Format): by its code when it names a known format (a player's
+    `pauper-commander.json` too), else by its variant."""
     code = str(getattr(fmt_info, "code", "") or "").lower()
-    key = _BY_CODE.get(code)
-    if key is None:
-        variant = getattr(fmt_info, "variant", None)
-        if variant is None:
-            from deckeditor.format_catalog import variant_of_code
+    bare = code.replace("-", "").replace("_", "").replace(".", "")
+    if bare == "historicbrawl":
+        bare = "brawl"
+    rule = RULES.get(code) or RULES.get(bare)
+    if rule is not None:
+        return rule
+    variant = getattr(fmt_info, "variant", None)
+    if variant is None:
+        from deckeditor.format_catalog import variant_of_code
 
-            variant = variant_of_code(code, mtg_only=True)
-        key = _BY_VARIANT.get(variant, "vintage")
-    return RULES[key]
+        variant = variant_of_code(code, mtg_only=True)
+    return RULES[_BY_VARIANT.get(variant, "vintage")]
+
+
+def lead_rule(rule: PoolRule) -> PoolRule:
+    """The pool the command zone takes from (Pauper Commander: an uncommon creature leads)."""
+    return RULES[rule.lead_pool] if rule.lead_pool else rule
 
 
 def source_bans_apply(fmt_info) -> bool:
@@ -243,6 +238,7 @@ class Verdict:
     reason: str = ""  # why not (for NOT_IN_FORMAT / why_hidden), naming the source
     banned_from: date | None = None  # the source bans it from this day on
     uncertain: str = ""  # the day is before what the data can tell (a warning)
+    by_sets: bool = False  # decided by the card's printings (`in_sets`), not by its statement
 
 
 IN = Verdict(True)
@@ -254,18 +250,29 @@ def _source_name(card) -> str:
 
 
 def statement(card, rule: PoolRule) -> tuple[str | None, str]:
-    """The source's status for the rule's key (or a key of the same pool) and the key used."""
+    """The source's status for the format (read with the key of the source's day), or for a key
+    of the same pool, and the key used."""
     stated = decode(card.legalities)
     if not stated:
         return None, ""
-    if rule.key in stated:
-        return stated[rule.key], rule.key
-    for key in rule.also:
-        if key in stated:
-            status = stated[key]
+    said = source_day(card)
+    key = key_on(rule.code, said.isoformat()) if said is not None else rule.key
+    if key is not None and key in stated:
+        return stated[key], key
+    for other in rule.also:
+        if other in stated:
+            status = stated[other]
             # Another format's ban says nothing about this one; its pool membership does.
-            return (LEGAL if status in (BANNED, RESTRICTED) else status), key
+            return (LEGAL if status in (BANNED, RESTRICTED) else status), other
     return None, ""
+
+
+def _reaches(rule: PoolRule, said: date | None, day: date | None) -> bool:
+    """Does a statement made on `said` speak for `day`? Always, but in a format sets leave: there
+    only within the same rotation period."""
+    if not rule.rotating or day is None or said is None:
+        return True
+    return format_sets.same_period(rule.code, said, day)
 
 
 def verdict(card, rule: PoolRule, day: date | None) -> Verdict:
@@ -279,38 +286,61 @@ def verdict(card, rule: PoolRule, day: date | None) -> Verdict:
             return Verdict(
                 False, f"not part of {title} on {day.isoformat()}: first released {card.released}"
             )
+    # A card that never goes in a deck (a Conspiracy, a Plane) is out of every format the same
+    # way, whatever a source calls it (MTGJSON lists Conspiracies as banned in Vintage).
+    if NON_DECK in card.traits:
+        trait = next(t for t in TRAIT_ORDER if t in card.traits)  # a joke says more
+        return Verdict(False, f"not part of {title}: {TRAIT_WORDS[trait]} ({_source_name(card)})")
     status, key = statement(card, rule)
     said = source_day(card)
-    uncertain = ""
-    if rule.rotating and status is not None and day is not None and said is not None and day < said:
-        uncertain = (
-            f"{title} legality on {day.isoformat()} cannot be known from the data "
-            f"({_source_name(card)} states it for {said.isoformat()})"
-        )
-    if status == NOT_LEGAL:
-        via = "" if key == rule.key else f" (its {key} legality)"
-        return Verdict(
-            False, f"not part of {title}: {_source_name(card)} says not legal{via}", None, uncertain
-        )
-    if status is not None:
+    if status is not None and _reaches(rule, said, day):
+        if status == NOT_LEGAL:
+            via = "" if key == rule.key else f" (its {key} legality)"
+            return Verdict(False, f"not part of {title}: {_source_name(card)} says not legal{via}")
+        if status == RESTRICTED and rule.lead_pool:
+            # Pauper Commander (2022 data): "restricted" is an uncommon, which only leads.
+            return Verdict(False, f"not part of {title} outside the command zone: "
+                                  f"{_source_name(card)} says it may only be the commander")
         banned_from = (said or date.min) if status == BANNED else None
-        return Verdict(True, "", banned_from, uncertain)
-    for trait in TRAIT_ORDER:
+        return Verdict(True, "", banned_from)
+    for trait in (DIGITAL_TRAITS if rule.digital else PAPER_TRAITS):
         if trait in card.traits:
             return Verdict(False, f"not part of {title}: {TRAIT_WORDS[trait]} ({_source_name(card)})")
-    if rule.rotating:
-        if card.legal_source:  # a source that states legalities, silent on this card
-            return Verdict(
-                False, f"not part of {title}: {_source_name(card)} states no {title} legality"
-            )
+    if rule.by_sets and format_sets.has_sets(rule.code) and day is not None:
+        return _by_sets(card, rule, day, status is not None)
     # A source that states no legalities at all (Forge scripts, a spoiler list): let in.
     return IN
+
+
+def _by_sets(card, rule: PoolRule, day: date, stated_elsewhere: bool) -> Verdict:
+    """Where no statement speaks: in the pool when one of its printings' sets is in the format."""
+    title = rule.title
+    if not card.printings:
+        # A Forge cardsfolder without its editions folder: no set, so no way into a set pool.
+        return Verdict(
+            False, f"not part of {title}: {_source_name(card)} names no set that prints it",
+            by_sets=True,
+        )
+    if in_sets(card.printings, rule, day):
+        return Verdict(True, by_sets=True)
+    said = source_day(card)
+    when = f" (its source speaks for {said.isoformat()})" if stated_elsewhere and said else ""
+    return Verdict(
+        False,
+        f"not part of {title} on {day.isoformat()}: none of its sets is in {title} then{when}",
+        by_sets=True,
+    )
+
+
+def in_sets(printings, rule: PoolRule, day: date) -> bool:
+    sets = format_sets.sets_on(rule.code, day)
+    return any(code.upper() in sets for code in printings)
 
 
 def source_ban(card, rule: PoolRule, day: date, fmt) -> str | None:
     """The source's own ban in force on the day, as a label, or None. A ban holds from the
     source's day until the format's own next list (dated after it) takes over."""
-    v = verdict(card, rule, None)
+    v = verdict(card, rule, day)
     if v.banned_from is None or day < v.banned_from:
         return None
     for taboo in getattr(fmt, "taboo_lists", ()) or ():
@@ -322,6 +352,7 @@ def source_ban(card, rule: PoolRule, day: date, fmt) -> str | None:
 
 __all__ = [
     "BANNED", "DIGITAL", "JOKE", "LEGAL", "NON_DECK", "NOT_LEGAL", "OVERSIZED", "PoolRule",
-    "REBALANCED", "RESTRICTED", "Verdict", "decode", "encode", "pool_rule", "source_ban",
+    "REBALANCED", "RESTRICTED", "Verdict", "decode", "encode", "lead_rule", "pool_rule",
+    "source_ban",
     "traits_from_facts", "verdict",
 ]

@@ -301,6 +301,7 @@ def iter_cards(
         except (TypeError, ValueError, KeyError, AttributeError) as exc:
             issues.append(ImportIssue(source, f"data[{json.dumps(name, ensure_ascii=False)}]", str(exc)))
         else:
+            card = _statement_of_aliases(card, data, folds.get(name, ()), known)
             aliases = set(folds.get(name, ())) | {name}
             aliases.discard(card.name)
             if aliases:
@@ -308,6 +309,31 @@ def iter_cards(
             yield card
         if progress is not None and (done % 1024 == 0 or done == total):
             progress(done, total)
+
+
+def _statement_of_aliases(card: Card, data: dict, names, known: Known) -> Card:
+    """The newest statement among the names of one Oracle card: a canonical entry whose
+    legalities are empty, or older than a folded name's (a Universes Beyond name in newer data),
+    takes the folded name's (`Zombie Master // Zombie Master`)."""
+    from deckeditor.games.mtg.legality import source_day
+
+    best, best_day = None, source_day(card) if card.legalities else None
+    for other in names:
+        faces = data.get(other)
+        if not isinstance(faces, list):
+            continue
+        stated = [f for f in faces if isinstance(f, dict) and f.get("legalities")]
+        if not stated:
+            continue
+        day = _data_day(stated[0], (known or {}).get("_day", ""))
+        if best_day is None or day > best_day.isoformat():
+            from datetime import date
+
+            try:
+                best, best_day = faces, date.fromisoformat(day)
+            except ValueError:
+                continue
+    return card if best is None else _with_legality(card, best, known, card.released)
 
 
 def _printings_of(data: dict, names) -> tuple[str, ...]:

@@ -36,7 +36,15 @@ from deckeditor.games.mtg.deckrule import (
     branch_matches,
     card_facts,
 )
-from deckeditor.games.mtg.legality import PoolRule, pool_rule, source_ban, source_bans_apply, verdict
+from deckeditor.games.mtg.legality import (
+    PoolRule,
+    in_sets,
+    lead_rule,
+    pool_rule,
+    source_ban,
+    source_bans_apply,
+    verdict,
+)
 from deckeditor.games.mtg.rulesets import (
     COMMANDER,
     OATHBREAKER,
@@ -206,20 +214,7 @@ class PoolIndex:
         hit = self._pools.get(key)
         if hit is not None:
             return hit
-        memo: dict[tuple, bool] = {}
-        rows = []
-        for row, card in enumerate(self.pool.cards):
-            facts = (card.legalities, card.legal_source, card.traits, card.released)
-            out = memo.get(facts)
-            if out is None:
-                v = verdict(card, rule, day)
-                out = not v.in_pool or (
-                    fmt is not None and v.banned_from is not None
-                    and source_ban(card, rule, day, fmt) is not None
-                )
-                memo[facts] = out
-            if out:
-                rows.append(row)
+        rows = outside_rows(self.pool.cards, rule, day, fmt)
         if len(self._pools) > 16:
             self._pools.clear()
         bits = self._pools[key] = bits_from_rows(rows, self.size)
@@ -265,6 +260,42 @@ def pool_index(pool) -> PoolIndex:
     return idx
 
 
+def outside_rows(cards, rule: PoolRule, day: date, fmt=None) -> list[int]:
+    """Rows NOT in the format's pool on the day, or banned there by their source (when `fmt` is
+    given). Each distinct statement is decided once; a verdict that rests on the card's sets is
+    finished per distinct list of printings."""
+    memo: dict[tuple, object] = {}
+    by_printings: dict[tuple, bool] = {}
+    rows = []
+    for row, card in enumerate(cards):
+        facts = (card.legalities, card.legal_source, card.traits, card.released)
+        out = memo.get(facts)
+        if out is None:
+            v = verdict(card, rule, day)
+            if v.by_sets:
+                out = _BY_SETS  # the same statement, other printings: decided below
+            else:
+                out = not v.in_pool or (
+                    fmt is not None and v.banned_from is not None
+                    and source_ban(card, rule, day, fmt) is not None
+                )
+            memo[facts] = out
+        if out is _BY_SETS:
+            if not card.printings:
+                out = True
+            else:
+                hit = by_printings.get(card.printings)
+                if hit is None:
+                    hit = by_printings[card.printings] = not in_sets(card.printings, rule, day)
+                out = hit
+        if out:
+            rows.append(row)
+    return rows
+
+
+_BY_SETS = object()
+
+
 def _listed_ids(fmt) -> set[str] | None:
     """Every card id a format or any of its taboo lists bans; None when it cannot be read."""
     if fmt is None or not hasattr(fmt, "banned") or not hasattr(fmt, "taboo_lists"):
@@ -303,6 +334,8 @@ class Predicate:
         self.ruling = ruling_for(self.fmt, day)
         self.day = day
         self.pool_rule = pool_rule(fmt_info)
+        if target_section in ("Commander", *SLOT_SECTIONS):
+            self.pool_rule = lead_rule(self.pool_rule)  # Pauper Commander: an uncommon leads
         self.source_bans = source_bans_apply(fmt_info)
         view = DeckView.of(deck, pool, self.rs.checked_sections)
         self.view = view

@@ -7,7 +7,7 @@ a format given by path derives it from its code. Eligibility and pairs live in
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from deckeditor.format_catalog import variant_of_code
 from deckeditor.games.mtg import commander as _commander
@@ -20,6 +20,7 @@ from deckeditor.games.mtg.commander import (  # noqa: F401  (re-exported for the
 )
 
 COMMANDER, BRAWL, OATHBREAKER, CONSTRUCTED = "commander", "brawl", "oathbreaker", "constructed"
+PAUPERCOMMANDER = "paupercommander"
 CHECKED_SECTIONS = ("Commander", "Companion", "Main", "Sideboard")
 SECTION_ORDER = {name: i for i, name in enumerate(CHECKED_SECTIONS)}
 
@@ -48,6 +49,8 @@ RULESETS = {
     BRAWL: RuleSet(BRAWL, True, ("Commander", "Main"), True, 0, 15),
     OATHBREAKER: RuleSet(OATHBREAKER, True, ("Commander", "Main"), True, 0, 10),
     CONSTRUCTED: RuleSet(CONSTRUCTED, False, ("Main",), False, 0, 15),
+    # Pauper Commander: the commander rule set, led by a creature printed at uncommon.
+    PAUPERCOMMANDER: RuleSet(PAUPERCOMMANDER, True, ("Commander", "Main"), True, 0, 10),
 }
 
 def ruleset_for(fmt_info) -> RuleSet:
@@ -56,7 +59,12 @@ def ruleset_for(fmt_info) -> RuleSet:
     if variant not in RULESETS:
         code = getattr(fmt_info, "code", None) or getattr(getattr(fmt_info, "format", None), "code", "")
         variant = variant_of_code(code or "")
-    return RULESETS.get(variant, RULESETS[CONSTRUCTED])
+    rs = RULESETS.get(variant, RULESETS[CONSTRUCTED])
+    board = getattr(fmt_info, "sideboard", None)
+    if isinstance(board, int) and board != rs.sideboard_max:
+        # The format's own sideboard (Gladiator: none) over its rule set's default.
+        rs = replace(rs, sideboard_min=min(rs.sideboard_min, board), sideboard_max=board)
+    return rs
 
 
 # --- eligibility (front face only, §5.1): one answer, shared with search's is:commander ---------
@@ -65,4 +73,6 @@ def can_lead(card, ruleset: str = COMMANDER) -> bool:
     """Eligible to lead on its own under the commander or brawl test (a lone Background
     enchantment is not: it needs a Choose a Background partner). Oathbreakers and signature
     spells have their own tests above."""
-    return _commander.can_be_commander(card, BRAWL if ruleset == BRAWL else COMMANDER)
+    return _commander.can_be_commander(
+        card, ruleset if ruleset in (BRAWL, PAUPERCOMMANDER) else COMMANDER
+    )

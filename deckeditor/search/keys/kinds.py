@@ -405,7 +405,8 @@ class FormatKey(KeySpec):
         def compute(index):
             banned, restricted = index.format_status(code, fmt, day)
             if mode == "legal":
-                return index.all & ~banned
+                # legal: in the format's card pool on the day and not banned (search.md §4.6)
+                return index.all & ~banned & ~index.format_outside(code, fmt, day)
             return banned if mode == "banned" else restricted
 
         return Leaf(("format", mode, code, id(fmt), day), compute)

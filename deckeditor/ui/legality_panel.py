@@ -1,0 +1,153 @@
+"""The legality overview (issue 23): one row per built-in format of the deck's game with the
+deck's verdict and problem count there; choosing a row lists that format's problems and selects
+their cards in the deck, without changing the deck's format.
+
+Rows are made once per game and updated in place; the checks run only while the panel is shown,
+after the edits settle (a zero-delay timer), one format per event-loop turn, so no single turn
+holds more than one format's check.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QTimer, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QLabel,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from deckeditor import format_catalog
+from deckeditor.ui.status_bar import ProblemList
+
+COLUMNS = ("Format", "Verdict", "Problems")
+
+
+def formats_of(game: str) -> list[format_catalog.FormatInfo]:
+    out = []
+    for code in format_catalog.builtin_codes():
+        try:
+            info = format_catalog.load_format(code)
+        except format_catalog.FormatLoadError:
+            continue
+        if info.game == game:
+            out.append(info)
+    return out
+
+
+class LegalityPanel(QWidget):
+    """Reads the window's current session through `get_session`."""
+
+    cardsRequested = Signal(list)  # names to select in the deck pane
+
+    def __init__(self, get_session, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._session = get_session
+        self.table = QTableWidget(0, len(COLUMNS))
+        self.table.setHorizontalHeaderLabels(COLUMNS)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.verticalHeader().setVisible(False)
+        self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.detail_title = QLabel("Choose a format to see its problems")
+        self.problems = ProblemList()
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self.table, 3)
+        layout.addWidget(self.detail_title)
+        layout.addWidget(self.problems, 2)
+        self._game = ""
+        self._infos: list[format_catalog.FormatInfo] = []
+        self.results: dict[str, list] = {}  # format code -> its problems, for the current deck
+        self._pending: list[int] = []
+        self._timer = QTimer(self, singleShot=True, interval=0)
+        self._timer.timeout.connect(self._next)
+        self.table.currentCellChanged.connect(lambda row, *_: self._show(row))
+        self.problems.problemActivated.connect(lambda p: self.cardsRequested.emit(list(p.cards)))
+
+    # -- the window tells it the deck changed --------------------------------------------------
+
+    def session_changed(self) -> None:
+        session = self._session()
+        if session.game_code != self._game:
+            self._make_rows(session.game_code)
+        self.results.clear()
+        for row in range(len(self._infos)):
+            self.table.item(row, 1).setText("…")
+            self.table.item(row, 2).setText("")
+        self._pending = list(range(len(self._infos)))
+        if self.isVisible():
+            self._timer.start()
+
+    def showEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        super().showEvent(event)
+        if self._pending:
+            self._timer.start()
+
+    def finish(self) -> None:
+        """Check every remaining format now (tests, benchmarks)."""
+        while self._pending:
+            self._next(restart=False)
+
+    # -- rows ------------------------------------------------------------------------------------
+
+    def _make_rows(self, game: str) -> None:
+        self._game = game
+        self._infos = formats_of(game)
+        self.table.setRowCount(len(self._infos))
+        for row, info in enumerate(self._infos):
+            title = QTableWidgetItem(info.title)
+            title.setToolTip(f"{info.title} ({info.code})" + (f" · {info.group}" if info.group else ""))
+            self.table.setItem(row, 0, title)
+            self.table.setItem(row, 1, QTableWidgetItem(""))
+            self.table.setItem(row, 2, QTableWidgetItem(""))
+
+    def _next(self, restart: bool = True) -> None:
+        if not self._pending:
+            return
+        row = self._pending.pop(0)
+        info = self._infos[row]
+        session = self._session()
+        game = session.game_module()
+        try:
+            problems = list(game.check(session.deck, info, session.day, session.pool)) if game else []
+        except Exception as exc:  # a format that cannot be checked says so in its row
+            self.table.item(row, 1).setText(f"cannot check: {exc}")
+            problems = None
+        if problems is not None:
+            errors = sum(1 for p in problems if p.is_error)
+            self.results[info.code] = problems
+            self.table.item(row, 1).setText("Legal" if not errors else "Not legal")
+            self.table.item(row, 2).setText(str(errors) if errors else "")
+        if row == self.table.currentRow():
+            self._show(row)
+        if restart and self._pending:
+            self._timer.start()
+
+    def _show(self, row: int) -> None:
+        if not 0 <= row < len(self._infos):
+            return
+        info = self._infos[row]
+        if info.code not in self.results and row in self._pending:
+            self._pending.remove(row)
+            self._pending.insert(0, row)
+            self._next(restart=bool(self._pending))
+            return
+        problems = self.results.get(info.code, [])
+        self.detail_title.setText(
+            f"{info.title}: {len(problems)} problem{'s' * (len(problems) != 1)}"
+            if problems else f"{info.title}: legal"
+        )
+        self.problems.set_problems(problems, "")
+        names = sorted({c for p in problems for c in p.cards})
+        self.cardsRequested.emit(names)
+
+    def select_format(self, code: str) -> None:
+        for row, info in enumerate(self._infos):
+            if info.code == code:
+                self.table.setCurrentCell(row, 0)
+                return

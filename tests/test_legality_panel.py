@@ -1,0 +1,49 @@
+"""The legality overview (issue 23), driven as a player drives it: the Legality tab lists every
+format of the deck's game with its verdict; choosing a row with the keyboard lists that format's
+problems and selects their cards in the deck, and the deck's own format stays as it was."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+
+from tests.player_window import open_window
+
+pytestmark = [pytest.mark.gui, pytest.mark.qt_log_ignore(r".*propagateSizeHints.*")]
+
+
+def _rows(panel):
+    return {panel.table.item(r, 0).text(): (panel.table.item(r, 1).text(), panel.table.item(r, 2).text())
+            for r in range(panel.table.rowCount())}
+
+
+def test_overview_lists_every_format_and_selects_a_formats_cards(qtbot, tmp_path):
+    window = open_window(qtbot, tmp_path)
+    window.show()
+    window.add_card("Sol Ring", "Main")
+    window.add_card("Lightning Bolt", "Main")
+    window.tabs.setCurrentWidget(window.legality)
+    panel = window.legality
+    qtbot.waitUntil(lambda: not panel._pending, timeout=30_000)
+    rows = _rows(panel)
+    assert len(rows) == 22 and "Standard Brawl" in rows and "Duel Commander" in rows
+    assert all(verdict in ("Legal", "Not legal") for verdict, _ in rows.values())
+    assert rows["Commander"][0] == "Not legal" and int(rows["Commander"][1]) >= 1
+    # Down arrows to the Standard row: no Standard set prints Sol Ring.
+    titles = [panel.table.item(r, 0).text() for r in range(panel.table.rowCount())]
+    panel.table.setFocus()
+    panel.table.setCurrentCell(0, 0)
+    while panel.table.currentRow() != titles.index("Standard"):
+        QTest.keyClick(panel.table, Qt.Key.Key_Down)
+    assert panel.detail_title.text().startswith("Standard:")
+    named = {c for p in panel.results["standard"] for c in p.cards}
+    assert "Sol Ring" in named
+    deck = window.session.deck
+    selected = {deck.section(sec).entries[i].card for sec, i in window.deck_pane.selected_entries()}
+    assert "Sol Ring" in selected
+    assert window.session.format_code == "commander"  # the deck's format is unchanged
+    # an edit re-checks every row
+    window.add_card("Island", "Main")
+    qtbot.waitUntil(lambda: not panel._pending, timeout=30_000)
+    assert set(_rows(panel)) == set(rows)
