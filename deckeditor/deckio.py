@@ -454,7 +454,8 @@ def _write(deck: Deck, kind: str, pool: CardPool | None, **options: Any) -> str:
 
 def export_losses(deck: Deck, kind: str, pool: CardPool | None = None, **options: Any) -> list[str]:
     """What a `kind` file cannot carry of this deck (§8), one line each (each once); for `json`
-    only the unparsed lines past the size budget (`unparsed_budget`)."""
+    only the unparsed lines past the size budget (`unparsed_budget`). With `reread_only`, only
+    what Deck Editor loses reading the file back (not what Forge ignores of a `.dck`)."""
     carries = kind in CATEGORY_KINDS or (kind == "text" and options.get("with_tags"))
     if carries and kind != "json":
         deck = _categories_as_tags(deck, pool, defaults=kind != "text")
@@ -491,7 +492,7 @@ def _export_losses(deck: Deck, kind: str, pool: CardPool | None, **options: Any)
 
         return textlist.losses(deck, with_printings=bool(options.get("with_printings")))
     if kind == "forge":
-        return forge_dck.losses(deck, pool)
+        return forge_dck.losses(deck, pool, in_forge=not options.get("reread_only"))
     if kind == "cod":
         return cod.losses(deck, pool, custom_zones=bool(options.get("custom_zones")))
     if kind == "dek":

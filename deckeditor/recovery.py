@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from deckeditor.deck import Deck
+from deckeditor.kept_files import kind_problem, replace_damaged
 from deckeditor.saving import process_alive
 
 SUFFIX = ".autosave.deck.json"
@@ -77,7 +78,10 @@ class Leftover:
 
     def discard(self) -> None:
         for p in (self.file, self.file.with_name(self.file.name + ".bak")):
-            p.unlink(missing_ok=True)
+            try:
+                p.unlink(missing_ok=True)
+            except OSError:  # a read-only folder: it stays, and is offered again next time
+                pass
 
 
 class Autosaved(NamedTuple):
@@ -118,11 +122,19 @@ def _kind(recorded, path: str | None) -> str:
 
 
 def leftover_autosaves(folder: Path) -> list[Leftover]:
-    """Every autosave whose writer is gone, newest first, each read (or its error kept)."""
+    """Every autosave whose writer is gone, newest first, each read (or its error kept).
+    What cannot be an autosave (a file where the folder should be, a folder in a file's place)
+    is set aside and said, so autosaving works again (`deckeditor.kept_files`)."""
+    if os.path.lexists(folder) and not folder.is_dir():
+        replace_damaged(folder, "the autosave folder", "a file is in its place")
     if not folder.is_dir():
         return []
     found = []
     for file in folder.glob(f"*{SUFFIX}"):
+        problem = kind_problem(file)
+        if problem is not None:
+            replace_damaged(file, "the autosave", problem)
+            continue
         try:
             mtime = file.stat().st_mtime
         except OSError:

@@ -930,12 +930,15 @@ def export_kind(game: str, kind: str) -> ExportKind:
     return ExportKind(kind, kind, ".txt")
 
 
-def export_losses(deck: Deck, kind: str) -> list[str]:
+def export_losses(deck: Deck, kind: str, pool: Any = None, *, reread_only: bool = False) -> list[str]:
+    """What a `kind` file loses of the deck, against the pool it will be written with (a Forge
+    line's set comes from the pool's printings); `reread_only`: only what Deck Editor itself
+    loses reading it back (a save in place), not what the other program ignores of it."""
     if kind == "json":
         return []
     from deckeditor import deckio
 
-    return list(deckio.export_losses(deck, kind))
+    return list(deckio.export_losses(deck, kind, pool, reread_only=reread_only))
 
 
 class RowArranger:

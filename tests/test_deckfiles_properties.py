@@ -80,9 +80,12 @@ def bag(deck: Deck, keep) -> Counter:
 
 
 def forge_keep(section, e):
+    from deckeditor.games.mtg.forge_printing import flag_printing
+
     p = e.printing or Printing()
-    card = POOL.get(e.card)
-    default = card.printings[0] if card is not None and card.printings else None
+    # flags go only after a real set that holds the card: the pool's newest printing, else the
+    # shipped table's (issue 22); none known: no set, so no flags
+    default = (flag_printing(Entry(e.card), POOL) or (None,))[0]
     has_set = p.set or ((e.colors or e.flags) and default)
     kept_set = p.set or (default if has_set else None)
     return (section, e.card, kept_set, p.number if p.set else None,

@@ -88,6 +88,44 @@ def test_export_dialog_file_type_distinct_names_and_one_line_per_kind_of_loss(wi
     assert dialog.width() >= 700
 
 
+def test_the_forge_export_shows_what_forge_will_drop_before_writing(window, qtbot, tmp_path):
+    """Issue 22 points 1 and 2: before the .dck is written, the dialog names the Maybeboard Forge
+    ignores and the choice Forge cannot keep (a card no printing is known of), not "Nothing is
+    lost"; a choice on a card with a known printing is not listed."""
+    import json
+
+    from deckeditor.ui.export_dialog import ExportDialog
+
+    path = tmp_path / "spires.deck.json"
+    path.write_text(json.dumps({
+        "schema": "deckeditor-deck", "version": 1, "game": "mtg", "name": "Spires",
+        "format": None, "sections": [
+            {"name": "Main", "entries": [
+                {"card": "Cryptic Spires", "count": 1, "choices": {"colors": "UG"}},
+                {"card": "Mystery Spires", "count": 1, "choices": {"colors": "UR"}},
+                {"card": "Island", "count": 20}]},
+            {"name": "Maybeboard", "entries": [{"card": "Sol Ring", "count": 3}]},
+        ]}), encoding="utf-8")
+    assert window.open_path(str(path))
+    dialog = ExportDialog(window.session.deck, window.session.pool, window)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    dialog.kind_box.setFocus()
+    qtbot.keyClicks(dialog.kind_box, "Forge")  # the player types the kind's name in the box
+    assert dialog.kind() == "forge"
+    lines = [dialog.losses.item(i).text() for i in range(dialog.losses.count())]
+    assert dialog.loss_title.text() == "<b>Forge (.dck) cannot carry:</b>"
+    assert "Forge ignores the Maybeboard (3 cards); Deck Editor reads it back" in lines
+    assert any(line.startswith("Mystery Spires: Forge will drop the colour choice (blue and red)")
+               for line in lines), lines
+    assert not any("Cryptic Spires" in line for line in lines), lines
+    out = tmp_path / "spires.dck"
+    dialog.export_to(str(out))
+    text = out.read_text(encoding="utf-8")
+    assert "1 Cryptic Spires|2X2|#{markedColors=UG}\n" in text and "1 Mystery Spires\n" in text
+    dialog.close()
+
+
 # --- end to end -------------------------------------------------------------------------------
 
 

@@ -123,11 +123,16 @@ def test_writer_matches_the_spec_example(pool):
     )
 
 
-def test_choice_without_any_set_is_kept_after_the_unknown_edition(pool):
+def test_a_choice_with_no_known_printing_is_never_written_after_the_unknown_edition(pool):
+    """Forge reads `???` as "no edition" and then drops the flags (issue 22): with no printing
+    known at all the line carries no flags, and the loss list says so in a player's words."""
     deck = Deck(sections=(Section("Main", (Entry("Unknown Spires", colors="UR"),)),))
     text = write_deck(deck, "forge", pool)
-    assert "1 Unknown Spires|???|#{markedColors=UR}\n" in text
-    assert not any("colour choice" in loss for loss in export_losses(deck, "forge", pool))
+    assert "???" not in text and "1 Unknown Spires\n" in text
+    lost = export_losses(deck, "forge", pool)
+    assert ("Unknown Spires: Forge will drop the colour choice (blue and red) — Forge keeps it only "
+            "after the code of a set it knows the card in, and no printing of this card is known "
+            "(give the line a printing, or import a card pool with printings)") in lost
 
 
 def test_writer_companion_notes_etched_unparsed(pool):
@@ -179,32 +184,6 @@ def test_unparsed_lines_go_back_to_their_section(pool):
     )
 
 
-def test_colour_choice_survives_a_pool_of_forge_scripts_only():
-    """No printing known: the line carries Forge's unknown-edition code `???`, which Forge's reader
-    turns into "no edition" before reading the flags after it (deck-files.md)."""
-    from deckeditor.carddb.pool import CardPool
-    from deckeditor.games.mtg.files import forge_dck
-    from deckeditor.games.mtg.forge_script import load_forge
-    from tests.conftest import shared_data
-
-    cards, _ = load_forge(shared_data("forge", "upstream-sample-cardscripts.tar.xz"))
-    pool = CardPool("mtg", cards)
-    assert pool.get("Tolabow, Loch Rascal").printings == ()
-    deck = Deck(game="mtg", name="Tolabow", format="commander", sections=(
-        Section("Commander", (Entry("Tolabow, Loch Rascal", colors="R"),)),
-    ))  # fmt: skip
-    text = forge_dck.write(deck, pool)
-    line = next(ln for ln in text.splitlines() if ln.startswith("1 Tolabow"))
-    assert line == "1 Tolabow, Loch Rascal|???|#{markedColors=R}"
-    # Forge's reader splits on '|': name, edition (??? = unknown), then the flags segment.
-    name, edition, flags = line[2:].split("|")
-    assert (name, edition, flags) == ("Tolabow, Loch Rascal", "???", "#{markedColors=R}")
-    back = forge_dck.read(text.splitlines(), pool).deck
-    entry = back.section("Commander").entries[0]
-    assert (entry.card, entry.colors) == ("Tolabow, Loch Rascal", "R")
-    assert entry.printing is None or not entry.printing.set
-
-
 def test_forge_scripts_over_an_mtgjson_pool_keep_its_printings():
     from deckeditor.carddb.pool import CardPool
     from deckeditor.games.mtg.build import build_card
@@ -242,3 +221,70 @@ def test_a_plain_unknown_name_is_still_a_card_line(pool):
     assert not any("cannot hold" in loss for loss in export_losses(deck, "forge", pool))
     back = read_deck(write_deck(deck, "forge", pool), pool).deck
     assert sections(back)["Main"] == [("Foo + Bar", 1), ("Not A Card", 3)]
+
+
+# --- what Forge itself ignores (issue 22 point 2) ------------------------------------------------
+
+IGNORED_DECK = Deck(
+    name="Lurrus Piles", format="commander", bracket=3,
+    foreign={"forge": {"metadata": [["AiHints", "RemoveRandom"], ["Description", "A pile"],
+                                    ["Deck Type", "constructed"]]}},
+    sections=(
+        Section("Commander", (Entry("Korvold, Fae-Cursed King"),)),
+        Section("Companion", (Entry("Lurrus of the Dream-Den"),)),
+        Section("Main", (Entry("Sol Ring"), Entry("Forest", 20))),
+        Section("Maybeboard", (Entry("Pithing Needle", 2), Entry("Electrolyze"))),
+        Section("Display Commander", (Entry("Korvold, Fae-Cursed King"),)),
+        Section("Planes", (Entry("Tazeem"),)),
+    ),
+)
+
+
+def test_the_loss_list_names_each_part_forge_ignores(pool):
+    """Forge reads the sections of its DeckSection and the keys of its DeckFileHeader only: the
+    Maybeboard, other sections and our own keys are in the file for Deck Editor, and the export
+    says that Forge drops them instead of "Nothing is lost"."""
+    lost = export_losses(IGNORED_DECK, "forge", pool)
+    forge = [line for line in lost if line.startswith("Forge ")]
+    assert forge == [
+        "Forge ignores the Maybeboard (3 cards); Deck Editor reads it back",
+        "Forge ignores the section Display Commander (1 card); Deck Editor reads it back",
+        "Forge ignores the deck format (DeckEditorFormat=commander); Deck Editor reads it back",
+        "Forge ignores the target bracket (DeckEditorBracket=3); Deck Editor reads it back",
+        "Forge reads the companion as a sideboard card (DeckEditorCompanion=Lurrus of the "
+        "Dream-Den); Deck Editor reads it back as the companion",
+        "Forge ignores the metadata key Description; Deck Editor keeps it",
+    ]
+    # each is one line of the window's list, as written (none is taken apart as "card: what")
+    from deckeditor.losses import group_losses
+
+    assert [g.line() for g in group_losses(forge)] == forge
+
+
+def test_what_forge_ignores_is_still_written_for_our_own_round_trip(pool):
+    text = write_deck(IGNORED_DECK, "forge", pool)
+    assert "[Maybeboard]\n2 Pithing Needle\n1 Electrolyze\n" in text
+    assert "[Display Commander]\n1 Korvold, Fae-Cursed King\n" in text
+    back = read_deck(text, pool).deck
+    assert sections(back)["Maybeboard"] == [("Pithing Needle", 2), ("Electrolyze", 1)]
+    assert sections(back)["Display Commander"] == [("Korvold, Fae-Cursed King", 1)]
+    assert sections(back)["Companion"] == [("Lurrus of the Dream-Den", 1)]
+    assert (back.format, back.bracket) == ("commander", 3)
+
+
+def test_a_deck_forge_reads_whole_loses_nothing(pool):
+    deck = Deck(name="Burn", foreign={"forge": {"metadata": [["AiHints", "RemoveRandom"]]}},
+                tags=("burn",), notes="Fast.", sections=(
+                    Section("Main", (Entry("Lightning Bolt", 4), Entry("Mountain", 20))),
+                    Section("Sideboard", (Entry("Pithing Needle"),)),
+                    Section("Planes", (Entry("Tazeem"),))))
+    assert export_losses(deck, "forge", pool) == []
+
+
+def test_a_save_in_place_asks_only_about_what_deck_editor_loses(pool):
+    """The window's Save back to a .dck asks only about what Deck Editor would not read back:
+    what Forge ignores is in the file for Deck Editor (the export dialog lists it)."""
+    from deckeditor.session import export_losses as session_losses
+
+    assert session_losses(IGNORED_DECK, "forge", pool, reread_only=True) == []
+    assert len(session_losses(IGNORED_DECK, "forge", pool)) == 6

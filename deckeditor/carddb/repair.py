@@ -13,11 +13,14 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sqlite3
 import sys
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
+
+from deckeditor import kept_files
 
 
 @dataclass
@@ -85,6 +88,10 @@ def tell_window(text: str) -> None:
     _reports.append(Notice(text))
 
 
+def keep_for_window(notice: Notice) -> None:
+    _reports.append(notice)
+
+
 def tell(report: RepairReport) -> None:
     """Say it on stderr now (every command) and keep it for the window to show."""
     _reports.append(report)
@@ -118,15 +125,15 @@ def _stamp(db: Path) -> str:
 
 def damage(db: Path) -> str | None:
     """Why `db` is not a sound SQLite database, or None (also None when it does not exist)."""
+    problem = kept_files.kind_problem(db)
+    if problem is not None:  # a folder where the database should be: set aside, rebuilt, said
+        return problem
     try:
         stamp = _stamp(db)
     except FileNotFoundError:
         return None
-    try:
-        if _stamp_file(db).read_text(encoding="ascii") == stamp:
-            return None  # checked since its last change
-    except OSError:
-        pass
+    if _read_stamp(db) == stamp:
+        return None  # checked since its last change
     if os.path.getsize(db) == 0:
         # SQLite reads an empty file as a new empty database: the sources would vanish unsaid
         return "the file is empty (truncated)"
@@ -134,6 +141,31 @@ def damage(db: Path) -> str | None:
     if problem is None:
         mark_sound(db)
     return problem
+
+
+_STAMP = re.compile(r"[0-9]+ [0-9]+ [0-9]+")
+
+
+def _read_stamp(db: Path) -> str | None:
+    """The recorded stamp; a stamp file that is not one (other bytes, a folder) is set aside,
+    said, and made again by the check that follows."""
+    file = _stamp_file(db)
+    problem = kept_files.kind_problem(file)
+    if problem is None:
+        try:
+            text = file.read_bytes().decode("ascii")
+        except FileNotFoundError:
+            return None
+        except OSError as exc:
+            problem = f"cannot be read ({exc.strerror or exc})"
+        except UnicodeDecodeError as exc:
+            problem = f"byte {exc.start + 1} is not ASCII"
+        else:
+            if _STAMP.fullmatch(text):
+                return text
+            problem = "not three numbers"
+    kept_files.replace_damaged(file, "the card database's check stamp", problem)
+    return None
 
 
 def quick_check(db: Path) -> str | None:
@@ -192,15 +224,30 @@ def record_sources(db: Path, paths: list[str]) -> None:
         pass  # the database itself still lists them
 
 
+SOURCES_RECORD = "the card database's list of sources"
+
+
+def _path_list(value) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(p, str) for p in value):
+        raise kept_files.Damaged("not a JSON list of paths")
+    return value
+
+
+def check_sources_record(db: Path, conn: sqlite3.Connection) -> None:
+    """The record beside a sound database: one that cannot be used (other bytes, other JSON, a
+    folder) is set aside, said, and written again from the database's own list."""
+    if not os.path.lexists(_sources_file(db)):
+        return
+    if kept_files.read_json(_sources_file(db), _path_list, SOURCES_RECORD) is None:
+        record_sources(db, [p for (p,) in conn.execute("SELECT path FROM sources ORDER BY id")])
+
+
 def recorded_sources(db: Path) -> list[str]:
     """The sources in import order: the record beside the database, else the database's own
     list (a damaged file may still give it)."""
-    try:
-        data = json.loads(_sources_file(db).read_text(encoding="utf-8"))
-        if isinstance(data, list):
-            return [p for p in data if isinstance(p, str)]
-    except (OSError, ValueError):
-        pass
+    data = kept_files.read_json(_sources_file(db), _path_list, SOURCES_RECORD)
+    if data is not None:
+        return data
     try:
         conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
         try:

@@ -147,7 +147,9 @@ class CardStore:
 
     @property
     def exists(self) -> bool:
-        return self.path.is_file()
+        # anything there: a folder in the database's place is damage to repair, not "no
+        # database yet" (which silently gave the starter pool)
+        return self.path.exists()
 
     def connect(self) -> sqlite3.Connection:
         if self._conn is None:
@@ -160,6 +162,7 @@ class CardStore:
             self._conn = self._open_current()
             if previous:
                 self._reimport(previous)
+            repair.check_sources_record(self.path, self._conn)
         return self._conn
 
     def rebuild(self, problem: str | None = None) -> repair.RepairReport:

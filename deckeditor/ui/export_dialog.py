@@ -52,7 +52,7 @@ class ExportDialog(QDialog):
     def _show_losses(self) -> None:
         self.losses.clear()
         try:
-            lost = export_losses(self.deck, self.kind())
+            lost = export_losses(self.deck, self.kind(), self.pool)
         except Exception as exc:  # an engine error is shown, not raised
             lost = [str(exc)]
         if lost:

@@ -608,7 +608,7 @@ class MainWindow(QMainWindow):
             return self.save_as()
         kind = self.current_kind
         if kind != "json":
-            lost = export_losses(self._deck_to_save(), kind)
+            lost = export_losses(self._deck_to_save(), kind, self.session.pool, reread_only=True)
             if lost:
                 answer = self.ask_lossy_save(kind, lost)
                 if answer is None:

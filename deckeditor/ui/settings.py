@@ -1,7 +1,10 @@
 """The window's settings: a dataclass stored as JSON (AppPaths.settings_file, and the window
 state and recent files under AppPaths.state), validated by pydantic at the file edge.
 
-A missing or damaged file gives the defaults (the window must open whatever is on disk); writes
+A missing file gives the defaults (the window must open whatever is on disk); a damaged one
+(other bytes, JSON of another shape, values of the wrong type, a folder in its place) is set
+aside as `<name>.damaged-<time>` and said in one line (`deckeditor.kept_files`), its usable values
+kept and the rest at their defaults, and written again when the window closes. Writes
 are atomic so a crash never leaves half a file; a folder that cannot be written is said once.
 
 Start-up speed (issue 17): importing pydantic costs ~80 ms of CPU, a sixth of the cold-start
@@ -16,6 +19,7 @@ import json
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
+from deckeditor.kept_files import Damaged, read_json, replace_damaged
 from deckeditor.paths import AppPaths
 
 MAX_RECENT = 10
@@ -53,22 +57,35 @@ def state_file(paths: AppPaths) -> Path:
     return paths.state / "window.json"
 
 
-def _read(path: Path) -> dict:
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    return data if isinstance(data, dict) else {}
+SETTINGS_FILE, STATE_FILE = "the settings file", "the window state file"
+
+
+def _object(value) -> dict:
+    if not isinstance(value, dict):
+        raise Damaged("not a JSON object")
+    return value
+
+
+def _read(path: Path, what: str) -> dict:
+    return read_json(path, _object, what) or {}
 
 
 def load_settings(paths: AppPaths) -> Settings:
     """Defaults for whatever is missing or damaged: the window must open whatever is on disk."""
-    merged = {k: v for k, v in _read(paths.settings_file).items() if k not in STATE_FIELDS}
-    merged.update({k: v for k, v in _read(state_file(paths)).items() if k in STATE_FIELDS})
+    merged = {k: v for k, v in _read(paths.settings_file, SETTINGS_FILE).items()
+              if k not in STATE_FIELDS}
+    merged.update({k: v for k, v in _read(state_file(paths), STATE_FILE).items()
+                   if k in STATE_FIELDS})
     merged = {k: v for k, v in merged.items() if k in _FIELD_TYPES}  # unknown keys: ignored
     if all(_exact(k, v) for k, v in merged.items()):
         return Settings(**{k: list(v) if isinstance(v, list) else v for k, v in merged.items()})
-    return _validated(merged)
+    settings, bad = _validated(merged)
+    for path, what, keys in ((paths.settings_file, SETTINGS_FILE, bad - STATE_FIELDS),
+                             (state_file(paths), STATE_FILE, bad & STATE_FIELDS)):
+        if keys:
+            replace_damaged(path, what, f"wrong type of value for {', '.join(sorted(keys))}, "
+                                        "whose defaults are used")
+    return settings
 
 
 _FIELD_TYPES = {f.name: str(f.type) for f in fields(Settings)}
@@ -86,12 +103,13 @@ def _exact(key: str, value) -> bool:
     return False
 
 
-def _validated(merged: dict) -> Settings:
+def _validated(merged: dict) -> tuple[Settings, set[str]]:
+    """The settings of every field valid on its own, and the keys that were not."""
     from pydantic import TypeAdapter, ValidationError
 
     adapter = TypeAdapter(Settings)
     try:
-        return adapter.validate_python(merged)
+        return adapter.validate_python(merged), set()
     except ValidationError:
         good = {}
         for key, value in merged.items():  # keep every field that is valid on its own
@@ -100,7 +118,7 @@ def _validated(merged: dict) -> Settings:
                 good[key] = value
             except ValidationError:
                 pass
-        return adapter.validate_python(good)
+        return adapter.validate_python(good), set(merged) - set(good)
 
 
 # told once per run: every window closing on a read-only config folder must not ask again

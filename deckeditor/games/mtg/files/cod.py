@@ -3,12 +3,13 @@ through defusedxml only.
 
 Written the way Cockatrice players keep a Commander deck: the commanders in `main`, the first
 named by `<bannerCard>`, the companion in `side`. Cockatrice has no command zone and plays only
-`main` and `side`, so nothing else would reach its game. Our own reading must not guess: each card
-the writer puts into another section's zone says so in a `deckEditorSection` attribute, and the
-root's `deckEditorSections="marked"` says no card needs guessing, and a banner the writer set
-to the commander says so in `deckEditorBanner="commander"` (it is not kept as the file's own).
-Cockatrice ignores all three, and drops them when it saves the deck again; the banner-card rule
-then finds the commander.
+`main` and `side`, so nothing else would reach its game.
+
+Our own reading must not guess, so the writer marks what it did: a card put into another
+section's zone carries `deckEditorSection`, the root's `deckEditorSections="marked"` says every
+such card is marked, and a banner the writer set to the commander carries
+`deckEditorBanner="commander"` (it is not kept as the file's own). Cockatrice ignores the three
+and drops them when it saves the deck again; the banner-card rule then finds the commander.
 """
 
 from __future__ import annotations
@@ -262,6 +263,7 @@ def write(deck: Deck, pool: CardPool | None = None, *, custom_zones: bool = Fals
             root.append(_reparse(kept[key]))
     for text in kept.get("elements", []):
         root.append(_reparse(text))
+
     def rows(section: str, mark: bool = False) -> list[tuple[Entry, str | None]]:
         return [(e, section if mark else None) for e in deck.section(section).entries]
 

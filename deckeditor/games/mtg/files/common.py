@@ -397,17 +397,6 @@ def clean_format(code: str | None) -> str | None:
     return code if FORMAT_CODE.match(code) else None
 
 
-def printing_of(entry: Entry, pool: CardPool | None) -> tuple[str | None, str | None]:
-    """(set, collector number) to write: the entry's own, else the pool's default printing."""
-    p = entry.printing
-    if p is not None and p.set:
-        return p.set, p.number
-    card = pool.get(entry.card) if pool is not None else None
-    if card is not None and getattr(card, "printings", ()):
-        return card.printings[0], None
-    return None, None
-
-
 def sideboard_commander_losses(deck: Deck, kind: str, pool: CardPool | None = None) -> list[str]:
     """Kinds that keep the command zone in the sideboard (§8): say when a re-import cannot put
     it back. Decided by the rule itself, not by a sketch of it: the file's sideboard (commanders,

@@ -29,13 +29,13 @@ from deckeditor.games.mtg.files.common import (
     move_one,
     parse_colors,
     parse_count,
-    printing_of,
     section_name,
     trimmed_name_losses,
     unprefixed,
     with_foreign,
 )
 from deckeditor.games.mtg.files.plainline import PlainLines, plain
+from deckeditor.games.mtg.forge_printing import flag_printing
 from deckeditor.textlines import reading
 
 KIND = "forge"
@@ -337,15 +337,13 @@ def _request(entry: Entry, pool: CardPool | None, printing: bool, flags: bool) -
     foil = "+" if p.finish in ("foil", "etched") else ""
     line = f"{_name(entry, pool)}{foil}"
     # Forge takes the first segment as a set code, so a set is written when the entry has one,
-    # or (the pool's default printing) when flags need a set code in front of them.
+    # or when flags need one in front of them: a real set that holds the card, since Forge keeps
+    # flags only on a card it finds in the named set (never `???`; forge_printing.py).
     # set codes are read upper-cased: written so, a trip changes nothing
     set_code, number = (p.set.upper(), p.number) if p.set and printing else (None, None)
     flags = flags and bool(entry.colors or _forge_flags(entry))
-    if set_code is None and flags:
-        set_code, number = printing_of(entry, pool) if printing else (None, None)
-        # No printing known (a pool of Forge scripts): Forge's own unknown-edition code keeps
-        # the flags segment readable (deck-files.md), so a colour choice is never lost.
-        set_code = set_code or UNKNOWN_EDITION
+    if set_code is None and flags and printing:
+        set_code, number = flag_printing(entry, pool) or (None, None)
     if set_code:
         line += f"|{set_code}"
         if number:
@@ -393,9 +391,29 @@ def request_and_losses(entry: Entry, pool: CardPool | None) -> tuple[str, list[s
         lost.append(f"{entry.card}: printing not written (it would not read back from a Forge "
                     "card line)")
     if not flags and (entry.colors or _forge_flags(entry)):
-        lost.append(f"{entry.card}: colour choice and flags not written (they would not read "
-                    "back from a Forge card line)")
+        lost.append(_flags_lost(entry, pool, printing))
     return request, lost
+
+
+def _flags_lost(entry: Entry, pool: CardPool | None, printing: bool) -> str:
+    """Why the line carries no choice, as a player reads it."""
+    if not (printing and flag_printing(entry, pool) is None):
+        return (f"{entry.card}: colour choice and flags not written (they would not read back "
+                "from a Forge card line)")
+    what = []
+    if entry.colors:
+        names = [_COLOUR_NAMES[c] for c in entry.colors]
+        listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        what.append(f"the colour choice ({listed})")
+    extra = [k for k in _forge_flags(entry) if not (k == "markedColors" and entry.colors)]
+    if extra:
+        what.append(f"the flags {', '.join(extra)}")
+    return (f"{entry.card}: Forge will drop {' and '.join(what)} — Forge keeps it only after the "
+            "code of a set it knows the card in, and no printing of this card is known (give the "
+            "line a printing, or import a card pool with printings)")
+
+
+_COLOUR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 
 
 def card_request(entry: Entry, pool: CardPool | None) -> str:
@@ -482,7 +500,9 @@ def write(deck: Deck, pool: CardPool | None = None) -> str:
     return "\n".join(out) + "\n"
 
 
-def losses(deck: Deck, pool: CardPool | None = None) -> list[str]:
+def losses(deck: Deck, pool: CardPool | None = None, *, in_forge: bool = True) -> list[str]:
+    """What the file loses of the deck: for Deck Editor reading it back, and (`in_forge`) what
+    Forge itself ignores of it (kept in the file for Deck Editor: no loss for a save in place)."""
     deck, out = fold_sections(deck, header_reads_as)
     companions = deck.section("Companion")
     if companions.total > 1:  # DeckEditorCompanion names one card, and moves one copy back
@@ -511,4 +531,53 @@ def losses(deck: Deck, pool: CardPool | None = None) -> list[str]:
                        "`+`); written as an unparsed line")
     if deck.unparsed:
         out.append(f"{len(deck.unparsed)} unparsed line(s) written as comments")
+    return out + forge_ignores(write(deck, pool)) if in_forge else out
+
+
+# What Forge's own reader takes from a `.dck`: the sections of its `DeckSection` and the keys its
+# `DeckFileHeader` reads. Anything else in the file only Deck Editor reads back.
+FORGE_SECTIONS = frozenset({"avatar", "commander", "main", "sideboard", "planes", "schemes",
+                            "conspiracy", "dungeon", "attractions", "contraptions"})
+FORGE_KEYS = frozenset({"name", "comment", "tags", "aihints", "draftnotes", "deck type", "player",
+                        "playertype", "custom pool"})
+_OWN_KEY_LOSSES = {
+    "deckeditorformat": "Forge ignores the deck format ({}); Deck Editor reads it back",
+    "deckeditorbracket": "Forge ignores the target bracket ({}); Deck Editor reads it back",
+    "deckeditorcompanion": "Forge reads the companion as a sideboard card ({}); Deck Editor reads "
+                           "it back as the companion",
+}
+
+
+def forge_ignores(text: str) -> list[str]:
+    """What Forge will drop of a file this writer wrote, in a player's words: the sections it has
+    none of (the Maybeboard, extra sections), counted in cards, and the metadata keys it does not
+    read."""
+    cards_in: dict[str, int] = {}
+    keys: list[tuple[str, str]] = []
+    section = ""
+    for line in text.splitlines():
+        if m := _HEADER.match(line):
+            section = m.group(1)
+            if section.lower() not in FORGE_SECTIONS | set(_META_SECTIONS):
+                cards_in.setdefault(section, 0)
+        elif section.lower() in _META_SECTIONS:
+            key, sep, value = line.partition("=")
+            if sep and key.strip().lower() not in FORGE_KEYS:
+                keys.append((key.strip(), value))
+        elif section in cards_in and (m := _CARD.match(line)) and line[0].isdigit():
+            cards_in[section] += int(m.group(1) or 1)
+    out = []
+    for name, count in cards_in.items():
+        where = "the Maybeboard" if name == "Maybeboard" else f"the section {name}"
+        out.append(f"Forge ignores {where} ({cards(count)}); Deck Editor reads it back")
+    other = []
+    for key, value in keys:
+        template = _OWN_KEY_LOSSES.get(key.lower())
+        if template:
+            out.append(template.format(f"{key}={value}"))
+        else:
+            other.append(key)
+    if other:
+        out.append(f"Forge ignores the metadata {'key' if len(other) == 1 else 'keys'} "
+                   f"{', '.join(other)}; Deck Editor keeps {'it' if len(other) == 1 else 'them'}")
     return out
