@@ -142,3 +142,19 @@ def test_system_follows_the_desktop_scheme(window, monkeypatch):
     monkeypatch.setattr(theme, "system_is_dark", lambda: False)
     window.theme_actions["System"].trigger()
     assert not theme.is_dark()
+
+
+def test_the_statistics_colour_charts_label_their_bars_with_mana_symbols(window, qtbot):
+    window.session.add_card("Counterspell", "Main")
+    tabs = window.stats.parentWidget()
+    while tabs is not None and not hasattr(tabs, "setCurrentWidget"):
+        tabs = tabs.parentWidget()
+    if tabs is not None:
+        tabs.setCurrentWidget(window.stats if tabs.indexOf(window.stats) >= 0 else tabs.widget(1))
+    pips = window.stats.chart("pips")
+    assert set(pips.symbols) == set("WUBRG") and all(s.font == "mana" for s in pips.symbols.values())
+    pips.resize(300, 160)
+    image = pips.grab().toImage()
+    from PySide6.QtCore import QRect
+
+    assert _has_colour(image, QRect(0, image.height() - 30, image.width(), 30), BLUE_DISC)

@@ -84,7 +84,7 @@ def main(argv: list[str]) -> int:
     OUT.mkdir(parents=True, exist_ok=True)
     (OUT / "mana.ttf").write_bytes(_member(mana, "fonts/mana.ttf"))
     (OUT / "keyrune.ttf").write_bytes(_member(keyrune, "fonts/keyrune.ttf"))
-    shutil.copyfile(ofl, OUT / "OFL-1.1.txt")
+    shutil.copyfile(ofl, OUT / "OFL-1.1.txt")  # README.md beside them names the fonts (kept by hand)
     glyphs, discs = mana_table(_member(mana, "css/mana.css").decode("utf-8"))
     sets = keyrune_table(_member(keyrune, "fonts/keyrune.svg"))
     doc = {

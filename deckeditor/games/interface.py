@@ -126,6 +126,7 @@ class Bar:
     label: str
     value: int
     color: str = "#6b7fa8"  # a colour name Qt understands
+    symbol: str = ""  # a token of `Game.symbols` the chart draws in place of the label ("{W}")
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,6 +14,7 @@ from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QStyle, QStyledItemDelegate
 
 from deckeditor.games import registry
+from deckeditor.ui.symbols import SymbolStrip, fitting_height
 
 CARD_MIME = "application/x-deckeditor-cards"
 ROW_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -103,8 +104,6 @@ class CatalogModel(QAbstractTableModel):
     def strip(self, ratio: float = 1.0):
         """The game's symbols as pictures (made on first paint: the fonts load then)."""
         if self._strip is None or self._strip.ratio != ratio:
-            from deckeditor.ui.symbols import SymbolStrip
-
             self._strip = SymbolStrip(self._game.symbols(), ratio)
         return self._strip
 
@@ -307,7 +306,7 @@ def draw_symbols(painter, model: CatalogModel, row_id: int, rect, ink) -> bool:
     if not tokens:
         return False
     ratio = painter.device().devicePixelRatioF() if painter.device() is not None else 1.0
-    pixmap = model.strip(ratio).pixmap(tokens, min(rect.height(), 20), ink)
+    pixmap = model.strip(ratio).pixmap(tokens, fitting_height(tokens, rect.width(), rect.height()), ink)
     height = pixmap.height() / pixmap.devicePixelRatio()
     width = min(pixmap.width() / pixmap.devicePixelRatio(), rect.width())
     top = rect.top() + (rect.height() - height) / 2

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from deckeditor.ui import theme
 from deckeditor.session import CatalogSearch, EditorSession, RowArranger, ranked_rows, rows_of
 from deckeditor.ui.catalog_model import (
     _GREY_COLOR,
@@ -254,7 +255,7 @@ class CatalogPanel(QWidget):
         self.help_button.setToolTip("Search syntax: every key this build understands, with examples (F1)")
         self.help_button.clicked.connect(self.show_search_help)
         self.error_label = QLabel()
-        self.error_label.setStyleSheet("color: #b00020;")
+        self.error_label.setStyleSheet(theme.tone("color: #b00020;"))
         self.error_label.setVisible(False)
         self.show_hidden = QCheckBox("Show hidden")
         self.show_hidden.setToolTip("Also list cards the deck may not take, greyed, with the reason")

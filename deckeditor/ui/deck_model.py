@@ -36,8 +36,15 @@ CATEGORY = "Category"
 UNCATEGORISED = "Uncategorised"
 SORTS = ("Name", "Cost", "Count")
 HEADERS = ("Card", "Qty", "Cost", "Type")
-_RED = QBrush(QColor(176, 0, 32))
-_OFF_TARGET = QBrush(QColor(160, 90, 0))
+
+
+def _red() -> QBrush:
+    """A flagged line's red, readable on the current theme's background."""
+    return QBrush(QColor(theme.tone("#b00020")))
+
+
+def _off_target() -> QBrush:
+    return QBrush(QColor(theme.tone("#a05a00")))
 _ENTRY_FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsDragEnabled
 _RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
 _FOREGROUND = Qt.ItemDataRole.ForegroundRole
@@ -186,7 +193,7 @@ class DeckModel(QStandardItemModel):
             _, name, text, off = node.data
             head = QStandardItem(text)
             if off:
-                head.setForeground(_OFF_TARGET)
+                head.setForeground(_off_target())
             head.setData(name, SECTION_ROLE)
             head.setData("section", KIND_ROLE)
             if len(node.key) > 2:  # a slot of the section: cards dropped here go to it
@@ -216,7 +223,7 @@ class DeckModel(QStandardItemModel):
             kind = new.data[0]
             if kind == "section":
                 item.setText(new.data[2])
-                item.setData(_OFF_TARGET if new.data[3] else None, _FOREGROUND)
+                item.setData(_off_target() if new.data[3] else None, _FOREGROUND)
             elif kind == "group":
                 item.setText(new.data[2])
             else:
@@ -255,7 +262,7 @@ class DeckModel(QStandardItemModel):
             cells[3].setText(kind)
         if old[8] != red:
             for c in cells:
-                c.setData(_RED if red else None, _FOREGROUND)  # None: as a row made afresh
+                c.setData(_red() if red else None, _FOREGROUND)  # None: as a row made afresh
         if old[9] != unknown:
             cells[0].setData(self._italic if unknown else None, Qt.ItemDataRole.FontRole)
             tip = f"{card}: unknown card (kept, written back on save)" if unknown else None
@@ -288,7 +295,7 @@ class DeckModel(QStandardItemModel):
             cells[0].setFont(self._italic)
         for c in cells:
             if red:
-                c.setForeground(_RED)
+                c.setForeground(_red())
             c.setData(section, SECTION_ROLE)
             c.setData(index, INDEX_ROLE)
             c.setData(card, CARD_ROLE)

@@ -301,6 +301,7 @@ class MainWindow(QMainWindow):
         self.problems.set_problems(worded, session.engine_note())
         self.problem_title.setText(f"Problems ({len(problems)})" if problems else "Problems")
         stats = session.stats()
+        self.stats.use_symbols(session.game)  # each game draws its own
         self.stats.set_stats(stats)
         statuses = session.template_status()
         self.template_panel.set_status(statuses, {t.category: t.query for t in statuses},
@@ -912,6 +913,9 @@ class MainWindow(QMainWindow):
     def _theme_changed(self) -> None:
         """Views that drew their own colours draw again in the new palette."""
         self.card_view.retheme()
+        self.catalog.error_label.setStyleSheet(theme.tone("color: #b00020;"))
+        self.stats.update()
+        self._on_session_changed(self.session, full=True)  # lines and problems in the new colours
         self.catalog.table.viewport().update()
         self.deck_pane.tree.viewport().update()
 

@@ -10,6 +10,8 @@ from PySide6.QtGui import QColor, QPainter
 from PySide6.QtWidgets import QGridLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from deckeditor.session import Statistics
+from deckeditor.ui import theme
+from deckeditor.ui.symbols import draw_symbol
 
 _GROUP_COLUMNS = 3
 
@@ -21,6 +23,7 @@ class BarChart(QWidget):
         super().__init__(parent)
         self.title = title
         self.bars: list[tuple[str, int, QColor]] = []
+        self.symbols: dict[str, object] = {}  # bar label -> the game's symbol drawn in its place
         self.setMinimumHeight(120)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
 
@@ -46,7 +49,12 @@ class BarChart(QWidget):
             w = width * 0.7
             h = (bottom - top) * value / peak
             p.fillRect(QRectF(x, bottom - h, w, h), color)
-            p.drawText(QRectF(i * width, bottom + 2, width, line), Qt.AlignmentFlag.AlignHCenter, label)
+            symbol = self.symbols.get(label)
+            if symbol is not None:  # the colour's mana symbol under its bar
+                size = line
+                draw_symbol(p, QRectF(i * width + (width - size) / 2, bottom + 2, size, size), symbol)
+            else:
+                p.drawText(QRectF(i * width, bottom + 2, width, line), Qt.AlignmentFlag.AlignHCenter, label)
             if value:
                 p.drawText(QRectF(i * width, bottom - h - line, width, line), Qt.AlignmentFlag.AlignHCenter, str(value))
         p.end()
@@ -56,9 +64,11 @@ class StatsPanel(QWidget):
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
         self.summary = QLabel()
+        self.symbols: dict[str, object] = {}  # the game's symbols by token (`use_symbols`)
+        self._symbols_of = None
         self.charts: list[BarChart] = []
         self._chart_keys: tuple[str, ...] = ()
-        self._colors: dict[str, QColor] = {}
+        self._colors: dict[tuple[str, bool], QColor] = {}
         self.chart_box = QVBoxLayout()
         self.types = QGridLayout()
         self._group_labels: list[tuple[QLabel, QLabel]] = []
@@ -84,10 +94,20 @@ class StatsPanel(QWidget):
                 return widget
         return None
 
+    def use_symbols(self, game) -> None:
+        """The symbols a chart may draw under its bars: those of the deck's game."""
+        if game is not self._symbols_of:
+            self._symbols_of = game
+            self.symbols = {s.token: s for s in game.symbols()}
+
     def _color(self, name: str) -> QColor:
-        color = self._colors.get(name)
+        key = (name, theme.is_dark())
+        color = self._colors.get(key)
         if color is None:
-            color = self._colors[name] = QColor(name)
+            color = QColor(name)
+            if key[1] and color.lightness() < 90:  # black mana's bar, seen on a dark background
+                color = color.lighter(250)
+            self._colors[key] = color
         return color
 
     def _make_charts(self, stats: Statistics) -> None:
@@ -114,6 +134,8 @@ class StatsPanel(QWidget):
             self._make_charts(stats)
         for widget, chart in zip(self.charts, stats.charts):
             widget.title = chart.title
+            widget.symbols = {b.label: self.symbols[b.symbol] for b in chart.bars
+                              if getattr(b, "symbol", "") in self.symbols}
             widget.set_bars([(b.label, b.value, self._color(b.color)) for b in chart.bars])
         self.summary.setText(stats.summary)
         for i, (name, n) in enumerate(stats.groups):

@@ -106,6 +106,13 @@ def symbol_image(symbol: Any, size: int = 16, ink: QColor | None = None) -> QIma
     return image
 
 
+def fitting_height(tokens: tuple[str, ...], width: int, height: int) -> int:
+    """The picture height that shows every symbol of `tokens` within `width` (smaller discs for
+    a long cost rather than symbols cut off), at most `height` and 20 pixels."""
+    units = sum(0.6 if t == "//" else 1.0 for t in tokens) or 1.0
+    return max(8, min(height, 20, int(width / units) + 1))
+
+
 class SymbolStrip:
     """A game's symbols by token, and runs of them (a cost) as pictures of one height, cached:
     a table asks `pixmap(tokens, height)` for each visible cell."""
@@ -183,7 +190,7 @@ def symbol_delegate(tokens_for, symbols_for, parent=None):
             selected = bool(option.state & QStyle.StateFlag.State_Selected)
             ink = option.palette.highlightedText().color() if selected else option.palette.text().color()
             rect = option.rect.adjusted(3, 0, -3, 0)
-            pixmap = strip.pixmap(tuple(tokens), min(rect.height(), 20), ink)
+            pixmap = strip.pixmap(tuple(tokens), fitting_height(tuple(tokens), rect.width(), rect.height()), ink)
             h = pixmap.height() / pixmap.devicePixelRatio()
             w = min(pixmap.width() / pixmap.devicePixelRatio(), rect.width())
             painter.drawPixmap(int(rect.left()), int(rect.top() + (rect.height() - h) / 2), pixmap, 0, 0,

@@ -78,9 +78,9 @@ def statistics(deck: Deck, pool: Any, primary_type: Callable[[Any], str]) -> Sta
         Chart("curve", "Mana curve (library, nonland)",
               tuple(Bar("7+" if mv == 7 else str(mv), curve.get(mv, 0), CURVE_COLOR) for mv in range(8))),
         Chart("pips", "Coloured mana symbols",
-              tuple(Bar(c, pips.get(c, 0), PIP_COLORS[c]) for c in WUBRG)),
+              tuple(Bar(c, pips.get(c, 0), PIP_COLORS[c], f"{{{c}}}") for c in WUBRG)),
         Chart("sources", "Lands making each colour",
-              tuple(Bar(c, sources.get(c, 0), PIP_COLORS[c]) for c in WUBRG)),
+              tuple(Bar(c, sources.get(c, 0), PIP_COLORS[c], f"{{{c}}}") for c in WUBRG)),
     )
     average = mana_values / nonland if nonland else 0.0
     balance = " · ".join(f"{c} {sources.get(c, 0)}/{pips[c]}" for c in WUBRG if pips.get(c) or sources.get(c))
