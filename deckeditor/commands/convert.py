@@ -124,8 +124,10 @@ def run(args) -> int:
         if exc.path is None:
             exc = exc.at(args.output if "cannot hold" in exc.message else args.input)
         return _fail(str(exc))
+    # one status at a time (`statuses()` would list two million of them for a junk file)
     _print_folded((f"{args.input}:{status.number}: unparsed: {status.reason}"
-                   for status in result.statuses(deckio.LineKind.UNPARSED)), "unparsed lines")
+                   for status in result.lines if status.status is deckio.LineKind.UNPARSED),
+                  "unparsed lines")
     _print_folded((f"{kind}: {loss}"  # "forge: Maybeboard (3 cards) not written"
                    for loss in deckio.export_losses(deck, kind, pool, **options)), "losses")
     try:
