@@ -69,6 +69,17 @@ def refuse_in_json(text: str, path: str | None) -> None:
     refuse_in_text(text, path)
 
 
+_ESCAPE_BYTES = re.compile(rb"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+
+
+def refuse_in_json_bytes(data: bytes, path: str | None) -> None:
+    """`refuse_in_json` for a JSON file still in bytes (card sources of a hundred megabytes):
+    the bytes are scanned for a surrogate escape, and only a file with one is decoded to say
+    where."""
+    if _ESCAPE_BYTES.search(data) is not None:
+        refuse_in_json(data.decode("utf-8", "replace").removeprefix("\ufeff"), path)
+
+
 def printable_name(name: str) -> str:
     """A file name as text a file can hold: bytes that were not UTF-8 (kept by Python as
     surrogate escapes) become U+FFFD, as a file manager shows them."""

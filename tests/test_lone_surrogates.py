@@ -178,3 +178,39 @@ def test_any_lone_surrogate_anywhere_is_a_located_error(field, surrogate, before
     error = refused(text.encode("utf-8"))
     row = next(i for i, l in enumerate(text.splitlines(), 1) if marked in l)
     assert error.line == row and "lone surrogate" in error.message
+
+
+# --- card sources: a card named with a lone surrogate could not be stored or printed ----------
+
+MTGJSON_SOURCE = ('{"meta": {"version": "5.2.2", "date": "2026-01-01"}, "data": {\n'
+                  '"Isl\\ud800and": [{"name": "Isl\\ud800and", "type": "Basic Land", '
+                  '"types": ["Land"], "colors": [], "colorIdentity": [], "manaValue": 0, '
+                  '"layout": "normal", "legalities": {}}]}}')
+
+
+def test_a_card_source_with_a_surrogate_is_one_located_line_for_import_and_cards(tmp_path):
+    source = tmp_path / "AtomicCards.json"
+    source.write_text(MTGJSON_SOURCE, encoding="utf-8")
+    done = run_cli("cards", "import", str(source), home=tmp_path / "home")
+    assert done.returncode == 2 and "Traceback" not in done.stderr  # was a UnicodeEncodeError
+    assert done.stderr.splitlines()[-1].endswith(
+        f"{source}:2:1: a key: a lone surrogate \\ud800 (half of a UTF-16 pair), which no file "
+        "can store")
+    deck = tmp_path / "d.txt"
+    deck.write_text("1 Island\n", encoding="utf-8")
+    done = run_cli("check", str(deck), "--cards", str(source), home=tmp_path / "home")
+    assert done.returncode == 2 and "lone surrogate" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_scryfall_and_gallery_sources_with_a_surrogate_are_refused_where_it_is(tmp_path):
+    from deckeditor.carddb.store import CardSourceError, _load_source
+    from tests.test_scryfall_import import PIR
+
+    scryfall = tmp_path / "oracle-cards.json"
+    scryfall.write_text(json.dumps([{**PIR, "oracle_text": "x\ud800"}]), encoding="utf-8")
+    gallery = tmp_path / "gallery.json"
+    gallery.write_text('{"source": "riftbound", "cards": [{"name": "A\\udfff", "abilityHtml": ""}]}',
+                       encoding="utf-8")
+    for path, key in ((scryfall, "oracle_text"), (gallery, "name")):
+        with pytest.raises(CardSourceError, match=f"^{path}:1:[0-9]+: {key}: a lone surrogate"):
+            _load_source(str(path), None)

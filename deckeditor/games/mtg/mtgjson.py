@@ -61,8 +61,12 @@ def open_json_bytes(path: str | os.PathLike[str]) -> bytes:
 
 
 def load_document(path: str | os.PathLike[str]) -> Any:
+    from deckeditor.lone_surrogates import refuse_in_json_bytes
+
     try:
-        return json.loads(open_json_bytes(path))
+        data = open_json_bytes(path)
+        refuse_in_json_bytes(data, str(path))  # `\ud800`: a name no file or database can store
+        return json.loads(data)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise MtgjsonError(f"{path}: not valid JSON ({exc})") from None
     except (OSError, lzma.LZMAError, zipfile.BadZipFile, EOFError) as exc:

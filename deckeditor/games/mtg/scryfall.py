@@ -18,6 +18,7 @@ from deckeditor.games.mtg.card import Card, Face, Layout
 from deckeditor.games.mtg.colors import mask
 from deckeditor.games.mtg.mana import ManaCostError, cost_colors, mana_value
 from deckeditor.games.mtg.mtgjson import MtgjsonError, is_reversible, open_json_bytes
+from deckeditor.lone_surrogates import refuse_in_json
 from deckeditor.readlimits import TooLarge
 
 Progress = Callable[[int, int | None], object]
@@ -218,6 +219,7 @@ def iter_cards(
     source = str(path)
     try:
         text = open_json_bytes(path).decode("utf-8")
+        refuse_in_json(text, source)  # `\ud800`: a name no file or database can store
     except TooLarge:
         raise  # names the file and the limit already
     except (MtgjsonError, OSError, UnicodeDecodeError, EOFError, ValueError) as exc:

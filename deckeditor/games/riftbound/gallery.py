@@ -29,6 +29,7 @@ from deckeditor.games.riftbound.card import (
     reference_printing,
     split_name,
 )
+from deckeditor.lone_surrogates import refuse_in_json
 from deckeditor.names import name_key, slug
 
 KIND = "riftbound-gallery"
@@ -417,7 +418,9 @@ def load_gallery(path, progress=None) -> GalleryResult:
     except OSError as exc:
         raise GalleryError(f"{path}: cannot read ({exc.strerror or exc})") from None
     try:
-        doc = json.loads(raw.decode("utf-8-sig"))
+        text = raw.decode("utf-8-sig")
+        refuse_in_json(text, str(path))  # `\ud800`: a name no file or database can store
+        doc = json.loads(text)
     except UnicodeDecodeError as exc:
         raise GalleryError(f"{path}: not UTF-8 (byte {exc.start})") from None
     except json.JSONDecodeError as exc:
