@@ -3,10 +3,10 @@
 a card the pool or the shipped printing table knows (`deckeditor.games.mtg.set_table`): a card
 matches when one of its printings does (Scryfall's one-row-per-card view).
 
-A card's printings are the set codes its source lists; their rarity, artist and games come from
-the shipped table (a source's own printing details are not kept yet), their year from the set
-calendar. A printing nobody describes matches only `s:` (and `year:` when
-its set is dated)."""
+A card's printings are the set codes its source lists and the printings the shipped table knows
+for it; their rarity, artist and games come from that table (a source's own printing details are
+not kept yet), their year from the set calendar. A printing nobody describes matches only `s:`
+(and `year:` when its set is dated)."""
 
 from __future__ import annotations
 
@@ -28,32 +28,62 @@ GAMES = {"paper": 1, "mtgo": 2, "arena": 4}
 _YEAR = re.compile(r"\d{4}")
 
 
-def printing_rows(index) -> list[tuple[tuple[str, str, str, int, int], ...]]:
-    """Per row, each printing as (set code lower, rarity letter, folded artist, games, year):
-    built once per index, on the first printing key typed."""
+def printing_maps(index) -> dict[str, dict]:
+    """The printing facts as bitsets, built once per index on the first printing key typed:
+    "s" set code -> rows, "year" -> rows, "r" rarity letter -> rows, "a" folded artist -> rows,
+    "game" game bit -> rows. A card's printings are those its source lists and those the shipped
+    table knows for its name (or its front face's: spoiler files name faces)."""
 
     def build():
-        from deckeditor.games.mtg.set_table import facts, set_year
+        from deckeditor.games.mtg.set_table import set_year, table_rows
 
-        years: dict[str, int] = {}
-        out = []
-        for card in index.cards:
-            row = []
+        row_of: dict[str, int] = {}
+        for row, card in enumerate(index.cards):
+            row_of.setdefault(card.name, row)
+        for row, card in enumerate(index.cards):
+            faces = getattr(card, "faces", ()) or ()
+            if len(faces) > 1:
+                row_of.setdefault(faces[0].name, row)
+        lists: dict[str, dict] = {"s": {}, "year": {}, "r": {}, "a": {}, "game": {}}
+        sets = lists["s"]  # a row twice in a list is harmless: the bitset is the same
+        for row, card in enumerate(index.cards):
             for code in getattr(card, "printings", ()) or ():
-                known = facts(code, card.name)
-                year = years.get(code)
-                if year is None:
-                    text = set_year(code)
-                    year = years[code] = int(text) if text else 0
-                row.append((code.lower(), known.rarity, fold_name(known.artist), known.games, year))
-            out.append(tuple(row))
-        return out
+                sets.setdefault(code.lower(), []).append(row)
+        rarities, artists, games_of = lists["r"], lists["a"], lists["game"]
+        folded: dict[str, str] = {}
+        for code, name, rarity, artist, games in table_rows():
+            row = row_of.get(name)
+            if row is None:
+                continue
+            sets.setdefault(code.lower(), []).append(row)
+            if rarity:
+                rarities.setdefault(rarity, []).append(row)
+            if artist:
+                key = folded.get(artist)
+                if key is None:
+                    key = folded[artist] = fold_name(artist)
+                artists.setdefault(key, []).append(row)
+            if games:
+                for bit in (1, 2, 4):
+                    if games & bit:
+                        games_of.setdefault(bit, []).append(row)
+        for code, rows in sets.items():
+            text = set_year(code)
+            if text:
+                lists["year"].setdefault(int(text), []).extend(rows)
+        n = index.n
+        return {key: {value: bits.from_rows(rows, n) for value, rows in groups.items()}
+                for key, groups in lists.items()}
 
-    return index.derived(("printing-rows",), build)
+    return index.derived(("printing-maps",), build)
 
 
-def _any(index, test) -> int:
-    return bits.from_flags([any(test(p) for p in printings) for printings in printing_rows(index)])
+def _or(groups: dict, test) -> int:
+    result = 0
+    for value, group in groups.items():
+        if test(value):
+            result |= group
+    return result
 
 
 class SetKey(KeySpec):
@@ -68,7 +98,7 @@ class SetKey(KeySpec):
         return code
 
     def leaf(self, term, parsed, ctx):
-        return Leaf(("s", parsed), lambda index: _any(index, lambda p: p[0] == parsed))
+        return Leaf(("s", parsed), lambda index: printing_maps(index)["s"].get(parsed, 0))
 
 
 class RarityKey(KeySpec):
@@ -90,11 +120,8 @@ class RarityKey(KeySpec):
 
     def leaf(self, term, parsed, ctx):
         compare, rank = _NUM_TESTS[term.op], self._RANK
-
-        def test(p):
-            return bool(p[1]) and compare(rank[p[1]], parsed)
-
-        return Leaf(("r", term.op, parsed), lambda index: _any(index, test))
+        return Leaf(("r", term.op, parsed),
+                    lambda index: _or(printing_maps(index)["r"], lambda letter: compare(rank[letter], parsed)))
 
 
 class ArtistKey(KeySpec):
@@ -106,7 +133,7 @@ class ArtistKey(KeySpec):
         return fold_name(term.value)
 
     def leaf(self, term, parsed, ctx):
-        return Leaf(("a", parsed), lambda index: _any(index, lambda p: bool(p[2]) and parsed in p[2]))
+        return Leaf(("a", parsed), lambda index: _or(printing_maps(index)["a"], lambda artist: parsed in artist))
 
 
 class GameKey(KeySpec):
@@ -121,7 +148,7 @@ class GameKey(KeySpec):
         return bit
 
     def leaf(self, term, parsed, ctx):
-        return Leaf(("game", parsed), lambda index: _any(index, lambda p: bool(p[3] & parsed)))
+        return Leaf(("game", parsed), lambda index: printing_maps(index)["game"].get(parsed, 0))
 
 
 class YearKey(KeySpec):
@@ -141,7 +168,8 @@ class YearKey(KeySpec):
 
     def leaf(self, term, parsed, ctx):
         compare = _NUM_TESTS[term.op]
-        return Leaf(("year", term.op, parsed), lambda index: _any(index, lambda p: bool(p[4]) and compare(p[4], parsed)))
+        return Leaf(("year", term.op, parsed),
+                    lambda index: _or(printing_maps(index)["year"], lambda year: compare(year, parsed)))
 
 
 def table() -> dict[str, Any]:
@@ -158,4 +186,4 @@ HELP = {
     "year": ("A printing released in, before or after a year", ("year=2016", "year<=1995")),
 }
 
-__all__ = ["EQ_OPS", "SearchError", "table", "HELP", "printing_rows"]
+__all__ = ["EQ_OPS", "SearchError", "table", "HELP", "printing_maps"]

@@ -89,6 +89,14 @@ def facts(code: str, card_name: str) -> PrintingFacts:
     return PrintingFacts(number, rarity, artists[artist] if 0 <= artist < len(artists) else "", games)
 
 
+def table_rows():
+    """Every printing the shipped table describes: (set code, card name, rarity, artist, games)."""
+    artists, sets = _printings()
+    for code, cards in sets.items():
+        for name, (_number, rarity, artist, games) in cards.items():
+            yield code, name, rarity, artists[artist] if 0 <= artist < len(artists) else "", games
+
+
 def describe(code: str, number: str | None = None) -> str:
     """How the window names a printing: `Commander 2016 (C16) · 2016 · #190`."""
     name, year = set_name(code), set_year(code)
