@@ -160,3 +160,16 @@ def test_kinds_without_categories_report_the_players_and_the_template(pool, fmt)
     assert "template (targets per category) not written" in lost
     assert not any("Sol Ring: categories" in line for line in lost)  # its roles come back
     assert deckio.export_losses(deck, "json", pool) == []
+
+
+def test_convert_to_archidekt_names_its_losses(tmp_path, home, capsys):
+    from deckeditor.cli import main
+
+    src = tmp_path / "cats.deck.json"
+    src.write_text(write_json_deck(deck_of(("Sol Ring", 1), ("Forest", 30))), encoding="utf-8")
+    out = tmp_path / "cats.txt"
+    assert main(["convert", str(src), str(out), "--to", "archidekt"]) == 0
+    assert out.read_text(encoding="utf-8").splitlines()[:3] == [
+        "1x Thrasios, Triton Hero [Commander{top},Ramp,Draw]", "1x Sol Ring [Ramp]", "30x Forest [Lands]"]
+    err = capsys.readouterr().err
+    assert "deck name not written" in err and "format not written" in err

@@ -12,4 +12,6 @@ KINDS = (
     ExportKind("mtgo", "MTGO text (.txt)", ".txt"),
     ExportKind("dek", "MTGO (.dek)", ".dek"),
     ExportKind("text", "Plain text (.txt)", ".txt"),
+    # each line's categories (its roles, or the player's), Archidekt's `[Ramp,Draw]`
+    ExportKind("archidekt", "Archidekt text (.txt)", ".txt"),
 )
