@@ -41,6 +41,9 @@ class AppPaths:
     cache: Path  # the card database
     config: Path  # settings
     state: Path  # window state, recent files
+    # where the Save dialog starts for a deck never saved: the player's documents folder
+    # (under --home, a "documents" folder there); not made by `ensure`
+    documents: Path | None = None
 
     @classmethod
     def resolve(cls, home: str | os.PathLike[str] | None = None) -> AppPaths:
@@ -48,12 +51,13 @@ class AppPaths:
         if home:
             root = Path(home).expanduser().resolve()
             _check_home(root, str(home))
-            return cls(root / "data", root / "cache", root / "config", root / "state")
+            return cls(root / "data", root / "cache", root / "config", root / "state", root / "documents")
         return cls(
             Path(platformdirs.user_data_dir(APP_ID, appauthor=False)),
             Path(platformdirs.user_cache_dir(APP_ID, appauthor=False)),
             Path(platformdirs.user_config_dir(APP_ID, appauthor=False)),
             Path(platformdirs.user_state_dir(APP_ID, appauthor=False)),
+            Path(platformdirs.user_documents_dir()),
         )
 
     @property

@@ -589,11 +589,13 @@ class EditorSession:
         self.history.mark_clean()
         self._changed()
 
-    def add_card(self, name: str, section: str = "Main", count: int = 1, colors: str = "") -> EditResult:
+    def add_card(self, name: str, section: str = "Main", count: int = 1, colors: str = "",
+                 shown_as: str | None = None) -> EditResult:
         """Add copies; an off-colour card an open budget allows commits that colour in the
-        same step (mtg-rules.md §8 try_approve), and the message says so."""
+        same step (mtg-rules.md §8 try_approve), and the message says so. `shown_as`: the add
+        target the message names (a slot, "Signature spell"), by the game's title."""
         deck = self.deck
-        message = f"Added {count} × {name} to {section}"
+        message = f"Added {count} × {name} to {self.game.section_title(shown_as or section)}"
         approved = self._try_approve(deck, name, section)
         if approved is not None:
             deck, message = approved[0], approved[1] or message

@@ -82,7 +82,7 @@ def test_mtg_section_targets_follow_the_format():
     deck = new_deck("mtg").add("Commander", Entry("Tolabow, Loch Rascal")).add("Main", Entry("Island", 60))
     deck = deck.add("Sideboard", Entry("Counterspell", 2))
     labels = {c.section: c for c in g.section_counts(deck, format_catalog.load_format("commander"))}
-    assert labels["Commander"].label == "Commander 1/1 or 2" and labels["Commander"].ok
+    assert labels["Commander"].label == "Commander (1)" and labels["Commander"].ok
     assert labels["Main"].label == "Main 60/99" and not labels["Main"].ok
     assert labels["Sideboard"].label == "Sideboard 2/10"
     assert labels["Maybeboard"].label == "Maybeboard (0)"

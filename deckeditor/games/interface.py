@@ -57,7 +57,7 @@ from deckeditor.deck import Deck, Entry
 @dataclass(frozen=True, slots=True)
 class SectionCount:
     """One section's count against its target: `label` is what the pane's header shows
-    ("Main 40/40", "Runes 12/12", "Sideboard 2/10", "Commander 1/1 or 2"); `ok` is False when the
+    ("Main 40/40", "Runes 12/12", "Sideboard 2/10", "Commander (2)"); `ok` is False when the
     count is off its target (the pane may colour it)."""
 
     section: str
@@ -73,7 +73,13 @@ class SectionCount:
 
     @property
     def label(self) -> str:
-        return f"{self.title} {self.count}/{self.target}" if self.target else f"{self.title} ({self.count})"
+        """"Main 98/98", "Main 40/40+" for a number or a range; a worded target ("1 or 2") shows
+        only when the count misses it ("Commander 0 — needs 1 or 2"), else "Commander (2)"."""
+        if self.target and not any(ch.isalpha() for ch in self.target):
+            return f"{self.title} {self.count}/{self.target}"
+        if self.target and not self.ok:
+            return f"{self.title} {self.count} — needs {self.target}"
+        return f"{self.title} ({self.count})"
 
 
 @dataclass(frozen=True, slots=True)

@@ -393,7 +393,11 @@ class CardView(QWidget):
         if note:  # the open budget, made visible: what this addition would choose
             body += self.block_html(CardViewBlock("choice", f"{note[0].upper()}{note[1:]}."))
         row = self.session.pool.row_of(card.name) if hasattr(self.session.pool, "row_of") else None
-        failed = self.searcher.failed_term(row) if self.searcher is not None and row is not None else None
+        # the search hides catalog rows; a card the deck holds (its commander, a line picked in
+        # the deck pane) is not hidden from the player by it, so the search is not named
+        asks_catalog = not leads and self.entry_ref is None
+        failed = (self.searcher.failed_term(row)
+                  if asks_catalog and self.searcher is not None and row is not None else None)
         if failed:
             reasons = reasons + [f"Does not match the search term “{failed}”"]
         if reasons:

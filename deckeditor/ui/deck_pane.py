@@ -212,7 +212,8 @@ class DeckPane(QWidget):
                 collapsed.add(idx.data(SECTION_ROLE))
         selected = self.selected_entries()
         deck = self.session.deck
-        title = f"{deck.name}  —  {self.session.format_code}"
+        fmt = self.session.fmt  # the format's own title ("Commander"), not its code
+        title = f"{deck.name}  —  {getattr(fmt, 'title', None) or self.session.format_code}"
         if self.title.text() != title:
             self.title.setText(title)
         self._filling = True  # the model's own updates are not typed quantities

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -12,6 +13,7 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QFormLayout,
     QLabel,
+    QListView,
     QListWidget,
     QMessageBox,
     QVBoxLayout,
@@ -31,6 +33,11 @@ class ExportDialog(QDialog):
         for kind in export_kinds(deck.game):
             self.kind_box.addItem(export_kind(deck.game, kind).label, kind)
         self.losses = QListWidget()
+        # a long loss line wraps instead of hiding behind a horizontal scroll bar
+        self.losses.setWordWrap(True)
+        self.losses.setTextElideMode(Qt.TextElideMode.ElideNone)
+        self.losses.setResizeMode(QListView.ResizeMode.Adjust)
+        self.losses.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.loss_title = QLabel()
         form = QFormLayout()
         form.addRow("File type", self.kind_box)

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 from deckeditor.games import GAMES, registry
 from deckeditor.session import read_deck_file
 from deckeditor.ui.import_report_model import ImportReportModel, status_name
+from deckeditor.words import count
 
 
 class ImportDialog(QDialog):
@@ -128,7 +129,7 @@ class ImportDialog(QDialog):
             counts = {}
             for line in lines:
                 counts[status_name(line)] = counts.get(status_name(line), 0) + 1
-        summary = f"Read as {result.kind}: {deck.count()} cards in {len(deck.sections)} sections"
+        summary = f"Read as {result.kind}: {count(deck.count(), 'card')} in {count(len(deck.sections), 'section')}"
         if counts.get("UNKNOWN_CARD"):
             summary += f" · {counts['UNKNOWN_CARD']} unknown card line(s) kept"
         if counts.get("UNPARSED"):

@@ -373,13 +373,14 @@ class MainWindow(QMainWindow):
                 deck = deck.replace_entry(lead, index, replace(entry, colors=self.session.game.normalise_choice(colors)))
             title = self.session.game.section_title(lead).lower()
             self.session.apply(deck, f"{name} is now the {title}")
-            self.show_message(f"Added {name} to {self.session.game.section_title(lead)}")
+            self.show_message(f"Added {name} to {self.session.game.section_title(asked)}")
             self._back_to_main(lead)
             return
         colors = ""
         if budget is not None and budget.exactly:
             colors = self.ask_colors(name, budget, "") or ""  # Cancel adds the card unmarked
-        result = self.session.add_card(name, section, 1, colors)
+        # said as the target the player chose: "to Signature spell", the slot, not its section
+        result = self.session.add_card(name, section, 1, colors, shown_as=asked)
         self.show_message(result.message)
         if section == lead:
             self._back_to_main(lead)
@@ -640,11 +641,22 @@ class MainWindow(QMainWindow):
 
     def save_as(self, path: str | None = None) -> bool:
         if path is None:
-            default = str(Path(self.settings.last_dir or self.paths.data) / f"{self.session.deck.name}.deck.json")
+            default = str(Path(self.save_folder()) / f"{self.session.deck.name}.deck.json")
             path, _ = QFileDialog.getSaveFileName(self, "Save deck", default, "Deck Editor deck (*.deck.json)")
             if not path:
                 return False
         return self.save_to(path)
+
+    def save_folder(self) -> str:
+        """Where Save As starts: the last folder used, unless that is the program's own
+        resources (a starter deck was opened from there), else the player's documents."""
+        last = Path(self.settings.last_dir) if self.settings.last_dir else None
+        if last is not None and last.is_dir() and not last.resolve().is_relative_to(resources_dir().resolve()):
+            return str(last)
+        for folder in (self.paths.documents, Path.home()):
+            if folder is not None and folder.is_dir():
+                return str(folder)
+        return str(self.paths.data)
 
     def save_to(self, path: str, kind: str = "json") -> bool:
         held = self.file_watch.before_save(path)
@@ -683,7 +695,7 @@ class MainWindow(QMainWindow):
 
     def export_dialog(self) -> None:
         deck = self.session.deck.with_format(self.session.format_code)
-        ExportDialog(deck, self.session.pool, self, self.settings.last_dir).exec()
+        ExportDialog(deck, self.session.pool, self, self.save_folder()).exec()
 
     def import_cards_dialog(self) -> None:
         """Import a card source (Forge cardsfolder, MTGJSON, Scryfall, Riftbound gallery)."""
@@ -748,20 +760,23 @@ class MainWindow(QMainWindow):
         self._show_import_issues(summaries or [])
 
     def _show_import_issues(self, summaries) -> None:
-        """The import's warnings and errors, counted by kind per source, each line in the
-        details (non-modal: the imported cards are usable meanwhile)."""
+        """The import's warnings and errors in a player's words: counted by kind per source,
+        each line naming its card in the details (non-modal: the imported cards are usable
+        meanwhile)."""
+        from deckeditor.carddb.issue_words import player_lines, summary
         from deckeditor.carddb.store import issue_kinds
 
         with_issues = [s for s in summaries if getattr(s, "messages", ())]
-        self.import_issues = [f"{s.path}: {line}" for s in with_issues for line in s.messages]
+        self.import_issues = [f"{Path(s.path).name}: {line}" for s in with_issues
+                              for line in player_lines(s.messages)]
         if not with_issues:
             return
         heads = []
         for s in with_issues:
-            kinds = ", ".join(f"{n} {kind}" for kind, n in issue_kinds(s.messages).items())
-            heads.append(f"{s.path}: {kinds}")
-        box = QMessageBox(QMessageBox.Icon.Information, "Card import: issues",
-                          "The cards were imported; the sources had these issues.", parent=self)  # fmt: skip
+            heads.append(f"{Path(s.path).name}:")
+            heads.extend(f"  • {sentence}" for sentence in summary(issue_kinds(s.messages)))
+        box = QMessageBox(QMessageBox.Icon.Information, "Card import: notes",
+                          "The cards were imported. The sources had these notes:", parent=self)  # fmt: skip
         box.setInformativeText("\n".join(heads))
         box.setDetailedText("\n".join(self.import_issues))
         box.setModal(False)

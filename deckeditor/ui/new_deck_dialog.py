@@ -30,7 +30,10 @@ class NewDeckDialog(QDialog):
         for g in registry.games():
             self.game_box.addItem(g.title, g.code)
         self.format_box = QComboBox()
+        for box in (self.game_box, self.format_box):  # "Magic: The Gathering" whole
+            box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         form = QFormLayout(self)
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
         form.addRow("Name", self.name_edit)
         form.addRow("Game", self.game_box)
         form.addRow("Format", self.format_box)

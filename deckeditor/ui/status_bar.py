@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 
 from deckeditor.problems import Problem
 from deckeditor.ui import theme
+from deckeditor.words import count
 
 PROBLEM_ROLE = Qt.ItemDataRole.UserRole + 20
 
@@ -162,11 +163,14 @@ class DeckStatusBar(QStatusBar):
         warnings = len(problems) - errors
         if not problems:
             self.problem_label.setText(theme.tone("<span style='color:#146e28'>✔ legal</span>"))
-        else:
-            self.problem_label.setText(
-                theme.tone("<span style='color:#b00020'>") + f"{errors} error{'s' if errors != 1 else ''}</span>"
-                + (f", {warnings} warning{'s' if warnings != 1 else ''}" if warnings else "")
-            )
+            return
+        # only what there is: no "0 errors" in red beside a warning
+        parts = []
+        if errors:
+            parts.append(f"<span style='color:#b00020'>{count(errors, 'error')}</span>")
+        if warnings:
+            parts.append(f"<span style='color:#a05a00'>{count(warnings, 'warning')}</span>")
+        self.problem_label.setText(theme.tone(", ".join(parts)))
 
 
 def _title(code: str) -> str:

@@ -37,6 +37,7 @@ from deckeditor.games.mtg.rulesets import (
 )
 from deckeditor.names import name_key, possessive, slug
 from deckeditor.problems import Problem, ProblemKind, Severity
+from deckeditor.words import count
 
 K = ProblemKind
 KIND_ORDER = {
@@ -410,14 +411,14 @@ def _size(view: DeckView, rs: RuleSet, fmt, out: list[Problem]) -> None:
         out.append(
             Problem.make(
                 K.DECK_TOO_SMALL, "Main", [],
-                f"The deck has {size} cards; the format needs at least {lo}",
+                f"The deck has {count(size, 'card')}; the format needs at least {lo}",
             )
         )
     elif hi is not None and size > hi:
         out.append(
             Problem.make(
                 K.DECK_TOO_LARGE, "Main", [],
-                f"The deck has {size} cards; the format allows at most {hi}",
+                f"The deck has {count(size, 'card')}; the format allows at most {hi}",
             )
         )
 
@@ -545,7 +546,7 @@ def _sideboard(view: DeckView, rs: RuleSet, out: list[Problem]) -> None:
         out.append(
             Problem.make(
                 K.SIDEBOARD_SIZE, "Sideboard", [],
-                f"The sideboard has {size} cards; it may hold {rs.sideboard_min} to "
+                f"The sideboard has {count(size, 'card')}; it may hold {rs.sideboard_min} to "
                 f"{rs.sideboard_max}",
             )
         )

@@ -1,5 +1,5 @@
 """MTG deck sections with their targets (game interface): what the deck pane's headers show,
-from the format's sizes and the rule set (mtg-rules.md §4): "Commander 1/1 or 2",
+from the format's sizes and the rule set (mtg-rules.md §4): "Commander (2)",
 "Main 99/99", "Sideboard 3/10". Under Oathbreaker the Commander section shows as two slots,
 "Oathbreaker 1/1" and "Signature spell 1/1" (§5.4: the zone holds one oathbreaker and one
 signature spell); the deck still keeps both in its Commander section, so every file kind that

@@ -16,6 +16,7 @@ from deckeditor.deck import Deck
 from deckeditor.games.riftbound.card import DOMAINS, Card, domain_mask
 from deckeditor.games.riftbound.pool import find_card
 from deckeditor.problems import Problem, ProblemKind, Severity
+from deckeditor.words import count
 
 SECTIONS = ("Legend", "Champion", "Main", "Runes", "Battlefields", "Sideboard")
 SECTION_TITLES = {"Champion": "Chosen Champion"}
@@ -207,9 +208,9 @@ def check(deck: Deck, fmt, day, pool) -> list[Problem]:
     # 4. main deck size (Main + Champion)
     size = total(*MAIN_SIZE_SECTIONS)
     if size < fmt_obj.min_size:
-        report.add(K.DECK_TOO_SMALL, "Main", [], f"The main deck has {size} cards (Chosen Champion included); at least {fmt_obj.min_size} are needed")
+        report.add(K.DECK_TOO_SMALL, "Main", [], f"The main deck has {count(size, 'card')} (Chosen Champion included); at least {fmt_obj.min_size} are needed")
     if fmt_obj.max_size is not None and size > fmt_obj.max_size:
-        report.add(K.DECK_TOO_LARGE, "Main", [], f"The main deck has {size} cards (Chosen Champion included); at most {fmt_obj.max_size} are allowed")
+        report.add(K.DECK_TOO_LARGE, "Main", [], f"The main deck has {count(size, 'card')} (Chosen Champion included); at most {fmt_obj.max_size} are allowed")
 
     # 5. bans (every section) and copies (Main + Champion, + Sideboard in competitive play)
     ban_severity = Severity.ERROR if competitive else Severity.WARNING
