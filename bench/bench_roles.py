@@ -86,9 +86,45 @@ def main(argv: list[str] | None = None) -> int:
     print(json.dumps({
         "roles_pool": bench_roles_pool(min(args.repeats, 5)),
         "template_edit": bench_template_edit(args.repeats),
+        "template_panel": bench_template_panel(args.repeats),
     }, indent=2))
     return 0
 
 
 if __name__ == "__main__":
     raise SystemExit(main())
+
+
+def bench_template_panel(repeats: int = 200) -> dict:
+    """The Statistics tab's template rows updated after an edit (one count changes), shown
+    offscreen and repainted: `ui.template_panel.TemplatePanel.set_status`. Floor: the same
+    statuses made (the Qt-free part alone)."""
+    import os
+
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from deckeditor.categories import TargetStatus
+    from deckeditor.ui.app import make_app
+    from deckeditor.ui.template_panel import TemplatePanel
+
+    make_app()
+    panel = TemplatePanel()
+    panel.show()
+    names = ("Ramp", "Draw", "Removal", "Boardwipes", "Lands")
+    targets = (10, 10, 10, 3, 37)
+    queries = {n: f"otag:{n.lower()}" for n in names}
+
+    def statuses(i):
+        return [TargetStatus(n, (i + k) % 12, t, queries[n]) for k, (n, t) in enumerate(zip(names, targets))]
+
+    from PySide6.QtWidgets import QApplication
+
+    def run(i):
+        panel.set_status(statuses(i), queries, True)
+        QApplication.processEvents()  # the layout and paint the new texts post
+        panel.repaint()
+
+    def floor(i):
+        statuses(i)
+
+    run(0)
+    return _figure(_timed(run, repeats), _timed(floor, repeats))

@@ -38,19 +38,27 @@ class _Row:
         panel.grid.addWidget(QLabel("target"), row, 1)
         panel.grid.addWidget(self.target, row, 2)
         self.shown_target = -1
+        self.ok: bool | None = None
 
     def show(self, status, query: str) -> None:
-        self.button.setText(status.label)
-        self.button.setStyleSheet("text-align: left;" + ("" if status.ok else _SHORT))
-        self.button.setToolTip(f"List {status.category.lower()} in the catalog ({query})" if query
-                               else "A category of your own: no card text names it")
+        """Only what changed is set: a style sheet set again re-polishes the button."""
+        if self.button.text() != status.label:
+            self.button.setText(status.label)
+        if self.ok is not status.ok:
+            self.ok = status.ok
+            self.button.setStyleSheet("text-align: left;" + ("" if status.ok else _SHORT))
+        tip = (f"List {status.category.lower()} in the catalog ({query})" if query
+               else "A category of your own: no card text names it")
+        if self.button.toolTip() != tip:
+            self.button.setToolTip(tip)
         self.shown_target = status.target
         if self.target.value() != status.target and not self.target.hasFocus():
             self.target.blockSignals(True)
             self.target.setValue(status.target)
             self.target.blockSignals(False)
-        for widget in (self.button, self.target):
-            widget.setVisible(True)
+        if self.button.isHidden():
+            self.button.setVisible(True)
+            self.target.setVisible(True)
 
 
 class TemplatePanel(QWidget):
@@ -86,12 +94,16 @@ class TemplatePanel(QWidget):
             row.show(status, queries.get(status.category, ""))
             shown.add(status.category)
         for name, row in self.rows.items():
-            if name not in shown:
+            if name not in shown and not row.button.isHidden():
                 row.button.setVisible(False)
                 row.target.setVisible(False)
-        self.title.setText("<b>Template</b>" + ("" if kept else " (the format's usual shape; not kept in the deck)"))
-        self.build_button.setVisible(not kept and bool(statuses))
-        self.setVisible(bool(statuses))
+        title = "<b>Template</b>" + ("" if kept else " (the format's usual shape; not kept in the deck)")
+        if self.title.text() != title:
+            self.title.setText(title)
+        if self.build_button.isHidden() == (not kept and bool(statuses)):
+            self.build_button.setVisible(not kept and bool(statuses))
+        if self.isHidden() == bool(statuses):
+            self.setVisible(bool(statuses))
 
     def _target_edited(self, row: _Row) -> None:
         if row.target.value() != row.shown_target:  # focus leaving an unchanged box is no edit
