@@ -120,7 +120,7 @@ def template_problems(deck: Deck, game, fmt, pool) -> list[Problem]:
         missing = status.target - status.count
         problem = Problem.make(
             ProblemKind.CATEGORY_TARGET, None, category_cards(deck, game, pool, status.category),
-            f"{status.label}: {missing} more {status.category.lower()} wanted by the deck's template",
+            f"{status.label}: {missing} more wanted by the deck's template",
             Severity.WARNING,
         )
         problem.extra.update({"category": status.category, "query": status.query})

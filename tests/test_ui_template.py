@@ -172,10 +172,12 @@ def test_odds_and_a_sample_hand(qtbot, win):
     lands = sum(e.count for e in win.session.deck.section("Main").entries  # modal lands too
                 if "land" in game.card_roles(win.session.card(e.card), pool))
     assert lands >= 36
-    assert dialog.chance_text(0) == f"{float(odds.chance(size, lands, 1)) * 100:.1f}%"
+    from deckeditor.ui.odds_dialog import percent
+
+    assert dialog.chance_text(0) == percent(float(odds.chance(size, lands, 1)))
+    assert (percent(0.99996), percent(1.0), percent(0.5234), percent(0.0)) == (">99.9%", "100.0%", "52.3%", "0.0%")
     QTest.keyClick(dialog.at_least, Qt.Key.Key_Up)  # at least 2
-    assert dialog.chance_text(3, on_draw=True, mulligans=2) == (
-        f"{float(odds.chance(size, lands, 2, 3, True, 2)) * 100:.1f}%")
+    assert dialog.chance_text(3, on_draw=True, mulligans=2) == percent(float(odds.chance(size, lands, 2, 3, True, 2)))
 
     first = list(dialog.hand.hand)
     assert len(first) == 7 and all(s.isVisible() for s in dialog.slots[:7])

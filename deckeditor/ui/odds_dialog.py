@@ -29,6 +29,15 @@ from PySide6.QtWidgets import (
 from deckeditor import categories, odds
 
 TURNS = (0, 1, 2, 3, 4, 5, 6)
+
+
+def percent(p: float) -> str:
+    """One decimal; a chance short of certain never reads as 100.0% (nor a possible one as 0.0%)."""
+    if 0.9995 <= p < 1:
+        return ">99.9%"
+    if 0 < p < 0.0005:
+        return "<0.1%"
+    return f"{p * 100:.1f}%"
 CARD_WIDTH = 110
 
 
@@ -129,8 +138,7 @@ class OddsDialog(QDialog):
                 if odds.OPENING_HAND + odds.draws_by_turn(turn, on_draw) > size:
                     text = ""
                 else:
-                    p = float(odds.chance(size, wanted, k, turn, on_draw, mulligans))
-                    text = f"{p * 100:.1f}%"
+                    text = percent(float(odds.chance(size, wanted, k, turn, on_draw, mulligans)))
                 item = self.table.item(row, column)
                 if item is None:
                     item = QTableWidgetItem()
