@@ -297,7 +297,7 @@ def is_legal(problems) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class Reason:
-    kind: str  # BANNED | AT_COPY_LIMIT | OUTSIDE_IDENTITY | SIGNATURE_BUDGET_FULL | OTHER_CHAMPION_SIGNATURE | WRONG_SECTION
+    kind: str  # BANNED | AT_COPY_LIMIT | OUTSIDE_IDENTITY | SIGNATURE_BUDGET_FULL | OTHER_CHAMPION_SIGNATURE | WRONG_SECTION | BATTLEFIELD_TAKEN | BATTLEFIELDS_FULL
     message: str
 
     def __str__(self) -> str:
@@ -344,6 +344,12 @@ class Predicate:
         # Sideboard show everything (a catalog add there goes to the section for the type)
         self.wrong_kind = _SECTION_KIND.get(target_section)
         self.champion_tag = self.signature_tag
+        # rule 8: three battlefields of different names. Where an add would put a battlefield
+        # (Battlefields, or Main: the section for its type), one already there and any once the
+        # three are in are hidden, so Enter does not add a second copy (issue 24.7)
+        self.apply_fields = target_section in ("Main", "Battlefields")
+        self.fields = Counter(ln.card.name for ln in lines if ln.section == "Battlefields" for _ in range(ln.count))
+        self.fields_full = sum(self.fields.values()) >= BATTLEFIELD_COUNT
 
     def _kind_reason(self, card: Card) -> str | None:
         """Why the target section cannot hold the card, as `check` would report it there."""
@@ -375,11 +381,25 @@ class Predicate:
         kind = self._kind_reason(card)
         if kind is not None:
             reasons.append(Reason("WRONG_SECTION", kind))
+        field = self._field_reason(card)
+        if field is not None:
+            reasons.append(field)
         if self._other_signature(card):
             reasons.append(Reason("OTHER_CHAMPION_SIGNATURE",
                                   f"Another champion's Signature card ({', '.join(card.tags)}): "
                                   f"Signature cards must carry the legend's champion tag {self.signature_tag}"))
         return reasons
+
+    def _field_reason(self, card: Card) -> Reason | None:
+        """Rule 8 for a battlefield the add would put in Battlefields."""
+        if not self.apply_fields or "Battlefield" not in card.types:
+            return None
+        if card.name in self.fields:
+            return Reason("BATTLEFIELD_TAKEN", f"{card.name} is already one of the deck's battlefields "
+                                               f"(the {BATTLEFIELD_COUNT} must have different names)")
+        if self.fields_full:
+            return Reason("BATTLEFIELDS_FULL", f"The deck already has its {BATTLEFIELD_COUNT} battlefields")
+        return None
 
     def _other_signature(self, card: Card) -> bool:
         return self.apply_signature_tag and card.is_signature and self.signature_tag not in card.tags
@@ -406,6 +426,8 @@ class Predicate:
             if self._other_signature(card):
                 continue
             if self.wrong_kind is not None and self._kind_reason(card) is not None:
+                continue
+            if self.apply_fields and self._field_reason(card) is not None:
                 continue
             out.append(r)
         return out
