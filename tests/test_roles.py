@@ -219,6 +219,7 @@ def test_look_alikes_that_do_not(pool, role):
         ("Guardian of Ghirapur", set()),
         ("Skred", {roles.REMOVAL}),  # "… equal to the number of snow permanents you control"
         ("Fire Dragon", {roles.REMOVAL}),
+        ("Victim of Night", {roles.REMOVAL}),  # "target non-Vampire, non-Werewolf, non-Zombie creature"
     ],
 )
 def test_a_card_has_exactly_its_roles(pool, name, expected):

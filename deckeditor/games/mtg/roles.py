@@ -152,7 +152,8 @@ _ENEMY_THING = (
     r"nonblack creature|nonwhite creature|nonred creature|nongreen creature|nonblue creature|"
     r"creature with [^.,]*?|[a-z]+ creature|[a-z]+ permanent|[a-z]+ artifact|[a-z]+ enchantment|[a-z]+ or [a-z]+ permanent|"
     r"creature, planeswalker, or battle|artifact, enchantment, or planeswalker|"
-    r"creature or enchantment|artifact, creature, or enchantment|[a-z]+, [a-z]+, or [a-z]+)"
+    r"creature or enchantment|artifact, creature, or enchantment|[a-z]+, [a-z]+, or [a-z]+|"
+    r"(?:non-[a-z]+, )+(?:or )?non-[a-z]+ (?:creature|permanent))"
 )
 _WHOSE = r"(?: (?:an opponent|target opponent|target player|defending player) controls| you don't control| your opponents control)?"
 _TARGET = (rf"(?:up to (?:one|two|three|four|x) |any number of |one or two |two |three |x )?(?:other )?(?:another )?"
