@@ -160,10 +160,12 @@ def rename_category(deck: Deck, game, pool, old: str, new: str) -> Deck:
     new = new.strip()
     if not new:
         raise ValueError("a category needs a name")
-    for section, i, entry, card in list(_lines(deck, game, pool)):
-        now = line_categories(entry, card, game, pool)
-        if old in now:
-            deck = with_line_categories(deck, section, i, [new if c == old else c for c in now])
+    for section in deck.section_names():  # every section: the pane lists them all by category
+        for i, entry in enumerate(deck.section(section).entries):
+            card = pool.get(entry.card) if pool is not None else None
+            now = line_categories(entry, card, game, pool)
+            if old in now:
+                deck = with_line_categories(deck, section, i, [new if c == old else c for c in now])
     if deck.template is not None and old in deck.template:
         deck = deck.with_template({new if k == old else k: v for k, v in deck.template.items()})
     return deck

@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from deckeditor import categories, deckio
 from deckeditor.deck import Deck, Entry, Section
@@ -173,3 +175,33 @@ def test_convert_to_archidekt_names_its_losses(tmp_path, home, capsys):
         "1x Thrasios, Triton Hero [Commander{top},Ramp,Draw]", "1x Sol Ring [Ramp]", "30x Forest [Lands]"]
     err = capsys.readouterr().err
     assert "deck name not written" in err and "format not written" in err
+
+
+def test_renaming_reaches_every_section(pool):
+    deck = deck_of(("Sol Ring", 1))
+    renamed = categories.rename_category(deck, MTG, pool, "Draw", "Cards")
+    assert renamed.section("Commander").entries[0].categories == ("Ramp", "Cards")  # Thrasios
+    with pytest.raises(ValueError, match="needs a name"):
+        categories.rename_category(deck, MTG, pool, "Draw", "  ")
+
+
+_names = st.text(alphabet=st.characters(blacklist_categories=("Cc", "Cs", "Zs", "Zl", "Zp")), min_size=1, max_size=12)
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    st.lists(st.one_of(st.none(), st.lists(_names, max_size=4, unique=True)), min_size=1, max_size=6),
+    st.one_of(st.none(), st.dictionaries(_names, st.integers(0, 9999), max_size=5)),
+    st.booleans(),
+)
+def test_categories_and_templates_round_trip_through_the_own_file(lines, template, odd):
+    """Any categories and template survive a save and a reopen, on the plain-Python path and
+    through the models (an unknown key sends the file there)."""
+    entries = tuple(Entry(f"Card {i}", 1, categories=None if c is None else tuple(c)) for i, c in enumerate(lines))
+    deck = Deck(game="mtg", name="Cats", format="commander", sections=(Section("Main", entries),), template=template)
+    doc = json.loads(write_json_deck(deck))
+    if odd:
+        doc["from_a_newer_version"] = 1
+    back = read_json_deck(json.dumps(doc))
+    assert back.template == deck.template
+    assert [e.categories for e in back.section("Main").entries] == [e.categories for e in entries]
