@@ -87,6 +87,13 @@ def _main(argv: list[str] | None) -> int:
         import gc
 
         gc.disable()
+        if not getattr(sys, "frozen", False):  # the bundle's .deb depends on these packages
+            from deckeditor.host_libs import xcb_problem
+
+            problem = xcb_problem()  # before Qt, which would abort with a core dump
+            if problem:
+                print(f"deckeditor: {problem}", file=sys.stderr)
+                return 2
         from deckeditor.ui.app import run_gui  # Qt is loaded only for the window
 
         return run_gui(home=args.home, deck=args.deck, screenshot=args.screenshot)
