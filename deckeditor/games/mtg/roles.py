@@ -321,10 +321,22 @@ def _reads_draw(card, texts) -> bool:
     return False
 
 
+_SENTENCE_END = re.compile(r"(?<=\.)\s+")
+
+
+def _names_target(ability: str) -> bool:
+    """Whether an ability can hold one of `_REMOVE_TARGET`'s phrasings (a cheap test first)."""
+    return "target" in ability or "sacrifices" in ability
+
+
 def _reads_removal(card, texts) -> bool:
     for face, text in texts:
         for ability in _abilities(text):
-            for sentence in re.split(r"(?<=\.)\s+", ability):
+            if not _names_target(ability):
+                if "Aura" in face.subtypes and _AURA_NEUTRALISES.search(ability):
+                    return True
+                continue
+            for sentence in _SENTENCE_END.split(ability):
                 for m in _REMOVE_TARGET.finditer(sentence):
                     hit = m.group(0)
                     if _YOURS.search(hit) or _LAND_ONLY.search(hit):
@@ -341,7 +353,9 @@ def _reads_removal(card, texts) -> bool:
 def _reads_boardwipe(card, texts) -> bool:
     for _face, text in texts:
         for ability in _abilities(text):
-            for sentence in re.split(r"(?<=\.)\s+", ability):
+            if "all " not in ability and "each " not in ability and "creatures " not in ability:
+                continue
+            for sentence in _SENTENCE_END.split(ability):
                 m = _WIPE.search(sentence)
                 if m and not _WIPE_NOT.search(m.group(0)):
                     rest = sentence[m.end(): m.end() + 14]
@@ -367,7 +381,7 @@ def _reads_protection(card, texts) -> bool:
         for ability in _abilities(text):
             if _PROTECT_IT.search(ability):
                 return True
-            for sentence in re.split(r"(?<=\.)\s+", ability):
+            for sentence in _SENTENCE_END.split(ability):
                 m = _PROTECT.search(sentence)
                 if m and not _PROTECT_ENEMY.search(m.group(0)) and not m.group(0).startswith("~"):
                     return True
@@ -379,7 +393,7 @@ def _reads_recursion(card, texts) -> bool:
         for ability in _abilities(text):
             if _RECURSE_CHOSEN.search(ability):
                 return True
-            for sentence in re.split(r"(?<=\.)\s+", ability):
+            for sentence in _SENTENCE_END.split(ability):
                 m = _RECURSE.search(sentence)
                 if m and not _SELF_ONLY.search(m.group(0)):
                     return True
@@ -388,17 +402,18 @@ def _reads_recursion(card, texts) -> bool:
 
 # Each reader runs only on texts holding one of its words: most cards have no role's words, and
 # the regexes above would otherwise cost ~2.5 s over the pool instead of well under one.
-_READER_WORDS = (
-    (RAMP, _reads_ramp, ("add", "treasure", "land", "less", "onto the battlefield")),
-    (DRAW, _reads_draw, ("draw", "investigate", "clue", "the top")),
-    (REMOVAL, _reads_removal, ("target", "enchanted", "sacrifices")),
-    (BOARDWIPE, _reads_boardwipe, ("all ", "each ", "creatures ")),
-    (COUNTERSPELL, _reads_counterspell, ("counter ",)),
-    (PROTECTION, _reads_protection, ("hexproof", "shroud", "indestructible", "protection", "ward",
-                                     "phase", "regenerate", "can't be")),
-    (RECURSION, _reads_recursion, ("graveyard",)),
+_READERS = (
+    (RAMP, _reads_ramp,
+     lambda t: "add" in t or "treasure" in t or "land" in t or "less" in t or "onto the battlefield" in t),
+    (DRAW, _reads_draw, lambda t: "draw" in t or "investigate" in t or "clue" in t or "the top" in t),
+    (REMOVAL, _reads_removal, lambda t: "target" in t or "enchanted" in t or "sacrifices" in t),
+    (BOARDWIPE, _reads_boardwipe, lambda t: "all " in t or "each " in t or "creatures " in t),
+    (COUNTERSPELL, _reads_counterspell, lambda t: "counter " in t),
+    (PROTECTION, _reads_protection,
+     lambda t: "hexproof" in t or "shroud" in t or "indestructible" in t or "protection" in t
+     or "ward" in t or "phase" in t or "regenerate" in t or "can't be" in t),
+    (RECURSION, _reads_recursion, lambda t: "graveyard" in t),
 )
-_READERS = tuple((role, reads, re.compile("|".join(map(re.escape, words)))) for role, reads, words in _READER_WORDS)
 
 
 def role_mask(card) -> int:
@@ -406,8 +421,8 @@ def role_mask(card) -> int:
     texts = [(face, face_text(face)) for face in card.faces]
     whole = "\n".join(t for _, t in texts)
     mask = 0
-    for role, reads, words in _READERS:
-        if words.search(whole) and reads(card, texts):
+    for role, reads, has_words in _READERS:
+        if has_words(whole) and reads(card, texts):
             mask |= BIT[role]
     # Overload (Cyclonic Rift) turns the one target into each: its words are reminder text
     if mask & BIT[REMOVAL] and "Overload" in getattr(card, "keywords", ()):
