@@ -932,6 +932,17 @@ def export_kind(game: str, kind: str) -> ExportKind:
     return ExportKind(kind, kind, ".txt")
 
 
+def share_kinds(game: str) -> list[ExportKind]:
+    """The kinds players paste to share a deck (Edit › Copy deck as…), from the game's list."""
+    return [k for k in registry.game(game).export_kinds() if k.shares]
+
+
+def deck_text(deck: Deck, kind: str, pool: Any) -> str:
+    """The deck written as a text kind (what goes on the clipboard)."""
+    text = write_deck_text(deck, kind, pool)
+    return text.decode("utf-8") if isinstance(text, bytes) else text
+
+
 def export_losses(deck: Deck, kind: str, pool: Any = None, *, reread_only: bool = False) -> list[str]:
     """What a `kind` file loses of the deck, against the pool it will be written with (a Forge
     line's set comes from the pool's printings); `reread_only`: only what Deck Editor itself

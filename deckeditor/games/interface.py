@@ -188,6 +188,13 @@ class ExportKind:
     kind: str  # the deck-file kind `deckio.write_deck` takes ("json", "forge", "riftbound-code")
     label: str
     extension: str
+    # a text players paste to share a deck (Arena, MTGO, a deck code): Edit › Copy deck as…
+    shares: bool = False
+
+    @property
+    def short_label(self) -> str:
+        """The label without its extension: "MTGO text (.txt)" -> "MTGO text"."""
+        return self.label.split(" (")[0]
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -16,11 +17,13 @@ from PySide6.QtWidgets import (
     QListView,
     QListWidget,
     QMessageBox,
+    QPlainTextEdit,
+    QPushButton,
     QVBoxLayout,
 )
 
 from deckeditor.losses import group_losses
-from deckeditor.session import export_kind, export_kinds, export_losses, save_deck_file
+from deckeditor.session import deck_text, export_kind, export_kinds, export_losses, save_deck_file
 
 
 class ExportDialog(QDialog):
@@ -39,6 +42,11 @@ class ExportDialog(QDialog):
         self.losses.setResizeMode(QListView.ResizeMode.Adjust)
         self.losses.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.loss_title = QLabel()
+        # a text kind shows what it writes (a deck code to paste), with a button to copy it
+        self.text_view = QPlainTextEdit()
+        self.text_view.setReadOnly(True)
+        self.copy_button = QPushButton("Copy to clipboard")
+        self.copy_button.clicked.connect(self.copy_text)
         form = QFormLayout()
         form.addRow("File type", self.kind_box)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel)
@@ -48,15 +56,34 @@ class ExportDialog(QDialog):
         layout.addLayout(form)
         layout.addWidget(self.loss_title)
         layout.addWidget(self.losses, 1)
+        layout.addWidget(self.text_view, 2)
+        layout.addWidget(self.copy_button, 0, Qt.AlignmentFlag.AlignRight)
         layout.addWidget(buttons)
         self.kind_box.currentIndexChanged.connect(lambda _: self._show_losses())
-        self.resize(720, 440)  # room for the loss lines without a scroll for each
+        self.resize(760, 560)  # room for the loss lines and the text, on a 1366×768 screen too
         self._show_losses()
 
     def kind(self) -> str:
         return self.kind_box.currentData()
 
+    def _show_text(self) -> None:
+        kind = export_kind(self.deck.game, self.kind())
+        self.text_view.setVisible(kind.shares)
+        self.copy_button.setVisible(kind.shares)
+        self.copy_button.setText("Copy to clipboard")
+        if not kind.shares:
+            return
+        try:
+            self.text_view.setPlainText(deck_text(self.deck, self.kind(), self.pool))
+        except Exception as exc:  # shown, never raised
+            self.text_view.setPlainText(f"This deck cannot be written as {kind.short_label}: {exc}")
+
+    def copy_text(self) -> None:
+        QGuiApplication.clipboard().setText(self.text_view.toPlainText())
+        self.copy_button.setText("Copied")
+
     def _show_losses(self) -> None:
+        self._show_text()
         self.losses.clear()
         try:
             lost = export_losses(self.deck, self.kind(), self.pool)

@@ -38,6 +38,8 @@ from deckeditor.problems import Problem
 from deckeditor.session import (
     EditorSession,
     deck_file_game,
+    deck_text,
+    share_kinds,
     export_kind,
     export_losses,
     find_entries,
@@ -687,11 +689,59 @@ class MainWindow(QMainWindow):
         if not self.confirm_discard():
             return
         dialog = ImportDialog(self.session.pool, self, self.settings.last_dir, pool_for=self.pool)
-        if dialog.exec() and dialog.deck() is not None:
-            self.open_deck(dialog.deck(), None)
-            self.session.history.mark_dirty()
-            self.session._changed()
-            self.show_message(f"Imported {dialog.deck().name}")
+        if dialog.exec():
+            self._open_imported(dialog)
+
+    def import_from_clipboard(self) -> None:
+        """The clipboard's text through the import dialog's reader and preview, as a file is."""
+        from PySide6.QtGui import QGuiApplication
+
+        text = QGuiApplication.clipboard().text()
+        if not text.strip():
+            self.show_message("The clipboard holds no text to import")
+            return
+        if not self.confirm_discard():
+            return
+        dialog = self.clipboard_dialog = ImportDialog(self.session.pool, self, self.settings.last_dir,
+                                                      pool_for=self.pool)
+        dialog.setWindowTitle("Import deck from the clipboard")
+        dialog.paste.setPlainText(text)
+        dialog.preview_text()
+        if self.run_dialog(dialog):
+            self._open_imported(dialog)
+
+    def _open_imported(self, dialog) -> None:
+        if dialog.deck() is None:
+            return
+        self.open_deck(dialog.deck(), None)
+        self.session.history.mark_dirty()
+        self.session._changed()
+        self.show_message(f"Imported {dialog.deck().name}")
+
+    def _fill_copy_menu(self) -> None:
+        """One item per kind the deck's game shares (its export kinds), made when shown."""
+        self.copy_menu.clear()
+        for kind in share_kinds(self.session.game_code):
+            self.copy_menu.addAction(kind.short_label, lambda k=kind.kind: self.copy_deck_as(k))
+
+    def copy_deck_as(self, kind: str) -> None:
+        """The deck as `kind`'s text on the clipboard; the status line says what it cannot carry."""
+        from PySide6.QtGui import QGuiApplication
+
+        from deckeditor.losses import group_losses
+
+        deck = self._deck_to_save()
+        label = export_kind(self.session.game_code, kind).short_label
+        try:
+            text = deck_text(deck, kind, self.session.pool)
+        except Exception as exc:  # a deck this kind cannot hold at all: say why
+            self.show_message(f"Not copied: {exc}")
+            return
+        QGuiApplication.clipboard().setText(text)
+        lost = group_losses(export_losses(deck, kind, self.session.pool))
+        note = f" — it does not carry: {'; '.join(g.line() for g in lost[:2])}" if lost else ""
+        more = f" and {len(lost) - 2} more (File › Export deck… lists them)" if len(lost) > 2 else ""
+        self.show_message(f"Copied the deck as {label}{note}{more}")
 
     def export_dialog(self) -> None:
         deck = self.session.deck.with_format(self.session.format_code)
@@ -815,6 +865,7 @@ class MainWindow(QMainWindow):
         self._action(file, "Save &As…", self.save_as, QKeySequence.StandardKey.SaveAs)
         file.addSeparator()
         self._action(file, "&Import deck…", self.import_dialog, "Ctrl+I")
+        self._action(file, "Import from clip&board", self.import_from_clipboard, "Ctrl+Shift+V")
         self._action(file, "&Export deck…", self.export_dialog, "Ctrl+E")
         file.addSeparator()
         self._action(file, "Import &cards…", self.import_cards_dialog)
@@ -825,6 +876,10 @@ class MainWindow(QMainWindow):
         edit.addAction(self.undo_actions.redo)
         edit.addSeparator()
         self._action(edit, "Re&name deck…", self.rename_deck)
+        edit.addSeparator()
+        # the deck as a text players paste (Arena, MTGO, a deck code): the game's share kinds
+        self.copy_menu = edit.addMenu("&Copy deck as")
+        self.copy_menu.aboutToShow.connect(self._fill_copy_menu)
         deck = bar.addMenu("&Deck")
         self.lead_menu_action = self._action(deck, "Set as &lead card", self._selected_to_commander, "Ctrl+Shift+C")
         # the deck line's other lead action ("Set as commander (instead of …)" beside a partner)

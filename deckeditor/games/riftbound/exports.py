@@ -6,6 +6,6 @@ from deckeditor.games.interface import ExportKind
 
 KINDS = (
     ExportKind("json", "Deck Editor deck (.deck.json)", ".deck.json"),
-    ExportKind("riftbound-code", "Riftbound deck code", ".txt"),
-    ExportKind("riftbound-text", "Plain text deck list (.txt)", ".txt"),
+    ExportKind("riftbound-code", "Riftbound deck code", ".txt", shares=True),
+    ExportKind("riftbound-text", "Plain text deck list (.txt)", ".txt", shares=True),
 )
