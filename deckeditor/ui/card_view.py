@@ -90,6 +90,7 @@ class CardView(QWidget):
         self.picture = CardPicture(self)
         self.images = None  # the window's CardImages; None: text only
         self.image_note = QLabel()
+        self.image_note.setWordWrap(True)  # a long note must not widen the pane (1366 px screens)
         self.image_note.setStyleSheet(theme.tone("color:#777"))
         self.image_note.hide()
         self.printing_label = QLabel("Printing")

@@ -220,8 +220,8 @@ class MainWindow(QMainWindow):
         self.deck_pane.group_box.setCurrentText(self.settings.group_by)
         self.deck_pane.sort_box.setCurrentText(self.settings.sort_by)
         fit_first_start(self)  # a 1366×768 laptop's screen, less its panels
-        width = self.width()
-        self.splitter.setSizes([width * 2 // 5, width * 7 // 20, width - width * 2 // 5 - width * 7 // 20])
+        width = self.width()  # the catalog and the deck first; the card view takes the rest
+        self.splitter.setSizes([width * 41 // 100, width * 35 // 100, width - width * 76 // 100])
         self._restore_state()
         self.autosaver = (Autosaver(paths, lambda: self.session, lambda: self.current_path, parent=self,
                                     get_kind=lambda: self.current_kind, get_disk=self.file_watch.known_state)
