@@ -142,6 +142,9 @@ class CardStore:
     def __init__(self, db_path: str | os.PathLike[str]) -> None:
         self.path = Path(db_path)
         self._conn: sqlite3.Connection | None = None
+        # game -> (pool, snapshot stamp) of the snapshot this store last wrote: what an import
+        # derives its kept values from without reading the snapshot back (`_derive`)
+        self.written: dict[str, tuple[Any, str]] = {}
 
     # connection and schema ------------------------------------------------------------------
 
@@ -377,11 +380,13 @@ class CardStore:
             # A card class that cannot be pickled: no snapshot, start-up reads the rows.
             conn.execute("DELETE FROM snapshots WHERE game = ?", (game,))
             return pool
+        model = _model_fingerprint(game)
         conn.execute(
             "INSERT OR REPLACE INTO snapshots (game, model, codec, count, blob) "
             "VALUES (?, ?, ?, ?, ?)",
-            (game, _model_fingerprint(game), codec, len(pool.cards), blob),
+            (game, model, codec, len(pool.cards), blob),
         )
+        self.written[game] = (pool, f"{model}-{len(pool.cards)}-{zlib.crc32(blob):08x}")  # as _load_pool stamps it
         return pool
 
     @staticmethod
@@ -607,7 +612,12 @@ def _derive(store: CardStore, game: str) -> None:
     from deckeditor.games.registry import game as game_of_code
 
     try:
-        pool = store.load_pool(game)
+        written = store.written.get(game)
+        if written is not None:  # the pool just stored: no need to read its snapshot back
+            pool, stamp = written
+            derived.attach(pool, derived.DerivedCache(store.path, game, stamp, pool))
+        else:
+            pool = store.load_pool(game)
         if pool is not None:
             game_of_code(game).derive(pool)
     except Exception:  # noqa: BLE001 - never fails an import that is already stored
