@@ -3,7 +3,7 @@
 Every deck line has categories: the ones the player set (`Entry.categories`: renamed, added,
 removed), else the categories an import brought (`Entry.tags`: Archidekt `[Ramp]`, Moxfield
 `#Ramp`), else its card's roles as the game reads them (`Game.card_roles`, titled by `Game.roles`:
-"Ramp", "Card draw"…). A card in two categories is listed in both and counted in each.
+"Ramp", "Draw"…). A card in two categories is listed in both and counted in each.
 
 The template is the copies wanted per category ("Ramp": 10). The deck keeps its own
 (`Deck.template`) once the player chooses one; until then the game's default for the format is
@@ -196,7 +196,7 @@ __all__ = [
 
 def find_category(game, deck: Deck, pool, asked: str) -> str | None:
     """The category `asked` names: a role's key or title, or a category of the deck, compared
-    case-insensitively ("ramp", "Card draw", "lands"); None when nothing matches."""
+    case-insensitively ("ramp", "Draw", "lands"); None when nothing matches."""
     wanted = asked.strip().casefold()
     for role in game.roles:
         if wanted in (role.key.casefold(), role.title.casefold()):

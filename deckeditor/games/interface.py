@@ -283,6 +283,7 @@ class Game:
     roles: tuple[Role, ...] = ()  # the roles a card may have, in display order
     category_sections: tuple[str, ...] = ("Main",)  # the sections a template counts
     library_sections: tuple[str, ...] = ("Main",)  # the sections shuffled into the library (odds)
+    odds_role: str = ""  # the role the odds dialog opens on (a key of `roles`; "": the first)
 
     # --- compatibility names (the module-level interface this class replaces) ------------
 

@@ -116,9 +116,9 @@ class OddsDialog(QDialog):
         names = [r.title for r in game.roles]
         names += [n for n in categories.category_counts(session.deck, game, session.pool) if n not in names]
         self.category.addItems(names)
-        lands = next((r.title for r in game.roles if r.key == "land"), None)
-        if lands is not None:
-            self.category.setCurrentText(lands)
+        first = next((r.title for r in game.roles if r.key == game.odds_role), None)
+        if first is not None:
+            self.category.setCurrentText(first)
         self.category.currentTextChanged.connect(lambda _: self.refresh_odds())
         self.at_least.valueChanged.connect(lambda _: self.refresh_odds())
         self.hand = odds.SampleHand(session.library_cards(), seed=seed)

@@ -65,6 +65,7 @@ class MtgGame(Game):
 
     make_predicate = staticmethod(make_predicate)
     roles = tuple(Role(k, _roles.TITLES[k], _roles.QUERIES[k]) for k in _roles.ROLES)
+    odds_role = _roles.LAND  # "how likely are my land drops" is the first question
 
     def check(self, deck, fmt_info, day, pool):
         """The rules' problems, then the template's warnings (`deckeditor.categories`)."""
