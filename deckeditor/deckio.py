@@ -457,9 +457,13 @@ def export_losses(deck: Deck, kind: str, pool: CardPool | None = None, **options
     only the unparsed lines past the size budget (`unparsed_budget`). With `reread_only`, only
     what Deck Editor loses reading the file back (not what Forge ignores of a `.dck`)."""
     carries = kind in CATEGORY_KINDS or (kind == "text" and options.get("with_tags"))
-    if carries and kind != "json":
-        deck = _categories_as_tags(deck, pool, defaults=kind != "text")
     out = []
+    if carries and kind != "json":
+        # a line the player left with no category is written with none, and reads back with its
+        # card's roles
+        out += [f"{e.card}: no categories not written (it reads back with its roles)"
+                for _, e in deck.entries() if e.categories == () and not e.tags]
+        deck = _categories_as_tags(deck, pool, defaults=kind != "text")
     if _own_text_kind(deck, kind) in _WRITES_UNPARSED:  # the kind's losses of what it writes
         out += unparsed_budget.loss(deck)
         deck, _ = unparsed_budget.fit(deck)

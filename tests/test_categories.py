@@ -147,6 +147,14 @@ def test_archidekt_export_writes_categories_and_reads_them_back(pool):
     assert deckio.export_losses(deck, "archidekt", pool) == ["deck name not written", "format not written"]
 
 
+def test_a_line_left_without_categories_is_a_loss_where_categories_are_written(pool):
+    deck = deck_of(Entry("Sol Ring", 1, categories=()))
+    line = "Sol Ring: no categories not written (it reads back with its roles)"
+    assert line in deckio.export_losses(deck, "archidekt", pool)
+    assert line in deckio.export_losses(deck, "text", pool, with_tags=True)
+    assert "Sol Ring: categories not written" in deckio.export_losses(deck, "arena", pool)
+
+
 def test_text_with_tags_writes_categories_as_moxfield_tags(pool):
     deck = deck_of(("Sol Ring", 1), Entry("Cultivate", 1, categories=("Ramp", "Value")))
     out = deckio.write_deck(deck, "text", pool, with_tags=True)
