@@ -202,7 +202,7 @@ class PoolIndex:
             if ruling.banned_by(LimitCard(cards[row].id, None)) is not None
         ]
         bits |= bits_from_rows(rows, self.size)
-        if len(self._banned) > 16:
+        if len(self._banned) > ANSWERS_KEPT:
             self._banned.clear()
         self._banned[id(ruling)] = (ruling, bits)
         return bits
@@ -215,7 +215,7 @@ class PoolIndex:
         if hit is not None:
             return hit
         rows = outside_rows(self.pool.cards, rule, day, fmt)
-        if len(self._pools) > 16:
+        if len(self._pools) > ANSWERS_KEPT:
             self._pools.clear()
         bits = self._pools[key] = bits_from_rows(rows, self.size)
         return bits
@@ -294,6 +294,9 @@ def outside_rows(cards, rule: PoolRule, day: date, fmt=None) -> list[int]:
 
 
 _BY_SETS = object()
+# Answers kept per pool: every built-in format (24) on a couple of days, so going round the
+# formats (the legality overview, a format switch) never recomputes one (about 4 KB each).
+ANSWERS_KEPT = 64
 
 
 def _listed_ids(fmt) -> set[str] | None:
