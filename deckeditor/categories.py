@@ -40,27 +40,31 @@ class TargetStatus:
         return f"{self.category} {self.count}/{self.target}"
 
 
-def role_titles(game) -> dict[str, str]:
-    return {r.key: r.title for r in game.roles}
+def role_titles(game, deck: Deck | None = None) -> dict[str, str]:
+    """Role key -> the category it gives a line: the game's title, or the deck's name for it."""
+    names = deck.category_names if deck is not None and deck.category_names else {}
+    return {r.key: names.get(r.title, r.title) for r in game.roles}
 
 
-def queries(game) -> dict[str, str]:
-    """Category title -> the catalog search that lists its cards (roles only)."""
-    return {r.title: r.query for r in game.roles}
+def queries(game, deck: Deck | None = None) -> dict[str, str]:
+    """Category -> the catalog search that lists its cards (roles only, by the deck's names)."""
+    titles = role_titles(game, deck)
+    return {titles[r.key]: r.query for r in game.roles}
 
 
-def default_categories(game, card, pool) -> tuple[str, ...]:
-    titles = role_titles(game)
+def default_categories(game, card, pool, deck: Deck | None = None) -> tuple[str, ...]:
+    titles = role_titles(game, deck)
     return tuple(titles[k] for k in game.card_roles(card, pool) if k in titles)
 
 
-def line_categories(entry: Entry, card, game, pool) -> tuple[str, ...]:
-    """The categories a deck line is listed under (see the module's docstring)."""
+def line_categories(entry: Entry, card, game, pool, deck: Deck | None = None) -> tuple[str, ...]:
+    """The categories a deck line is listed under (see the module's docstring); `deck` gives the
+    names the deck uses for the game's roles."""
     if entry.categories is not None:
         return entry.categories
     if entry.tags:
         return entry.tags
-    return default_categories(game, card, pool)
+    return default_categories(game, card, pool, deck)
 
 
 def counted_sections(game, deck: Deck) -> tuple[str, ...]:
@@ -76,9 +80,9 @@ def _lines(deck: Deck, game, pool) -> Iterable[tuple[str, int, Entry, Any]]:
 def category_counts(deck: Deck, game, pool) -> dict[str, int]:
     """Copies per category over the sections the template counts: every role's title first
     (0 when none), then the player's own categories in the order the deck first names them."""
-    counts = {r.title: 0 for r in game.roles}
+    counts = dict.fromkeys(role_titles(game, deck).values(), 0)
     for _section, _i, entry, card in _lines(deck, game, pool):
-        for name in line_categories(entry, card, game, pool):
+        for name in line_categories(entry, card, game, pool, deck):
             counts[name] = counts.get(name, 0) + entry.count
     return counts
 
@@ -87,7 +91,7 @@ def category_cards(deck: Deck, game, pool, category: str) -> list[str]:
     """The names of the deck's cards in `category`, each once, in deck order."""
     found: dict[str, None] = {}
     for _section, _i, entry, card in _lines(deck, game, pool):
-        if category in line_categories(entry, card, game, pool):
+        if category in line_categories(entry, card, game, pool, deck):
             found[card.name if card is not None else entry.card] = None
     return list(found)
 
@@ -96,13 +100,14 @@ def template_of(deck: Deck, game, fmt) -> dict[str, int]:
     """The deck's targets: its own, else the game's default for the format."""
     if deck.template is not None:
         return dict(deck.template)
-    return dict(game.default_template(fmt))
+    names = deck.category_names or {}
+    return {names.get(k, k): v for k, v in game.default_template(fmt).items()}
 
 
 def template_status(deck: Deck, game, fmt, pool, counts: Mapping[str, int] | None = None) -> list[TargetStatus]:
     """Each category of the template with its count, in the template's order."""
     counts = category_counts(deck, game, pool) if counts is None else counts
-    found = queries(game)
+    found = queries(game, deck)
     return [
         TargetStatus(name, counts.get(name, 0), target, found.get(name, ""))
         for name, target in template_of(deck, game, fmt).items()
@@ -143,27 +148,36 @@ def with_line_categories(deck: Deck, section: str, index: int, categories: Itera
 def add_category(deck: Deck, game, pool, section: str, index: int, category: str) -> Deck:
     entry = deck.section(section).entries[index]
     card = pool.get(entry.card) if pool is not None else None
-    now = line_categories(entry, card, game, pool)
+    now = line_categories(entry, card, game, pool, deck)
     return with_line_categories(deck, section, index, (*now, category))
 
 
 def remove_category(deck: Deck, game, pool, section: str, index: int, category: str) -> Deck:
     entry = deck.section(section).entries[index]
     card = pool.get(entry.card) if pool is not None else None
-    now = line_categories(entry, card, game, pool)
+    now = line_categories(entry, card, game, pool, deck)
     return with_line_categories(deck, section, index, [c for c in now if c != category])
 
 
 def rename_category(deck: Deck, game, pool, old: str, new: str) -> Deck:
     """Every line listed under `old` is listed under `new` instead, and the template's target
-    follows it. Raises ValueError for an empty name."""
+    follows it. A role's category is renamed for the deck (`Deck.category_names`), so cards
+    added later take the new name too. Raises ValueError for an empty name."""
     new = new.strip()
     if not new:
         raise ValueError("a category needs a name")
+    titles = role_titles(game, deck)
+    role = next((r for r in game.roles if titles[r.key] == old), None)
+    if role is not None:
+        names = dict(deck.category_names or {})
+        names[role.title] = new
+        deck = deck.with_category_names({k: v for k, v in names.items() if k != v})
     for section in deck.section_names():  # every section: the pane lists them all by category
         for i, entry in enumerate(deck.section(section).entries):
+            if entry.categories is None and not entry.tags:
+                continue  # its roles, named by the deck
             card = pool.get(entry.card) if pool is not None else None
-            now = line_categories(entry, card, game, pool)
+            now = line_categories(entry, card, game, pool, deck)
             if old in now:
                 deck = with_line_categories(deck, section, i, [new if c == old else c for c in now])
     if deck.template is not None and old in deck.template:
@@ -198,9 +212,10 @@ def find_category(game, deck: Deck, pool, asked: str) -> str | None:
     """The category `asked` names: a role's key or title, or a category of the deck, compared
     case-insensitively ("ramp", "Draw", "lands"); None when nothing matches."""
     wanted = asked.strip().casefold()
+    titles = role_titles(game, deck)
     for role in game.roles:
-        if wanted in (role.key.casefold(), role.title.casefold()):
-            return role.title
+        if wanted in (role.key.casefold(), role.title.casefold(), titles[role.key].casefold()):
+            return titles[role.key]
     for name in category_counts(deck, game, pool):
         if name.casefold() == wanted:
             return name
@@ -223,7 +238,7 @@ def library_count(deck: Deck, game, pool, category: str | None = None, card: str
     key = card.casefold() if card is not None else None
     for entry, found in library_cards(deck, game, pool):
         size += entry.count
-        if category is not None and category in line_categories(entry, found, game, pool):
+        if category is not None and category in line_categories(entry, found, game, pool, deck):
             wanted += entry.count
         elif key is not None and key in {entry.card.casefold(), getattr(found, "name", "").casefold()}:
             wanted += entry.count
@@ -249,7 +264,7 @@ def categories_as_tags(deck: Deck, pool, defaults: bool = True) -> Deck:
             if not defaults and entry.categories is None:
                 continue
             card = pool.get(entry.card) if pool is not None else None
-            names = line_categories(entry, card, game, pool)
+            names = line_categories(entry, card, game, pool, deck)
             if names != entry.tags or entry.categories is not None:
                 entries[i] = replace(entry, tags=tuple(names), categories=None)
                 changed = True

@@ -183,16 +183,21 @@ class Deck:
     # Copies wanted per category ("Ramp": 10), the template the deck is built to; None: none
     # chosen (the window shows the game's default for the format without warning about it)
     template: Mapping[str, int] | None = None
+    # The deck's names for the game's roles ("Ramp" -> "Mana"): a card's default categories follow
+    category_names: Mapping[str, str] | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.foreign, MappingProxyType):
             object.__setattr__(self, "foreign", MappingProxyType(dict(self.foreign)))
-        if self.template is not None and not isinstance(self.template, MappingProxyType):
-            object.__setattr__(self, "template", MappingProxyType(dict(self.template)))
+        for key in ("template", "category_names"):
+            value = getattr(self, key)
+            if value is not None and not isinstance(value, MappingProxyType):
+                object.__setattr__(self, key, MappingProxyType(dict(value)))
 
     def __hash__(self) -> int:
         template = tuple(sorted(self.template.items())) if self.template is not None else None
-        return hash((self.game, self.name, self.format, self.bracket, template, self.sections))
+        names = tuple(sorted(self.category_names.items())) if self.category_names is not None else None
+        return hash((self.game, self.name, self.format, self.bracket, template, names, self.sections))
 
     # --- reading -------------------------------------------------------------------------
 
@@ -288,6 +293,9 @@ class Deck:
 
     def with_template(self, template: Mapping[str, int] | None) -> Deck:
         return replace(self, template=template)
+
+    def with_category_names(self, names: Mapping[str, str] | None) -> Deck:
+        return replace(self, category_names=names or None)
 
 
 def new_deck(game: str = "mtg", name: str = "Untitled deck", format: str | None = None) -> Deck:

@@ -366,7 +366,7 @@ def model_to_deck(model: DeckFileModel) -> Deck:
         tags=tuple(model.tags), sections=tuple(sections),
         unparsed=tuple(Unparsed(u.source, u.line, u.text, u.reason) for u in model.unparsed),
         foreign=foreign, created=model.created, modified=model.modified, bracket=model.bracket,
-        template=model.template,
+        template=model.template, category_names=model.category_names,
     )
 
 
@@ -445,6 +445,8 @@ def deck_to_dict(deck: Deck) -> dict:
         doc["bracket"] = deck.bracket
     if deck.template is not None:
         doc["template"] = dict(deck.template)
+    if deck.category_names is not None:
+        doc["category_names"] = dict(deck.category_names)
     if deck.created:
         doc["created"] = deck.created
     if deck.modified:

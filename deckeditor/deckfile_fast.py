@@ -17,7 +17,7 @@ from typing import Any
 from deckeditor.deck import MAX_COUNT, Deck, Entry, Printing, Section, Unparsed
 
 TOP = frozenset({"schema", "version", "game", "name", "format", "notes", "tags", "bracket",
-                 "template", "created", "modified", "sections", "unparsed", "foreign"})
+                 "template", "category_names", "created", "modified", "sections", "unparsed", "foreign"})
 SECTION = frozenset({"name", "entries"})
 ENTRY = frozenset({"card", "count", "printing", "choices", "tags", "categories", "flags"})
 PRINTING = frozenset({"set", "number", "finish", "forge_art", "ids", "code"})
@@ -90,6 +90,11 @@ def _deck(doc: dict) -> Deck:
     if template is not None:
         _need(type(template) is dict and all(_is_int(n) and 0 <= n <= MAX_COUNT for n in template.values()))
         _categories(list(template))
+    role_names = doc.get("category_names")
+    if role_names is not None:
+        _need(type(role_names) is dict and all(type(v) is str for v in role_names.values()))
+        _categories(list(role_names))
+        _categories(list(role_names.values()))
     created, modified = _stamp(doc, "created"), _stamp(doc, "modified")
     raw_sections = doc.get("sections")
     _need(type(raw_sections) is list)
@@ -104,6 +109,7 @@ def _deck(doc: dict) -> Deck:
         game=game, name=name, format=fmt, notes=notes, tags=tuple(tags), sections=sections,
         unparsed=tuple(_unparsed(u) for u in raw_unparsed), foreign=dict(foreign),
         created=created, modified=modified, bracket=bracket, template=template,
+        category_names=role_names,
     )
 
 

@@ -97,6 +97,7 @@ class DeckFileModel(_Model):
     tags: list[str] = []
     bracket: int | None = None  # Commander Brackets target (1-5)
     template: dict[str, int] | None = None  # copies wanted per category
+    category_names: dict[str, str] | None = None  # the deck's names for the game's roles
     created: str | None = None
     modified: str | None = None
     sections: list[SectionModel]
@@ -147,6 +148,14 @@ class DeckFileModel(_Model):
         _check_categories(list(value))
         if any(not 0 <= n <= MAX_COUNT for n in value.values()):
             raise ValueError(f"each target must be a number of cards from 0 to {MAX_COUNT}")
+        return value
+
+    @field_validator("category_names")
+    @classmethod
+    def _category_names(cls, value: dict[str, str] | None) -> dict[str, str] | None:
+        if value is not None:
+            _check_categories(list(value))
+            _check_categories(list(value.values()))
         return value
 
     @field_validator("tags")

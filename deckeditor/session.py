@@ -443,13 +443,13 @@ class EditorSession:
         """The catalog search that lists a category's cards ("" for a player's own category)."""
         from deckeditor import categories
 
-        return categories.queries(self.game).get(category, "")
+        return categories.queries(self.game, self.deck).get(category, "")
 
     def line_categories(self, section: str, index: int) -> tuple[str, ...]:
         from deckeditor import categories
 
         entry = self.deck.section(section).entries[index]
-        return categories.line_categories(entry, self.card(entry.card), self.game, self.pool)
+        return categories.line_categories(entry, self.card(entry.card), self.game, self.pool, self.deck)
 
     def set_line_categories(self, section: str, index: int, names) -> None:
         """The line's categories as the player sets them (None: back to its card's roles)."""

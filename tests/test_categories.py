@@ -49,7 +49,16 @@ def test_a_line_takes_its_cards_roles_until_the_player_sets_them(pool):
     # renamed: every line listed as Ramp is listed as Mana, defaults included
     renamed = categories.rename_category(deck, MTG, pool, "Ramp", "Mana")
     after = categories.category_counts(renamed, MTG, pool)
-    assert after["Ramp"] == 0 and after["Mana"] == 2
+    assert "Ramp" not in after and after["Mana"] == 2
+    assert renamed.category_names == {"Ramp": "Mana"}
+    # a card added later takes the deck's name for its role, and the catalog still finds them
+    later = renamed.add_card("Main", "Arcane Signet")
+    assert categories.category_counts(later, MTG, pool)["Mana"] == 3
+    assert categories.queries(MTG, later)["Mana"] == "otag:ramp"
+    assert categories.find_category(MTG, later, pool, "ramp") == "Mana"
+    assert categories.template_of(later, MTG, load_format("commander"))["Mana"] == 10
+    # renamed back: the deck keeps no name of its own
+    assert categories.rename_category(renamed, MTG, pool, "Mana", "Ramp").category_names is None
     # added and removed on one line
     added = categories.add_category(deck, MTG, pool, "Main", 1, "Rocks")
     assert added.section("Main").entries[1].categories == ("Ramp", "Rocks")
@@ -96,10 +105,11 @@ def test_the_template_warns_only_once_the_deck_carries_one(pool, fmt):
 
 def test_the_own_file_keeps_categories_and_template():
     deck = deck_of(Entry("Sol Ring", 1, categories=("Rocks", "Ramp")), Entry("Cultivate", 1, categories=()),
-                   template={"Ramp": 12, "Rocks": 4})
+                   template={"Ramp": 12, "Rocks": 4}).with_category_names({"Draw": "Cards"})
     text = write_json_deck(deck)
     doc = json.loads(text)
     assert doc["template"] == {"Ramp": 12, "Rocks": 4}
+    assert doc["category_names"] == {"Draw": "Cards"}
     assert doc["sections"][1]["entries"][0]["categories"] == ["Rocks", "Ramp"]
     assert doc["sections"][1]["entries"][1]["categories"] == []
     back = read_json_deck(text)
@@ -107,10 +117,12 @@ def test_the_own_file_keeps_categories_and_template():
     # an old file (no keys) reads as before: defaults, no template
     old = json.loads(text)
     del old["template"]
+    del old["category_names"]
     for e in old["sections"][1]["entries"]:
         e.pop("categories")
     plain = read_json_deck(json.dumps(old))
-    assert plain.template is None and all(e.categories is None for _, e in plain.entries())
+    assert plain.template is None and plain.category_names is None
+    assert all(e.categories is None for _, e in plain.entries())
 
 
 @pytest.mark.parametrize(
@@ -118,6 +130,7 @@ def test_the_own_file_keeps_categories_and_template():
     [
         (lambda d: d.update(template={"Ramp": -1}), "template"),
         (lambda d: d.update(template={"": 3}), "template"),
+        (lambda d: d.update(category_names={"Ramp": " Mana"}), "category_names"),
         (lambda d: d["sections"][0]["entries"][0].update(categories=["A", "A"]), "categories"),
         (lambda d: d["sections"][0]["entries"][0].update(categories="Ramp"), "categories"),
     ],
@@ -188,7 +201,13 @@ def test_convert_to_archidekt_names_its_losses(tmp_path, home, capsys):
 def test_renaming_reaches_every_section(pool):
     deck = deck_of(("Sol Ring", 1))
     renamed = categories.rename_category(deck, MTG, pool, "Draw", "Cards")
-    assert renamed.section("Commander").entries[0].categories == ("Ramp", "Cards")  # Thrasios
+    thrasios = renamed.section("Commander").entries[0]
+    assert thrasios.categories is None  # its roles, named by the deck
+    assert categories.line_categories(thrasios, pool.get(thrasios.card), MTG, pool, renamed) == ("Ramp", "Cards")
+    # a category the player set, in the Commander section, is renamed there too
+    own = categories.with_line_categories(deck, "Commander", 0, ["Engine"])
+    again = categories.rename_category(own, MTG, pool, "Engine", "Value engine")
+    assert again.section("Commander").entries[0].categories == ("Value engine",)
     with pytest.raises(ValueError, match="needs a name"):
         categories.rename_category(deck, MTG, pool, "Draw", "  ")
 

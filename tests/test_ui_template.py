@@ -152,6 +152,18 @@ def test_the_deck_pane_groups_by_category_a_card_in_two_shows_in_both(qtbot, win
     win.session.undo()
     assert next(e for _, e in win.session.deck.entries("Main") if e.card == "Growth Spiral").categories is None
 
+    # Deck › Rename category…: the deck's name for a role, cards added later included
+    answers = ["Counterspells", "Stack"]
+    win.ask_text = lambda title, label, text: answers.pop(0)
+    rename = next(a for a in win.menuBar().actions()[2].menu().actions() if a.text() == "Re&name category…")
+    rename.trigger()
+    assert win.session.deck.category_names == {"Counterspells": "Stack"}
+    win.session.add_card("Negate", "Main")
+    main = next(model.index(r, 0) for r in range(model.rowCount())
+                if model.index(r, 0).data(Qt.ItemDataRole.UserRole + 10) == "Main")
+    labels = [model.index(r, 0, main).data() for r in range(model.rowCount(main))]
+    assert "Stack  (2)" in labels and not any(label.startswith("Counterspells") for label in labels)
+
 
 def test_odds_and_a_sample_hand(qtbot, win):
     deck = win.session.deck

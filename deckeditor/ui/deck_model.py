@@ -50,18 +50,20 @@ _RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
 _FOREGROUND = Qt.ItemDataRole.ForegroundRole
 
 
-def _group_labels(item, grouping: str, game: Game, pool) -> tuple[str, ...]:
+def _group_labels(item, grouping: str, game: Game, pool, deck) -> tuple[str, ...]:
     _index, entry, card = item
     if grouping == CATEGORY:
         from deckeditor.categories import line_categories
 
-        return line_categories(entry, card, game, pool) or (UNCATEGORISED,)
+        return line_categories(entry, card, game, pool, deck) or (UNCATEGORISED,)
     return (game.group_of(card, grouping),)
 
 
-def _category_rank(game: Game):
+def _category_rank(game: Game, deck):
     """The game's roles in their order, then the player's categories by name, then lines with none."""
-    order = {r.title: i for i, r in enumerate(game.roles)}
+    from deckeditor.categories import role_titles
+
+    order = {title: i for i, title in enumerate(role_titles(game, deck).values())}
 
     def rank(label: str) -> tuple:
         if label == UNCATEGORISED:
@@ -157,10 +159,10 @@ class DeckModel(QStandardItemModel):
         lines.sort(key=lambda t: self._sort_key(t, sort))
         groups: dict[str, list] = {}
         for item in lines:
-            for label in _group_labels(item, grouping, game, pool):
+            for label in _group_labels(item, grouping, game, pool, deck):
                 groups.setdefault(label, []).append(item)
         seen: dict[tuple, int] = {}
-        rank = _category_rank(game) if grouping == CATEGORY else game.group_rank
+        rank = _category_rank(game, deck) if grouping == CATEGORY else game.group_rank
         for label in sorted(groups, key=rank):
             items = groups[label]
             entries = [self._entry_node(name, i, e, c, e.card in flagged, seen) for i, e, c in items]
