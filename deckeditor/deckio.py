@@ -475,6 +475,9 @@ def export_losses(deck: Deck, kind: str, pool: CardPool | None = None, **options
             out += [f"{e.card}: categories not written" for _, e in deck.entries() if e.categories is not None]
         if deck.template is not None:
             out.append("template (targets per category) not written")
+        if deck.category_names and kind != "archidekt":  # archidekt writes each line's names
+            renamed = ", ".join(f"{k} as {v}" for k, v in deck.category_names.items())
+            out.append(f"the deck's names for its categories ({renamed}) not written")
     return list(dict.fromkeys(out))
 
 

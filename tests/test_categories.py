@@ -182,6 +182,9 @@ def test_kinds_without_categories_report_the_players_and_the_template(pool, fmt)
     assert "Cultivate: categories not written" in lost
     assert "template (targets per category) not written" in lost
     assert not any("Sol Ring: categories" in line for line in lost)  # its roles come back
+    named = deck.with_category_names({"Ramp": "Mana"})
+    assert "the deck's names for its categories (Ramp as Mana) not written" in deckio.export_losses(named, "forge", pool)
+    assert not any("names for its categories" in line for line in deckio.export_losses(named, "archidekt", pool))
     assert deckio.export_losses(deck, "json", pool) == []
 
 
