@@ -27,24 +27,31 @@ _TAIL = re.compile(r"\s+[@$].*$")
 class Printed:
     codes: list[tuple[str, str]] = field(default_factory=list)  # (day, code)
     kinds: set[str] = field(default_factory=set)
+    rarities: set[str] = field(default_factory=set)  # C U R M L S T P of its printings
 
 
 def _card_name(line: str) -> str | None:
+    return _card_line(line)[0]
+
+
+def _card_line(line: str) -> tuple[str | None, str]:
+    """(card name, rarity letter or "") of a `[cards]` line."""
     words = line.split()
     if len(words) < 2:
-        return None
+        return None, ""
     if words[0][:1].isdigit():
         words = words[1:]
+    rarity = ""
     if len(words) > 1 and len(words[0]) == 1 and words[0] in _RARITY:
-        words = words[1:]
+        rarity, words = words[0], words[1:]
     name = _TAIL.sub("", " ".join(words)).strip()
-    return name or None
+    return name or None, rarity
 
 
 def read_edition(text: str, into: dict[str, Printed]) -> None:
     meta: dict[str, str] = {}
     section = ""
-    names: list[str] = []
+    names: list[tuple[str, str]] = []
     for raw in text.splitlines():
         line = raw.strip()
         if not line or line.startswith("#"):
@@ -56,9 +63,9 @@ def read_edition(text: str, into: dict[str, Printed]) -> None:
             key, _, value = line.partition("=")
             meta[key.strip().lower()] = value.strip()
         elif section == "cards":
-            name = _card_name(line)
+            name, rarity = _card_line(line)
             if name:
-                names.append(name)
+                names.append((name, rarity))
     code, day = meta.get("code", "").upper(), meta.get("date", "")
     try:
         day = date.fromisoformat(day[:10]).isoformat()
@@ -67,10 +74,12 @@ def read_edition(text: str, into: dict[str, Printed]) -> None:
     if not code:
         return
     kind = meta.get("type", "").lower()
-    for name in names:
+    for name, rarity in names:
         printed = into.setdefault(name_key(name), Printed())
         printed.codes.append((day, code))
         printed.kinds.add(kind)
+        if rarity:
+            printed.rarities.add(rarity)
 
 
 def editions_beside(cardsfolder: str | os.PathLike[str]) -> dict[str, Printed]:
@@ -97,7 +106,7 @@ def with_printings(card, printed: Printed | None):
     """The card with its set codes (oldest first), first release day and set-type traits."""
     if printed is None or card.printings:
         return card
-    from deckeditor.games.mtg.legality import DIGITAL, JOKE
+    from deckeditor.games.mtg.legality import COMMON, DIGITAL, JOKE, RARITY_KNOWN
 
     ordered = sorted(printed.codes, key=lambda dc: (dc[0] or "9999", dc[1]))
     days = [d for d, _ in ordered if d]
@@ -106,6 +115,10 @@ def with_printings(card, printed: Printed | None):
         traits.add(DIGITAL)
     elif printed.kinds <= {"funny"}:
         traits.add(JOKE)
+    if printed.rarities:  # Pauper's pool: printed at common (L: a basic land)
+        traits.add(RARITY_KNOWN)
+        if printed.rarities & {"C", "L"}:
+            traits.add(COMMON)
     return replace(
         card,
         printings=tuple(dict.fromkeys(c for _, c in ordered)),

@@ -28,6 +28,7 @@ class FormatRule:
     also: tuple[str, ...] = ()  # keys of the same pool, asked when the source lacks the key
     sets_like: str | None = None  # the key whose sets stand in on a source day without the key
     lead_pool: str | None = None  # the pool a commander is taken from, when not the format's
+    commons: bool = False  # only cards printed at common (judged where a source gives rarity)
 
     @property
     def key(self) -> str:
@@ -49,7 +50,7 @@ FORMAT_RULES: dict[str, FormatRule] = {
         _rule("modern", "Modern", by_sets=True),
         _rule("legacy", "Legacy", also=ETERNAL),
         _rule("vintage", "Vintage", also=ETERNAL),
-        _rule("pauper", "Pauper"),
+        _rule("pauper", "Pauper", commons=True),
         _rule("penny", "Penny Dreadful"),
         _rule("premodern", "Premodern", by_sets=True),
         _rule("oldschool", "Old School", by_sets=True),
@@ -71,7 +72,7 @@ FORMAT_RULES: dict[str, FormatRule] = {
         _rule("oathbreaker", "Oathbreaker", also=ETERNAL),
         _rule("duel", "Duel Commander", also=ETERNAL),
         _rule("predh", "PreDH", by_sets=True),
-        _rule("paupercommander", "Pauper Commander", lead_pool="commander"),
+        _rule("paupercommander", "Pauper Commander", lead_pool="commander", commons=True),
     )
 }
 

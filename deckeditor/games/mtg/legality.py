@@ -40,6 +40,8 @@ NON_DECK = "not-a-deck-card"
 OVERSIZED = "oversized"  # also celebration, World Championship and challenge-deck printings
 REBALANCED = "rebalanced"  # Alchemy `A-` cards (digital as well)
 BACK_FACE = "back-face"  # a meld result or other face stored as its own card: it cannot lead
+RARITY_KNOWN = "rarity-known"  # the source gives its printings' rarities (Forge editions)
+COMMON = "printed-common"  # one of them is common (Pauper's pool)
 TRAIT_WORDS = {
     JOKE: "joke card",
     DIGITAL: "digital-only card",
@@ -269,8 +271,13 @@ def statement(card, rule: PoolRule) -> tuple[str | None, str]:
 
 def _reaches(rule: PoolRule, said: date | None, day: date | None) -> bool:
     """Does a statement made on `said` speak for `day`? Always, but in a format sets leave: there
-    only within the same rotation period."""
-    if not rule.rotating or day is None or said is None:
+    only within the same rotation period; and in an MTG Arena format, whose pool also grows by
+    digital reprint sets, not before its own day."""
+    if day is None or said is None:
+        return True
+    if rule.digital and day < said:
+        return False
+    if not rule.rotating:
         return True
     return format_sets.same_period(rule.code, said, day)
 
@@ -306,6 +313,8 @@ def verdict(card, rule: PoolRule, day: date | None) -> Verdict:
     for trait in (DIGITAL_TRAITS if rule.digital else PAPER_TRAITS):
         if trait in card.traits:
             return Verdict(False, f"not part of {title}: {TRAIT_WORDS[trait]} ({_source_name(card)})")
+    if rule.commons and RARITY_KNOWN in card.traits and COMMON not in card.traits:
+        return Verdict(False, f"not part of {title}: never printed at common ({_source_name(card)})")
     if rule.by_sets and format_sets.has_sets(rule.code) and day is not None:
         return _by_sets(card, rule, day, status is not None)
     # A source that states no legalities at all (Forge scripts, a spoiler list): let in.
@@ -351,7 +360,7 @@ def source_ban(card, rule: PoolRule, day: date, fmt) -> str | None:
 
 
 __all__ = [
-    "BANNED", "DIGITAL", "JOKE", "LEGAL", "NON_DECK", "NOT_LEGAL", "OVERSIZED", "PoolRule",
+    "BANNED", "COMMON", "DIGITAL", "JOKE", "RARITY_KNOWN", "LEGAL", "NON_DECK", "NOT_LEGAL", "OVERSIZED", "PoolRule",
     "REBALANCED", "RESTRICTED", "Verdict", "decode", "encode", "lead_rule", "pool_rule",
     "source_ban",
     "traits_from_facts", "verdict",
