@@ -111,3 +111,22 @@ def test_the_tool_reproduces_the_shipped_format_data(tmp_path):
         assert made == (resources_dir() / "formats" / f"{code}.json").read_text(encoding="utf-8"), code
     made = (tmp_path / "resources" / "mtg" / "format-sets.json").read_text(encoding="utf-8")
     assert made == (resources_dir() / "mtg" / "format-sets.json").read_text(encoding="utf-8")
+
+
+def test_duel_commander_bans_some_cards_as_commander_only():
+    """MTGJSON's Duel Commander "restricted" is the banned-as-commander list: such a card is
+    fine in the deck and refused in the command zone."""
+    from dataclasses import replace
+
+    from deckeditor.games.mtg.legality import RULES, lead_rule, verdict
+
+    thrasios = replace(POOL.get("Thrasios, Triton Hero"), legalities="duel=restricted",
+                       legal_source="MTGJSON 2026-01-03")
+    assert verdict(thrasios, RULES["duel"], DAY).in_pool
+    lead = verdict(thrasios, lead_rule(RULES["duel"]), DAY)
+    assert not lead.in_pool and "banned as commander in Duel Commander" in lead.reason
+    pool = CardPool("mtg", [thrasios])
+    d = Deck(game="mtg", name="x", format="duel",
+             sections=(Section("Commander", (Entry("Thrasios, Triton Hero", 1),)),))
+    out = [p for p in check(d, load_format("duel"), DAY, pool) if p.kind is K.NOT_IN_FORMAT]
+    assert [(p.section, p.cards) for p in out] == [("Commander", ("Thrasios, Triton Hero",))]

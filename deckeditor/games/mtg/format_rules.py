@@ -29,6 +29,9 @@ class FormatRule:
     sets_like: str | None = None  # the key whose sets stand in on a source day without the key
     lead_pool: str | None = None  # the pool a commander is taken from, when not the format's
     commons: bool = False  # only cards printed at common (judged where a source gives rarity)
+    # Duel Commander: a source's "restricted" is its banned-as-commander list; set on the rule
+    # the command zone is checked with (`legality.lead_rule`)
+    restricted_bans_lead: bool = False
 
     @property
     def key(self) -> str:

@@ -24,7 +24,7 @@ Order of the decision:
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from functools import lru_cache
 from typing import Iterable, Mapping
@@ -198,6 +198,7 @@ PoolRule = FormatRule  # the name the predicate and the checker know it by
 RULES = FORMAT_RULES
 _BY_VARIANT = {"commander": "commander", "oathbreaker": "oathbreaker", "brawl": "brawl",
                "paupercommander": "paupercommander", "constructed": "vintage"}  # fmt: skip
+_DUEL_LEAD = replace(RULES["duel"], restricted_bans_lead=True)
 PAPER_TRAITS = TRAIT_ORDER
 DIGITAL_TRAITS = (JOKE, NON_DECK, OVERSIZED)  # an MTG Arena format takes digital-only cards
 
@@ -221,8 +222,11 @@ def pool_rule(fmt_info) -> PoolRule:
 
 
 def lead_rule(rule: PoolRule) -> PoolRule:
-    """The pool the command zone takes from (Pauper Commander: an uncommon creature leads)."""
-    return RULES[rule.lead_pool] if rule.lead_pool else rule
+    """The pool the command zone takes from (Pauper Commander: an uncommon creature leads; Duel
+    Commander: less its banned-as-commander list)."""
+    if rule.lead_pool:
+        return RULES[rule.lead_pool]
+    return _DUEL_LEAD if rule == RULES["duel"] else rule
 
 
 def source_bans_apply(fmt_info) -> bool:
@@ -304,6 +308,8 @@ def verdict(card, rule: PoolRule, day: date | None) -> Verdict:
         if status == NOT_LEGAL:
             via = "" if key == rule.key else f" (its {key} legality)"
             return Verdict(False, f"not part of {title}: {_source_name(card)} says not legal{via}")
+        if status == RESTRICTED and rule.restricted_bans_lead:
+            return Verdict(False, f"banned as commander in {title} ({_source_name(card)})")
         if status == RESTRICTED and rule.lead_pool:
             # Pauper Commander (2022 data): "restricted" is an uncommon, which only leads.
             return Verdict(False, f"not part of {title} outside the command zone: "
