@@ -272,6 +272,12 @@ def test_what_forge_ignores_is_still_written_for_our_own_round_trip(pool):
     assert (back.format, back.bracket) == ("commander", 3)
 
 
+def test_an_unparsed_metadata_line_is_not_taken_for_a_key(pool):
+    deck = read_deck("[metadata]\nName=X\n=broken\n[Main]\n1 Island\n", pool).deck
+    assert [u.text for u in deck.unparsed] == ["=broken"]
+    assert [line for line in export_losses(deck, "forge", pool) if line.startswith("Forge")] == []
+
+
 def test_a_deck_forge_reads_whole_loses_nothing(pool):
     deck = Deck(name="Burn", foreign={"forge": {"metadata": [["AiHints", "RemoveRandom"]]}},
                 tags=("burn",), notes="Fast.", sections=(

@@ -556,6 +556,8 @@ def forge_ignores(text: str) -> list[str]:
     keys: list[tuple[str, str]] = []
     section = ""
     for line in text.splitlines():
+        if line.startswith("#"):  # an unparsed line kept as a comment (counted on its own)
+            continue
         if m := _HEADER.match(line):
             section = m.group(1)
             if section.lower() not in FORGE_SECTIONS | set(_META_SECTIONS):
