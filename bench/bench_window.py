@@ -250,7 +250,10 @@ def bench_peer_keystroke(repeats: int = 1) -> dict:
 
 def _cli_import(source: Path) -> float:
     home = Path(tempfile.mkdtemp(prefix="deckeditor-bench-cli-import-"))
-    env = dict(os.environ, PYTHONPATH=str(REPO))
+    from bench.procenv import player_env, warm_bytecode
+
+    warm_bytecode()
+    env = player_env(PYTHONPATH=str(REPO))
     start = time.perf_counter()
     subprocess.run([sys.executable, "-m", "deckeditor", "--home", str(home), "cards", "import", str(source)],
                    env=env, cwd=REPO, check=True, capture_output=True)
@@ -375,7 +378,10 @@ def _current_database() -> None:
 
 def bench_soak_rss(repeats: int = 1, edits: int = SOAK_EDITS) -> dict:
     _current_database()
-    env = dict(os.environ, PYTHONPATH=str(REPO), QT_QPA_PLATFORM=os.environ.get("QT_QPA_PLATFORM", "offscreen"))
+    from bench.procenv import player_env, warm_bytecode
+
+    warm_bytecode()
+    env = player_env(PYTHONPATH=str(REPO), QT_QPA_PLATFORM=os.environ.get("QT_QPA_PLATFORM", "offscreen"))
     proc = subprocess.run(
         [sys.executable, str(Path(__file__)), "--soak-child", str(edits)],
         capture_output=True, text=True, env=env, cwd=REPO,

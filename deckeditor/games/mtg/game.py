@@ -77,9 +77,10 @@ class MtgGame(Game):
     def card_roles(self, card, pool=None) -> tuple[str, ...]:
         if card is None:
             return ()
-        from deckeditor.games.mtg import roles  # the recognisers: compiled on first use
+        from deckeditor.games.mtg import role_table  # the stored table; recognisers on demand
 
-        return roles.roles_of_mask(roles.mask_in(pool, card))
+        mask = role_table.mask_in(pool, card)
+        return tuple(role for role in _roles.ROLES if mask & _roles.BIT[role])
 
     def default_template(self, fmt) -> dict[str, int]:
         return _roles.default_template(fmt)
