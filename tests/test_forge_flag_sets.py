@@ -162,6 +162,15 @@ def test_the_entrys_own_printing_comes_first(mtgjson_pool):
     assert "1 Cryptic Spires|CMB1|[108]|#{markedColors=UR}\n" in text
 
 
+def test_an_unknown_edition_kept_in_an_own_file_gets_a_real_set(printed_in):
+    """An own file may hold `???` as a printing's set (Forge's "no edition"): it is no set, so
+    the line names a real one."""
+    deck = Deck(sections=(Section("Commander", (
+        Entry(TOLABOW, printing=Printing(set="???"), colors="R"),)),))
+    text = write_deck(deck, "forge", CardPool("mtg", []))
+    assert "1 Tolabow, Loch Rascal|MBC|#{markedColors=R}\n" in text and "???" not in text
+
+
 def test_an_old_set_is_written_as_forge_codes_it():
     """Forge's edition files call Conflux `CFX` and Nemesis `NMS` (MTGJSON: CON, NEM)."""
     from deckeditor.games.mtg.build import build_card

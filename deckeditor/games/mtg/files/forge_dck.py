@@ -8,6 +8,7 @@ set code, and always a count (`1996 World Champion` would otherwise be 1,996 cop
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from deckeditor.carddb.pool import CardPool
 from deckeditor.deck import Deck, Entry, Printing
@@ -381,6 +382,9 @@ def _reads_back(entry: Entry, request: str, pool: CardPool | None, printing: boo
 def request_and_losses(entry: Entry, pool: CardPool | None) -> tuple[str, list[str]]:
     """The card line without its count, and what it could not carry: the printing and flags
     when they would not read back as themselves (the line is then written without them)."""
+    if entry.printing is not None and (entry.printing.set or "").strip() == UNKNOWN_EDITION:
+        # Forge's "no edition" (kept in an own file): no set, so flags get a real one
+        entry = replace(entry, printing=replace(entry.printing, set=None))
     for printing, flags in ((True, True), (True, False), (False, False)):
         request = _request(entry, pool, printing, flags)
         if _reads_back(entry, request, pool, printing, flags):
