@@ -78,10 +78,10 @@ _REPLACED = re.compile(
 # it (Pattern of Rebirth, Scheming Symmetry, Arcum Dagsson). The wanted card runs to the clause's
 # end; a comma or "or"/"and/or" inside a list of types does not end it ("a creature, instant, or
 # sorcery card", "creature and/or planeswalker cards").
-_LIST_COMMA = r"(?=(?: or| and/or)? [\w'-]+(?:,| or | and/or | cards?\b))"
+_LIST_GOES_ON = r"(?: or| and/or)? [\w'-]+(?:,| or | and/or | cards?\b)"  # after a comma
 _TUTOR = re.compile(
-    r"\bsearch(?:es)? (?P<whose>your|their) library for (?P<what>(?:[^.,;]|," + _LIST_COMMA + r")*?)"
-    r"(?:,(?!" + _LIST_COMMA[3:-1] + r")|\.|;|\band\b(?!/)|\bthen\b|$)"
+    r"\bsearch(?:es)? (?P<whose>your|their) library for (?P<what>(?:[^.,;]|,(?=" + _LIST_GOES_ON + r"))*?)"
+    r"(?:,(?!" + _LIST_GOES_ON + r")|\.|;|\band\b(?!/)|\bthen\b|$)"
 )
 # An opponent searching their own library is helped, not you (Boldwyr Heavyweights)
 _OPPONENT = re.compile(r"\bopponents?\b")
