@@ -154,6 +154,12 @@ def small_bounds(monkeypatch):
 
     monkeypatch.setattr(picture_download, "MAX_BYTES", 1024 * 1024)
     monkeypatch.setattr(card_images, "MAX_BYTES", 1024 * 1024)
+
+
+@pytest.fixture
+def short_deadline(monkeypatch):
+    from deckeditor.ui import picture_download
+
     monkeypatch.setattr(picture_download, "DEADLINE_MS", 1500)
 
 
@@ -174,7 +180,8 @@ def test_an_unannounced_body_is_cut_off_at_the_bound_while_it_streams(qtbot, tmp
     assert hostile.sent.get("/endless", 0) < 64 * 1024 * 1024
 
 
-def test_a_trickling_server_loses_the_request_at_its_deadline(qtbot, tmp_path, hostile, small_bounds):
+def test_a_trickling_server_loses_the_request_at_its_deadline(qtbot, tmp_path, hostile,
+                                                             short_deadline):
     start = time.monotonic()
     got, loader = _fetch(qtbot, tmp_path, [f"{hostile.base}/trickle"])
     took = time.monotonic() - start
