@@ -20,7 +20,8 @@ from deckeditor.ui import theme
 from deckeditor.ui.settings import load_settings, save_settings
 from tests.player_window import open_window
 
-pytestmark = [pytest.mark.gui, pytest.mark.qt_log_ignore(r".*propagateSizeHints.*")]
+pytestmark = [pytest.mark.gui, pytest.mark.qt_log_ignore(r".*propagateSizeHints.*", r".*does not support raise.*",
+                                                  r".*does not support grabbing the keyboard.*")]
 
 BLUE_DISC = QColor("#b5cde3")  # Mana's disc for {U} (its CSS, MIT)
 
@@ -116,12 +117,26 @@ def test_the_deck_pane_and_card_view_draw_the_symbols(window, qtbot):
     assert "Counterspell" in html and "title=\"blue mana\"" in html.replace("'", '"')
 
 
+def _choose_theme(window, qtbot, letter) -> None:
+    """As a player does from the keyboard: Alt+V (View), T (Theme), then the theme's letter."""
+    from PySide6.QtTest import QTest
+
+    window.activateWindow()
+    QTest.keyClick(window, Qt.Key.Key_V, Qt.KeyboardModifier.AltModifier)
+    qtbot.waitUntil(lambda: QApplication.activePopupWidget() is not None)
+    view = QApplication.activePopupWidget()
+    QTest.keyClick(view, Qt.Key.Key_T)
+    qtbot.waitUntil(lambda: QApplication.activePopupWidget() not in (None, view))
+    QTest.keyClick(QApplication.activePopupWidget(), letter)
+    qtbot.waitUntil(lambda: QApplication.activePopupWidget() is None)
+
+
 def test_view_theme_dark_is_applied_and_remembered(window, qtbot, tmp_path):
     menu = next(a.menu() for a in window.menuBar().actions() if a.text() == "&View")
     themes = next(a.menu() for a in menu.actions() if a.text() == "&Theme")
-    assert [a.text() for a in themes.actions()] == ["System", "Light", "Dark"]
+    assert [a.text() for a in themes.actions()] == ["&System", "&Light", "&Dark"]
     assert window.theme_actions["System"].isChecked()
-    window.theme_actions["Dark"].trigger()
+    _choose_theme(window, qtbot, Qt.Key.Key_D)
     palette = QApplication.instance().palette()
     assert palette.color(QPalette.ColorRole.Window).lightness() < 80
     assert palette.color(QPalette.ColorRole.Text).lightness() > 200
@@ -131,8 +146,9 @@ def test_view_theme_dark_is_applied_and_remembered(window, qtbot, tmp_path):
     assert "#b00020" not in window.card_view.text.toHtml()  # texts toned for a dark background
     save_settings(window.paths, window.settings)
     assert load_settings(window.paths).theme == "Dark"
-    window.theme_actions["Light"].trigger()
+    _choose_theme(window, qtbot, Qt.Key.Key_L)
     assert QApplication.instance().palette().color(QPalette.ColorRole.Window).lightness() > 150
+    assert window.settings.theme == "Light"
 
 
 def test_system_follows_the_desktop_scheme(window, monkeypatch):

@@ -912,7 +912,7 @@ class MainWindow(QMainWindow):
         group = QActionGroup(themes)
         self.theme_actions = {}
         for name in theme.THEMES:
-            action = themes.addAction(name)
+            action = themes.addAction(f"&{name}")  # Alt+V, T, then S / L / D
             action.setCheckable(True)
             action.setChecked(name == (self.settings.theme if self.settings.theme in theme.THEMES else "System"))
             group.addAction(action)

@@ -89,7 +89,7 @@ def draw_symbol(p: QPainter, r: QRectF, symbol: Any, ink: QColor | None = None) 
     else:
         label = QFont()
         label.setBold(True)
-        label.setPixelSize(int(size * (0.55 if len(symbol.label) == 1 else 0.4)))
+        label.setPixelSize(max(7, int(size * (0.62 if len(symbol.label) == 1 else 0.45))))
         p.setFont(label)
         p.setPen(QColor("white") if color.lightness() < 170 else QColor("black"))
         p.drawText(r, Qt.AlignmentFlag.AlignCenter, symbol.label)
