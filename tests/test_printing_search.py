@@ -163,3 +163,8 @@ def test_the_printing_list_names_set_year_and_number_with_set_symbols(window, qt
 
     view._on_link(QUrl("printing:0"))
     assert asked and asked[-1].set == view.session.game.printing_choices(view.card)[0].set
+
+
+def test_a_promo_set_nobody_names_is_named_after_its_set():
+    assert set_name("PCMR") == "Commander Legends Promos"  # "P" + CMR, as MTGJSON codes promos
+    assert set_name("PZZZ") == ""

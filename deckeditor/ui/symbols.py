@@ -74,7 +74,7 @@ def draw_symbol(p: QPainter, r: QRectF, symbol: Any, ink: QColor | None = None) 
             clip.addEllipse(r)
             p.setBrush(QColor(symbol.color2))
             p.drawPath(clip.intersected(half))
-    dark_ink = QColor("#111111")
+    dark_ink = QColor("#111111") if color.lightness() >= 80 else QColor("#f2f2f2")  # untap's black disc
     if font is not None and len(symbol.glyph) == 2:  # hybrid halves: two small glyphs
         font.setPixelSize(int(size * 0.42))
         p.setFont(font)

@@ -60,9 +60,18 @@ def _printings() -> tuple[list[str], Mapping[str, Mapping[str, list]]]:
 
 
 def set_name(code: str) -> str:
-    """The set's name ("Commander 2016"), "" when no source names it."""
-    entry = _names().get(code.upper())
-    return entry[0] if entry else ""
+    """The set's name ("Commander 2016"), "" when no source names it. A promo set nobody names is
+    named after its set, as MTGJSON and Scryfall code them ("P" + the set's code: PMH3 is
+    "Modern Horizons 3 Promos")."""
+    code = code.upper()
+    entry = _names().get(code)
+    if entry and entry[0]:
+        return entry[0]
+    if len(code) >= 4 and code.startswith("P"):
+        base = _names().get(code[1:])
+        if base and base[0]:
+            return f"{base[0]} Promos"
+    return ""
 
 
 def set_year(code: str) -> str:
