@@ -128,6 +128,8 @@ def test_a_card_in_no_source_says_so_with_the_import_at_hand(window, qtbot):
     catalog.importRequested.connect(window.import_cards_dialog)
     qtbot.mouseClick(catalog.import_button, Qt.MouseButton.LeftButton)
     assert asked == [True]
+    _search(window, qtbot, "t:otter c:r")  # a keyed search: no card of the pool matches it
+    assert catalog.empty_label.text().startswith("“t:otter c:r”: no card of your card pool matches — File › Import cards…")
 
 
 @pytest.mark.gui

@@ -4,6 +4,7 @@ and the card table. Each keystroke: search -> legal rows -> one model reset."""
 from __future__ import annotations
 
 import operator
+import re
 
 from typing import Any
 
@@ -64,6 +65,9 @@ def _sort_key(column: int, game: Any):
         return (text.casefold(), card.name.casefold())
 
     return key
+
+
+_KEYED = re.compile(r"(?:^|[\s(-])[A-Za-z]+(?:!=|<=|>=|[:=<>])")  # a keyed term (search.md §1)
 
 
 class CatalogTable(QTableView):
@@ -524,8 +528,10 @@ class CatalogPanel(QWidget):
         if hidden:
             self.empty_label.setText(self._hidden_text(state, hidden, size))
         elif absent:
-            self.empty_label.setText(f"“{state.text}”: not in your card pool — File › Import cards… "
-                                     "adds a source that has it (a newer card file, a Forge cardsfolder)")
+            # a name searched for is a card the pool lacks; a keyed search, cards none of it has
+            what = "no card of your card pool matches" if _KEYED.search(state.text) else "not in your card pool"
+            self.empty_label.setText(f"“{state.text}”: {what} — File › Import cards… adds a source "
+                                     "that has it (a newer card file, a Forge cardsfolder)")
         self.show_hidden_button.setVisible(bool(hidden))
         self.import_button.setVisible(absent)
         self.empty_box.setVisible(bool(hidden) or absent)
