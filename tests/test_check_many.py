@@ -111,9 +111,9 @@ def test_the_pool_is_loaded_once_per_game(capsys, monkeypatch, decks):
     calls = []
     real = store.open_pool
 
-    def counting(paths=None, extra=(), game="mtg", progress=None):
+    def counting(paths=None, extra=(), game="mtg", progress=None, **options):  # lazy=True: check's
         calls.append(game)
-        return real(paths, extra, game, progress)
+        return real(paths, extra, game, progress, **options)
 
     monkeypatch.setattr(store, "open_pool", counting)
     legal, illegal, _ = decks

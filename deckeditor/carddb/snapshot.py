@@ -111,6 +111,8 @@ class _MtgCodec:
         )
         exec(src, ns)  # noqa: S102 - generated from the dataclass fields above
         self.decode_rows = ns["decode"]
+        exec(f"def one(r):\n    return mkc(({', '.join(exprs)},))\n", ns)  # noqa: S102 - as above
+        self.decode_row = ns["one"]
 
     @staticmethod
     def _kind(annotation: Any) -> str:
@@ -267,12 +269,24 @@ def load(game: str, codec_name: str, blob: bytes) -> tuple[list, dict | None]:
     raise SnapshotError(f"unknown snapshot codec {codec_name!r}")
 
 
+def load_rows(game: str, codec_name: str, blob: bytes) -> tuple[list, Callable[[tuple], Any], dict | None] | None:
+    """(undecoded rows, row -> card, pool index) for a pool that decodes its cards when asked
+    (`CardPool.lazy`); None when the snapshot's codec has no row form (pickle)."""
+    if codec_name not in (TUPLES, TUPLES_RAW) or game != "mtg":
+        return None
+    codec = _mtg_codec()
+    if codec is None:
+        return None
+    rows, index = marshal.loads(blob if codec_name == TUPLES_RAW else zlib.decompress(blob))
+    return rows, codec.decode_row, index
+
+
 # --- the pool's name index -----------------------------------------------------------------------
 # Indexing 30,000 names (NFKD folding of every name and face name) costs about as much as decoding
 # the cards, so the index CardPool builds is stored beside them and put back as it was. It is used
 # only when the CardPool class is the one that built it (`pool_fingerprint`).
 
-_POOL_OWN = ("cards", "game")
+_POOL_OWN = ("_cards", "_lazy", "game")
 
 
 def pool_fingerprint() -> str:
@@ -293,6 +307,15 @@ def pool_fingerprint() -> str:
 
 def pool_index(pool) -> dict:
     return {k: v for k, v in vars(pool).items() if k not in _POOL_OWN}
+
+
+def lazy_pool(game: str, rows: list, decode, index: dict | None):
+    """A CardPool over undecoded snapshot rows with its stored index (`CardPool.lazy`), or None
+    when the index does not fit."""
+    pool = pool_from(game, rows, index)  # the rows stand in for the cards: same count
+    if pool is not None:
+        pool.lazy(rows, decode)
+    return pool
 
 
 def pool_from(game: str, cards: list, index: dict | None):

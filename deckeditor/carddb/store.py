@@ -416,13 +416,15 @@ class CardStore:
         ).fetchone()
         return row[0] if row else None
 
-    def load_pool(self, game: str = MTG) -> CardPool | None:
-        """The game's cards as a CardPool (None when the database has none of that game)."""
+    def load_pool(self, game: str = MTG, lazy: bool = False) -> CardPool | None:
+        """The game's cards as a CardPool (None when the database has none of that game);
+        `lazy`: its cards decoded when first asked for (`CardPool.lazy`), when the snapshot
+        allows it."""
         if not self.exists:
             return None
-        return self._guarded(lambda: self._load_pool(game))
+        return self._guarded(lambda: self._load_pool(game, lazy))
 
-    def _load_pool(self, game: str) -> CardPool | None:
+    def _load_pool(self, game: str, lazy: bool = False) -> CardPool | None:
         conn = self.connect()
         row = conn.execute(
             "SELECT model, codec, count, blob FROM snapshots WHERE game = ?", (game,)
@@ -430,9 +432,12 @@ class CardStore:
         if row is not None and row[0] == _model_fingerprint(game):
             try:
                 with snapshot.gc_paused(freeze=True):
-                    cards, index = snapshot.load(game, row[1], row[3])
-                    if len(cards) == row[2]:
-                        pool = snapshot.pool_from(game, cards, index) or CardPool(game, cards)
+                    pool = self._lazy_pool(game, row) if lazy else None
+                    if pool is None:
+                        cards, index = snapshot.load(game, row[1], row[3])
+                        if len(cards) == row[2]:
+                            pool = snapshot.pool_from(game, cards, index) or CardPool(game, cards)
+                    if pool is not None:
                         stamp = f"{row[0]}-{row[2]}-{zlib.crc32(row[3]):08x}"
                         derived.attach(pool, derived.DerivedCache(self.path, game, stamp, pool))
                         return pool
@@ -445,6 +450,13 @@ class CardStore:
                 return self._rebuild_snapshot(conn, game)
         except sqlite3.OperationalError:  # read-only cache: still serve the rows
             return CardPool(game, self._cards_from_rows(conn, game))
+
+    @staticmethod
+    def _lazy_pool(game: str, row) -> CardPool | None:
+        found = snapshot.load_rows(game, row[1], row[3])
+        if found is None or len(found[0]) != row[2]:
+            return None
+        return snapshot.lazy_pool(game, *found)
 
     def sources(self) -> list[SourceSummary]:
         if not self.exists:
@@ -691,16 +703,18 @@ def open_pool(
     extra_sources: Sequence[str | os.PathLike[str]] = (),
     game: str = MTG,
     progress: Progress | None = None,
+    lazy: bool = False,
 ) -> CardPool:
     """The database pool if it holds cards of `game`, else the starter pool; then each
-    `--cards` source in front of it, in order (a later source wins for a name)."""
+    `--cards` source in front of it, in order (a later source wins for a name). `lazy`: the
+    database's cards are decoded when first asked for (a command that reads a few of them)."""
     paths = paths or AppPaths.resolve()
     pool = None
     store = CardStore(paths.card_db)
     combos_path = None
     if store.exists:
         with store:
-            pool = store.load_pool(game)
+            pool = store.load_pool(game, lazy=lazy and not extra_sources)
             combos_path = store.combos_path(game)
     if pool is None:
         pool = CardPool(game, starter_pool(game).cards)  # a copy: the cached pool stays as is

@@ -32,9 +32,9 @@ def mask_in(pool, card) -> int:
 
 
 def _stored_table(pool) -> dict[str, int] | None:
-    if pool is None or not hasattr(pool, "cards"):
-        return None
-    stamp = (getattr(pool, "generation", None), len(pool.cards))
+    if pool is None or not callable(getattr(pool, "get", None)) or not hasattr(pool, "__len__"):
+        return None  # not a CardPool (its `cards` are not asked for: a lazy pool decodes them all)
+    stamp = (getattr(pool, "generation", None), len(pool))
     try:
         found = _TABLES.get(pool)
     except TypeError:  # not weakly referenceable: no table kept for it

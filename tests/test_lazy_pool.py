@@ -1,0 +1,65 @@
+"""Issue 24.10: a pool whose cards are decoded from the snapshot when first asked for
+(`open_pool(lazy=True)`, what `check` opens): the same cards, names and answers as a pool
+decoded at once, and the whole list decoded only when someone asks for all of it."""
+
+from __future__ import annotations
+
+from deckeditor.carddb.pool import CardPool
+from deckeditor.carddb.store import CardStore, open_pool
+from deckeditor.games.mtg.card import Card, Face, Layout
+from deckeditor.paths import AppPaths
+
+
+def card(name: str, text: str = "", faces: tuple[str, ...] = ()) -> Card:
+    names = faces or (name,)
+    return Card(name=name, layout=Layout.NORMAL if not faces else Layout.TRANSFORM, mana_value=1.0,
+                faces=tuple(Face(name=n, oracle_text=text, types=("Instant",)) for n in names))
+
+
+CARDS = [card("Quick Study", "Draw two cards."), card("Stone Wall", "Defender"),
+         card("Lim-Dûl's Vault", "Look at the top five cards."),
+         card("Delver of Secrets // Insectile Aberration", "", ("Delver of Secrets", "Insectile Aberration"))]
+
+
+def home(tmp_path) -> AppPaths:
+    paths = AppPaths.resolve(tmp_path / "home").ensure()
+    with CardStore(paths.card_db) as store:
+        store.write_source("test-source", "mtgjson", "mtg", list(CARDS), 0)
+    open_pool(paths)  # the snapshot written with its index, as after an import
+    return paths
+
+
+def undecoded(pool: CardPool) -> int:
+    return sum(1 for c in pool._cards if c is None)
+
+
+def test_a_lazy_pool_decodes_only_the_cards_asked_for(tmp_path):
+    pool = open_pool(home(tmp_path), lazy=True)
+    assert len(pool) == 4 and undecoded(pool) == 4
+    assert pool.get("Quick Study") == CARDS[0]
+    assert pool.resolve("lim-dul's vault").card == CARDS[2]  # folded name, from the stored index
+    assert pool.resolve("Insectile Aberration").card == CARDS[3]  # a back face
+    assert pool.get("Nothing Such") is None and "Stone Wall" in pool
+    assert undecoded(pool) == 1
+
+
+def test_asking_for_every_card_decodes_them_all_in_order(tmp_path):
+    paths = home(tmp_path)
+    lazy, eager = open_pool(paths, lazy=True), open_pool(paths)
+    lazy.get("Stone Wall")
+    assert lazy.cards == eager.cards == CARDS
+    assert undecoded(lazy) == 0 and list(lazy) == CARDS and lazy[3] == CARDS[3]
+
+
+def test_a_lazy_pool_takes_new_cards_like_any_pool(tmp_path):
+    pool = open_pool(home(tmp_path), lazy=True)
+    newer = card("Quick Study", "Draw three cards.")
+    pool.add(newer)
+    pool.add(card("Fresh Card"))
+    assert pool.get("Quick Study").faces[0].oracle_text == "Draw three cards."
+    assert [c.name for c in pool.cards][-1] == "Fresh Card" and len(pool) == 5
+
+
+def test_the_default_open_decodes_everything_at_once(tmp_path):
+    pool = open_pool(home(tmp_path))
+    assert undecoded(pool) == 0 and pool._lazy is None
