@@ -136,3 +136,24 @@ def test_a_geometry_saved_on_a_bigger_screen_is_brought_inside_the_laptop(qtbot,
     assert again.width() + window_fit.FRAME.width() <= LAPTOP.width()
     assert again.height() + window_fit.FRAME.height() <= LAPTOP.height()
     assert LAPTOP.contains(QRect(again.frameGeometry().topLeft(), again.size()))
+
+
+@pytest.mark.parametrize("tab", ["Statistics", "Legality"])
+def test_the_right_tabs_fit_the_laptop_with_a_deck_open(qtbot, tmp_path, monkeypatch, tab):
+    """The Statistics tab (template rows above three charts) and the Legality tab hold more than a
+    laptop's height: they scroll inside the tab instead of growing the window past the screen
+    (the status bar went below it) or squeezing the catalog."""
+    on_screen(monkeypatch, LAPTOP)
+    win = make_window(qtbot, tmp_path / "home")
+    show_active(qtbot, win)
+    size = win.size()
+    assert win.open_path(DECK)
+    bar = win.tabs.tabBar()
+    index = next(i for i in range(bar.count()) if bar.tabText(i) == tab)
+    qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(index).center())
+    assert win.tabs.currentIndex() == index
+    qtbot.wait(50)
+    assert win.size() == size
+    assert win.height() + window_fit.FRAME.height() <= LAPTOP.height()
+    status = win.statusBar()
+    assert status.isVisible() and status.mapTo(win, QPoint(0, status.height())).y() <= win.height()

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
     QMessageBox,
+    QScrollArea,
     QSplitter,
     QTabWidget,
     QVBoxLayout,
@@ -167,9 +168,15 @@ class MainWindow(QMainWindow):
         stats_layout.setContentsMargins(0, 0, 0, 0)
         stats_layout.addWidget(self.template_panel)
         stats_layout.addWidget(self.stats, 1)
+        # scrolled within the tab: the template's rows above three charts are taller than a
+        # 1366×768 laptop leaves, and would otherwise grow the window past the screen
+        stats_scroll = QScrollArea()
+        stats_scroll.setWidget(stats_holder)
+        stats_scroll.setWidgetResizable(True)
+        stats_scroll.setFrameShape(QScrollArea.Shape.NoFrame)
         self.tabs = QTabWidget()
         self.tabs.addTab(self.card_view, "Card")
-        self.tabs.addTab(stats_holder, "Statistics")
+        self.tabs.addTab(stats_scroll, "Statistics")
         self.legality = LegalityPanel(lambda: self.session)  # one row per format (issue 23)
         self.tabs.addTab(self.legality, "Legality")
         self.legality.cardsRequested.connect(self.deck_pane.select_cards)

@@ -64,6 +64,7 @@ class StatsPanel(QWidget):
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
         self.summary = QLabel()
+        self.summary.setWordWrap(True)  # the colour sources' line would set the pane's width
         self.symbols: dict[str, object] = {}  # the game's symbols by token (`use_symbols`)
         self._symbols_of = None
         self.charts: list[BarChart] = []

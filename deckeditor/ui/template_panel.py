@@ -71,6 +71,7 @@ class TemplatePanel(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         self.title = QLabel("<b>Template</b>")
+        self.title.setWordWrap(True)  # its note would set the Statistics tab's width
         layout.addWidget(self.title)
         self.grid = QGridLayout()
         layout.addLayout(self.grid)
