@@ -63,3 +63,19 @@ def test_a_lazy_pool_takes_new_cards_like_any_pool(tmp_path):
 def test_the_default_open_decodes_everything_at_once(tmp_path):
     pool = open_pool(home(tmp_path))
     assert undecoded(pool) == 0 and pool._lazy is None
+
+
+def test_decoded_cards_are_the_frozen_cards_written(tmp_path):
+    """The snapshot fills a card's slots through a plain class of the same layout
+    (`snapshot._shadow_maker`): what comes back is the card class itself, equal, and frozen."""
+    import dataclasses
+
+    import pytest
+
+    for pool in (open_pool(home(tmp_path)), open_pool(home(tmp_path / "again"), lazy=True)):
+        cards = pool.cards
+        assert cards == CARDS and [type(c) for c in cards] == [Card] * 4
+        assert type(cards[3].faces[1]) is Face and hash(cards[0]) == hash(CARDS[0])
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            cards[0].name = "Changed"  # type: ignore[misc]
+        assert dataclasses.replace(cards[1], name="Other Wall").name == "Other Wall"

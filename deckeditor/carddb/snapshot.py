@@ -62,12 +62,44 @@ def _maker(cls: type) -> Callable[[tuple], Any]:
     slotted = all(isinstance(getattr(cls, n, None), types.MemberDescriptorType) for n in names)
     if not slotted or hasattr(cls, "__post_init__"):
         return lambda vals: cls(*vals)
+    fast = _shadow_maker(cls, names)
+    if fast is not None:
+        return fast
     ns: dict[str, Any] = {"new": object.__new__, "cls": cls}
     for i, n in enumerate(names):
         ns[f"s{i}"] = getattr(cls, n).__set__
     body = "; ".join(f"s{i}(o, v[{i}])" for i in range(len(names)))
     exec(f"def make(v):\n    o = new(cls)\n    {body}\n    return o\n", ns)  # noqa: S102
     return ns["make"]
+
+
+def _shadow_maker(cls: type, names: list[str]) -> Callable[[tuple], Any] | None:
+    """`vals -> instance` through a plain class with the same slots: its __init__ stores each
+    field with an ordinary attribute store (which the interpreter specialises for slots), then
+    the object takes `cls` as its class (same layout: allowed). A frozen class's slots can
+    otherwise only be filled through their descriptors' `__set__`, one call each: measured on
+    30,000 cards of 21 fields, 22 ms -> 9 ms. None when the layouts differ (then the
+    descriptors are used)."""
+    slots = getattr(cls, "__slots__", None)
+    if not isinstance(slots, tuple) or set(slots) != set(names):
+        return None
+    body = "\n".join(f"        self.{n} = v[{i}]" for i, n in enumerate(names))
+    ns: dict[str, Any] = {}
+    exec(f"class Shadow:\n    __slots__ = {slots!r}\n    def __init__(self, v):\n{body}\n", ns)  # noqa: S102
+    shadow = ns["Shadow"]
+
+    def make(vals, shadow=shadow, cls=cls):
+        obj = shadow(vals)
+        obj.__class__ = cls
+        return obj
+
+    try:
+        probe = make(tuple(range(len(names))))
+    except TypeError:  # "object layout differs": another base, __dict__ or __weakref__
+        return None
+    if type(probe) is not cls or any(getattr(probe, n) != i for i, n in enumerate(names)):
+        return None
+    return make
 
 
 # --- the MTG codec -------------------------------------------------------------------------------
