@@ -34,7 +34,7 @@ from deckeditor.games.interface import (  # noqa: F401  (the window's names for 
 )
 from deckeditor.problems import Problem
 from deckeditor.search.bits import rows_of  # noqa: F401  (the catalog view uses it too)
-from deckeditor.search.ranking import ranked_rows  # noqa: F401  (the catalog view's order)
+from deckeditor.search.ranking import ranked_rows, tiers_first  # noqa: F401  (the catalog view's order)
 
 _FLAG_DIGIT = bytes.maketrans(b"\x00\x01", b"01")
 _PIP_RE = re.compile(r"\{([^}]*)\}")

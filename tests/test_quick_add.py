@@ -6,7 +6,7 @@ pool, where `Forest` also finds Deep Forest Hermit and `fire` two split cards.""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 
 from deckeditor.carddb.pool import CardPool
 from deckeditor.cli import main
@@ -51,6 +51,49 @@ def test_starter_pool_quick_add_takes_the_exact_name(window, qtbot, typed, added
     quick_add(window, qtbot, typed)
     assert main_counts(window) == {added: 1}
     assert window.last_message == f"Added 1 × {added} to Main"
+
+
+def _records(path, cards):
+    import json
+
+    from deckeditor.carddb.records import to_record
+
+    path.write_text(json.dumps(cards if isinstance(cards[0], dict) else [to_record(c) for c in cards]),
+                    encoding="utf-8")
+    return str(path)
+
+
+def test_a_layered_pool_out_of_name_order_still_takes_the_exact_name(qtbot, tmp_path):
+    """A source imported over another appends its new cards to the pool, so the pool is no longer
+    in name order and the catalog sorts it itself: the typed name's tiers must still come first
+    (on the MTGJSON pool plus the starter file, Alt+1 Island Enter Enter added Dirgur Island
+    Dragon). Here: a pool of basics and a land named like Crescent Island Temple, then a newer
+    source with Island; and the same when the player sorts by another column."""
+    from deckeditor.carddb.records import to_record
+    from deckeditor.carddb.store import import_sources, open_pool, starter_pool
+    from deckeditor.paths import AppPaths
+
+    starter = starter_pool("mtg")
+    temple = to_record(starter.get("Island"))
+    temple["name"] = temple["faces"][0]["name"] = "Crescent Island Temple"
+    temple["faces"][0]["supertypes"] = []
+    older = [to_record(starter.get(n)) for n in ("Forest", "Plains", "Swamp")] + [temple]
+    paths = AppPaths.resolve(tmp_path / "home").ensure()
+    import_sources([_records(tmp_path / "older.json", older),
+                    _records(tmp_path / "newer.json", [starter.get("Island")])], app_paths=paths)
+    names = [c.name for c in open_pool(paths).cards]
+    assert names != sorted(names, key=str.casefold)  # the newer source's card came last
+    win = open_window(qtbot, tmp_path)
+    show_active(qtbot, win)
+    quick_add(win, qtbot, "Island")
+    assert main_counts(win) == {"Island": 1}
+    header = win.catalog.table.horizontalHeader()  # sorted by type: still the exact name first
+    qtbot.mouseClick(header.viewport(), Qt.MouseButton.LeftButton,
+                     pos=header.viewport().rect().topLeft() + QPoint(header.sectionViewportPosition(2) + 5, 5))
+    qtbot.keyClick(win, Qt.Key.Key_1, Qt.KeyboardModifier.AltModifier)
+    qtbot.keyClicks(win.catalog.search_box, "Island")
+    assert win.catalog._sort_column == 2
+    assert shown_names(win, 2) == ["Island", "Crescent Island Temple"]
 
 
 # --- the full pool -------------------------------------------------------------------------------

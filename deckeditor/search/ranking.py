@@ -90,6 +90,25 @@ def ranked_rows(found: int, ranks: tuple[int, ...], n: int) -> list[int]:
     return out
 
 
+def tiers_first(rows: list[int], ranks: tuple[int, ...], n: int) -> list[int]:
+    """`rows` in their own order (a sort the catalog made), each tier's rows moved to the front:
+    a pool out of name order (a source layered over another) or a column the player sorts by
+    still lists the typed name first."""
+    if not ranks or not rows:
+        return rows
+    placed = [frozenset(bits.rows_of(tier, n)) for tier in ranks]
+    heads: list[list[int]] = [[] for _ in ranks]
+    rest = []
+    for row in rows:
+        for head, tier in zip(heads, placed):
+            if row in tier:
+                head.append(row)
+                break
+        else:
+            rest.append(row)
+    return [row for head in heads for row in head] + rest
+
+
 def tier_of(row: int, ranks: tuple[int, ...]) -> int:
     """The tier a row falls in (len(ranks): none of them)."""
     for place, tier in enumerate(ranks):

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from deckeditor.ui import theme
-from deckeditor.session import CatalogSearch, EditorSession, RowArranger, ranked_rows, rows_of
+from deckeditor.session import CatalogSearch, EditorSession, RowArranger, ranked_rows, rows_of, tiers_first
 from deckeditor.ui.catalog_model import (
     _GREY_COLOR,
     _LEFT_INT,
@@ -470,8 +470,8 @@ class CatalogPanel(QWidget):
             legal = self.session.legal_rows(self.target)
             if found is not None and order.identity:  # show hidden: every hit, greyed if not legal
                 rows = ranked_rows(found, state.ranks(), size)
-            else:
-                rows = order.arrange(state.rows, legal, show_hidden)
+            else:  # the catalog's own sort, the typed name's tiers still first
+                rows = tiers_first(order.arrange(state.rows, legal, show_hidden), state.ranks(), size)
             self.model.set_rows(rows, legal if show_hidden else None)
         if was is not None and rows:
             try:
