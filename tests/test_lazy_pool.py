@@ -79,3 +79,17 @@ def test_decoded_cards_are_the_frozen_cards_written(tmp_path):
         with pytest.raises(dataclasses.FrozenInstanceError):
             cards[0].name = "Changed"  # type: ignore[misc]
         assert dataclasses.replace(cards[1], name="Other Wall").name == "Other Wall"
+
+
+def test_a_search_over_a_lazy_pool_decodes_only_what_it_lists(tmp_path):
+    from deckeditor.search.compiler import compile_query
+
+    paths = home(tmp_path)
+    open_pool(paths)  # a first search stores the columns beside the snapshot
+    compile_query("o:draw", "mtg").ranked_names(open_pool(paths))
+    pool = open_pool(paths, lazy=True)
+    assert compile_query("o:draw", "mtg").ranked_names(pool) == ["Quick Study"]
+    assert undecoded(pool) == 3
+    # a search that lists every card decodes them all, and answers as over a decoded pool
+    assert compile_query("t:instant", "mtg").ranked_names(pool) == sorted(c.name for c in CARDS)
+    assert undecoded(pool) == 0

@@ -7,7 +7,7 @@ predicate can all speak in row ids and big-int bitsets over them.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Generic, Iterable, Iterator, Protocol, TypeVar
+from typing import Callable, Generic, Iterable, Iterator, Protocol, Sequence, TypeVar
 
 from deckeditor.names import name_key, split_key
 
@@ -36,6 +36,26 @@ class Resolution(Generic[C]):
 
 
 _UNRESOLVED: Resolution = Resolution(None)  # frozen: one for every unknown name
+
+
+class LazyCards(Sequence):
+    """A lazy pool's cards, read-only: a card is decoded when read; iterating decodes them all."""
+
+    __slots__ = ("_pool",)
+
+    def __init__(self, pool: "CardPool") -> None:
+        self._pool = pool
+
+    def __len__(self) -> int:
+        return len(self._pool)
+
+    def __getitem__(self, row):
+        if isinstance(row, slice):
+            return self._pool.cards[row]
+        return self._pool._card(row)
+
+    def __iter__(self):
+        return iter(self._pool.cards)
 
 
 class CardPool(Generic[C]):
@@ -77,6 +97,11 @@ class CardPool(Generic[C]):
         `cards` (a search, the catalog) gets them all decoded."""
         self._cards = [None] * len(rows)  # type: ignore[list-item]
         self._lazy = (rows, decode)
+
+    def card_list(self) -> Sequence[C]:
+        """The cards for a reader that may need only some (a search's matches): the list
+        itself, or while undecoded a view that decodes a card when it is read."""
+        return self._cards if self._lazy is None else LazyCards(self)
 
     def _card(self, row: int) -> C:
         card = self._cards[row]

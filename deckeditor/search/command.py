@@ -59,6 +59,7 @@ def _pool(args, game: str):
             AppPaths.resolve(getattr(args, "home", None)),
             extra_sources=list(getattr(args, "cards", None) or []),
             game=game,
+            lazy=True,  # a search reads its stored columns and decodes only the cards it lists
         )
     except CardSourceError as exc:
         raise _Unusable(str(exc)) from None

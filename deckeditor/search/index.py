@@ -15,6 +15,7 @@ from collections import OrderedDict
 from itertools import compress
 from typing import Any, Sequence
 
+from deckeditor.carddb.pool import LazyCards
 from deckeditor.search import bits
 from deckeditor.search.bits import rows_of
 from deckeditor.search.keys import game_search
@@ -35,7 +36,8 @@ class _FormatCardView:
 class SearchIndex:
     def __init__(self, game: str, cards: Sequence[Any], cache=None) -> None:
         self.game = game
-        self.cards = list(cards)
+        # a lazy pool's view stays a view (its cards decoded as keys read them); else a copy
+        self.cards = cards if isinstance(cards, LazyCards) else list(cards)
         self.n = len(self.cards)
         self.all = bits.all_rows(self.n)
         self.cache = cache  # the pool's `carddb.derived` cache (values stored beside the snapshot)
@@ -265,7 +267,9 @@ def index_for(pool, game: str | None = None) -> SearchIndex:
         return found[1]
     from deckeditor.carddb.derived import cache_for
 
-    index = SearchIndex(game, list(pool), cache_for(pool))
+    # a lazily decoded pool's cards stay undecoded until a key reads them (`CardPool.card_list`)
+    cards = pool.card_list() if hasattr(pool, "card_list") else list(pool)
+    index = SearchIndex(game, cards, cache_for(pool))
     _INDEXES[pool] = (stamp, index)
     return index
 
