@@ -138,6 +138,7 @@ class DeckPane(QWidget):
         self.tree.setColumnWidth(1, 34)
         self.tree.setColumnWidth(2, 64)
         # the Cost column as the game's symbols (the Mana font's discs), its text kept
+        self._costs_of, self._costs = None, {}
         self.cost_delegate = symbol_delegate(self._cost_tokens, lambda: self.session.game.symbols(), self.tree)
         self.tree.setItemDelegateForColumn(2, self.cost_delegate)
 
@@ -185,9 +186,19 @@ class DeckPane(QWidget):
     # --- state ----------------------------------------------------------------------------
 
     def _cost_tokens(self, index) -> tuple[str, ...]:
+        """A line's cost as symbol tokens, kept per card name for the pool on view (painting asks
+        for every visible Cost cell on each repaint)."""
         name = index.data(CARD_ROLE)
-        card = self.session.card(name) if name else None
-        return self.session.game.cost_symbols(card) if card is not None else ()
+        if not name:
+            return ()
+        pool = self.session.pool
+        if self._costs_of is not pool:
+            self._costs_of, self._costs = pool, {}
+        tokens = self._costs.get(name)
+        if tokens is None:
+            card = self.session.card(name)
+            tokens = self._costs[name] = tuple(self.session.game.cost_symbols(card)) if card is not None else ()
+        return tokens
 
     def set_session(self, session: EditorSession) -> None:
         game_changed = session.game is not self.session.game
