@@ -47,3 +47,25 @@ def test_overview_lists_every_format_and_selects_a_formats_cards(qtbot, tmp_path
     window.add_card("Island", "Main")
     qtbot.waitUntil(lambda: not panel._pending, timeout=30_000)
     assert set(_rows(panel)) == set(rows)
+
+
+def test_a_rows_problems_are_in_the_words_of_the_problem_list(qtbot, tmp_path):
+    """The overview's problems read as the window's own list does: "banned in Modern since …",
+    not the checker's 'banned by the taboo list "2026-01-03" from 2026-01-03'."""
+    from deckeditor.paths import resources_dir
+
+    window = open_window(qtbot, tmp_path)
+    window.show()
+    assert window.open_path(str(resources_dir() / "decks" / "thrasios-tymna.deck.json"))
+    window.tabs.setCurrentWidget(window.legality)
+    panel = window.legality
+    qtbot.waitUntil(lambda: not panel._pending, timeout=30_000)
+    titles = [panel.table.item(r, 0).text() for r in range(panel.table.rowCount())]
+    panel.table.setFocus()
+    panel.table.setCurrentCell(0, 0)
+    while panel.table.currentRow() != titles.index("Modern"):
+        QTest.keyClick(panel.table, Qt.Key.Key_Down)
+    shown = [panel.problems.item(i).text() for i in range(panel.problems.count())]
+    skullclamp = [text for text in shown if "Skullclamp" in text]
+    assert skullclamp and "banned in Modern since" in skullclamp[0], skullclamp
+    assert not [text for text in shown if "taboo list" in text]

@@ -9,6 +9,8 @@ holds more than one format's check.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from PySide6.QtCore import QTimer, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -21,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from deckeditor import format_catalog
+from deckeditor.session import player_words
 from deckeditor.ui.status_bar import ProblemList
 
 COLUMNS = ("Format", "Verdict", "Problems")
@@ -142,7 +145,8 @@ class LegalityPanel(QWidget):
             f"{info.title}: {len(problems)} problem{'s' * (len(problems) != 1)}"
             if problems else f"{info.title}: legal"
         )
-        self.problems.set_problems(problems, "")
+        # in the words the window's own problem list uses ("banned in Modern since …")
+        self.problems.set_problems([replace(p, message=player_words(p.message, info)) for p in problems], "")
         names = sorted({c for p in problems for c in p.cards})
         self.cardsRequested.emit(names)
 
