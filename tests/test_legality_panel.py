@@ -69,3 +69,42 @@ def test_a_rows_problems_are_in_the_words_of_the_problem_list(qtbot, tmp_path):
     skullclamp = [text for text in shown if "Skullclamp" in text]
     assert skullclamp and "banned in Modern since" in skullclamp[0], skullclamp
     assert not [text for text in shown if "taboo list" in text]
+
+
+def test_an_edit_keeps_the_players_deck_selection_while_a_format_row_is_chosen(qtbot, tmp_path):
+    """A row chosen in the overview selects its cards once; the re-check after each later edit
+    must not select them again: the player's own selection stays, so a second + adds to the line
+    the player chose (it went to the first card of the chosen format's problems)."""
+    from deckeditor.paths import resources_dir
+    from tests.player_window import show_active
+
+    window = open_window(qtbot, tmp_path)
+    show_active(qtbot, window)
+    assert window.open_path(str(resources_dir() / "decks" / "thrasios-tymna.deck.json"))
+    window.tabs.setCurrentWidget(window.legality)
+    panel = window.legality
+    qtbot.waitUntil(lambda: not panel._pending, timeout=30_000)
+    titles = [panel.table.item(r, 0).text() for r in range(panel.table.rowCount())]
+    panel.table.setFocus()
+    panel.table.setCurrentCell(0, 0)
+    while panel.table.currentRow() != titles.index("Modern"):
+        QTest.keyClick(panel.table, Qt.Key.Key_Down)
+    assert window.deck_pane.selected_entries()  # Modern's problem cards
+    # Alt+3 to the deck, down to the Forest line, + and +
+    QTest.keyClick(window, Qt.Key.Key_3, Qt.KeyboardModifier.AltModifier)
+    tree = window.deck_pane.tree
+    assert tree.hasFocus()
+    for _ in range(200):
+        ref = window.deck_pane.current_entry()
+        if ref is not None and window.session.deck.section(ref[0]).entries[ref[1]].card == "Forest":
+            break
+        QTest.keyClick(tree, Qt.Key.Key_Down)
+    forests = {e.card: e.count for e in window.session.deck.section("Main").entries}["Forest"]
+    before = {(e.card, e.count) for e in window.session.deck.section("Main").entries if e.card != "Forest"}
+    QTest.keyClick(tree, Qt.Key.Key_Plus)
+    qtbot.waitUntil(lambda: not panel._pending, timeout=30_000)
+    QTest.keyClick(tree, Qt.Key.Key_Plus)
+    qtbot.waitUntil(lambda: not panel._pending, timeout=30_000)
+    after = {e.card: e.count for e in window.session.deck.section("Main").entries}
+    assert after["Forest"] == forests + 2
+    assert {(c, n) for c, n in after.items() if c != "Forest"} == before

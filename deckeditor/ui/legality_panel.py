@@ -67,6 +67,7 @@ class LegalityPanel(QWidget):
         self._infos: list[format_catalog.FormatInfo] = []
         self.results: dict[str, list] = {}  # format code -> its problems, for the current deck
         self._pending: list[int] = []
+        self._chosen: int | None = None  # a row the player chose before it was checked
         self._timer = QTimer(self, singleShot=True, interval=0)
         self._timer.timeout.connect(self._next)
         self.table.currentCellChanged.connect(lambda row, *_: self._show(row))
@@ -127,15 +128,19 @@ class LegalityPanel(QWidget):
             self.table.item(row, 1).setText("Legal" if not errors else "Not legal")
             self.table.item(row, 2).setText(str(errors) if errors else "")
         if row == self.table.currentRow():
-            self._show(row)
+            # the player's choice selects its cards once (below); a re-check after an edit
+            # only refreshes the list, so the deck pane keeps the player's own selection
+            self._show(row, select=row == self._chosen)
+            self._chosen = None
         if restart and self._pending:
             self._timer.start()
 
-    def _show(self, row: int) -> None:
+    def _show(self, row: int, select: bool = True) -> None:
         if not 0 <= row < len(self._infos):
             return
         info = self._infos[row]
         if info.code not in self.results and row in self._pending:
+            self._chosen = row if select else None
             self._pending.remove(row)
             self._pending.insert(0, row)
             self._next(restart=bool(self._pending))
@@ -147,8 +152,8 @@ class LegalityPanel(QWidget):
         )
         # in the words the window's own problem list uses ("banned in Modern since …")
         self.problems.set_problems([replace(p, message=player_words(p.message, info)) for p in problems], "")
-        names = sorted({c for p in problems for c in p.cards})
-        self.cardsRequested.emit(names)
+        if select:
+            self.cardsRequested.emit(sorted({c for p in problems for c in p.cards}))
 
     def select_format(self, code: str) -> None:
         for row, info in enumerate(self._infos):
