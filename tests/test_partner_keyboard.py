@@ -147,3 +147,13 @@ def test_a_partner_inside_the_identity_still_goes_to_main(window, qtbot):
 def test_riftbound_has_no_partner_item(window, qtbot):
     window.new_deck("riftbound")
     assert not window.catalog_lead_menu_action.isVisible()
+
+
+def test_add_to_sideboard_keeps_her_in_the_sideboard(window, qtbot):
+    """Only an add aimed at Main becomes "Add as partner": a side section the player picked
+    keeps what was asked."""
+    choose(window.target_box, "Sideboard")
+    find(window, qtbot, TYMNA)
+    qtbot.keyClick(window.catalog.table, Qt.Key.Key_Return)
+    assert section(window, "Sideboard") == {TYMNA: 1}
+    assert section(window, "Commander") == {THRASIOS: 1}

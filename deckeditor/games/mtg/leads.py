@@ -21,8 +21,9 @@ ADD_PARTNER = "add-partner"
 
 
 PARTNER_LABEL = "Add as partner (second commander)"
-# sections whose adds are checked against the commander's colour identity (predicate.py)
-_IDENTITY_TARGETS = ("Main", "Sideboard", "Companion")
+# the section whose adds of an off-identity partner go to the command zone instead: the deck's
+# own cards (a side section the player picked keeps what was asked)
+_MAIN = "Main"
 
 
 def _lone_commander(deck: Deck, pool: Any) -> Any | None:
@@ -60,13 +61,13 @@ def lead_actions(deck: Deck, section: str, index: int, pool: Any) -> list[LeadAc
 def catalog_actions(deck: Deck, card: Any, pool: Any, section: str) -> list[LeadAction]:
     """A catalog card's way into the command zone beside the lone commander: "Add as partner",
     the add's own meaning (`instead`) when the card is outside the commander's identity and the
-    add aims at a section the identity checks (it could join no other way)."""
+    add aims at Main (it could join the deck no other way)."""
     lone = _lone_commander(deck, pool)
     if card is None or lone is None or not can_partner(lone, card):
         return []
     budget = color_budget(card)
     asks = budget is not None and not budget.exactly
-    only = section in _IDENTITY_TARGETS and bool(card.identity & ~lone.identity)
+    only = section == _MAIN and bool(card.identity & ~lone.identity)
     return [LeadAction(ADD_PARTNER, PARTNER_LABEL, asks, instead=only)]
 
 
