@@ -70,3 +70,18 @@ def test_extra_card_source(tmp_path, capsys):
     code, out, err = run(capsys, "zyxwv kw:flying", "--cards", str(source), "--home", str(tmp_path))
     assert code == 0, err
     assert out.splitlines() == ["Zyxwv the Searchable"]
+
+
+def test_a_riftbound_format_searches_riftbound_cards(tmp_path, capsys):
+    """`--format riftbound` is a Riftbound format: the search is over Riftbound's cards (it listed
+    MTG legends for t:legend), as `check` takes a deck's game from its format."""
+    code, out, err = run(capsys, "t:legend", "--format", "riftbound", "--home", str(tmp_path))
+    assert code == 0, err
+    assert "Ornn, Fire Below the Mountain" in out.splitlines()
+    assert "Atraxa, Praetors' Voice" not in out
+
+
+def test_a_format_of_another_game_than_the_named_one_exits_2(tmp_path, capsys):
+    code, out, err = run(capsys, "t:legend", "--game", "mtg", "--format", "riftbound", "--home", str(tmp_path))
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and "riftbound" in err and "mtg" in err

@@ -66,7 +66,8 @@ def register(sub) -> None:
     search.add_argument("--format", metavar="F",
                         help="the selected format (what is:commander follows, a code f: accepts)")  # fmt: skip
     search.add_argument("--on", metavar="DAY", help="the day (YYYY-MM-DD) for ban lists")
-    search.add_argument("--game", default="mtg", choices=("mtg", "riftbound"))
+    search.add_argument("--game", default=None, choices=("mtg", "riftbound"),
+                        help="the game whose cards are searched (default: the game of --format, else mtg)")
     search.add_argument("--json", action="store_true", help="print JSON")
     search.set_defaults(run=run_search)
 

@@ -33,21 +33,26 @@ def _day(text: str | None) -> date | None:
         raise _Unusable(f"--on {text!r}: expected a day as YYYY-MM-DD") from None
 
 
-def _context(args, game: str) -> SearchContext:
+def _context(args) -> tuple[str, SearchContext]:
+    """The game searched and the query's context: without --game, the game of --format (a
+    Riftbound format searches Riftbound's cards, as `check` takes a deck's game), else MTG."""
+    named = getattr(args, "game", None)
     day = _day(getattr(args, "on", None))
     code = getattr(args, "format", None)
     if not code:
-        return SearchContext(day=day)
+        return named or "mtg", SearchContext(day=day)
     try:
         from deckeditor.format_catalog import load_format
 
-        info = load_format(code, game)
+        info = load_format(code, named)
     except ImportError:
         raise _Unusable("formats cannot be loaded in this build") from None
     except (ValueError, OSError) as exc:
         raise _Unusable(str(exc)) from None
+    if named and info.game != named:
+        raise _Unusable(f"--format {code} is a {info.game} format, and --game is {named}")
     ruleset = info.variant if info.variant != "riftbound" else None
-    return SearchContext(format=info.format, day=day, ruleset=ruleset)
+    return info.game, SearchContext(format=info.format, day=day, ruleset=ruleset)
 
 
 def _pool(args, game: str):
@@ -70,10 +75,10 @@ def _pool(args, game: str):
 def run_search(args) -> int:
     from deckeditor.search.compiler import compile_query
 
-    game = getattr(args, "game", None) or "mtg"
     query_text = args.query
+    game = getattr(args, "game", None) or "mtg"
     try:
-        context = _context(args, game)
+        game, context = _context(args)
         # Check the query before loading any cards: a typo answers at once.
         query = compile_query(query_text, game, context)
         pool = _pool(args, game)
