@@ -92,7 +92,10 @@ def test_guardian_angel_recall_is_not_a_move(pool):
 
 
 def test_runes_misplaced_do_not_reach_the_copy_limit_in_the_catalog(ex3, pool):
-    deck = ex3.add("Main", Entry("Calm Rune", 3, Printing(code="OGN-042")))
+    from tests.test_riftbound_fixes import one_rune_short
+
+    # one short of twelve runes: a full rune deck offers no rune (test_riftbound_full_sections)
+    deck = one_rune_short(ex3).add("Main", Entry("Calm Rune", 3, Printing(code="OGN-042")))
     pred = rules.make_predicate(deck, format_info("riftbound"), AUG1, pool, "Main")
     assert pred(pool.get("Calm Rune"))
 

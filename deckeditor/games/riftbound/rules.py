@@ -350,6 +350,12 @@ class Predicate:
         self.apply_fields = target_section in ("Main", "Battlefields")
         self.fields = Counter(ln.card.name for ln in lines if ln.section == "Battlefields" for _ in range(ln.count))
         self.fields_full = sum(self.fields.values()) >= BATTLEFIELD_COUNT
+        # rules 1 and 7, likewise: one legend, twelve runes; once they are in, no other is
+        # offered where an add would put it (Main building by Enter added the legend again)
+        self.apply_legend = target_section in ("Main", "Legend") and bool(legends)
+        self.legend_name = legends[0].name if legends else ""
+        self.apply_runes = target_section in ("Main", "Runes") and sum(
+            ln.count for ln in lines if ln.section == "Runes" and "Rune" in ln.card.types) >= RUNE_COUNT
 
     def _kind_reason(self, card: Card) -> str | None:
         """Why the target section cannot hold the card, as `check` would report it there."""
@@ -391,7 +397,12 @@ class Predicate:
         return reasons
 
     def _field_reason(self, card: Card) -> Reason | None:
-        """Rule 8 for a battlefield the add would put in Battlefields."""
+        """Rules 1, 7 and 8 for a legend, rune or battlefield the add would put in its section."""
+        if self.apply_legend and card.is_legend:
+            return Reason("LEGEND_TAKEN", f"The deck already has its legend ({self.legend_name}); "
+                                          "remove it to choose another")
+        if self.apply_runes and "Rune" in card.types:
+            return Reason("RUNES_FULL", f"The deck already has its {RUNE_COUNT} runes")
         if not self.apply_fields or "Battlefield" not in card.types:
             return None
         if card.name in self.fields:
@@ -427,7 +438,7 @@ class Predicate:
                 continue
             if self.wrong_kind is not None and self._kind_reason(card) is not None:
                 continue
-            if self.apply_fields and self._field_reason(card) is not None:
+            if (self.apply_fields or self.apply_legend or self.apply_runes) and self._field_reason(card) is not None:
                 continue
             out.append(r)
         return out
