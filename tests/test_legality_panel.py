@@ -108,3 +108,22 @@ def test_an_edit_keeps_the_players_deck_selection_while_a_format_row_is_chosen(q
     after = {e.card: e.count for e in window.session.deck.section("Main").entries}
     assert after["Forest"] == forests + 2
     assert {(c, n) for c, n in after.items() if c != "Forest"} == before
+
+
+def test_new_deck_dialog_offers_every_format_by_title_in_groups(qtbot, tmp_path):
+    from deckeditor.ui.new_deck_dialog import NewDeckDialog
+
+    window = open_window(qtbot, tmp_path)
+    dialog = NewDeckDialog("mtg", "standardbrawl", window)
+    qtbot.addWidget(dialog)
+    box = dialog.format_box
+    items = [(box.itemText(i), box.itemData(i)) for i in range(box.count()) if box.itemText(i)]
+    codes = [code for _, code in items if code]
+    assert len(codes) == 22 and "standardbrawl" in codes and "paupercommander" in codes
+    headings = [text for text, code in items if not code]
+    assert headings == ["Constructed", "MTG Arena", "Commander"]
+    assert not any(text == code for text, code in items)  # titles, never a bare code
+    assert dialog.format() == "standardbrawl" and box.currentText() == "Standard Brawl"
+    # a heading cannot be chosen: the keyboard steps over it
+    model = box.model()
+    assert all(not model.item(i).isEnabled() for i in range(box.count()) if not box.itemData(i))
