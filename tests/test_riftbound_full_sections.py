@@ -80,3 +80,20 @@ def test_the_sideboard_is_not_where_an_add_puts_a_legend_or_a_rune(window, qtbot
     window.session.apply(deck, "legend")
     reasons = window.session.why_hidden(window.session.card(LEGEND), "Sideboard")
     assert not [r for r in reasons if "already has its legend" in r]
+
+
+def test_the_chosen_champion_is_one_card(window, qtbot):
+    """Enter three times with Add to: Chosen Champion chose the champion and then added two more
+    copies to that one-card section; once it holds its card, nothing more is offered there."""
+    choose(window.target_box, "Chosen Champion")
+    qtbot.keyClick(window, Qt.Key.Key_1, Qt.KeyboardModifier.AltModifier)
+    qtbot.keyClick(window.catalog.search_box, Qt.Key.Key_Return)
+    first = window.catalog.current_card().name
+    for _ in range(3):
+        qtbot.keyClick(window.catalog.table, Qt.Key.Key_Return)
+    assert counts(window, "Champion") == {first: 1}
+    assert shown(window) == []
+    reasons = window.session.why_hidden(window.session.card(first), "Champion")
+    assert any("already has its Chosen Champion" in r for r in reasons), reasons
+    # in Main the champion's other copies are still offered
+    assert not window.session.why_hidden(window.session.card(first), "Main")

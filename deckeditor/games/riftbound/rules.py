@@ -354,6 +354,8 @@ class Predicate:
         # offered where an add would put it (Main building by Enter added the legend again)
         self.apply_legend = target_section in ("Main", "Legend") and bool(legends)
         self.legend_name = legends[0].name if legends else ""
+        champions = [ln.card.name for ln in lines if ln.section == "Champion"]
+        self.champion_taken = champions[0] if target_section == "Champion" and champions else ""
         self.apply_runes = target_section in ("Main", "Runes") and sum(
             ln.count for ln in lines if ln.section == "Runes" and "Rune" in ln.card.types) >= RUNE_COUNT
 
@@ -397,7 +399,11 @@ class Predicate:
         return reasons
 
     def _field_reason(self, card: Card) -> Reason | None:
-        """Rules 1, 7 and 8 for a legend, rune or battlefield the add would put in its section."""
+        """Rules 1, 3, 7 and 8 for a legend, champion, rune or battlefield the add would put in
+        its section."""
+        if self.champion_taken:
+            return Reason("CHAMPION_TAKEN", f"The deck already has its Chosen Champion "
+                                            f"({self.champion_taken}); remove it to choose another")
         if self.apply_legend and card.is_legend:
             return Reason("LEGEND_TAKEN", f"The deck already has its legend ({self.legend_name}); "
                                           "remove it to choose another")
@@ -438,7 +444,8 @@ class Predicate:
                 continue
             if self.wrong_kind is not None and self._kind_reason(card) is not None:
                 continue
-            if (self.apply_fields or self.apply_legend or self.apply_runes) and self._field_reason(card) is not None:
+            if ((self.apply_fields or self.apply_legend or self.apply_runes or self.champion_taken)
+                    and self._field_reason(card) is not None):
                 continue
             out.append(r)
         return out
