@@ -11,11 +11,11 @@ from hypothesis import strategies as st
 from deckeditor.deck import Deck, Entry, new_deck
 from deckeditor.games.mtg.card import Card, DeckRuleLine, Face, Layout
 from deckeditor.games.mtg.card_view import rule_descriptions
+from deckeditor.catalog_search import CatalogSearch
+from deckeditor.history import UndoStack
+from deckeditor.row_arrangement import arrange_rows
 from deckeditor.session import (
-    CatalogSearch,
     EditorSession,
-    UndoStack,
-    arrange_rows,
     color_budget,
     compact_cost,
     deck_stats,
@@ -265,7 +265,7 @@ def test_format_change_and_day_are_kept(pool):
     st.booleans(),
 )
 def test_row_arranger_agrees_with_arrange_rows(order, hits, legal, show_hidden):
-    from deckeditor.session import RowArranger
+    from deckeditor.row_arrangement import RowArranger
 
     arranger = RowArranger(order)
     hit_list = None if hits is None else sorted(hits)

@@ -28,7 +28,11 @@ from PySide6.QtWidgets import (
 )
 
 from deckeditor.ui import theme
-from deckeditor.session import CatalogSearch, EditorSession, RowArranger, ranked_rows, rows_of, tiers_first
+from deckeditor.catalog_search import CatalogSearch
+from deckeditor.row_arrangement import RowArranger
+from deckeditor.search.bits import rows_of
+from deckeditor.search.ranking import ranked_rows, tiers_first
+from deckeditor.session import EditorSession
 from deckeditor.ui.catalog_model import (
     _GREY_COLOR,
     _LEFT_INT,

@@ -1,4 +1,4 @@
-"""Undo/redo actions over the session's snapshot stack (deckeditor.session.UndoStack).
+"""Undo/redo actions over the session's snapshot stack (deckeditor.history.UndoStack).
 
 Decks are immutable, so every edit is one snapshot; the actions only move the stack's index and
 name the step they would undo or redo."""
@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from PySide6.QtGui import QAction, QKeySequence
 
-from deckeditor.session import EditorSession, UndoStack
+from deckeditor.history import UndoStack
+from deckeditor.session import EditorSession
 
 
 class UndoActions:
