@@ -25,6 +25,7 @@ from deckeditor.games.interface import (  # noqa: F401  (the window's names for 
     ExportKind,
     Game,
     LeadAction,
+    Predicate,
     SearchHelp,
     SectionCount,
     Statistics,
@@ -81,8 +82,24 @@ class _AllLegal:
     def why_hidden(self, card: Any) -> list:
         return []
 
-    def visible_rows(self, rows: Iterable[int] | None) -> list[int] | None:
+    def visible_rows(self, rows: Iterable[int] | None = None) -> list[int] | None:
         return None if rows is None else list(rows)
+
+    def visible_bits(self) -> None:
+        return None
+
+    def possible_partner_rows(self) -> tuple[int, ...]:
+        return ()
+
+    @property
+    def budget_open(self) -> bool:
+        return False
+
+    def commits(self, card: Any) -> None:
+        return None
+
+    def catalog_mark(self, card: Any) -> None:
+        return None
 
 
 def compact_cost(cost: str) -> str:
@@ -235,11 +252,11 @@ class EditorSession:
             return "No format selected: the deck is not checked"
         return None
 
-    def predicate(self, target: str = "Main") -> Any:
+    def predicate(self, target: str = "Main") -> Predicate:
         key = ("predicate", target)
         if key not in self._cache:
             game = self.game_module()
-            pred: Any = _AllLegal()
+            pred: Predicate = _AllLegal()
             if game is not None and self.fmt is not None:
                 try:
                     pred = game.make_predicate(self.deck, self.fmt, self.day, self.pool, target)
@@ -253,37 +270,24 @@ class EditorSession:
         key = ("legal", target)
         if key not in self._cache:
             pred = self.predicate(target)
-            rows = None
-            bitset = False
-            if hasattr(pred, "visible_rows"):
-                try:
-                    rows = pred.visible_rows(None)  # the fast all-rows path (bitsets)
-                    bitset = rows is not None and hasattr(pred, "visible_bits")
-                except TypeError:  # an engine that wants the rows spelled out
-                    rows = pred.visible_rows(range(len(self.pool)))
-            if rows is None and not isinstance(pred, _AllLegal):
-                rows = [r for r, card in enumerate(self.pool.cards) if pred(card)]
+            rows = pred.visible_rows(None)  # every row's answer at once (bitsets, where the game has them)
             self._cache[key] = None if rows is None else frozenset(rows)
-            if bitset:  # the same rows as a bitset, for the catalog's keystrokes (legal_bits)
-                self._cache[("legal_bits", target)] = pred.visible_bits()
+            bits = pred.visible_bits() if rows is not None else None
+            if bits is not None:  # the same rows as a bitset, for the catalog's keystrokes (legal_bits)
+                self._cache[("legal_bits", target)] = bits
         return self._cache[key]
 
     def legal_bits(self, target: str = "Main") -> int | None:
         """`legal_rows` as a bitset over row ids (bit r set: row r is legal); None: every row.
-        An engine with `visible_bits` (the bitset its `visible_rows` lists) answers without the
-        rows being listed."""
+        An engine whose `visible_bits` is a bitset (the rows its `visible_rows` lists) answers
+        without the rows being listed."""
         key = ("legal_bits", target)
         if key in self._cache:
             return self._cache[key]
-        pred = self.predicate(target)
-        if hasattr(pred, "visible_bits") and hasattr(pred, "visible_rows"):
-            try:
-                bits = pred.visible_bits()
-            except TypeError:
-                bits = None
-            if bits is not None:
-                self._cache[key] = bits
-                return bits
+        bits = self.predicate(target).visible_bits()
+        if bits is not None:
+            self._cache[key] = bits
+            return bits
         legal = self.legal_rows(target)
         if legal is None:
             return None
@@ -299,27 +303,23 @@ class EditorSession:
         """Cards shown only because they could partner the lone commander (mtg-rules.md §11)."""
         key = ("partners", target)
         if key not in self._cache:
-            pred = self.predicate(target)
-            rows = pred.possible_partner_rows() if hasattr(pred, "possible_partner_rows") else ()
-            self._cache[key] = frozenset(rows)
+            self._cache[key] = frozenset(self.predicate(target).possible_partner_rows())
         return self._cache[key]
 
     def budget_open(self, target: str = "Main") -> bool:
         """A lead card's colour budget is still open (catalog rows may commit it)."""
-        return bool(getattr(self.predicate(target), "budget_open", False))
+        return bool(self.predicate(target).budget_open)
 
     def commit_note(self, card: Any, target: str = "Main") -> str | None:
         """What adding the card would commit of an open budget (the game's words), or None."""
-        commits = getattr(self.predicate(target), "commits", None)
-        return commits(card) if commits is not None and card is not None else None
+        return self.predicate(target).commits(card) if card is not None else None
 
     def why_hidden(self, card: Any, target: str = "Main") -> list[str]:
         return [player_words(reason_text(r), self.fmt) for r in self.predicate(target).why_hidden(card)]
 
     def catalog_mark(self, card: Any, target: str = "Main") -> str | None:
         """What adding a shown card would use up of a deck budget ("uses the last slot")."""
-        mark = getattr(self.predicate(target), "catalog_mark", None)
-        return mark(card) if mark is not None else None
+        return self.predicate(target).catalog_mark(card)
 
     # --- the deck-level target beside the format (the game's own: a Commander bracket) ------
 

@@ -15,7 +15,7 @@ default where one exists, so a new game overrides only what it has):
   "Main 40/40" labels, a section's slots), `count_summary` (the status bar's count), `section_for`
   (where a catalog add goes), `add_targets`/`target_section` ("Add to"'s choices, slots
   included), `lead_section`;
-* rules: `check`, `make_predicate` (the catalog predicate, `deckeditor.games.<code>` rules),
+* rules: `check`, `make_predicate` (the catalog predicate: a `Predicate`, `deckeditor.games.<code>` rules),
   `report_extras` (more keys for `check --json`);
 * deck target: `deck_target` (a deck-level target chosen beside the format, such as MTG's
   Commander bracket), `with_deck_target`, `target_status` (its status-bar words);
@@ -46,7 +46,7 @@ default where one exists, so a new game overrides only what it has):
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Sequence
+from typing import Any, Iterable, Protocol, Sequence
 
 from deckeditor.deck import Deck, Entry
 
@@ -253,6 +253,51 @@ class Role:
     query: str
 
 
+# --- the catalog predicate -----------------------------------------------------------------
+
+
+class Predicate(Protocol):
+    """What the session asks of a game's catalog predicate (`Game.make_predicate`): which cards
+    of the pool the deck may take into one target section, and why a card is hidden. A game's
+    predicate answers every member; where it has nothing to say it gives the neutral answer
+    noted (no bitset, no partner rows, no open budget, no mark)."""
+
+    def __call__(self, card: Any) -> bool:
+        """Whether the card may be added."""
+        ...
+
+    def why_hidden(self, card: Any) -> Sequence[Any]:
+        """The reasons the card may not be added, each with a `text` (none: it may)."""
+        ...
+
+    def visible_rows(self, rows: Iterable[int] | None = None) -> list[int] | None:
+        """The pool rows (all rows when `rows` is None, else those of `rows`, in order) the card
+        may be added from; None: every row (nothing narrowed)."""
+        ...
+
+    def visible_bits(self) -> int | None:
+        """The rows `visible_rows(None)` lists as a bitset (bit r set: row r), or None for an
+        engine without bitsets (the session builds one from the rows when asked)."""
+        ...
+
+    def possible_partner_rows(self) -> Sequence[int]:
+        """Rows shown only because they could partner the lone commander; () when none."""
+        ...
+
+    @property
+    def budget_open(self) -> bool:
+        """A lead card's colour budget is still open (some additions would commit it)."""
+        ...
+
+    def commits(self, card: Any) -> str | None:
+        """What adding the card would commit of an open budget, in the game's words, or None."""
+        ...
+
+    def catalog_mark(self, card: Any) -> str | None:
+        """What adding a shown card would use up of a deck budget ("uses the last slot"), or None."""
+        ...
+
+
 # --- the interface ---------------------------------------------------------------------------
 
 
@@ -327,7 +372,7 @@ class Game:
     def check(self, deck: Deck, fmt: Any, day: Any, pool: Any) -> list:
         raise NotImplementedError
 
-    def make_predicate(self, deck: Deck, fmt: Any, day: Any, pool: Any, target_section: str = "Main") -> Any:
+    def make_predicate(self, deck: Deck, fmt: Any, day: Any, pool: Any, target_section: str = "Main") -> Predicate:
         raise NotImplementedError
 
     def report_extras(self, deck: Deck, fmt: Any, day: Any, pool: Any) -> dict:

@@ -11,6 +11,7 @@ import json
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Iterable
 
 from deckeditor.deck import Deck
 from deckeditor.games.riftbound.card import DOMAINS, Card, domain_mask
@@ -424,7 +425,11 @@ class Predicate:
     def __call__(self, card: Card) -> bool:
         return not self.why_hidden(card)
 
-    def visible_rows(self, rows) -> list[int]:
+    def visible_rows(self, rows: Iterable[int] | None = None) -> list[int]:
+        """The pool rows (all rows when `rows` is None, else those of `rows`, in order) whose
+        card may be added."""
+        if rows is None:
+            rows = range(len(self.pool))
         cards = self.pool.cards
         banned_by = self.ruling.banned_by
         limit = self.ruling.copy_limit
@@ -449,6 +454,24 @@ class Predicate:
                 continue
             out.append(r)
         return out
+
+    # the rest of the game interface's Predicate: Riftbound has no bitsets, no partners, no
+    # colour budget and no deck budget a card would use up
+    def visible_bits(self) -> None:
+        return None
+
+    def possible_partner_rows(self) -> list[int]:
+        return []
+
+    @property
+    def budget_open(self) -> bool:
+        return False
+
+    def commits(self, card: Card) -> str | None:
+        return None
+
+    def catalog_mark(self, card: Card) -> str | None:
+        return None
 
 
 def make_predicate(deck: Deck, fmt, day, pool, target_section: str = "Main") -> Predicate:
