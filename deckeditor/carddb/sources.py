@@ -117,12 +117,20 @@ def _file_head(p: Path) -> bytes:
 
 def detect_source(path: str | os.PathLike[str]) -> str:
     """The kind of card source at `path`; SourceError when it is none of them."""
+    from deckeditor.path_kind import Kind, folder_unlisted, kind_of
+
     p = Path(path)
-    if not p.exists():
+    kind, reason = kind_of(p)
+    if kind is Kind.MISSING:
         raise SourceError(f"{p}: no such file or folder")
-    if not (p.is_file() or p.is_dir()):  # a FIFO never ends, /dev/zero never runs out
+    if kind is Kind.UNREACHABLE:
+        raise SourceError(f"{p}: cannot be reached: {reason}")
+    if kind is Kind.SPECIAL:  # a FIFO never ends, /dev/zero never runs out
         raise SourceError(f"{p}: is not a regular file or folder (a pipe, socket or device); not read")
-    if p.is_dir():
+    if kind is Kind.FOLDER:
+        closed = folder_unlisted(p)
+        if closed:  # the walk below would find nothing and blame the folder's content
+            raise SourceError(f"{p}: cannot read the folder: {closed}")
         for _root, _dirs, files in os.walk(p):
             if any(f.lower().endswith(".txt") for f in files):
                 return "forge"

@@ -553,7 +553,9 @@ def issue_line(issue: Any) -> str:
 
 def _load_source(path: str, progress: Progress | None):
     """Engineer B's `load_source`; an unusable source becomes one clear `CardSourceError`."""
-    if not os.path.exists(path):
+    from deckeditor.path_kind import Kind, kind_of
+
+    if kind_of(path)[0] is Kind.MISSING:  # not os.path.exists: False too for a closed folder's file
         raise CardSourceError(f"{path}: no such file or folder")
     try:
         from deckeditor.carddb.sources import load_source

@@ -21,6 +21,8 @@ import sys
 from datetime import date
 from pathlib import Path
 
+from deckeditor.path_kind import Kind, folder_unlisted, kind_of
+
 NAME = "check"
 ALL = "all"  # `--format all`: one verdict per built-in format of the deck's game
 _DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
@@ -128,19 +130,40 @@ def _unusable(origin: str, text: str) -> UsageError:
     return SharedInputError(text) if origin == "--format" else UsageError(text)
 
 
+_LISTED = (Kind.FILE, Kind.UNREACHABLE)
+
+
+def refuse_unreadable_path(path: Path) -> None:
+    """UsageError naming `path` unless it is a regular file (never a traceback: a file in a
+    folder the user may not enter cannot even be asked whether it is one)."""
+    kind, reason = kind_of(path)
+    if kind is Kind.FOLDER:
+        closed = folder_unlisted(path)
+        if closed:
+            raise UsageError(f"{path}: cannot read the folder: {closed}")
+        raise UsageError(f"{path}: a folder with no deck files in it")
+    if kind is Kind.SPECIAL:
+        raise UsageError(f"{path}: is not a regular file (a pipe, socket or device); not read")
+    if kind is Kind.UNREACHABLE:
+        raise UsageError(f"{path}: cannot be reached: {reason}")
+    if kind is Kind.MISSING:
+        raise UsageError(f"{path}: no such deck file")
+
+
 def deck_paths(arguments: list[str]) -> list[Path]:
     """The deck files the arguments name, in argument order; a folder gives the deck files
     under it (by suffix, hidden names skipped), sorted by their path inside it."""
     found: list[Path] = []
     for raw in arguments:
         path = Path(raw)
-        if not path.is_dir():
-            found.append(path)  # a missing file gets its own error line
+        if kind_of(path)[0] is not Kind.FOLDER or folder_unlisted(path):
+            found.append(path)  # a missing file or a closed folder gets its own error line
             continue
         inside = []
         for item in path.rglob("*"):
             rel = item.relative_to(path).parts
-            if any(part.startswith(".") for part in rel) or not item.is_file():
+            # a file the user may not reach is listed, to get its own error line
+            if any(part.startswith(".") for part in rel) or kind_of(item)[0] not in _LISTED:
                 continue
             if item.name.lower().endswith(DECK_SUFFIXES):
                 inside.append(item)
@@ -209,12 +232,7 @@ class Checker:
         """(deck, game, game module, pool); raises UsageError for input that cannot be used."""
         from deckeditor.games.registry import game as game_module
 
-        if path.is_dir():
-            raise UsageError(f"{path}: a folder with no deck files in it")
-        if path.exists() and not path.is_file():
-            raise UsageError(f"{path}: is not a regular file (a pipe, socket or device); not read")
-        if not path.is_file():
-            raise UsageError(f"{path}: no such deck file")
+        refuse_unreadable_path(path)
         from deckeditor.deckio import game_of
 
         game = game_of(path)  # which game's pool the deck needs: the file is read once
@@ -295,7 +313,7 @@ def run(args) -> int:
     paths = deck_paths(args.deck)
     # One deck keeps the one-deck contract (exit 2: stdout empty, one line on stderr); among
     # several, the unusable deck also gets its JSON line, so the lines follow the arguments.
-    several = len(paths) > 1 or any(Path(a).is_dir() for a in args.deck)
+    several = len(paths) > 1 or any(kind_of(a)[0] is Kind.FOLDER for a in args.deck)
     worst = 0
     every = checker.fmt == ALL
     if every:

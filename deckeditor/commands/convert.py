@@ -85,12 +85,17 @@ def _pool(home: str | None, sources: list[str], game: str):
 def run(args) -> int:
     from deckeditor import deckio
 
+    from deckeditor.path_kind import Kind, kind_of
+
     source = Path(args.input)
-    if source.is_dir():
+    kind, reason = kind_of(source)
+    if kind is Kind.FOLDER:
         return _fail(f"{args.input}: is a folder, not a deck file")
-    if source.exists() and not source.is_file():  # reading a FIFO would wait for ever
+    if kind is Kind.SPECIAL:  # reading a FIFO would wait for ever
         return _fail(f"{args.input}: is not a regular file (a pipe, socket or device); not read")
-    if not source.is_file():
+    if kind is Kind.UNREACHABLE:
+        return _fail(f"{args.input}: cannot be reached: {reason}")
+    if kind is Kind.MISSING:
         return _fail(f"{args.input}: no such deck file")
     from deckeditor.deckfile import save_atomic
     from deckeditor.saving import SaveRefused, check_writable, same_file

@@ -47,13 +47,12 @@ def compute(args) -> dict:
     """The answer as a dict (the `--json` object); raises UsageError for unusable input."""
     from deckeditor import odds
     from deckeditor.categories import find_category, library_cards, library_count
-    from deckeditor.commands.check import UsageError, _pool, _read
+    from deckeditor.commands.check import UsageError, _pool, _read, refuse_unreadable_path
     from deckeditor.deckio import game_of
     from deckeditor.games.registry import game as game_of_code
 
     path = Path(args.deck)
-    if not path.is_file():
-        raise UsageError(f"{path}: no such deck file")
+    refuse_unreadable_path(path)
     if args.at_least < 1:
         raise UsageError(f"--at-least {args.at_least}: must be 1 or more")
     if args.by_turn < 0:
