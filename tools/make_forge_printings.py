@@ -8,7 +8,7 @@ a small name -> printing table. Run from the repository root, after `tools/make_
 
     python tools/make_forge_printings.py ../shared/data
 
-What the file holds, and why it is small (about 3 KB):
+What the file holds, and why it is small (about 1 KB):
 
 * `cards`: Oracle name -> set code, for the cards a player makes an upfront colour choice for
   (Cryptic Spires' circles, a Rulebreaker's additional colour, a wild colour: the cards whose
