@@ -214,3 +214,17 @@ def test_scryfall_and_gallery_sources_with_a_surrogate_are_refused_where_it_is(t
     for path, key in ((scryfall, "oracle_text"), (gallery, "name")):
         with pytest.raises(CardSourceError, match=f"^{path}:1:[0-9]+: {key}: a lone surrogate"):
             _load_source(str(path), None)
+
+
+def test_our_own_card_records_with_a_surrogate_are_refused_where_it_is(tmp_path):
+    # issue 26 rerun: the records reader (starter-cards.json's shape) took `\ud800` and the
+    # import ended in a UnicodeEncodeError traceback while writing the database
+    records = tmp_path / "my-cards.json"
+    text = json.dumps([{"name": "Ab\ud800rade", "layout": "normal",
+                        "faces": [{"name": "Ab\ud800rade", "types": ["Instant"]}]}], indent=1)
+    records.write_text(text, encoding="utf-8")
+    done = run_cli("cards", "import", str(records), home=tmp_path / "home")
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert done.stderr.splitlines()[-1].endswith(
+        f"{records}:3:11: name: a lone surrogate \\ud800 (half of a UTF-16 pair), which no file "
+        "can store")

@@ -271,9 +271,12 @@ def _load_records(path: str | os.PathLike[str]) -> SourceResult:
     import json
 
     from deckeditor.carddb.records import RecordError, from_record
+    from deckeditor.lone_surrogates import refuse_in_json_bytes
 
+    raw = Path(path).read_bytes()
+    refuse_in_json_bytes(raw, str(path))  # `\ud800`: a name no file or database can store
     try:
-        data = json.loads(Path(path).read_bytes())
+        data = json.loads(raw)
     except json.JSONDecodeError as exc:
         raise SourceError(f"{path}:{exc.lineno}:{exc.colno}: {exc.msg}") from None
     if not isinstance(data, list):
