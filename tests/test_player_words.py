@@ -165,3 +165,40 @@ def test_save_as_starts_in_the_players_documents_not_the_programs_resources(wind
     window.save_to(str(own / "x.deck.json"))
     qtbot.keyClick(window, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
     assert asked[-1].startswith(str(own))
+
+
+def test_the_catalogs_hidden_note_names_the_card_once(window, qtbot):
+    """'hidden: … — Tolabow, Loch Rascal: 1 of 1 already in the deck', not the name twice."""
+    choose(window.target_box, "Commander")
+    quick_add(window, qtbot, "Tolabow")
+    assert [e.card for e in window.session.deck.section("Commander").entries] == ["Tolabow, Loch Rascal"]
+    qtbot.keyClick(window, Qt.Key.Key_1, Qt.KeyboardModifier.AltModifier)
+    qtbot.keyClicks(window.catalog.search_box, "Tolabow")
+    text = window.catalog.empty_label.text()
+    assert text.count("Tolabow, Loch Rascal") == 1, text
+    assert "1 of 1 already in the deck" in text
+
+
+def test_the_import_preview_says_what_it_read_as_a_player_names_it(window, qtbot, tmp_path):
+    """'Read as MTG Arena text: 6 cards in 2 sections' (was 'Read as text: …' and a second line
+    'read as MTG Arena text'); a Forge file 'Read as Forge (.dck)', not 'Read as forge'."""
+    from PySide6.QtGui import QGuiApplication
+
+    QGuiApplication.clipboard().setText("Commander\n1 Tolabow, Loch Rascal\n\nDeck\n1 Forest\n4 Island\n")
+    seen = {}
+
+    def look(dialog):
+        seen["notes"] = dialog.notes.text()
+        return False
+
+    window.run_dialog = look
+    qtbot.keyClick(window, Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    assert seen["notes"].startswith("Read as MTG Arena text: 6 cards in 2 sections"), seen
+    assert "read as" not in seen["notes"]
+    dck = tmp_path / "otters.dck"
+    dck.write_text("[metadata]\nName=Otters\n[Main]\n4 Island\n", encoding="utf-8")
+    from deckeditor.ui.import_dialog import ImportDialog
+
+    dialog = ImportDialog(window.session.pool, window)
+    dialog.preview_file(str(dck))
+    assert dialog.notes.text().startswith("Read as Forge (.dck): 4 cards in 1 section"), dialog.notes.text()

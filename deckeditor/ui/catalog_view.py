@@ -552,7 +552,9 @@ class CatalogPanel(QWidget):
         if first is None or not state.text or not 0 <= first < size:
             return text + "."
         card = self.session.pool.cards[first]
-        reasons = self.session.why_hidden(card, self.target)
+        # a reason may name the card itself ("Tolabow, Loch Rascal: 1 of 1 …"): named once here
+        own = f"{card.name}: "
+        reasons = [r[len(own):] if r.startswith(own) else r for r in self.session.why_hidden(card, self.target)]
         return f"{text} — {card.name}: {'; '.join(reasons)}" if reasons else f"{text} — {card.name}"
 
     # --- actions --------------------------------------------------------------------------

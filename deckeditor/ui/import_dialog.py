@@ -129,14 +129,28 @@ class ImportDialog(QDialog):
             counts = {}
             for line in lines:
                 counts[status_name(line)] = counts.get(status_name(line), 0) + 1
-        summary = f"Read as {result.kind}: {count(deck.count(), 'card')} in {count(len(deck.sections), 'section')}"
+        notes = list(getattr(result, "notes", []) or [])
+        summary = (f"Read as {self._read_as(result, notes)}: {count(deck.count(), 'card')} "
+                   f"in {count(len(deck.sections), 'section')}")
         if counts.get("UNKNOWN_CARD"):
             summary += f" · {counts['UNKNOWN_CARD']} unknown card line(s) kept"
         if counts.get("UNPARSED"):
             summary += f" · {counts['UNPARSED']} unparsed line(s) kept"
-        notes = list(getattr(result, "notes", []) or [])
         self.notes.setText("<br>".join([summary] + [str(n) for n in notes]))
         ok.setEnabled(True)
+
+    @staticmethod
+    def _read_as(result, notes: list) -> str:
+        """The kind a player knows it by: a text reader's own "read as MTG Arena text" note
+        (taken out of `notes`; the last one, after an encoding's "read as UTF-16 text"), else
+        the game's name for the file kind ("Forge (.dck)")."""
+        for note in reversed(notes):
+            if str(note).startswith("read as "):
+                notes.remove(note)
+                return str(note)[len("read as "):]
+        from deckeditor.session import export_kind
+
+        return export_kind(result.deck.game, str(result.kind)).label  # unwritten kinds: their code
 
     def deck(self):
         return None if self.result_value is None else self.result_value.deck
