@@ -202,3 +202,19 @@ def test_the_import_preview_says_what_it_read_as_a_player_names_it(window, qtbot
     dialog = ImportDialog(window.session.pool, window)
     dialog.preview_file(str(dck))
     assert dialog.notes.text().startswith("Read as Forge (.dck): 4 cards in 1 section"), dialog.notes.text()
+
+
+def test_riftbound_messages_count_in_words():
+    """'not 2 cards' and 'its card is not counted', not 'card(s)'."""
+    from deckeditor.carddb.starter import starter_pool
+    from deckeditor.format_catalog import load_format
+    from deckeditor.games import registry
+
+    pool = starter_pool("riftbound")
+    legend = next(c.name for c in pool.cards if c.is_legend)
+    deck = (new_deck("riftbound", "Two", "riftbound").add("Legend", Entry(legend, 2))
+            .add("Mainboard", Entry(legend)))
+    messages = [p.message for p in registry.game("riftbound").check(deck, load_format("riftbound"), __import__("datetime").date(2026, 1, 3), pool)]
+    assert "The Legend section must hold exactly one Legend, not 2 cards" in messages, messages
+    assert any(m.endswith("its card is not counted") for m in messages), messages
+    assert not [m for m in messages if "(s)" in m]

@@ -18,6 +18,7 @@ from deckeditor.games.riftbound.card import DOMAINS, Card, domain_mask
 from deckeditor.games.riftbound.pool import find_card
 from deckeditor.problems import Problem, ProblemKind, Severity
 from deckeditor.words import count
+from deckeditor.words import count
 
 SECTIONS = ("Legend", "Champion", "Main", "Runes", "Battlefields", "Sideboard")
 SECTION_TITLES = {"Champion": "Chosen Champion"}
@@ -144,7 +145,8 @@ def check(deck: Deck, fmt, day, pool) -> list[Problem]:
             names = sorted({e.card for e in section.entries}, key=str.casefold)
             report.add(K.UNKNOWN_SECTION, section.name, names,
                        f"{section.name!r} is not a Riftbound deck section ({', '.join(SECTIONS)}): "
-                       f"its {section.total} card(s) are not counted")
+                       + ("its card is not counted" if section.total == 1
+                          else f"its {count(section.total, 'card')} are not counted"))
 
     # Sideboard in casual mode: only UNKNOWN_CARD and BANNED apply
     rule_sections = [s for s in SECTIONS if competitive or s != "Sideboard"]
@@ -166,7 +168,7 @@ def check(deck: Deck, fmt, day, pool) -> list[Problem]:
         report.add(K.MISSING_LEGEND, "Legend", [], "The deck has no Legend")
     else:
         cards = _names(wrong) if wrong else _names(legends)
-        report.add(K.MISSING_LEGEND, "Legend", cards, f"The Legend section must hold exactly one Legend, not {total('Legend')} card(s)")
+        report.add(K.MISSING_LEGEND, "Legend", cards, f"The Legend section must hold exactly one Legend, not {count(total('Legend'), 'card')}")
     for s in rule_sections:
         if s == "Legend":
             continue
