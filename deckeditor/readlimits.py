@@ -108,12 +108,25 @@ def zip_entries(zf: zipfile.ZipFile, what: str) -> list[zipfile.ZipInfo]:
     """The zip's entries, refused (TooLarge) when two of them share bytes: an entry's local
     header and data end before the next entry's header in a zip any tool writes, and an overlap
     lets a 106 KB file unpack one 4 MiB member 2,000 times."""
+    for info in zf.infolist():
+        if info.flag_bits & 0x1:  # zipfile would raise RuntimeError asking for a password
+            raise ValueError(f"{what}: zip entry {info.filename!r} is encrypted; cards cannot be "
+                             "read from it")
     infos = sorted(zf.infolist(), key=lambda i: i.header_offset)
     for a, b in zip(infos, infos[1:]):
         if a.header_offset + _LOCAL_HEADER + a.compress_size > b.header_offset:
             raise TooLarge(f"{what}: zip entries {a.filename!r} and {b.filename!r} overlap; "
                            "refused as a likely zip bomb")
     return zf.infolist()
+
+
+def regular_files(folder: str | os.PathLike[str]) -> list[str]:
+    """The regular files under `folder` (links followed to one), sorted. A FIFO would wait for
+    a writer for ever and a device never ends; a dangling link is no file: all passed over."""
+    from deckeditor.path_kind import Kind, kind_of
+
+    found = (os.path.join(root, f) for root, _, names in os.walk(folder) for f in names)
+    return sorted(f for f in found if kind_of(f)[0] in (Kind.FILE, Kind.UNREACHABLE))
 
 
 def card_limit(source_bytes: int) -> int:
@@ -133,8 +146,7 @@ def source_bytes(path: str | os.PathLike[str]) -> int:
     """A source's size uncompressed: a folder's files, a zip's members as its directory states
     them, a compressed file as it unpacks (counted, at most MAX_BYTES + 1), else its length."""
     if os.path.isdir(path):
-        return sum(os.path.getsize(os.path.join(root, f))
-                   for root, _, names in os.walk(path) for f in names)  # fmt: skip
+        return sum(os.path.getsize(f) for f in regular_files(path))
     if zipfile.is_zipfile(path):
         with zipfile.ZipFile(path) as zf:
             return sum(i.file_size for i in zf.infolist())

@@ -118,6 +118,7 @@ def _file_head(p: Path) -> bytes:
 def detect_source(path: str | os.PathLike[str]) -> str:
     """The kind of card source at `path`; SourceError when it is none of them."""
     from deckeditor.path_kind import Kind, folder_unlisted, kind_of
+    from deckeditor.readlimits import zip_entries
 
     p = Path(path)
     kind, reason = kind_of(p)
@@ -138,6 +139,7 @@ def detect_source(path: str | os.PathLike[str]) -> str:
     try:
         if zipfile.is_zipfile(p):
             with zipfile.ZipFile(p) as zf:
+                zip_entries(zf, str(p))  # an encrypted or overlapping entry: one line, not a look
                 names = [n.lower() for n in zf.namelist()]
                 if any(n.endswith(".txt") for n in names):
                     return "forge"
@@ -154,6 +156,8 @@ def detect_source(path: str | os.PathLike[str]) -> str:
             return "forge"
     except (OSError, zipfile.BadZipFile, tarfile.TarError) as exc:
         raise SourceError(f"{p}: cannot be read ({exc})") from None
+    except ValueError as exc:  # zip_entries: names the archive and the entry itself
+        raise SourceError(str(exc)) from None
     try:
         head = _file_head(p)
     except OSError as exc:

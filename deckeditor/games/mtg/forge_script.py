@@ -325,14 +325,13 @@ def iter_script_bytes(path: str | os.PathLike[str]) -> Iterator[tuple[str, bytes
     """(member name, bytes, total count or None) for every `.txt` script under a folder (walked
     recursively, sorted), in a `.zip`, or in a tar archive (`.tar`, `.tar.xz`, `.tar.gz`).
     A script over `readlimits.MAX_SCRIPT_BYTES` (real ones are a few KB) is refused (TooLarge)."""
-    from deckeditor.readlimits import MAX_SCRIPT_BYTES, Budget, check_size, read_limited, zip_entries
+    from deckeditor.readlimits import (MAX_SCRIPT_BYTES, Budget, check_size, read_limited,
+                                       regular_files, zip_entries)
 
     p = Path(path)
     cap = MAX_SCRIPT_BYTES
     if p.is_dir():
-        files = sorted(
-            os.path.join(root, f) for root, _, names in os.walk(p) for f in names if _is_script(f)
-        )
+        files = [f for f in regular_files(p) if _is_script(f)]
         Budget(str(p)).take_all(os.path.getsize(f) for f in files)
         for f in files:
             with open(f, "rb") as fh:

@@ -33,7 +33,7 @@ class MtgjsonError(ValueError):
 def open_json_bytes(path: str | os.PathLike[str]) -> bytes:
     """The raw JSON bytes of a `.json`, `.json.xz`, `.json.gz` or single-JSON `.zip`, within
     the size limits of `deckeditor.readlimits` (TooLarge, a ValueError, past them)."""
-    from deckeditor.readlimits import check_size, read_limited
+    from deckeditor.readlimits import check_size, read_limited, zip_entries
 
     p = Path(path)
     size = p.stat().st_size
@@ -47,6 +47,7 @@ def open_json_bytes(path: str | os.PathLike[str]) -> bytes:
             return read_limited(fh, str(p), compressed=size)
     if head.startswith(b"PK"):
         with zipfile.ZipFile(p) as zf:
+            zip_entries(zf, str(p))  # refuses overlapping and encrypted entries
             names = [n for n in zf.namelist() if n.lower().endswith(".json")]
             if not names:
                 raise MtgjsonError(f"{p}: the zip holds no .json file")
