@@ -175,7 +175,9 @@ def test_a_bad_list_names_its_key():
                   "Invasion of Theros // Ephara, Ever-Sheltering",
                   # a player searching their own library for you or for everyone
                   "Arcum Dagsson", "Pattern of Rebirth", "Scheming Symmetry", "Weird Harvest",
-                  "\"Ach! Hans, Run!\""],  # a card with the name you say
+                  "\"Ach! Hans, Run!\"",  # a card with the name you say
+                  # a search of the library and another zone at once
+                  "Finale of Devastation"],
          ["Rampant Growth", "Evolving Wilds", "Cultivate", "Squadron Hawk", "Brainstorm",
           "Wooded Foothills", "Cosmium Confluence",  # a Cave is a land
           "Path to Exile", "Boldwyr Heavyweights",  # an opponent searches for themselves

@@ -79,8 +79,11 @@ _REPLACED = re.compile(
 # end; a comma or "or"/"and/or" inside a list of types does not end it ("a creature, instant, or
 # sorcery card", "creature and/or planeswalker cards").
 _LIST_GOES_ON = r"(?: or| and/or)? [\w'-]+(?:,| or | and/or | cards?\b)"  # after a comma
+# The library may be searched with other zones ("your library and/or graveyard": Finale of
+# Devastation; "your graveyard, hand, and/or library")
+_OTHER_ZONES = r"(?:(?:graveyard|hand),? (?:and/or |or )?)*"
 _TUTOR = re.compile(
-    r"\bsearch(?:es)? (?P<whose>your|their) library for (?P<what>(?:[^.,;]|,(?=" + _LIST_GOES_ON + r"))*?)"
+    r"\bsearch(?:es)? (?P<whose>your|their) " + _OTHER_ZONES + r"library(?:,? (?:and/or|or) (?:graveyard|hand))* for (?P<what>(?:[^.,;]|,(?=" + _LIST_GOES_ON + r"))*?)"
     r"(?:,(?!" + _LIST_GOES_ON + r")|\.|;|\band\b(?!/)|\bthen\b|$)"
 )
 # An opponent searching their own library is helped, not you (Boldwyr Heavyweights)
