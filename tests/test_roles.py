@@ -86,6 +86,9 @@ CASES = {
         'Merciless Eviction', 'Hour of Revelation', 'Day of Judgment', 'Supreme Verdict',
         'Kindred Dominance', 'Crux of Fate', 'Settle the Wreckage', 'Bane of Progress',
         'Vandalblast', 'Shatterstorm', 'Tranquility', 'Cleansing Nova', 'Mass Calcify',
+        # "destroy each" + a singular kind, mostly bounded by mana value
+        'Pernicious Deed', 'Oblivion Stone', 'Culling Sun', 'Engineered Explosives',
+        'Ratchet Bomb', 'Extinction Event', 'Ugin, the Spirit Dragon', 'Meltdown',
         ],
         [
         'Armageddon', 'Ravages of War', 'Swords to Plowshares', 'Doom Blade', 'Fog', 'Holy Day',
@@ -93,6 +96,8 @@ CASES = {
         "Tamiyo's Safekeeping", 'Counterspell', 'Lightning Bolt', 'Acidic Slime', "Tormod's Crypt",
         'Shock', 'Rest in Peace', 'Winter Orb', 'Stasis', 'Propaganda', 'Ghostly Prison', 'Sleep',
         'Sunder', 'Falter', 'Pyroblast',
+        # "each" of a few chosen or voted for, or of one combat
+        'Druid of Purification', "Council's Judgment", 'Golden Argosy', 'Heat Stroke',
         ],
     ),
     roles.COUNTERSPELL: (

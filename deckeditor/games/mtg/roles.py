@@ -195,8 +195,19 @@ _WIPE_THING = (
     r"[a-z]+ creatures|[a-z]+ permanents|nontoken creatures|artifacts, creatures, and enchantments|"
     r"creatures and planeswalkers|artifacts and creatures|creatures and enchantments)"
 )
+# "each" takes the singular: "destroy each artifact, creature, and enchantment with mana value X
+# or less" (Pernicious Deed), "each nonland permanent without a fate counter" (Oblivion Stone);
+# not the creatures in one combat, nor the few permanents the players chose or voted for
+_EACH_THING = (
+    r"(?:creature|nonland permanent|permanent|artifact|enchantment|planeswalker|"
+    r"artifact, creature, and enchantment|artifact and enchantment|creature and planeswalker|"
+    r"nonland, nontoken permanent)"
+    r"(?! card| blocking| it blocked| blocked| dealt| that dealt| that blocked| that crewed| chosen|"
+    r" with the most votes| with a doom counter)"
+)
 _WIPE = re.compile(
     rf"\b(?:destroy|exile) (?:all|each) (?:other )?(?:non\w+ )?{_WIPE_THING}"
+    rf"|\b(?:destroy|exile) each (?:other )?(?:non\w+ )?{_EACH_THING}\b"
     rf"|\breturn all (?:other )?(?:non\w+ )?{_WIPE_THING} to (?:their|its) owners' hands"
     rf"|\bdeals? [^.]*?damage to each (?:other )?(?:creature|non\w+ creature|creature and each planeswalker|"
     rf"creature and planeswalker|creature without flying|creature with flying|creature your opponents control|"
