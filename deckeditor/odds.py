@@ -33,6 +33,15 @@ from typing import Sequence
 OPENING_HAND = 7
 
 
+def percent(p: float) -> str:
+    """One decimal; a chance short of certain never reads as 100.0% (nor a possible one as 0.0%)."""
+    if 0.9995 <= p < 1:
+        return ">99.9%"
+    if 0 < p < 0.0005:
+        return "<0.1%"
+    return f"{p * 100:.1f}%"
+
+
 def hypergeometric(deck: int, wanted: int, drawn: int, hits: int) -> Fraction:
     """P(exactly `hits` wanted cards among `drawn` cards drawn from `deck`, `wanted` of them wanted)."""
     if not (0 <= hits <= drawn <= deck) or hits > wanted or drawn - hits > deck - wanted:

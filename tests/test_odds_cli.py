@@ -68,3 +68,16 @@ def test_unusable_input_is_one_line_exit_2(capsys, deck, args, error):
 def test_a_missing_deck_file(capsys, tmp_path, home):
     code, _, err = run(capsys, tmp_path / "nope.deck.json", "--category", "ramp")
     assert code == 2 and "no such deck file" in err
+
+
+def test_a_chance_short_of_certain_never_reads_100_percent(capsys, deck):
+    """Brainstorm, 39 of 99, by turn 3 after a mulligan to 6 is 99.96%: printed as the window's
+    Odds dialog does ('>99.9%'), never '100.0%' (measured on the Omnath precon: 'kept at 6: 100.0%')."""
+    code, out, err = run(capsys, deck, "--card", "Brainstorm", "--by-turn", "3")
+    assert code == 0, err
+    chances = dict(part.split(": ") for part in out.splitlines()[1].strip().split("   "))
+    p6 = float(odds.chance(99, 39, 1, 3, False, 1))
+    assert 0.9995 <= p6 < 1
+    assert chances["kept at 6"] == ">99.9%"
+    assert chances["kept at 7"] == f"{float(odds.chance(99, 39, 1, 3, False, 0)) * 100:.1f}%"
+    assert "100.0%" not in out

@@ -89,11 +89,13 @@ def compute(args) -> dict:
 
 
 def report_text(doc: dict) -> str:
+    from deckeditor.odds import percent
+
     when = "in the opening hand" if doc["turn"] == 0 else f"by turn {doc['turn']}"
     side = "on the draw" if doc["on_draw"] else "on the play"
     head = (f"{doc['deck']}: {doc['wanted']} {doc['what']} in a library of {doc['library']}; "
             f"at least {doc['at_least']} {when}, {side}")
-    kept = "   ".join(f"kept at {size}: {p * 100:.1f}%" for size, p in doc["chance"].items())
+    kept = "   ".join(f"kept at {size}: {percent(p)}" for size, p in doc["chance"].items())
     return f"{head}\n  {kept}"
 
 

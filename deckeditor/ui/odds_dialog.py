@@ -27,17 +27,11 @@ from PySide6.QtWidgets import (
 )
 
 from deckeditor import categories, odds
+from deckeditor.odds import percent
 
 TURNS = (0, 1, 2, 3, 4, 5, 6)
 
 
-def percent(p: float) -> str:
-    """One decimal; a chance short of certain never reads as 100.0% (nor a possible one as 0.0%)."""
-    if 0.9995 <= p < 1:
-        return ">99.9%"
-    if 0 < p < 0.0005:
-        return "<0.1%"
-    return f"{p * 100:.1f}%"
 CARD_WIDTH = 110
 
 
