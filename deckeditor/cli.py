@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import signal
 import sys
@@ -53,7 +54,46 @@ def main(argv: list[str] | None = None) -> int:
         sys.stdout.flush()  # a reader gone during the last buffered write is found here
     except BrokenPipeError:
         return _reader_gone()
+    except (KeyboardInterrupt, Terminated) as exc:
+        # Ctrl+C or a kill: the saves' cleanup has run on the way out (a half-written temp
+        # removed, the target as it was); the user asked to stop, not for a traceback
+        signum = exc.signum if isinstance(exc, Terminated) else signal.SIGINT
+        print(f"deckeditor: stopped by {signal.Signals(signum).name}", file=sys.stderr)
+        return 128 + signum
     return code
+
+
+class Terminated(BaseException):
+    """SIGTERM (or SIGHUP) during a command, raised where the command is so that its `finally`
+    and cleanup run, as for Ctrl+C; Python's default would end the process on the spot."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _raise_terminated(signum, _frame) -> None:
+    raise Terminated(signum)
+
+
+@contextlib.contextmanager
+def _stop_cleanly():
+    """A command (not the window, whose Qt loop has its own shutdown) ends on SIGTERM and
+    SIGHUP through Terminated. A signal the parent ignored stays ignored (nohup); the handlers
+    are put back afterwards (a test calling `main` keeps its process's own)."""
+    saved = {}
+    for name in ("SIGTERM", "SIGHUP"):
+        signum = getattr(signal, name, None)
+        if signum is not None and signal.getsignal(signum) is signal.SIG_DFL:
+            try:
+                saved[signum] = signal.signal(signum, _raise_terminated)
+            except ValueError:  # not the main thread: signals stay as they are
+                pass
+    try:
+        yield
+    finally:
+        for signum, handler in saved.items():
+            signal.signal(signum, handler)
 
 
 def _reader_gone() -> int:
@@ -105,7 +145,8 @@ def _main(argv: list[str] | None) -> int:
     except HomeError as exc:
         print(f"deckeditor: {exc}", file=sys.stderr)
         return 2
-    return int(args.run(args) or 0)
+    with _stop_cleanly():
+        return int(args.run(args) or 0)
 
 
 if __name__ == "__main__":
