@@ -60,3 +60,39 @@ def test_a_forge_folder_with_a_fifo_and_dangling_links_imports_its_scripts(tmp_p
     assert code == 0 and lines == []
     main(["--home", str(tmp_path / "home"), "cards", "search", "!Island"])
     assert "Island" in capsys.readouterr().out
+
+
+GOOD = {"name": "Sol Ring", "layout": "normal", "mana_value": 1.0,
+        "faces": [{"name": "Sol Ring", "mana_cost": "{1}", "types": ["Artifact"],
+                   "oracle_text": "{T}: Add {C}{C}.", "mana_value": 1.0}]}
+
+
+@pytest.mark.parametrize("where, key, value", [
+    ("face", "oracle_text", 10**30),
+    ("face", "types", ["Artifact", []]),
+    ("face", "colors", 10**30),
+    ("face", "power", 3),
+    ("card", "identity", -1),
+    ("card", "mana_value", float("nan")),
+    ("card", "printings", "LEA"),
+    ("card", "partner", {"with_names": [1]}),
+    ("card", "deck_rule_lines", [{"face": 0}]),
+])
+def test_own_card_records_of_the_wrong_type_are_errors_naming_the_card_and_key(
+        tmp_path, capsys, where, key, value):
+    # issue 26 rerun: such a record passed the reader and ended check --cards in a traceback
+    # from the role recognisers (AttributeError: 'int' object has no attribute 'casefold')
+    bad = json.loads(json.dumps(GOOD).replace("Sol Ring", "Zzyx Relic"))
+    (bad["faces"][0] if where == "face" else bad)[key] = value
+    source = tmp_path / "my-cards.json"
+    source.write_text(json.dumps([GOOD, bad]), encoding="utf-8")
+    deck = tmp_path / "deck.txt"
+    deck.write_text("1 Sol Ring\n1 Zzyx Relic\n", encoding="utf-8")
+    code = main(["--home", str(tmp_path / "home"), "check", str(deck), "--cards", str(source)])
+    out, err = capsys.readouterr()
+    assert code == 1 and "Traceback" not in err
+    assert "Zzyx Relic is not a card the card database knows" in out  # the good one is kept
+    code = main(["--home", str(tmp_path / "home"), "cards", "import", str(source), "--verbose"])
+    out, err = capsys.readouterr()
+    assert code == 0 and "Traceback" not in err
+    assert "card 'Zzyx Relic'" in out + err and key in out + err

@@ -216,6 +216,75 @@ def _build_card(rec: dict[str, Any], name: str, layout: Layout, faces: tuple, wh
     )
 
 
+# --- checking a record from outside (an own records file) ----------------------------------------
+# The database's own records are what `to_record` wrote; a records *file* is untrusted input:
+# a number where text belongs, or 10**30 where a colour mask belongs, would pass `from_record`
+# and fail later (the role recognisers, SQLite's 64-bit integers) with a traceback.
+
+_MASK = (0, 1 << 16)  # colour masks with room for the entry marks
+_COUNT = (0, 1 << 31)
+_VALUE = (-1e9, 1e9)  # mana values: Gleemax's is 1,000,000
+
+_FACE_KINDS = {
+    "name": "str", "mana_cost": "str", "colors": _MASK, "color_indicator": ("opt", _MASK),
+    "supertypes": "strs", "types": "strs", "subtypes": "strs", "keywords": "strs",
+    "power": ("opt", "str"), "toughness": ("opt", "str"), "loyalty": ("opt", "str"),
+    "defense": ("opt", "str"), "oracle_text": "str", "mana_value": _VALUE,
+}
+_CARD_KINDS = {
+    "name": "str", "layout": "str", "mana_value": _VALUE, "identity": _MASK, "keywords": "strs",
+    "own_copy_limit": ("opt", _COUNT), "set_color_id": _COUNT, "printings": "strs",
+    "source_identity": ("opt", _MASK), "legalities": "str", "legal_source": "str",
+    "traits": "strs", "released": "str", "commander_text": "bool",
+    "creature_in_command_zone": "bool", "wild_color": "bool", "companion": "bool",
+    "extra": "dict", "partner": "dict", "faces": "list", "deck_rule_lines": "list",
+}
+_PARTNER_KINDS = {**{k: "bool" for k in _PARTNER_FLAGS}, **{k: "strs" for k in _PARTNER_SETS}}
+
+
+def _fits(value: Any, kind: Any) -> bool:
+    if isinstance(kind, tuple) and kind[0] == "opt":
+        return value is None or _fits(value, kind[1])
+    if isinstance(kind, tuple):  # a number within bounds (integers for masks and counts)
+        low, high = kind
+        number = (int, float) if isinstance(low, float) else int
+        return (isinstance(value, number) and not isinstance(value, bool)
+                and low <= value <= high)  # NaN is never within
+    if kind == "strs":
+        return isinstance(value, list) and all(isinstance(v, str) for v in value)
+    return isinstance(value, {"str": str, "bool": bool, "dict": dict, "list": list}[kind])
+
+
+def _check_keys(rec: dict, kinds: dict, where: str) -> None:
+    for key, value in rec.items():
+        kind = kinds.get(key)
+        if kind is not None and not _fits(value, kind):
+            raise RecordError(f"{where}: {key!r} has the wrong type or range ({_shown(value)})")
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def check_mtg_record(rec: Any) -> None:
+    """RecordError naming the card and key of the first value of the wrong type or range."""
+    if not isinstance(rec, dict):
+        raise RecordError("a card record must be an object")
+    name = rec.get("name")
+    where = f"card {name!r}" if isinstance(name, str) else "card record"
+    _check_keys(rec, _CARD_KINDS, where)
+    for i, face in enumerate(rec.get("faces") or ()):
+        if isinstance(face, dict):
+            _check_keys(face, _FACE_KINDS, f"{where}: faces[{i}]")
+    if isinstance(rec.get("partner"), dict):
+        _check_keys(rec["partner"], _PARTNER_KINDS, f"{where}: partner")
+    for i, line in enumerate(rec.get("deck_rule_lines") or ()):
+        if not (isinstance(line, dict) and isinstance(line.get("face"), str)
+                and isinstance(line.get("text"), str)):
+            raise RecordError(f"{where}: deck_rule_lines[{i}] needs a string 'face' and 'text'")
+
+
 def inherit(old: Any, new: Any) -> Any:
     """`new` replacing `old` (a later source, same name) keeps what only `old`'s source knew:
     the printings, release day and legality statement that a Forge script lacks."""

@@ -274,7 +274,7 @@ def _load_records(path: str | os.PathLike[str]) -> SourceResult:
     index and the neighbours are kept."""
     import json
 
-    from deckeditor.carddb.records import RecordError, from_record
+    from deckeditor.carddb.records import RecordError, check_mtg_record, from_record
     from deckeditor.lone_surrogates import refuse_in_json_bytes
 
     raw = Path(path).read_bytes()
@@ -289,6 +289,8 @@ def _load_records(path: str | os.PathLike[str]) -> SourceResult:
     game = "riftbound" if any(isinstance(r, dict) and r.get("game") == "riftbound" for r in data[:1]) else "mtg"
     for i, rec in enumerate(data):
         try:
+            if game == "mtg":
+                check_mtg_record(rec)  # the file is untrusted; the database's own records are not
             cards.append(from_record(rec, game))
         except (RecordError, KeyError, TypeError, ValueError, AttributeError) as exc:
             issues.append(ImportIssue(str(path), f"[{i}]", str(exc), "error"))
