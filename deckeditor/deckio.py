@@ -228,6 +228,19 @@ def _stem(path: str) -> str:
     return Path(name).stem or name
 
 
+def _refuse_no_file(path: str) -> None:
+    """DeckFileError naming `path` unless it is a regular file: a FIFO would be read for ever."""
+    from deckeditor.path_kind import Kind, kind_of
+
+    kind, reason = kind_of(path)
+    why = {Kind.FOLDER: "is a folder, not a deck file",
+           Kind.SPECIAL: "is not a regular file (a pipe, socket or device); not read",
+           Kind.MISSING: "no such deck file",
+           Kind.UNREACHABLE: f"cannot be reached: {reason}"}.get(kind)
+    if why is not None:
+        raise DeckFileError(path, None, None, why)
+
+
 def _load(source: str | os.PathLike[str] | bytes) -> tuple[bytes, str | None]:
     if isinstance(source, bytes):
         return source, None
@@ -236,6 +249,7 @@ def _load(source: str | os.PathLike[str] | bytes) -> tuple[bytes, str | None]:
         and os.path.isfile(source)
     ):
         path = os.fspath(source)
+        _refuse_no_file(path)
         try:
             size = os.path.getsize(path)
             if size > MAX_BYTES:

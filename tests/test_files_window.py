@@ -6,6 +6,7 @@ nothing lost that the kind can carry."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -191,3 +192,21 @@ def test_a_100_card_tolabow_deck_end_to_end(window, qtbot, tmp_path):
             pass
         assert entries(back) == want, (kind, lost)
         assert window.open_path(str(own))
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_opening_what_is_no_deck_file_names_the_path(window, tmp_path):
+    # issue 26 rerun: a path that was no regular file (missing, a folder, a FIFO) was read as
+    # pasted deck text, so the window said "<text>: no card lines" without naming the file
+    told = []
+    window.warn = lambda title, text: told.append(text)
+    fifo = tmp_path / "pipe.dck"
+    os.mkfifo(fifo)
+    folder = tmp_path / "decks.dck"
+    folder.mkdir()
+    missing = tmp_path / "4 Lightning Bolt.txt"  # as text it would be a deck line
+    for path, why in ((fifo, "is not a regular file"), (folder, "is a folder"),
+                      (missing, "no such deck file")):
+        assert not window.open_path(str(path))
+        assert told[-1] == f"{path}: {why}" or told[-1].startswith(f"{path}: {why}")
+    assert window.session.deck.section("Main").entries == ()

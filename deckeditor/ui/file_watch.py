@@ -131,7 +131,7 @@ class FileWatch(QObject):
         window, path = self.window, self.path
         state = disk_state(path)  # before reading: a change while reading is seen next time
         try:
-            result = read_deck_file(path, window.pool(deck_file_game(path)))
+            result = read_deck_file(Path(path), window.pool(deck_file_game(Path(path))))
         except Exception as exc:  # noqa: BLE001 - DeckFileError: the deck stays as it is
             message = f"{Path(path).name} changed on disk and cannot be read: {exc}"
             if quiet:

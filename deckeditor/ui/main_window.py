@@ -588,7 +588,8 @@ class MainWindow(QMainWindow):
     def open_path(self, path: str) -> bool:
         known = disk_state(path)  # before reading: a change made meanwhile is seen at Save
         try:
-            result = read_deck_file(path, self.pool(deck_file_game(path)))
+            # a Path: a str that names no regular file would be read as pasted deck text
+            result = read_deck_file(Path(path), self.pool(deck_file_game(Path(path))))
         except Exception as exc:  # DeckFileError: one clear line in a dialog
             self.warn("Cannot open deck", str(exc))
             return False
