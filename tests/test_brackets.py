@@ -116,6 +116,33 @@ def test_the_first_list_is_the_february_announcements_forty_cards():
     assert "Necropotence" not in first.cards and "Gifts Ungiven" not in first.cards
 
 
+# Issue 23's list of the first Game Changers (2025-02-11 to 2025-04-21), as it gives them
+FIRST_LIST = (
+    "Drannith Magistrate; Thassa's Oracle; Urza, Lord High Artificer; Jin-Gitaxias, Core Augur; "
+    "Opposition Agent; Tergrid, God of Fright; Vorinclex, Voice of Hunger; Kinnan, Bonder Prodigy; "
+    "Yuriko, the Tiger's Shadow; Winota, Joiner of Forces; Grand Arbiter Augustin IV; "
+    "Enlightened Tutor; Cyclonic Rift; Force of Will; Fierce Guardianship; Mystical Tutor; "
+    "Vampiric Tutor; Ad Nauseam; Serra's Sanctum; Gaea's Cradle; Ancient Tomb; Glacial Chasm; "
+    "The Tabernacle at Pendrell Vale; Smothering Tithe; Trouble in Pairs; Rhystic Study; "
+    "Underworld Breach; Survival of the Fittest; Expropriate; Demonic Tutor; Imperial Seal; "
+    "Jeska's Will; Bolas's Citadel; The One Ring; Trinisphere; Chrome Mox; Grim Monolith; "
+    "Lion's Eye Diamond; Mox Diamond; Mana Vault"
+).split("; ")
+
+
+@pytest.mark.parametrize("day", [date(2025, 2, 11), date(2025, 3, 15), date(2025, 4, 21)])
+def test_the_first_window_holds_exactly_the_issues_forty_cards(pool, day):
+    """The list in force is the issue's forty, and on the real pool every card of it the pool
+    has is a Game Changer that day and no other card is (Tergrid by her front face; the pool
+    has no The One Ring or Opposition Agent, so the shipped names are compared too)."""
+    assert len(FIRST_LIST) == 40
+    shipped = {n.split(" // ")[0] for n in shipped_list().in_force(day).cards}
+    assert shipped == set(FIRST_LIST)
+    found = {c.name.split(" // ")[0] for c in pool.cards if is_game_changer(c, day)}
+    assert found == {n for n in FIRST_LIST if pool.get(n) is not None or pool.resolve(n).card}
+    assert len(found) == 38
+
+
 def test_a_source_flag_counts_only_after_the_newest_snapshot(pool):
     from dataclasses import replace
 
