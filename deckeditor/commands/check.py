@@ -65,7 +65,7 @@ def register(sub) -> None:
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object per deck")
     parser.add_argument(
-        "--bracket", metavar="N", type=int, choices=range(1, 6),
+        "--bracket", metavar="N", type=ascii_int, choices=range(1, 6),
         help="check against Commander bracket N (1-5) instead of each deck's own target bracket",
     )
     parser.add_argument(
@@ -131,6 +131,17 @@ def _unusable(origin: str, text: str) -> UsageError:
 
 
 _LISTED = (Kind.FILE, Kind.UNREACHABLE)
+
+
+def ascii_int(text: str) -> int:
+    """An argparse type: a whole number in ASCII digits (int() takes any script's digits, and
+    `--on` takes ASCII ones only)."""
+    if not text.isascii():
+        raise ValueError(text)
+    return int(text)
+
+
+ascii_int.__name__ = "int"  # argparse's message: "invalid int value: '٣'"
 
 
 def refuse_unreadable_path(path: Path) -> None:

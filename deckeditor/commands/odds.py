@@ -15,6 +15,8 @@ import json
 import sys
 from pathlib import Path
 
+from deckeditor.commands.check import ascii_int
+
 NAME = "odds"
 
 
@@ -29,9 +31,9 @@ def register(sub) -> None:
     what = parser.add_mutually_exclusive_group(required=True)
     what.add_argument("--category", metavar="C", help="a role (ramp, draw, removal, land…) or a category of the deck")
     what.add_argument("--card", metavar="NAME", help="a card of the deck")
-    parser.add_argument("--at-least", metavar="K", type=int, default=1, dest="at_least",
+    parser.add_argument("--at-least", metavar="K", type=ascii_int, default=1, dest="at_least",
                         help="how many of them (default 1)")
-    parser.add_argument("--by-turn", metavar="N", type=int, default=0, dest="by_turn",
+    parser.add_argument("--by-turn", metavar="N", type=ascii_int, default=0, dest="by_turn",
                         help="by the draw step of turn N (default 0: the opening hand)")
     parser.add_argument("--on-draw", action="store_true", dest="on_draw",
                         help="on the draw (a card on turn 1) instead of on the play")
