@@ -11,14 +11,13 @@ from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QApplication
 
 from deckeditor.session import find_entries
-from tests.player_window import open_window
 
-pytestmark = [pytest.mark.gui, pytest.mark.qt_log_ignore(r".*propagateSizeHints.*")]
+pytestmark = pytest.mark.gui
 
 
 @pytest.fixture
-def window(qtbot, tmp_path):
-    win = open_window(qtbot, tmp_path)
+def window(make_window):
+    win = make_window()
     win.asked_hidden = []
     win.answer_hidden = True
     win.confirm_hidden = lambda name, reasons: win.asked_hidden.append((name, reasons)) or win.answer_hidden

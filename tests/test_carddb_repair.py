@@ -282,7 +282,6 @@ def test_the_window_says_it_could_not_use_a_damaged_database(imported, qtbot, mo
     assert len(window.session.pool.cards) > 100  # the starter pool, not an empty one
 
 
-@pytest.mark.qt_log_ignore(r".*propagateSizeHints.*")  # the offscreen platform, not the program
 def test_a_pool_loaded_later_that_cannot_be_read_is_told(tmp_path, qtbot, monkeypatch):
     """Opening another game's deck loads its pool then; a failure there is said too."""
     from deckeditor.carddb import store

@@ -12,17 +12,16 @@ from PySide6.QtGui import QGuiApplication
 
 from deckeditor.paths import resources_dir
 from deckeditor.session import read_deck_file
-from tests.player_window import choose, open_window, show_active
+from tests.player_window import choose, show_active
 
-pytestmark = [pytest.mark.gui, pytest.mark.qt_log_ignore(
-    r".*propagateSizeHints.*", r".*does not support raise.*", r".*does not support grabbing.*")]
+pytestmark = pytest.mark.gui
 
 DECKS = resources_dir() / "decks"
 
 
 @pytest.fixture
-def window(qtbot, tmp_path):
-    win = open_window(qtbot, tmp_path)
+def window(make_window, qtbot):
+    win = make_window()
     show_active(qtbot, win)
     return win
 

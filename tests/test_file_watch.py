@@ -19,14 +19,14 @@ from deckeditor.deck import new_deck
 from deckeditor.deckfile import read_json_deck, write_json_deck
 from tests.player_window import open_window
 
-pytestmark = [pytest.mark.gui, pytest.mark.qt_log_ignore(r".*propagateSizeHints.*")]
+pytestmark = pytest.mark.gui
 
 TITLE = "File changed on disk"
 
 
 @pytest.fixture
-def window(qtbot, tmp_path):
-    win = open_window(qtbot, tmp_path)
+def window(make_window):
+    win = make_window()
     win.warnings = []
     win.warn = lambda title, text: win.warnings.append((title, text))
     win.show()

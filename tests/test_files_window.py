@@ -11,17 +11,16 @@ from pathlib import Path
 
 import pytest
 
-from tests.player_window import open_window
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
 
 
-pytestmark = [pytest.mark.gui, pytest.mark.qt_log_ignore(r".*propagateSizeHints.*")]
+pytestmark = pytest.mark.gui
 
 
 @pytest.fixture
-def window(qtbot, tmp_path):
-    win = open_window(qtbot, tmp_path)
+def window(make_window):
+    win = make_window()
     win.confirm_hidden = lambda name, reasons: pytest.fail(f"{name} is hidden: {reasons}")
     win.colour_answers = []
     win.ask_colors = lambda name, budget, chosen: win.colour_answers.pop(0) if win.colour_answers else None

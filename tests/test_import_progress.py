@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QPushButton
 
 from deckeditor.paths import AppPaths
 
-pytestmark = [pytest.mark.gui, pytest.mark.qt_log_ignore(r".*propagateSizeHints.*")]
+pytestmark = pytest.mark.gui
 
 
 def forge_folder(tmp_path: Path, name: str = "Zephyr Test Drake") -> Path:
@@ -25,15 +25,8 @@ def forge_folder(tmp_path: Path, name: str = "Zephyr Test Drake") -> Path:
 
 
 @pytest.fixture
-def window(qtbot, tmp_path):
-    from deckeditor.ui.app import make_app
-    from deckeditor.ui.main_window import MainWindow
-    from deckeditor.ui.settings import Settings
-
-    make_app()
-    win = MainWindow(AppPaths.resolve(tmp_path / "home").ensure(), settings=Settings(image_downloads=False), autosave=False)
-    win.confirm_discard = lambda: True
-    qtbot.addWidget(win)
+def window(make_window):
+    win = make_window()
     win.show()
     return win
 

@@ -21,7 +21,6 @@ from tests.conftest import shared_data
 from tests.player_window import open_window
 
 TOLABOW = "Tolabow, Loch Rascal"
-pytestmark = pytest.mark.qt_log_ignore(r".*propagateSizeHints.*")
 
 
 def _paths(tmp_path):
@@ -103,8 +102,8 @@ def test_the_newest_source_gives_the_text_and_each_card_stays_one(tmp_path):
 
 
 @pytest.fixture
-def window(qtbot, tmp_path):
-    win = open_window(qtbot, tmp_path)
+def window(make_window):
+    win = make_window()
     win.show()
     return win
 

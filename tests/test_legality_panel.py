@@ -10,7 +10,7 @@ from PySide6.QtTest import QTest
 
 from tests.player_window import open_window
 
-pytestmark = [pytest.mark.gui, pytest.mark.qt_log_ignore(r".*propagateSizeHints.*")]
+pytestmark = pytest.mark.gui
 
 
 def _rows(panel):

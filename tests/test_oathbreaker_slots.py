@@ -8,14 +8,14 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
-from tests.player_window import choose, open_window
+from tests.player_window import choose
 
-pytestmark = [pytest.mark.gui, pytest.mark.qt_log_ignore(r".*propagateSizeHints.*", r".*does not support raise.*")]
+pytestmark = pytest.mark.gui
 
 
 @pytest.fixture
-def window(qtbot, tmp_path):
-    win = open_window(qtbot, tmp_path)
+def window(make_window):
+    win = make_window()
     win.asked_hidden = []
     win.confirm_hidden = lambda name, reasons: win.asked_hidden.append((name, reasons)) or False
     win.show()

@@ -6,16 +6,15 @@ from __future__ import annotations
 
 import pytest
 
-from tests.player_window import open_window
 from PySide6.QtCore import Qt
 
 
-pytestmark = [pytest.mark.gui, pytest.mark.qt_log_ignore(r".*propagateSizeHints.*")]
+pytestmark = pytest.mark.gui
 
 
 @pytest.fixture
-def window(qtbot, tmp_path):
-    win = open_window(qtbot, tmp_path)
+def window(make_window):
+    win = make_window()
     win.ask_colors = lambda name, budget, chosen: ""  # leave the budget open
     win.show()
     return win

@@ -10,18 +10,17 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from tests.player_window import choose, open_window, show_active
+from tests.player_window import choose, show_active
 
-pytestmark = [pytest.mark.gui, pytest.mark.qt_log_ignore(
-    r".*propagateSizeHints.*", r".*does not support raise.*", r".*does not support grabbing.*")]
+pytestmark = pytest.mark.gui
 
 THRASIOS, TYMNA = "Thrasios, Triton Hero", "Tymna the Weaver"
 PARTNER = "Add as partner (second commander)"
 
 
 @pytest.fixture
-def window(qtbot, tmp_path):
-    win = open_window(qtbot, tmp_path)
+def window(make_window, qtbot):
+    win = make_window()
     win.asked_hidden = []
     win.confirm_hidden = lambda name, reasons: win.asked_hidden.append(name) or True
     show_active(qtbot, win)

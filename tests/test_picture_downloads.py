@@ -19,7 +19,7 @@ from PySide6.QtCore import QByteArray, QUrl
 
 from tests.test_card_images import _window, png
 
-pytestmark = [pytest.mark.gui, pytest.mark.qt_log_ignore(r".*propagateSizeHints.*")]
+pytestmark = pytest.mark.gui
 
 SERVE_AT_MOST_S = 20  # every handler stops by itself, whatever the client does
 

@@ -16,17 +16,16 @@ from PySide6.QtWidgets import QFileDialog
 from deckeditor.deck import Entry, new_deck
 from deckeditor.deckfile import write_json_deck
 from deckeditor.paths import resources_dir
-from tests.player_window import choose, open_window, show_active
+from tests.player_window import choose, show_active
 
-pytestmark = [pytest.mark.gui, pytest.mark.qt_log_ignore(
-    r".*propagateSizeHints.*", r".*does not support raise.*")]
+pytestmark = pytest.mark.gui
 
 THRASIOS_DECK = str(resources_dir() / "decks" / "thrasios-tymna.deck.json")
 
 
 @pytest.fixture
-def window(qtbot, tmp_path):
-    win = open_window(qtbot, tmp_path)
+def window(make_window, qtbot):
+    win = make_window()
     win.ask_colors = lambda name, budget, chosen: ""
     show_active(qtbot, win)
     return win

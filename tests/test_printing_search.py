@@ -12,7 +12,6 @@ from PySide6.QtCore import Qt
 from deckeditor.carddb.starter import starter_pool
 from deckeditor.games.mtg.set_table import describe, facts, set_name
 from deckeditor.search import Searcher, SearchError
-from tests.player_window import open_window
 
 
 @pytest.fixture(scope="module")
@@ -96,10 +95,9 @@ def test_a_scryfall_key_not_supported_is_marked_so():
 # --- in the window -------------------------------------------------------------------------------
 
 
-
 @pytest.fixture
-def window(qtbot, tmp_path):
-    win = open_window(qtbot, tmp_path)
+def window(make_window):
+    win = make_window()
     win.show()
     return win
 
@@ -118,7 +116,6 @@ def _names(win) -> list[str]:
 
 
 @pytest.mark.gui
-@pytest.mark.qt_log_ignore(r".*propagateSizeHints.*")
 def test_typing_a_printing_key_lists_the_cards_printed_there(window, qtbot):
     _type(window, qtbot, "s:c16 t:legend")
     names = _names(window)
@@ -128,7 +125,6 @@ def test_typing_a_printing_key_lists_the_cards_printed_there(window, qtbot):
 
 
 @pytest.mark.gui
-@pytest.mark.qt_log_ignore(r".*propagateSizeHints.*")
 def test_an_unsupported_key_empties_the_list_with_its_message(window, qtbot):
     _type(window, qtbot, "t:legend")
     assert window.catalog.model.rowCount() > 0
@@ -142,7 +138,6 @@ def test_an_unsupported_key_empties_the_list_with_its_message(window, qtbot):
 
 
 @pytest.mark.gui
-@pytest.mark.qt_log_ignore(r".*propagateSizeHints.*")
 def test_the_printing_list_names_set_year_and_number_with_set_symbols(window, qtbot):
     window.session.add_card("Sol Ring", "Main")
     window.deck_pane.select_cards(["Sol Ring"])

@@ -7,7 +7,6 @@ import pytest
 from PySide6.QtCore import Qt, QUrl
 from PySide6.QtWidgets import QApplication
 
-from deckeditor.paths import AppPaths
 from deckeditor.session import find_entries
 from tests.player_window import choose
 
@@ -15,20 +14,12 @@ from tests.player_window import choose
 NEWEST_LAST = ("Revised Edition (3ED) · 1994 · #274\n￼ 30th Anniversary Edition (30A) · 2022\n"
                "￼ Unlimited Edition (2ED) · 1993 · #270")
 
-pytestmark = [pytest.mark.gui, pytest.mark.qt_log_ignore(r".*propagateSizeHints.*", r".*does not support raise.*")]
+pytestmark = pytest.mark.gui
 
 
 @pytest.fixture
-def window(qtbot, tmp_path):
-    from deckeditor.ui.app import make_app
-    from deckeditor.ui.main_window import MainWindow
-    from deckeditor.ui.settings import Settings
-
-    make_app()
-    paths = AppPaths.resolve(tmp_path / "home").ensure()
-    win = MainWindow(paths, settings=Settings(image_downloads=False), autosave=False)
-    win.confirm_discard = lambda: True
-    qtbot.addWidget(win)
+def window(make_window):
+    win = make_window()
     win.show()
     return win
 

@@ -16,7 +16,7 @@ from deckeditor.search import parse
 from tests.conftest import shared_data
 from tests.player_window import open_window, show_active
 
-pytestmark = [pytest.mark.gui, pytest.mark.qt_log_ignore(r".*propagateSizeHints.*")]
+pytestmark = pytest.mark.gui
 
 
 def quick_add(win, qtbot, text: str) -> None:
@@ -39,8 +39,8 @@ def shown_names(win, first: int) -> list[str]:
 
 
 @pytest.fixture
-def window(qtbot, tmp_path):
-    win = open_window(qtbot, tmp_path)
+def window(make_window, qtbot):
+    win = make_window()
     show_active(qtbot, win)
     return win
 

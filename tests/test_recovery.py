@@ -16,7 +16,7 @@ from deckeditor.deckfile import write_json_deck
 from deckeditor.paths import AppPaths
 from deckeditor.recovery import SUFFIX, leftover_autosaves, read_autosave
 
-pytestmark = [pytest.mark.gui, pytest.mark.qt_log_ignore(r".*propagateSizeHints.*")]
+pytestmark = pytest.mark.gui
 
 
 def _window(qtbot, paths, autosave=True):

@@ -12,15 +12,15 @@ from PySide6.QtCore import Qt
 
 from deckeditor.deck import Entry, new_deck
 from deckeditor.games import registry
-from tests.player_window import choose, open_window, show_active
+from tests.player_window import choose, show_active
 
 DAY = dt.date(2026, 1, 3)
-pytestmark = [pytest.mark.gui, pytest.mark.qt_log_ignore(r".*propagateSizeHints.*")]
+pytestmark = pytest.mark.gui
 
 
 @pytest.fixture
-def window(qtbot, tmp_path):
-    win = open_window(qtbot, tmp_path)
+def window(make_window, qtbot):
+    win = make_window()
     show_active(qtbot, win)
     win.new_deck("riftbound")
     return win

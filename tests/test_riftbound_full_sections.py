@@ -11,7 +11,7 @@ from PySide6.QtCore import Qt
 
 from tests.player_window import choose, open_window, show_active
 
-pytestmark = [pytest.mark.gui, pytest.mark.qt_log_ignore(r".*propagateSizeHints.*")]
+pytestmark = pytest.mark.gui
 LEGEND = "Ornn, Fire Below the Mountain"
 
 

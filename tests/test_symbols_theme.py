@@ -18,10 +18,8 @@ from deckeditor.games.mtg.symbols import cost_tokens, mana_symbols, set_symbol
 from deckeditor.paths import resources_dir
 from deckeditor.ui import theme
 from deckeditor.ui.settings import load_settings, save_settings
-from tests.player_window import open_window
 
-pytestmark = [pytest.mark.gui, pytest.mark.qt_log_ignore(r".*propagateSizeHints.*", r".*does not support raise.*",
-                                                  r".*does not support grabbing the keyboard.*")]
+pytestmark = pytest.mark.gui
 
 BLUE_DISC = QColor("#b5cde3")  # Mana's disc for {U} (its CSS, MIT)
 
@@ -69,8 +67,8 @@ def test_riftbound_draws_its_own_symbols_through_the_interface():
 
 
 @pytest.fixture
-def window(qtbot, tmp_path):
-    win = open_window(qtbot, tmp_path)
+def window(make_window, qtbot):
+    win = make_window()
     win.resize(1600, 900)
     win.show()
     qtbot.waitExposed(win)

@@ -12,7 +12,7 @@ from tests.conftest import shared_data
 from tests.test_riftbound_helpers import real_pool, vector_deck, vectors
 from tests.test_ui_window import shown, window  # noqa: F401  (the window fixture)
 
-pytestmark = [pytest.mark.gui, pytest.mark.qt_log_ignore(r".*propagateSizeHints.*")]
+pytestmark = pytest.mark.gui
 
 
 @pytest.fixture(scope="module")

@@ -13,7 +13,7 @@ from deckeditor.deck import Entry
 from deckeditor.deckfile import read_json_deck
 from tests.player_window import open_window, show_active
 
-pytestmark = [pytest.mark.gui, pytest.mark.qt_log_ignore(r".*propagateSizeHints.*")]
+pytestmark = pytest.mark.gui
 
 
 @pytest.fixture

@@ -18,17 +18,12 @@ from deckeditor.session import find_entries
 
 # The offscreen platform plugin warns that it cannot propagate size hints whenever a top-level
 # window is shown; that is the test platform talking, not the program.
-pytestmark = [pytest.mark.gui, pytest.mark.qt_log_ignore(r".*propagateSizeHints.*")]
+pytestmark = pytest.mark.gui
 
 
 @pytest.fixture
-def window(qtbot, tmp_path):
-    from deckeditor.ui.app import make_app
-    from deckeditor.ui.main_window import MainWindow
-
-    make_app()
-    paths = AppPaths.resolve(tmp_path / "home").ensure()
-    win = MainWindow(paths, autosave=False)
+def window(make_window):
+    win = make_window(settings=None)  # the home's own settings
     win.answers = []  # what the colour dialog answers, in order (None = Cancel)
     win.asked = []
 
@@ -37,10 +32,8 @@ def window(qtbot, tmp_path):
         return win.answers.pop(0) if win.answers else None
 
     win.ask_colors = ask
-    win.confirm_discard = lambda: True
     win.hidden_asked = []  # (card, reasons) of each hidden card added; the answer is "add it"
     win.confirm_hidden = lambda name, reasons: win.hidden_asked.append((name, reasons)) or True
-    qtbot.addWidget(win)
     win.show()
     return win
 

@@ -14,7 +14,7 @@ from deckeditor.paths import AppPaths, resources_dir
 from deckeditor.ui import window_fit
 from tests.player_window import show_active
 
-pytestmark = [pytest.mark.gui, pytest.mark.qt_log_ignore(r".*propagateSizeHints.*")]
+pytestmark = pytest.mark.gui
 
 LAPTOP = QRect(0, 27, 1366, 741)  # 1366×768 less a 27-pixel top panel (GNOME)
 DESKTOP = QRect(0, 0, 1920, 1040)  # 1920×1080 less a 40-pixel task bar

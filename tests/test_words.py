@@ -6,14 +6,13 @@ from __future__ import annotations
 import pytest
 
 from deckeditor.session import find_entries
-from tests.player_window import open_window
 
-pytestmark = [pytest.mark.gui, pytest.mark.qt_log_ignore(r".*propagateSizeHints.*")]
+pytestmark = pytest.mark.gui
 
 
 @pytest.fixture
-def window(qtbot, tmp_path):
-    win = open_window(qtbot, tmp_path)
+def window(make_window):
+    win = make_window()
     win.ask_colors = lambda name, budget, chosen: "UR" if budget.exactly else "R"
     win.show()
     return win
