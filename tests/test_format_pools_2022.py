@@ -63,15 +63,23 @@ def _known(raw) -> set[str]:
     return {k for faces in raw.values() for f in faces for k in f.get("legalities") or {}}
 
 
-CODES = [c for c in builtin_codes() if c not in ("riftbound", "riftbound-casual")]
+# Formats the 2022 files state nothing for (Timeless and PreDH came later; Oathbreaker was never
+# an MTGJSON key): compared on the 2026 pool only. The test below holds the files to this.
+NOT_IN_2022 = ("timeless", "oathbreaker", "predh")
+CODES = [c for c in builtin_codes()
+         if c not in ("riftbound", "riftbound-casual") and c not in NOT_IN_2022]
+
+
+def test_the_2022_files_state_every_other_format(atomic):
+    known = _known(atomic[0])
+    assert [c for c in NOT_IN_2022 if key_on(c, DAY.isoformat()) in known] == []
+    assert [c for c in CODES if key_on(c, DAY.isoformat()) not in known] == []
 
 
 @pytest.mark.parametrize("code", CODES)
 def test_2022_set_files_agree_on_their_day(code, atomic, pool):
     raw, _ = atomic
     key = key_on(code, DAY.isoformat())
-    if key not in _known(raw):
-        pytest.skip(f"the 2022 data has no {code} format")
     truth: dict[str, bool] = {}
     for name, faces in raw.items():
         legal = next((f["legalities"] for f in faces if f.get("legalities")), None)
