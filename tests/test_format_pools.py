@@ -322,3 +322,26 @@ def test_forge_editions_beside_the_cardsfolder_give_release_days(tmp_path):
     early = [p for p in check(d, load_format("commander"), date(2016, 1, 1), pool)
              if p.kind is K.NOT_IN_FORMAT]  # fmt: skip
     assert early and "first released 2016-11-11" in early[0].message
+
+
+@pytest.mark.parametrize(
+    ("name", "leads"),
+    [
+        ("Thrasios, Triton Hero", False),  # printed only at rare (the shipped printings table)
+        ("Tymna the Weaver", False),
+        ("Murmuring Mystic", True),  # printed at uncommon (and at common)
+    ],
+)
+def test_pauper_commander_is_led_by_a_creature_printed_at_uncommon(pool, name, leads):
+    info, day = load_format("paupercommander"), date(2026, 1, 3)
+    deck = Deck(game="mtg", name="pdh", format="paupercommander",
+                sections=(Section("Commander", (Entry(name, 1),)), Section("Main", ())))  # fmt: skip
+    refused = [p for p in check(deck, info, day, pool)
+               if p.kind is K.NOT_IN_FORMAT and p.section == "Commander"]  # fmt: skip
+    pred = make_predicate(_deck("paupercommander", None, []), info, day, pool, "Commander")
+    visible = {pool.cards[r].name for r in pred.visible_rows()}
+    if leads:
+        assert refused == [] and name in visible
+    else:
+        assert [p.cards for p in refused] == [(name,)] and "uncommon" in refused[0].message
+        assert name not in visible

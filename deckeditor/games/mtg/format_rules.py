@@ -32,6 +32,9 @@ class FormatRule:
     # Duel Commander: a source's "restricted" is its banned-as-commander list; set on the rule
     # the command zone is checked with (`legality.lead_rule`)
     restricted_bans_lead: bool = False
+    # Pauper Commander: the commander is a creature printed at uncommon; set on the rule the
+    # command zone is checked with (`legality.lead_rule`), judged by the shipped printings table
+    uncommon_lead: bool = False
 
     @property
     def key(self) -> str:

@@ -193,6 +193,7 @@ def with_statement(card, legalities: str, source: str, *, funny: bool = False,
 
 from deckeditor.games.mtg import format_sets  # noqa: E402
 from deckeditor.games.mtg.format_rules import FORMAT_RULES, FormatRule, key_on  # noqa: E402
+from deckeditor.games.mtg.set_table import RARITY_NAMES, RARITY_RANK, printed_rarities  # noqa: E402
 
 PoolRule = FormatRule  # the name the predicate and the checker know it by
 RULES = FORMAT_RULES
@@ -225,7 +226,7 @@ def lead_rule(rule: PoolRule) -> PoolRule:
     """The pool the command zone takes from (Pauper Commander: an uncommon creature leads; Duel
     Commander: less its banned-as-commander list)."""
     if rule.lead_pool:
-        return RULES[rule.lead_pool]
+        return replace(RULES[rule.lead_pool], uncommon_lead=True)
     return _DUEL_LEAD if rule == RULES["duel"] else rule
 
 
@@ -302,6 +303,9 @@ def verdict(card, rule: PoolRule, day: date | None) -> Verdict:
     if NON_DECK in card.traits:
         trait = next(t for t in TRAIT_ORDER if t in card.traits)  # a joke says more
         return Verdict(False, f"not part of {title}: {TRAIT_WORDS[trait]} ({_source_name(card)})")
+    if rule.uncommon_lead and not printed_at_uncommon(card):
+        return Verdict(False, "not a Pauper Commander commander: the printings table has it "
+                              "printed only at " + _rarity_words(card) + ", never at uncommon")
     status, key = statement(card, rule)
     said = source_day(card)
     if status is not None and _reaches(rule, said, day):
@@ -325,6 +329,20 @@ def verdict(card, rule: PoolRule, day: date | None) -> Verdict:
         return _by_sets(card, rule, day, status is not None)
     # A source that states no legalities at all (Forge scripts, a spoiler list): let in.
     return IN
+
+
+def printed_at_uncommon(card) -> bool:
+    """Pauper Commander's lead: one printing at uncommon (the shipped printings table, issue 23).
+    A card the table gives no rarity (a newer or custom card) leads as before the table: the
+    format's legality alone decides, as the pool gives no rarity either."""
+    rarities = printed_rarities(card.name, card.printings)
+    return not rarities or "u" in rarities
+
+
+def _rarity_words(card) -> str:
+    rarities = printed_rarities(card.name, card.printings)
+    ranked = sorted(rarities, key=lambda r: RARITY_RANK.get(r, 9))
+    return ", ".join(RARITY_NAMES.get(r, r) for r in ranked)
 
 
 def _by_sets(card, rule: PoolRule, day: date, stated_elsewhere: bool) -> Verdict:
@@ -367,7 +385,7 @@ def source_ban(card, rule: PoolRule, day: date, fmt) -> str | None:
 
 __all__ = [
     "BANNED", "COMMON", "DIGITAL", "JOKE", "RARITY_KNOWN", "LEGAL", "NON_DECK", "NOT_LEGAL", "OVERSIZED", "PoolRule",
-    "REBALANCED", "RESTRICTED", "Verdict", "decode", "encode", "lead_rule", "pool_rule",
+    "REBALANCED", "RESTRICTED", "Verdict", "decode", "encode", "lead_rule", "printed_at_uncommon", "pool_rule",
     "source_ban",
     "traits_from_facts", "verdict",
 ]

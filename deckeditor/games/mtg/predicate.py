@@ -12,7 +12,7 @@ cached per pool, so one re-narrowing costs a few dozen big-int operations.
 from __future__ import annotations
 
 import weakref
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from datetime import date
 
@@ -40,6 +40,7 @@ from deckeditor.games.mtg.legality import (
     PoolRule,
     in_sets,
     lead_rule,
+    printed_at_uncommon,
     pool_rule,
     source_ban,
     source_bans_apply,
@@ -267,6 +268,8 @@ def outside_rows(cards, rule: PoolRule, day: date, fmt=None) -> list[int]:
     memo: dict[tuple, object] = {}
     by_printings: dict[tuple, bool] = {}
     rows = []
+    # Pauper Commander's lead rarity is the card's own, not its statement's: asked per card below
+    by_rarity, rule = rule.uncommon_lead, replace(rule, uncommon_lead=False)
     for row, card in enumerate(cards):
         facts = (card.legalities, card.legal_source, card.traits, card.released)
         out = memo.get(facts)
@@ -288,7 +291,7 @@ def outside_rows(cards, rule: PoolRule, day: date, fmt=None) -> list[int]:
                 if hit is None:
                     hit = by_printings[card.printings] = not in_sets(card.printings, rule, day)
                 out = hit
-        if out:
+        if out or (by_rarity and not printed_at_uncommon(card)):
             rows.append(row)
     return rows
 

@@ -98,6 +98,11 @@ def facts(code: str, card_name: str) -> PrintingFacts:
     return PrintingFacts(number, rarity, artists[artist] if 0 <= artist < len(artists) else "", games)
 
 
+def printed_rarities(card_name: str, codes) -> set[str]:
+    """The rarity letters the table gives `card_name` in the sets `codes` ("" left out)."""
+    return {r for code in codes if (r := facts(code, card_name).rarity)}
+
+
 def table_rows():
     """Every printing the shipped table describes: (set code, card name, rarity, artist, games)."""
     artists, sets = _printings()
