@@ -172,3 +172,42 @@ def test_the_statistics_colour_charts_label_their_bars_with_mana_symbols(window,
     from PySide6.QtCore import QRect
 
     assert _has_colour(image, QRect(0, image.height() - 30, image.width(), 30), BLUE_DISC)
+
+
+def _diamond_and_digit(image, rect, body: QColor) -> tuple[int, int]:
+    """(the energy diamond's height, the height of the light digit drawn inside it) in a cell."""
+    dark = [(x, y) for x in range(rect.left(), rect.right() + 1) for y in range(rect.top(), rect.bottom() + 1)
+            if _near(image.pixelColor(x, y), body)]  # fmt: skip
+    if not dark:
+        return 0, 0
+    xs, ys = [x for x, _ in dark], [y for _, y in dark]
+    cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+    hw, hh = (max(xs) - min(xs)) / 2 or 1, (max(ys) - min(ys)) / 2 or 1
+    lit = [y for x in range(min(xs), max(xs) + 1) for y in range(min(ys), max(ys) + 1)
+           if abs(x - cx) / hw + abs(y - cy) / hh < 0.85 and image.pixelColor(x, y).lightness() > 150]  # fmt: skip
+    return max(ys) - min(ys) + 1, (max(lit) - min(lit) + 1) if lit else 0
+
+
+def _near(c: QColor, colour: QColor, tolerance: int = 12) -> bool:
+    return abs(c.red() - colour.red()) + abs(c.green() - colour.green()) + abs(c.blue() - colour.blue()) <= tolerance
+
+
+@pytest.mark.parametrize("theme_name", ["Light", "Dark"])
+def test_the_deck_pane_draws_a_legible_riftbound_energy_digit(window, qtbot, theme_name):
+    """At the deck pane's own row height (1x) the energy diamond holds a digit a player can read:
+    a 12 px diamond drew its digit at 7 px, clipped to a smudge ("◆?")."""
+    window.pools["riftbound"] = starter_pool("riftbound")
+    new = next(a for a in window.menuBar().actions() if a.text().replace("&", "") == "File").menu()
+    new = next(a for a in new.actions() if a.text().replace("&", "") == "New").menu()
+    next(a for a in new.actions() if a.text() == "Riftbound deck").trigger()
+    theme.apply(QApplication.instance(), theme_name)
+    window.session.add_card("Apprentice Smith", "Main")  # energy 2, no power
+    window.deck_pane.select_cards(["Apprentice Smith"])
+    tree = window.deck_pane.tree
+    index = tree.currentIndex().siblingAtColumn(2)
+    tree.clearSelection()  # the cell in the theme's plain colours
+    qtbot.wait(10)
+    image = tree.viewport().grab().toImage()
+    assert image.devicePixelRatio() == 1.0
+    diamond, digit = _diamond_and_digit(image, tree.visualRect(index), QColor("#2b2b2b"))
+    assert diamond >= 14 and digit >= 7, (diamond, digit, tree.visualRect(index).height())

@@ -5,6 +5,7 @@ kept per (tokens, height), so a table cell costs one drawPixmap however many sym
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 from typing import Any, Iterable
 
@@ -35,6 +36,25 @@ def symbol_font(key: str, pixel_size: int) -> QFont | None:
     font = QFont(family)
     font.setPixelSize(max(1, pixel_size))
     return font
+
+
+# The smallest digit a player reads at 1x inside a Riftbound energy diamond (a 12 px diamond drew
+# its digit at 7 px: a smudge in the deck pane)
+LEGIBLE_LABEL_PX = 10
+_ONE_LETTER = 0.62  # a lone letter's pixel size to the symbol's
+
+
+def label_pixels(size: float, label: str) -> int:
+    """The pixel size of a symbol's drawn label (a letter or digit, no icon-font glyph)."""
+    return max(7, int(size * (_ONE_LETTER if len(label) == 1 else 0.45)))
+
+
+def legible_row_height(symbols: Iterable[Any]) -> int:
+    """The row height a symbol strip needs so that a diamond's digit is drawn at a legible size
+    (0: no such symbol; a disc's glyph reads at any row height)."""
+    if not any(s.shape == "diamond" and not s.glyph for s in symbols):
+        return 0
+    return math.ceil(LEGIBLE_LABEL_PX / _ONE_LETTER) + 2  # SymbolStrip draws at height - 2
 
 
 def draw_symbol(p: QPainter, r: QRectF, symbol: Any, ink: QColor | None = None) -> None:
@@ -89,7 +109,7 @@ def draw_symbol(p: QPainter, r: QRectF, symbol: Any, ink: QColor | None = None) 
     else:
         label = QFont()
         label.setBold(True)
-        label.setPixelSize(max(7, int(size * (0.62 if len(symbol.label) == 1 else 0.45))))
+        label.setPixelSize(label_pixels(size, symbol.label))
         p.setFont(label)
         p.setPen(QColor("white") if color.lightness() < 170 else QColor("black"))
         p.drawText(r, Qt.AlignmentFlag.AlignCenter, symbol.label)
@@ -169,6 +189,12 @@ def symbol_delegate(tokens_for, symbols_for, parent=None):
         def __init__(self) -> None:
             super().__init__(parent)
             self._strips: dict[tuple, SymbolStrip] = {}
+
+        def sizeHint(self, option, index):
+            # every row, so the deck pane's uniform rows are all tall enough for its costs
+            hint = super().sizeHint(option, index)
+            hint.setHeight(max(hint.height(), legible_row_height(symbols_for())))
+            return hint
 
         def paint(self, painter, option, index) -> None:
             tokens = tokens_for(index)
