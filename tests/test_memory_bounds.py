@@ -21,8 +21,12 @@ MB = 2**20
 
 # README: a card import's peak is at most IMPORT_FACTOR times the source's uncompressed size
 # plus IMPORT_EXTRA over the program's own; reading a deck file, DECK_FACTOR times the file
+# (TEXT_DECK_FACTOR for the text family's junk lines)
 IMPORT_FACTOR, IMPORT_EXTRA = 20, 64 * MB
 DECK_FACTOR = 10
+# a text-family deck file keeps every line it cannot read (as unparsed, for the player to see and
+# to save back), an object of ~120 bytes a line: 8 MiB of one-letter lines is ~4 million of them
+TEXT_DECK_FACTOR = 64
 
 _PEAK = (
     "import resource, sys\n"
@@ -101,6 +105,17 @@ def test_an_8_mib_own_file_with_overlong_notes_is_refused_within_its_factor(tmp_
     code, peak = _peak("check", "--home", str(tmp_path / "h"), str(path))
     assert code == 2
     assert peak - check_baseline <= DECK_FACTOR * path.stat().st_size, peak / MB
+
+
+@pytest.mark.parametrize("line", ["x", "0 x", "1,foo,bar"])
+def test_a_text_deck_of_junk_lines_stays_within_its_factor(tmp_path, check_baseline, line):
+    """The worst shape for the text reader: every line short and unreadable, each kept as an
+    unparsed line (measured 2026-12-01: 8 MiB of `x` lines, 515 MB peak, ~58 times; here 2 MiB)."""
+    path = tmp_path / "junk.txt"
+    path.write_text((line + "\n") * (2 * MB // (len(line) + 1)), encoding="utf-8")
+    code, peak = _peak("check", "--home", str(tmp_path / "h"), str(path))
+    assert code in (0, 1, 2)
+    assert peak - check_baseline <= TEXT_DECK_FACTOR * path.stat().st_size, peak / MB
 
 
 def test_rusage_is_in_kib_here():
