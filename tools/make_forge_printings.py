@@ -35,11 +35,13 @@ import io
 import json
 import lzma
 import sys
-import tarfile
 import tempfile
 from pathlib import Path
 
 from defusedxml.ElementTree import fromstring
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # tools/ itself, when loaded by path
+from shared_data import forge_edition_header, members, mtgjson_set_documents  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
 OUT = REPO / "resources" / "mtg" / "forge-printings.json"
@@ -57,24 +59,11 @@ _MTGJSON_TYPES = {"token": "token", "memorabilia": "memorabilia", "alchemy": "di
 _COCKATRICE_TYPES = {"memorabilia": "memorabilia", "alchemy": "digital", "token": "token"}
 
 
-def _members(path: Path, suffix: str):
-    with tarfile.open(path) as tf:
-        for member in tf:
-            if member.isfile() and member.name.endswith(suffix):
-                yield member.name, tf.extractfile(member).read()
-
-
 def mtgjson_set_kinds(path: Path) -> tuple[dict[str, str], set[str]]:
     """(code -> kind of the sets to avoid, every code)."""
     out: dict[str, str] = {}
     every: set[str] = set()
-    for _name, raw in _members(path, ".json"):
-        try:
-            data = json.loads(raw).get("data")
-        except (ValueError, AttributeError):
-            continue  # allSets.json is an empty file
-        if not isinstance(data, dict) or not isinstance(data.get("code"), str):
-            continue
+    for _name, data in mtgjson_set_documents(path):
         every.add(data["code"].upper())
         kind = "digital" if data.get("isOnlineOnly") else _MTGJSON_TYPES.get(data.get("type"))
         if kind:
@@ -84,7 +73,7 @@ def mtgjson_set_kinds(path: Path) -> tuple[dict[str, str], set[str]]:
 
 def cockatrice_set_kinds(path: Path) -> dict[str, str]:
     out: dict[str, str] = {}
-    for _name, raw in _members(path, ".xml"):
+    for _name, raw in members(path, ".xml"):
         try:
             root = fromstring(raw)
         except Exception:  # a truncated spoiler file: its sets are in other files too
@@ -100,14 +89,8 @@ def forge_editions(path: Path) -> tuple[dict[str, str], dict[str, str]]:
     """(codes of digital-only editions, MTGJSON alias -> Forge code)."""
     digital: dict[str, str] = {}
     codes: dict[str, str] = {}
-    for _name, raw in _members(path, ".txt"):
-        meta: dict[str, str] = {}
-        for line in raw.decode("utf-8", "replace").splitlines():
-            if line.strip().lower() == "[cards]":
-                break
-            key, sep, value = line.partition("=")
-            if sep:
-                meta[key.strip().lower()] = value.strip()
+    for _name, raw in members(path, ".txt"):
+        meta = forge_edition_header(raw)
         code = meta.get("code", "").upper()
         if not code:
             continue
@@ -153,7 +136,7 @@ def choice_cards(data: Path) -> list:
     # by an overlaid DeckRule: a file with neither cannot hold one (most files: skipped unread)
     marks = [b"ircle", b"before the game begins", *(n.encode() for n in deckrule_overlay())]
     with tempfile.TemporaryDirectory() as tmp:
-        for name, raw in _members(data / "mtg" / "magic-spoiler-cockatrice-xml-2019-2025.tar.xz", ".xml"):
+        for name, raw in members(data / "mtg" / "magic-spoiler-cockatrice-xml-2019-2025.tar.xz", ".xml"):
             if not any(m in raw for m in marks):
                 continue
             path = Path(tmp) / Path(name).name

@@ -32,12 +32,14 @@ import json
 import lzma
 import re
 import sys
-import tarfile
 from collections import defaultdict
 from pathlib import Path
 
 from deckeditor.games.mtg.format_rules import FORMAT_RULES, key_on
 from deckeditor.names import slug
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # tools/ itself, when loaded by path
+from shared_data import members  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 CALENDAR = ROOT / "resources" / "mtg" / "set-release-days.json"
@@ -109,13 +111,6 @@ NON_DECK = {"Plane", "Phenomenon", "Scheme", "Vanguard", "Hero", "Conspiracy", "
             "Emblem"}  # fmt: skip
 
 
-def _members(path: Path, suffix: str):
-    with tarfile.open(path) as tf:
-        for member in tf:
-            if member.isfile() and member.name.endswith(suffix):
-                yield member.name, tf.extractfile(member).read()
-
-
 # --- reading the three snapshots ------------------------------------------------------------------
 
 
@@ -164,7 +159,7 @@ class Snapshot:
 
 def read_2022(path: Path, full_names: dict[str, str]) -> Snapshot:
     snap = Snapshot(DAY_2022)
-    for _name, raw in _members(path, ".json"):
+    for _name, raw in members(path, ".json"):
         try:
             data = json.loads(raw).get("data")
         except (ValueError, AttributeError):
@@ -208,7 +203,7 @@ def read_forge(path: Path) -> dict[str, list[dict]]:
     """code -> [{day, sets, banned, restricted}] from Forge's dated Historic/DCI files."""
     out: dict[str, list[dict]] = defaultdict(list)
     folders = {f"Historic/DCI/{folder}/": code for code, folder in FORGE_HISTORY.items()}
-    for name, raw in _members(path, ".txt"):
+    for name, raw in members(path, ".txt"):
         code = next((c for prefix, c in folders.items() if prefix in name), None)
         if code is None:
             continue

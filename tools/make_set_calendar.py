@@ -35,12 +35,14 @@ from __future__ import annotations
 
 import json
 import sys
-import tarfile
 from datetime import date
 from pathlib import Path
 from xml.etree.ElementTree import ParseError
 
 from defusedxml.ElementTree import fromstring
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # tools/ itself, when loaded by path
+from shared_data import forge_edition_header, members, mtgjson_set_documents  # noqa: E402
 
 OUT = Path(__file__).resolve().parent.parent / "resources" / "mtg" / "set-release-days.json"
 
@@ -52,25 +54,13 @@ def _day(text: object) -> str | None:
         return None
 
 
-def _members(path: Path, suffix: str):
-    with tarfile.open(path) as tf:
-        for member in tf:
-            if member.isfile() and member.name.endswith(suffix):
-                yield member.name, tf.extractfile(member).read()
-
-
 def mtgjson_sets(path: Path, of_type: str | None = None) -> dict[str, str]:
     """Set code -> release day, of every set file or of those whose `type` is `of_type`."""
     out: dict[str, str] = {}
-    for _name, raw in _members(path, ".json"):
-        try:
-            data = json.loads(raw).get("data")
-        except (ValueError, AttributeError):
-            continue  # allSets.json is an empty file
-        if isinstance(data, dict) and isinstance(data.get("code"), str):
-            day = _day(data.get("releaseDate"))
-            if day and (of_type is None or data.get("type") == of_type):
-                out[data["code"].upper()] = day
+    for _name, data in mtgjson_set_documents(path):
+        day = _day(data.get("releaseDate"))
+        if day and (of_type is None or data.get("type") == of_type):
+            out[data["code"].upper()] = day
     return out
 
 
@@ -88,7 +78,7 @@ DECK_SECTIONS = ("commander", "displayCommander", "mainBoard", "sideBoard", "pla
 def read_decks(path: Path) -> list[Deck]:
     """Every dated deck file: its code, day and cards (name, printing's set code)."""
     out: list[Deck] = []
-    for name, raw in _members(path, ".json"):
+    for name, raw in members(path, ".json"):
         if name.endswith("DeckList.json"):
             continue
         data = json.loads(raw).get("data") or {}
@@ -138,7 +128,7 @@ def cards_out_early(decks: list[Deck], sets: dict[str, str]) -> dict[str, str]:
 
 def cockatrice_xml(path: Path) -> dict[str, str]:
     out: dict[str, str] = {}
-    for _name, raw in _members(path, ".xml"):
+    for _name, raw in members(path, ".xml"):
         try:
             root = fromstring(raw)
         except ParseError:
@@ -152,14 +142,8 @@ def cockatrice_xml(path: Path) -> dict[str, str]:
 
 def forge_editions(path: Path) -> dict[str, str]:
     out: dict[str, str] = {}
-    for _name, raw in _members(path, ".txt"):
-        meta: dict[str, str] = {}
-        for line in raw.decode("utf-8", "replace").splitlines():
-            if line.strip().lower() == "[cards]":
-                break
-            key, sep, value = line.partition("=")
-            if sep:
-                meta[key.strip().lower()] = value.strip()
+    for _name, raw in members(path, ".txt"):
+        meta = forge_edition_header(raw)
         day = _day(meta.get("date", ""))
         if not day:
             continue

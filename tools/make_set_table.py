@@ -29,11 +29,13 @@ import json
 import lzma
 import re
 import sys
-import tarfile
 from pathlib import Path
 from xml.etree.ElementTree import ParseError
 
 from defusedxml.ElementTree import fromstring
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # tools/ itself, when loaded by path
+from shared_data import forge_edition_header, members, mtgjson_set_documents  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent / "resources" / "mtg"
 NAMES_OUT = ROOT / "set-names.json"
@@ -42,13 +44,6 @@ PRINTINGS_OUT = ROOT / "printings.json.xz"
 RARITY = {"common": "c", "uncommon": "u", "rare": "r", "mythic": "m", "special": "s", "bonus": "b"}
 GAMES = {"paper": 1, "mtgo": 2, "arena": 4}
 _DIGITS = re.compile(r"\d+")
-
-
-def _members(path: Path, suffix: str):
-    with tarfile.open(path) as tf:
-        for member in tf:
-            if member.isfile() and member.name.endswith(suffix):
-                yield member.name, tf.extractfile(member).read()
 
 
 def _number_order(number: str) -> tuple:
@@ -100,13 +95,7 @@ def _full_name(card: dict) -> str:
 
 
 def mtgjson_sets(table: Table, path: Path) -> None:
-    for _name, raw in _members(path, ".json"):
-        try:
-            data = json.loads(raw).get("data")
-        except (ValueError, AttributeError):
-            continue  # allSets.json is an empty file
-        if not isinstance(data, dict) or not isinstance(data.get("code"), str):
-            continue
+    for _name, data in mtgjson_set_documents(path):
         code = data["code"].upper()
         table.name_set(code, str(data.get("name") or ""), "MTGJSON set files")
         glyph = str(data.get("keyruneCode") or "").lower()
@@ -118,7 +107,7 @@ def mtgjson_sets(table: Table, path: Path) -> None:
 
 
 def deck_files(table: Table, path: Path) -> None:
-    for name, raw in sorted(_members(path, ".json")):
+    for name, raw in sorted(members(path, ".json")):
         if name.endswith("DeckList.json"):
             continue
         data = json.loads(raw).get("data") or {}
@@ -130,7 +119,7 @@ def deck_files(table: Table, path: Path) -> None:
 
 
 def cockatrice_xml(table: Table, path: Path) -> None:
-    for _name, raw in sorted(_members(path, ".xml")):
+    for _name, raw in sorted(members(path, ".xml")):
         try:
             root = fromstring(raw)
         except ParseError:
@@ -152,14 +141,8 @@ def cockatrice_xml(table: Table, path: Path) -> None:
 
 
 def forge_editions(table: Table, path: Path) -> None:
-    for _name, raw in sorted(_members(path, ".txt")):
-        meta: dict[str, str] = {}
-        for line in raw.decode("utf-8", "replace").splitlines():
-            if line.strip().lower() == "[cards]":
-                break
-            key, sep, value = line.partition("=")
-            if sep:
-                meta[key.strip().lower()] = value.strip()
+    for _name, raw in sorted(members(path, ".txt")):
+        meta = forge_edition_header(raw)
         table.name_set(meta.get("code", ""), meta.get("name", ""), "Forge editions")
 
 
