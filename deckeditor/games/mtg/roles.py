@@ -228,9 +228,6 @@ _COUNTER = re.compile(
     r"another target|two target|x target)[^.]*?\bspells?\b"
     r"|\bcounter (?:target|that|it)\b(?! (?:activated|triggered|ability|abilities))"
 )
-_COUNTER_ABILITY_ONLY = re.compile(
-    r"\bcounter target (?:activated|triggered|activated or triggered) ability\b(?! or spell)"
-)
 
 # protection
 _PROTECTED = r"(?:hexproof|shroud|indestructible|protection from|ward)"
@@ -379,11 +376,8 @@ def _reads_boardwipe(card, texts) -> bool:
 def _reads_counterspell(card, texts) -> bool:
     for _face, text in texts:
         for ability in _abilities(text):
-            if _COUNTER_ABILITY_ONLY.search(ability) and "spell" not in ability:
-                continue
-            for m in _COUNTER.finditer(ability):
-                if "spell" in ability:
-                    return True
+            if "spell" in ability and _COUNTER.search(ability):
+                return True
     return False
 
 
