@@ -79,6 +79,15 @@ def to_flags(bits: int, n: int) -> bytes:
     return digits.encode("ascii")[::-1].translate(bytes.maketrans(b"01", b"\x00\x01"))
 
 
+def union_where(groups: dict, test) -> int:
+    """The rows of every group whose key passes `test` (a key search over value -> rows)."""
+    result = 0
+    for value, group in groups.items():
+        if test(value):
+            result |= group
+    return result
+
+
 def all_rows(n: int) -> int:
     return (1 << n) - 1
 

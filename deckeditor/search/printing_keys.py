@@ -78,14 +78,6 @@ def printing_maps(index) -> dict[str, dict]:
     return index.derived(("printing-maps",), build)
 
 
-def _or(groups: dict, test) -> int:
-    result = 0
-    for value, group in groups.items():
-        if test(value):
-            result |= group
-    return result
-
-
 class SetKey(KeySpec):
     """`s:cmr`: a printing in that set (codes compare case-insensitively)."""
 
@@ -121,7 +113,7 @@ class RarityKey(KeySpec):
     def leaf(self, term, parsed, ctx):
         compare, rank = _NUM_TESTS[term.op], self._RANK
         return Leaf(("r", term.op, parsed),
-                    lambda index: _or(printing_maps(index)["r"], lambda letter: compare(rank[letter], parsed)))
+                    lambda index: bits.union_where(printing_maps(index)["r"], lambda letter: compare(rank[letter], parsed)))
 
 
 class ArtistKey(KeySpec):
@@ -133,7 +125,7 @@ class ArtistKey(KeySpec):
         return fold_name(term.value)
 
     def leaf(self, term, parsed, ctx):
-        return Leaf(("a", parsed), lambda index: _or(printing_maps(index)["a"], lambda artist: parsed in artist))
+        return Leaf(("a", parsed), lambda index: bits.union_where(printing_maps(index)["a"], lambda artist: parsed in artist))
 
 
 class GameKey(KeySpec):
@@ -169,7 +161,7 @@ class YearKey(KeySpec):
     def leaf(self, term, parsed, ctx):
         compare = _NUM_TESTS[term.op]
         return Leaf(("year", term.op, parsed),
-                    lambda index: _or(printing_maps(index)["year"], lambda year: compare(year, parsed)))
+                    lambda index: bits.union_where(printing_maps(index)["year"], lambda year: compare(year, parsed)))
 
 
 def table() -> dict[str, Any]:

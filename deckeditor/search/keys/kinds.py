@@ -331,21 +331,13 @@ class NumberKey(KeySpec):
         def compute(index):
             if kind == "stat":
                 groups = index.number_pairs(field, arg)
-                return _or_matching(groups, lambda pair: compare(pair[0], pair[1]))
+                return bits.union_where(groups, lambda pair: compare(pair[0], pair[1]))
             groups = index.number_groups(field)
             if kind == "parity":
-                return _or_matching(groups, lambda v: v not in (float("inf"),) and test(v))
-            return _or_matching(groups, lambda v: compare(v, arg))
+                return bits.union_where(groups, lambda v: v not in (float("inf"),) and test(v))
+            return bits.union_where(groups, lambda v: compare(v, arg))
 
         return Leaf(("num", field, op, kind, arg), compute)
-
-
-def _or_matching(groups: dict, test) -> int:
-    result = 0
-    for value, group in groups.items():
-        if test(value):
-            result |= group
-    return result
 
 
 # --- is: ----------------------------------------------------------------------------------------
