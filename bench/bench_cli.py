@@ -113,8 +113,13 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=5)
     args = parser.parse_args()
-    print(json.dumps({
-        "check_startup": bench_check_startup(args.repeats),
-        "search_startup": bench_search_startup(args.repeats),
-        "check_many_per_deck": bench_check_many(args.repeats),
-    }, indent=1))
+    print(
+        json.dumps(
+            {
+                "check_startup": bench_check_startup(args.repeats),
+                "search_startup": bench_search_startup(args.repeats),
+                "check_many_per_deck": bench_check_many(args.repeats),
+            },
+            indent=1,
+        )
+    )

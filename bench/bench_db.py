@@ -40,9 +40,8 @@ def full_database(paths: AppPaths | None = None) -> AppPaths:
         if store.exists and store.counts().get("mtg", 0) > 20_000:
             return paths
     try:
-        from deckeditor.carddb.store import import_sources
-
         import deckeditor.carddb.sources  # noqa: F401
+        from deckeditor.carddb.store import import_sources
 
         import_sources([DATA], app_paths=paths)
     except ImportError:
@@ -115,8 +114,11 @@ def damage_check(paths: AppPaths, repeats: int) -> dict:
         t0 = time.perf_counter()
         repair.damage(paths.card_db)
         stamped.append((time.perf_counter() - t0) * 1000)
-    return {"quick_check_ms": statistics.median(full), "stamped_check_ms": statistics.median(stamped),
-            "db_mb": round(paths.card_db.stat().st_size / 1e6, 1)}
+    return {
+        "quick_check_ms": statistics.median(full),
+        "stamped_check_ms": statistics.median(stamped),
+        "db_mb": round(paths.card_db.stat().st_size / 1e6, 1),
+    }
 
 
 if __name__ == "__main__":

@@ -24,7 +24,6 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -110,9 +109,10 @@ def _floor(path: Path):
         n = 0
         text = path.read_bytes().decode("utf-8")
         for line in text.splitlines():
-            count, _, name = line.partition(" ")
+            _count, _, name = line.partition(" ")
             n += len(name)
         assert n
+
     return run
 
 
@@ -122,6 +122,7 @@ def _reader(path: Path, expect_lines: int):
     def run():
         result = read_deck(path, pool())
         assert len(result.lines) == expect_lines
+
     return run
 
 
@@ -129,8 +130,11 @@ def _figure(path: Path, lines: int, repeats: int) -> dict:
     pool()  # loaded outside the timing
     work = _times(_reader(path, lines), repeats)
     floor = _times(_floor(path), max(3, repeats))
-    return {"median_ms": statistics.median(work), "worst_ms": max(work),
-            "floor_ms": statistics.median(floor)}
+    return {
+        "median_ms": statistics.median(work),
+        "worst_ms": max(work),
+        "floor_ms": statistics.median(floor),
+    }
 
 
 def bench_deckfile_1m_lines(repeats: int = 3) -> dict:
@@ -179,17 +183,20 @@ print(before, status("VmHWM"))
 def peak_rss_mb(path: Path, full_pool: bool = True) -> tuple[float, float]:
     """(RSS before reading, peak RSS while reading) in MB of a fresh process that loads the full
     pool (or an empty one) and then reads `path` (Linux /proc)."""
-    return fresh_process_rss(path, "from bench_deckfile import pool",
-                             "pool()" if full_pool else 'CardPool("mtg")')
+    return fresh_process_rss(
+        path, "from bench_deckfile import pool", "pool()" if full_pool else 'CardPool("mtg")'
+    )
 
 
 def fresh_process_rss(path: Path, imports: str, pool_code: str) -> tuple[float, float]:
     """(RSS before reading, peak RSS while reading) in MB of a fresh process that runs
     `imports`, makes its pool with `pool_code` and then reads `path` (Linux /proc)."""
-    script = _RSS_SCRIPT.format(repo=str(REPO), bench=str(BENCH), path=str(path),
-                                imports=imports, pool_code=pool_code)
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                          check=True)
+    script = _RSS_SCRIPT.format(
+        repo=str(REPO), bench=str(BENCH), path=str(path), imports=imports, pool_code=pool_code
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True
+    )
     before, peak = map(float, done.stdout.split()[-2:])
     return before, peak
 
@@ -199,21 +206,28 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeats", type=int, default=3)
     args = parser.parse_args(argv)
     out = {}
-    for name, fn in (("deckfile_1m_lines", bench_deckfile_1m_lines),
-                     ("deckfile_20k_distinct", bench_deckfile_20k_distinct),
-                     ("deckfile_1m_distinct", bench_deckfile_1m_distinct)):
+    for name, fn in (
+        ("deckfile_1m_lines", bench_deckfile_1m_lines),
+        ("deckfile_20k_distinct", bench_deckfile_20k_distinct),
+        ("deckfile_1m_distinct", bench_deckfile_1m_distinct),
+    ):
         fig = fn(args.repeats)
         fig["x_floor"] = fig["median_ms"] / fig["floor_ms"]
         out[name] = {k: round(v, 2) for k, v in fig.items()}
     out["growth_5k_to_20k"] = round(growth(args.repeats), 2)
     rss = {}
-    for label, path in (("1m_lines", million_lines_file()),
-                        ("20k_distinct", distinct_file(20_000)),
-                        ("1m_distinct", distinct_unknown_file())):
+    for label, path in (
+        ("1m_lines", million_lines_file()),
+        ("20k_distinct", distinct_file(20_000)),
+        ("1m_distinct", distinct_unknown_file()),
+    ):
         before, peak = peak_rss_mb(path, full_pool=True)
-        rss[label] = {"full_pool_before": round(before, 1), "full_pool_peak": round(peak, 1),
-                      "reading": round(peak - before, 1),
-                      "empty_pool_peak": round(peak_rss_mb(path, full_pool=False)[1], 1)}
+        rss[label] = {
+            "full_pool_before": round(before, 1),
+            "full_pool_peak": round(peak, 1),
+            "reading": round(peak - before, 1),
+            "empty_pool_peak": round(peak_rss_mb(path, full_pool=False)[1], 1),
+        }
     out["rss_mb"] = rss
     print(json.dumps(out, indent=1))
     return 0

@@ -106,13 +106,24 @@ def _precon(distinct: bool) -> str:
 
 
 def _cod(distinct: bool) -> str:
-    head = '<?xml version="1.0" encoding="UTF-8"?>\n<cockatrice_deck version="1">\n' \
-           '<deckname>Bench</deckname>\n<zone name="main">\n'
+    head = (
+        '<?xml version="1.0" encoding="UTF-8"?>\n<cockatrice_deck version="1">\n'
+        '<deckname>Bench</deckname>\n<zone name="main">\n'
+    )
     tail = "</zone>\n</cockatrice_deck>\n"
     if distinct:
         return _fill(head, (f'<card number="1" name="{n}"/>\n' for n in _unknown_names()), tail)
-    return _fill(head, _cycle(('<card number="1" name="Opt"/>\n', '<card number="2" name="Shock"/>\n',
-                               '<card number="1" name="Island"/>\n')), tail)
+    return _fill(
+        head,
+        _cycle(
+            (
+                '<card number="1" name="Opt"/>\n',
+                '<card number="2" name="Shock"/>\n',
+                '<card number="1" name="Island"/>\n',
+            )
+        ),
+        tail,
+    )
 
 
 def _dek(distinct: bool) -> str:
@@ -120,9 +131,17 @@ def _dek(distinct: bool) -> str:
     tail = "</Deck>\n"
     if distinct:
         return _fill(head, (f'<Cards Quantity="1" Name="{n}"/>\n' for n in _unknown_names()), tail)
-    return _fill(head, _cycle(('<Cards Quantity="1" Name="Opt"/>\n',
-                               '<Cards Quantity="2" Name="Shock" Sideboard="true"/>\n',
-                               '<Cards Quantity="1" Name="Island"/>\n')), tail)
+    return _fill(
+        head,
+        _cycle(
+            (
+                '<Cards Quantity="1" Name="Opt"/>\n',
+                '<Cards Quantity="2" Name="Shock" Sideboard="true"/>\n',
+                '<Cards Quantity="1" Name="Island"/>\n',
+            )
+        ),
+        tail,
+    )
 
 
 def _mtgjson(distinct: bool) -> str:
@@ -130,18 +149,38 @@ def _mtgjson(distinct: bool) -> str:
     tail = '{"name": "Opt", "count": 1}]}}\n'
     if distinct:
         return _fill(head, (f'{{"name": "{n}"}},\n' for n in _unknown_names()), tail)
-    return _fill(head, _cycle(('{"name": "Opt", "setCode": "XLN"},\n', '{"name": "Shock", "count": 2},\n',
-                               '{"name": "Island"},\n')), tail)
+    return _fill(
+        head,
+        _cycle(
+            (
+                '{"name": "Opt", "setCode": "XLN"},\n',
+                '{"name": "Shock", "count": 2},\n',
+                '{"name": "Island"},\n',
+            )
+        ),
+        tail,
+    )
 
 
 def _json(distinct: bool) -> str:
-    head = ('{"schema": "deckeditor-deck", "version": 1, "game": "mtg", "name": "Bench", '
-            '"format": null, "sections": [{"name": "Main", "entries": [\n')
+    head = (
+        '{"schema": "deckeditor-deck", "version": 1, "game": "mtg", "name": "Bench", '
+        '"format": null, "sections": [{"name": "Main", "entries": [\n'
+    )
     tail = '{"card": "Opt", "count": 1}]}]}\n'
     if distinct:
         return _fill(head, (f'{{"card": "{n}", "count": 1}},\n' for n in _unknown_names()), tail)
-    return _fill(head, _cycle(('{"card": "Opt", "count": 1},\n', '{"card": "Shock", "count": 2},\n',
-                               '{"card": "Island", "count": 1},\n')), tail)
+    return _fill(
+        head,
+        _cycle(
+            (
+                '{"card": "Opt", "count": 1},\n',
+                '{"card": "Shock", "count": 2},\n',
+                '{"card": "Island", "count": 1},\n',
+            )
+        ),
+        tail,
+    )
 
 
 def _riftbound_names() -> list[str]:
@@ -153,7 +192,9 @@ def _riftbound_text(distinct: bool) -> str:
     head = "// Bench\nMainDeck:\n"
     if distinct:
         return _fill(head, (f"1 {n}\n" for n in _unknown_names()))
-    return _fill(head, _cycle(tuple(f"{i % 3 + 1} {n}\n" for i, n in enumerate(_riftbound_names()))))
+    return _fill(
+        head, _cycle(tuple(f"{i % 3 + 1} {n}\n" for i, n in enumerate(_riftbound_names())))
+    )
 
 
 def _riftbound_code(distinct: bool) -> str:
@@ -167,8 +208,17 @@ def _riftbound_code(distinct: bool) -> str:
     else:
         numbers = [bytes([1 + i % 4]) for i in range(MAX_CARDS)]
     body = b"".join(numbers)
-    data = bytes([0x15, 0]) + varint(1) + varint(1) + varint(1) + varint(len(numbers)) \
-        + bytes([0, 0]) + body + varint(0) + bytes([0])
+    data = (
+        bytes([0x15, 0])
+        + varint(1)
+        + varint(1)
+        + varint(1)
+        + varint(len(numbers))
+        + bytes([0, 0])
+        + body
+        + varint(0)
+        + bytes([0])
+    )
     return b32encode(data)
 
 
@@ -200,7 +250,7 @@ def _floor(path: Path, how: str):
     def lines():
         n = 0
         for line in path.read_bytes().decode("utf-8").splitlines():
-            count, _, name = line.partition(" ")
+            _count, _, name = line.partition(" ")
             n += len(name)
         assert n
 
@@ -227,6 +277,7 @@ def _reader(path: Path, kind: str):
     def run():
         result = read_deck(path, pool_for(kind))
         assert result.deck.count() > 0
+
     return run
 
 
@@ -235,15 +286,20 @@ def figure(kind: str, shape: str, repeats: int = 3) -> dict:
     pool_for(kind)  # loaded outside the timing
     work = _times(_reader(path, kind), repeats)
     floor = _times(_floor(path, KINDS[kind][1]), max(3, repeats))
-    return {"median_ms": statistics.median(work), "worst_ms": max(work),
-            "floor_ms": statistics.median(floor)}
+    return {
+        "median_ms": statistics.median(work),
+        "worst_ms": max(work),
+        "floor_ms": statistics.median(floor),
+    }
 
 
 # bench/run.py figures: bench_deckfile_<kind>_<shape>(repeats)
 for _kind in KINDS:
     for _shape in ("repeat", "distinct"):
+
         def _fn(repeats: int = 3, _k=_kind, _s=_shape) -> dict:
             return figure(_k, _s, repeats)
+
         _fn.__name__ = f"bench_deckfile_{_kind}_{_shape}"
         globals()[_fn.__name__] = _fn
 del _kind, _shape, _fn
@@ -256,7 +312,9 @@ def cod_tags_file() -> Path:
     if not path.exists():
         head = '<?xml version="1.0" encoding="UTF-8"?>\n<cockatrice_deck version="1">\n<tags>\n'
         tail = '</tags>\n<zone name="main">\n<card number="1" name="Opt"/>\n</zone>\n</cockatrice_deck>\n'
-        path.write_bytes(_fill(head, (f"<tag>{n}</tag>\n" for n in _unknown_names()), tail).encode("ascii"))
+        path.write_bytes(
+            _fill(head, (f"<tag>{n}</tag>\n" for n in _unknown_names()), tail).encode("ascii")
+        )
     return path
 
 
@@ -265,23 +323,28 @@ def bench_deckfile_cod_tags(repeats: int = 3) -> dict:
     pool_for("cod")
     work = _times(_reader(path, "cod"), repeats)
     floor = _times(_floor(path, "xml"), max(3, repeats))
-    return {"median_ms": statistics.median(work), "worst_ms": max(work),
-            "floor_ms": statistics.median(floor)}
+    return {
+        "median_ms": statistics.median(work),
+        "worst_ms": max(work),
+        "floor_ms": statistics.median(floor),
+    }
 
 
 def peak_rss_mb(kind: str, shape: str) -> tuple[float, float]:
     """(RSS before reading, peak RSS while reading) in MB of a fresh process that loads the
     kind's full pool and then reads the file (Linux /proc)."""
-    return fresh_process_rss(deck_file(kind, shape), "from bench_deckfile_kinds import pool_for",
-                             f"pool_for({kind!r})")
+    return fresh_process_rss(
+        deck_file(kind, shape), "from bench_deckfile_kinds import pool_for", f"pool_for({kind!r})"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--kinds", nargs="+", default=list(KINDS), choices=list(KINDS))
-    parser.add_argument("--shapes", nargs="+", default=["repeat", "distinct"],
-                        choices=["repeat", "distinct"])
+    parser.add_argument(
+        "--shapes", nargs="+", default=["repeat", "distinct"], choices=["repeat", "distinct"]
+    )
     parser.add_argument("--no-rss", action="store_true", help="times only")
     args = parser.parse_args(argv)
     out = {}
@@ -294,8 +357,12 @@ def main(argv: list[str] | None = None) -> int:
                 before, peak = peak_rss_mb(kind, shape)
                 fig.update(rss_before_mb=before, rss_peak_mb=peak, rss_reading_mb=peak - before)
             out[f"deckfile_{kind}_{shape}"] = {k: round(v, 2) for k, v in fig.items()}
-            print(f"deckfile_{kind}_{shape}", json.dumps(out[f"deckfile_{kind}_{shape}"]),
-                  file=sys.stderr, flush=True)
+            print(
+                f"deckfile_{kind}_{shape}",
+                json.dumps(out[f"deckfile_{kind}_{shape}"]),
+                file=sys.stderr,
+                flush=True,
+            )
     print(json.dumps(out, indent=1))
     return 0
 

@@ -113,8 +113,10 @@ def main(argv: list[str] | None = None) -> int:
     else:
         for name, fig in figures.items():
             extra = {k: v for k, v in fig.items() if k not in ("median_ms", "worst_ms", "floor_ms")}
-            print(f"{name:18s} median {fig['median_ms']:8.3f} ms  worst {fig['worst_ms']:8.3f} ms"
-                  f"  floor {fig['floor_ms']:7.3f} ms  {extra}")
+            print(
+                f"{name:18s} median {fig['median_ms']:8.3f} ms  worst {fig['worst_ms']:8.3f} ms"
+                f"  floor {fig['floor_ms']:7.3f} ms  {extra}"
+            )
     return 0
 
 

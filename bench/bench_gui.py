@@ -95,14 +95,17 @@ def bench_keystroke_filter_gui(repeats: int = 5) -> dict:
     pool = open_pool(paths)
     scratch = Path(tempfile.mkdtemp(prefix="deckeditor-bench-gui-"))
     from deckeditor.paths import AppPaths
-
     from deckeditor.ui.settings import Settings
 
     # card pictures on: the lead's picture shown from a pictures folder, downloads allowed
     settings = Settings(pictures_folder=str(pictures_folder()), image_downloads=True)
-    window = MainWindow(AppPaths.resolve(scratch).ensure(), pools={"mtg": pool}, settings=settings, autosave=False)
+    window = MainWindow(
+        AppPaths.resolve(scratch).ensure(), pools={"mtg": pool}, settings=settings, autosave=False
+    )
     window.confirm_discard = lambda: True
-    deck = resources_dir() / "decks" / "thrasios-tymna.deck.json"  # both commanders are in the full pool
+    deck = (
+        resources_dir() / "decks" / "thrasios-tymna.deck.json"
+    )  # both commanders are in the full pool
     if deck.exists():
         window.open_path(str(deck))
     window.show()
@@ -155,12 +158,25 @@ def _spawn_window(home: Path, shot: Path, deck: Path | None = None) -> tuple[flo
     from bench.procenv import player_env, warm_bytecode
 
     warm_bytecode()
-    env = player_env(DECKEDITOR_HOME=str(home), QT_QPA_PLATFORM=os.environ.get("QT_QPA_PLATFORM", "offscreen"))
+    env = player_env(
+        DECKEDITOR_HOME=str(home), QT_QPA_PLATFORM=os.environ.get("QT_QPA_PLATFORM", "offscreen")
+    )
     env[PAINT_ENV] = "1"
     start = time.perf_counter()
     proc = subprocess.Popen(
-        [sys.executable, "-m", "deckeditor", "--screenshot", str(shot), *([str(deck)] if deck else [])],
-        env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, cwd=REPO,
+        [
+            sys.executable,
+            "-m",
+            "deckeditor",
+            "--screenshot",
+            str(shot),
+            *([str(deck)] if deck else []),
+        ],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        cwd=REPO,
     )
     painted, ready, rss = None, None, 0
     cpu = None
@@ -190,7 +206,9 @@ def _children_cpu() -> float:
 
 def _cold_start(root: Path, repeats: int, deck: Path | None = None) -> dict:
     shot = Path(tempfile.mkdtemp(prefix="deckeditor-shot-")) / "shot.png"
-    _spawn_window(root, shot, deck)  # not measured: brings a stale snapshot or stored columns up to date
+    _spawn_window(
+        root, shot, deck
+    )  # not measured: brings a stale snapshot or stored columns up to date
     times, cpu = [], []
     for _ in range(repeats):
         times.append(_spawn_window(root, shot, deck)[0])
@@ -219,7 +237,9 @@ def bench_cold_start_pictures(repeats: int = 5) -> dict:
     from a pictures folder before the first paint (downloads allowed)."""
     from deckeditor.paths import resources_dir
 
-    return _cold_start(pictures_home(_home()), repeats, resources_dir() / "decks" / "thrasios-tymna.deck.json")
+    return _cold_start(
+        pictures_home(_home()), repeats, resources_dir() / "decks" / "thrasios-tymna.deck.json"
+    )
 
 
 _FLOOR_RSS = """
@@ -239,7 +259,9 @@ def bench_rss(repeats: int = 1) -> dict:
     shot = Path(tempfile.mkdtemp(prefix="deckeditor-shot-")) / "shot.png"
     values = [_spawn_window(root, shot)[2] for _ in range(max(1, repeats))]
     env = dict(os.environ, QT_QPA_PLATFORM=os.environ.get("QT_QPA_PLATFORM", "offscreen"))
-    floor = subprocess.run([sys.executable, "-c", _FLOOR_RSS], capture_output=True, text=True, env=env, check=True)
+    floor = subprocess.run(
+        [sys.executable, "-c", _FLOOR_RSS], capture_output=True, text=True, env=env, check=True
+    )
     return {
         "mb": round(statistics.median(values) / 1024, 1),
         "floor_mb": round(int(floor.stdout.strip().splitlines()[-1]) / 1024, 1),

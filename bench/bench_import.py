@@ -104,7 +104,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=3)
     args = parser.parse_args(argv)
-    for name, fn in (("forge_import", bench_forge_import), ("mtgjson_import", bench_mtgjson_import)):
+    for name, fn in (
+        ("forge_import", bench_forge_import),
+        ("mtgjson_import", bench_mtgjson_import),
+    ):
         fig = fn(args.repeats)
         ratio = fig["median_ms"] / fig["floor_ms"] if fig["floor_ms"] else float("nan")
         print(

@@ -83,11 +83,16 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=30)
     args = parser.parse_args(argv)
-    print(json.dumps({
-        "roles_pool": bench_roles_pool(min(args.repeats, 5)),
-        "template_edit": bench_template_edit(args.repeats),
-        "template_panel": bench_template_panel(args.repeats),
-    }, indent=2))
+    print(
+        json.dumps(
+            {
+                "roles_pool": bench_roles_pool(min(args.repeats, 5)),
+                "template_edit": bench_template_edit(args.repeats),
+                "template_panel": bench_template_panel(args.repeats),
+            },
+            indent=2,
+        )
+    )
     return 0
 
 
@@ -114,7 +119,10 @@ def bench_template_panel(repeats: int = 200) -> dict:
     queries = {n: f"otag:{n.lower()}" for n in names}
 
     def statuses(i):
-        return [TargetStatus(n, (i + k) % 12, t, queries[n]) for k, (n, t) in enumerate(zip(names, targets))]
+        return [
+            TargetStatus(n, (i + k) % 12, t, queries[n])
+            for k, (n, t) in enumerate(zip(names, targets))
+        ]
 
     from PySide6.QtWidgets import QApplication
 

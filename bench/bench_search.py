@@ -54,7 +54,7 @@ def pool_cards() -> list:
 
 
 def keystroke_samples(cards: list, repeats: int) -> list[float]:
-    from deckeditor.search import SearchError, SearchIndex, Searcher
+    from deckeditor.search import Searcher, SearchError, SearchIndex
     from deckeditor.search.compiler import _COMPILED
 
     samples: list[float] = []

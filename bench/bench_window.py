@@ -28,6 +28,7 @@ since these machines are noisy.
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import os
 import statistics
@@ -186,8 +187,10 @@ def _peer_view(window):
         if state.error:
             return
         bits = state.bits
-        Proxy.flags = bytes(len(cards)) if bits is None and state.text else (
-            b"\x01" * len(cards) if bits is None else bytes(to_flags(bits, len(cards)))
+        Proxy.flags = (
+            bytes(len(cards))
+            if bits is None and state.text
+            else (b"\x01" * len(cards) if bits is None else bytes(to_flags(bits, len(cards))))
         )
         Proxy.legal = staticmethod(session.predicate(window.target()))  # per card, as peers do
         proxy.invalidate()
@@ -209,7 +212,7 @@ def bench_peer_keystroke(repeats: int = 1) -> dict:
     from deckeditor.search.compiler import _COMPILED
 
     app, window, pool = _window()
-    proxy, view, set_query = _peer_view(window)
+    _proxy, view, set_query = _peer_view(window)
     box = window.catalog.search_box
     ours_viewport = window.catalog.table.viewport()
     index = window.catalog.searcher._searcher.index
@@ -255,8 +258,13 @@ def _cli_import(source: Path) -> float:
     warm_bytecode()
     env = player_env(PYTHONPATH=str(REPO))
     start = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "deckeditor", "--home", str(home), "cards", "import", str(source)],
-                   env=env, cwd=REPO, check=True, capture_output=True)
+    subprocess.run(
+        [sys.executable, "-m", "deckeditor", "--home", str(home), "cards", "import", str(source)],
+        env=env,
+        cwd=REPO,
+        check=True,
+        capture_output=True,
+    )
     return (time.perf_counter() - start) * 1000
 
 
@@ -281,7 +289,9 @@ def _window_import(app, source: Path) -> tuple[float, float]:
     start = time.perf_counter()
     worker = window.import_cards([str(source)])
     for signal in (worker.finished, worker.failed, worker.cancelled):
-        signal.connect(lambda *_: QTimer.singleShot(0, lambda: done.__setitem__("at", time.perf_counter())))
+        signal.connect(
+            lambda *_: QTimer.singleShot(0, lambda: done.__setitem__("at", time.perf_counter()))
+        )
     timer.start()
     while done["at"] is None:
         app.processEvents()
@@ -290,7 +300,7 @@ def _window_import(app, source: Path) -> tuple[float, float]:
             raise RuntimeError("the window's import did not finish in 10 minutes")
     timer.stop()
     took = (done["at"] - start) * 1000
-    gaps = [b - a for a, b in zip(ticks, ticks[1:])]
+    gaps = [b - a for a, b in itertools.pairwise(ticks)]
     window.close()
     return took, max(gaps, default=0.0) * 1000
 
@@ -381,13 +391,20 @@ def bench_soak_rss(repeats: int = 1, edits: int = SOAK_EDITS) -> dict:
     from bench.procenv import player_env, warm_bytecode
 
     warm_bytecode()
-    env = player_env(PYTHONPATH=str(REPO), QT_QPA_PLATFORM=os.environ.get("QT_QPA_PLATFORM", "offscreen"))
+    env = player_env(
+        PYTHONPATH=str(REPO), QT_QPA_PLATFORM=os.environ.get("QT_QPA_PLATFORM", "offscreen")
+    )
     proc = subprocess.run(
         [sys.executable, str(Path(__file__)), "--soak-child", str(edits)],
-        capture_output=True, text=True, env=env, cwd=REPO,
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=REPO,
     )
     if proc.returncode:
-        raise RuntimeError(proc.stderr.strip().splitlines()[-1] if proc.stderr.strip() else "soak failed")
+        raise RuntimeError(
+            proc.stderr.strip().splitlines()[-1] if proc.stderr.strip() else "soak failed"
+        )
     child = json.loads(proc.stdout.strip().splitlines()[-1])
     rss = {int(k): v for k, v in child["rss_kb"].items()}
     end, tail_start = rss[edits], rss[edits - SOAK_TAIL]

@@ -114,8 +114,23 @@ FIGURES = [
 ]  # fmt: skip
 MEMORY = {"rss_mb", "soak_rss_mb"}
 # Extra numbers a figure may return that are kept in the JSON and printed after the table.
-EXTRAS = ("cpu_median_ms", "cpu_worst_ms", "floor_cpu_ms", "ratio", "ours_median_ms", "ours_worst_ms", "cli_median_ms", "stall_ms", "growth_pct",
-          "floor_mb", "median_edit_ms", "p95_edit_ms", "worst_edit_ms", "cold_ms", "total_ms")
+EXTRAS = (
+    "cpu_median_ms",
+    "cpu_worst_ms",
+    "floor_cpu_ms",
+    "ratio",
+    "ours_median_ms",
+    "ours_worst_ms",
+    "cli_median_ms",
+    "stall_ms",
+    "growth_pct",
+    "floor_mb",
+    "median_edit_ms",
+    "p95_edit_ms",
+    "worst_edit_ms",
+    "cold_ms",
+    "total_ms",
+)
 RATIO_BUDGET = {"window_import": 1.5}  # figure -> most its `ratio` may be
 GROWTH_BUDGET = 5.0  # % over the soak's last 2,000 edits
 
@@ -258,7 +273,7 @@ def run(names: list[str], repeats: int, verbose: bool) -> tuple[dict, dict]:
             missing[fig.name] = f"not available: {type(exc).__name__}: {exc}"
     # The floor again at the end: take the lower, the machine may have been busy at the start.
     floor_end = measure_floor(cards, repeats)
-    for fig_name, res in results.items():
+    for _fig_name, res in results.items():
         if "floor_ms" in res and res["floor_ms"] == round(float(floor), 3):
             res["floor_ms"] = round(float(min(floor, floor_end)), 3)
     return results, missing

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import datetime as _dt
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib import import_module
-from typing import Any, Callable
+from typing import Any
 
 from deckeditor.search.bits import rows_of
 
@@ -104,7 +105,9 @@ class CatalogSearch:
             try:
                 searcher = search.Searcher(self.pool, getattr(self.pool, "game", None))
                 fmt, day = self._context
-                searcher.set_context(search.SearchContext(format=getattr(fmt, "format", None), day=day))
+                searcher.set_context(
+                    search.SearchContext(format=getattr(fmt, "format", None), day=day)
+                )
             except Exception:  # no search keys for this game yet: names only
                 searcher = None
         if searcher is None:
@@ -121,7 +124,9 @@ class CatalogSearch:
         if self._searcher is None:
             return
         search = import_module("deckeditor.search")
-        self._searcher.set_context(search.SearchContext(format=getattr(fmt, "format", None), day=day))
+        self._searcher.set_context(
+            search.SearchContext(format=getattr(fmt, "format", None), day=day)
+        )
 
     def failed_term(self, row: int) -> str | None:
         """The first top-level search term the card at `row` fails (mtg-rules.md §11: "why is

@@ -13,8 +13,9 @@ shown, and nothing is warned about. A category under its target is a warning
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 from deckeditor.deck import Deck, Entry
 from deckeditor.problems import Problem, ProblemKind, Severity
@@ -104,7 +105,9 @@ def template_of(deck: Deck, game, fmt) -> dict[str, int]:
     return {names.get(k, k): v for k, v in game.default_template(fmt).items()}
 
 
-def template_status(deck: Deck, game, fmt, pool, counts: Mapping[str, int] | None = None) -> list[TargetStatus]:
+def template_status(
+    deck: Deck, game, fmt, pool, counts: Mapping[str, int] | None = None
+) -> list[TargetStatus]:
     """Each category of the template with its count, in the template's order."""
     counts = category_counts(deck, game, pool) if counts is None else counts
     found = queries(game, deck)
@@ -124,7 +127,9 @@ def template_problems(deck: Deck, game, fmt, pool) -> list[Problem]:
             continue
         missing = status.target - status.count
         problem = Problem.make(
-            ProblemKind.CATEGORY_TARGET, None, category_cards(deck, game, pool, status.category),
+            ProblemKind.CATEGORY_TARGET,
+            None,
+            category_cards(deck, game, pool, status.category),
             f"{status.label}: {missing} more wanted by the deck's template",
             Severity.WARNING,
         )
@@ -136,10 +141,16 @@ def template_problems(deck: Deck, game, fmt, pool) -> list[Problem]:
 # --- editing: each returns a new deck -----------------------------------------------------------
 
 
-def with_line_categories(deck: Deck, section: str, index: int, categories: Iterable[str] | None) -> Deck:
+def with_line_categories(
+    deck: Deck, section: str, index: int, categories: Iterable[str] | None
+) -> Deck:
     """The line's categories set by the player (None: back to its defaults)."""
     entry = deck.section(section).entries[index]
-    names = None if categories is None else tuple(dict.fromkeys(c.strip() for c in categories if c.strip()))
+    names = (
+        None
+        if categories is None
+        else tuple(dict.fromkeys(c.strip() for c in categories if c.strip()))
+    )
     from dataclasses import replace
 
     return deck.replace_entry(section, index, replace(entry, categories=names))
@@ -199,9 +210,21 @@ def with_target(deck: Deck, game, fmt, category: str, target: int | None) -> Dec
 
 
 __all__ = [
-    "TargetStatus", "add_category", "category_cards", "category_counts", "default_categories",
-    "line_categories", "queries", "remove_category", "rename_category", "role_titles",
-    "template_of", "template_problems", "template_status", "with_line_categories", "with_target",
+    "TargetStatus",
+    "add_category",
+    "category_cards",
+    "category_counts",
+    "default_categories",
+    "line_categories",
+    "queries",
+    "remove_category",
+    "rename_category",
+    "role_titles",
+    "template_of",
+    "template_problems",
+    "template_status",
+    "with_line_categories",
+    "with_target",
 ]
 
 
@@ -231,7 +254,9 @@ def library_cards(deck: Deck, game, pool) -> list[tuple[Entry, Any]]:
     ]
 
 
-def library_count(deck: Deck, game, pool, category: str | None = None, card: str | None = None) -> tuple[int, int]:
+def library_count(
+    deck: Deck, game, pool, category: str | None = None, card: str | None = None
+) -> tuple[int, int]:
     """(cards in the library, how many of them are wanted): the copies in `category`, or the
     copies of the card named `card` (its pool name or as written)."""
     size = wanted = 0
@@ -240,7 +265,10 @@ def library_count(deck: Deck, game, pool, category: str | None = None, card: str
         size += entry.count
         if category is not None and category in line_categories(entry, found, game, pool, deck):
             wanted += entry.count
-        elif key is not None and key in {entry.card.casefold(), getattr(found, "name", "").casefold()}:
+        elif key is not None and key in {
+            entry.card.casefold(),
+            getattr(found, "name", "").casefold(),
+        }:
             wanted += entry.count
     return size, wanted
 

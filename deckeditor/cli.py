@@ -23,8 +23,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     parser.add_argument(
         "--home",
         metavar="DIR",
-        help="keep the card database, settings, decks and state under DIR "
-        "(also DECKEDITOR_HOME)",
+        help="keep the card database, settings, decks and state under DIR (also DECKEDITOR_HOME)",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for module in COMMANDS:

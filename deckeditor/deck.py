@@ -8,10 +8,9 @@ hold a snapshot without copying (`mtg-rules.md` §11: predicates never see a dec
 from __future__ import annotations
 
 from array import array
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
-from typing import Iterable, Iterator, Mapping
 
 MTG_SECTIONS = ("Commander", "Companion", "Main", "Sideboard", "Maybeboard")
 RIFTBOUND_SECTIONS = ("Legend", "Champion", "Main", "Runes", "Battlefields", "Sideboard")
@@ -196,8 +195,12 @@ class Deck:
 
     def __hash__(self) -> int:
         template = tuple(sorted(self.template.items())) if self.template is not None else None
-        names = tuple(sorted(self.category_names.items())) if self.category_names is not None else None
-        return hash((self.game, self.name, self.format, self.bracket, template, names, self.sections))
+        names = (
+            tuple(sorted(self.category_names.items())) if self.category_names is not None else None
+        )
+        return hash(
+            (self.game, self.name, self.format, self.bracket, template, names, self.sections)
+        )
 
     # --- reading -------------------------------------------------------------------------
 

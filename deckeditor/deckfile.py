@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
-from deckeditor.deck import CANONICAL_SECTIONS, MAX_COUNT, Deck, Entry, Printing, Section, Unparsed
 from deckeditor import unparsed_budget
+from deckeditor.deck import CANONICAL_SECTIONS, MAX_COUNT, Deck, Entry, Printing, Section, Unparsed
 from deckeditor.deckfile_errors import DeckFileError
 from deckeditor.lone_surrogates import refuse_in_json
 from deckeditor.saving import save_atomic  # noqa: F401 (the writers' import path)
@@ -48,7 +48,6 @@ def written_version(fmt: str | None) -> int:
     Brawl deck needs version 2 (a version-1 reader would take it for Standard Brawl), so every
     other deck stays readable by earlier Deck Editors."""
     return VERSION if fmt == "brawl" else 1
-
 
 
 # --- pre-validation: bytes and JSON text ---------------------------------------------------------
@@ -114,8 +113,16 @@ def scan(text: str) -> tuple[dict[tuple, int], tuple[str, tuple, int] | None]:
         if punct in ("{", "["):
             path = value_path()
             lines.setdefault(path, token_line)
-            stack.append({"type": "obj" if punct == "{" else "arr", "path": path,
-                          "key": None, "index": -1, "want_key": punct == "{", "keys": set()})
+            stack.append(
+                {
+                    "type": "obj" if punct == "{" else "arr",
+                    "path": path,
+                    "key": None,
+                    "index": -1,
+                    "want_key": punct == "{",
+                    "keys": set(),
+                }
+            )
             if len(stack) > MAX_DEPTH and problem is None:
                 problem = ("depth", path, token_line)
                 return lines, problem
@@ -249,7 +256,9 @@ def migrate(doc: dict, path: str | None = None) -> dict:
         raise DeckFileError(path, None, None, "version: must be an integer from 1")
     if version > VERSION:
         raise DeckFileError(
-            path, None, None,
+            path,
+            None,
+            None,
             f"written by a newer Deck Editor (file version {version}; this one reads {VERSION})",
         )
     while version < VERSION:
@@ -308,8 +317,14 @@ def _printing(model: PrintingModel | None) -> Printing | None:
     else:
         ids = model.ids
     p = Printing(
-        set=model.set, number=model.number, finish=model.finish, forge_art=model.forge_art,
-        scryfall=ids.scryfall, mtgo=ids.mtgo, arena=ids.arena, multiverse=ids.multiverse,
+        set=model.set,
+        number=model.number,
+        finish=model.finish,
+        forge_art=model.forge_art,
+        scryfall=ids.scryfall,
+        mtgo=ids.mtgo,
+        arena=ids.arena,
+        multiverse=ids.multiverse,
         code=model.code,
     )
     return None if p.is_empty() and not model.model_extra and not ids.model_extra else p
@@ -339,11 +354,17 @@ def model_to_deck(model: DeckFileModel) -> Deck:
             section_extra[sec.name] = dict(sec.model_extra)
         entries = []
         for i, e in enumerate(sec.entries):
-            entries.append(Entry(
-                e.card, e.count, _printing(e.printing),
-                (e.choices.colors or "") if e.choices else "", tuple(e.tags), dict(e.flags),
-                None if e.categories is None else tuple(e.categories),
-            ))
+            entries.append(
+                Entry(
+                    e.card,
+                    e.count,
+                    _printing(e.printing),
+                    (e.choices.colors or "") if e.choices else "",
+                    tuple(e.tags),
+                    dict(e.flags),
+                    None if e.categories is None else tuple(e.categories),
+                )
+            )
             if extra := _entry_extra(e):
                 entry_extra.setdefault(sec.name, []).append([i, e.card, extra])
         sections.append(Section(sec.name, tuple(entries)))
@@ -362,11 +383,19 @@ def model_to_deck(model: DeckFileModel) -> Deck:
     if extras:
         foreign[EXTRA_KEY] = extras
     return Deck(
-        game=model.game, name=model.name, format=model.format, notes=model.notes,
-        tags=tuple(model.tags), sections=tuple(sections),
+        game=model.game,
+        name=model.name,
+        format=model.format,
+        notes=model.notes,
+        tags=tuple(model.tags),
+        sections=tuple(sections),
         unparsed=tuple(Unparsed(u.source, u.line, u.text, u.reason) for u in model.unparsed),
-        foreign=foreign, created=model.created, modified=model.modified, bracket=model.bracket,
-        template=model.template, category_names=model.category_names,
+        foreign=foreign,
+        created=model.created,
+        modified=model.modified,
+        bracket=model.bracket,
+        template=model.template,
+        category_names=model.category_names,
     )
 
 
@@ -389,8 +418,11 @@ def _printing_dict(p: Printing, extra: dict) -> dict:
     for key in ("set", "number", "finish", "forge_art"):
         if getattr(p, key) is not None:
             out[key] = getattr(p, key)
-    ids = {k: getattr(p, k) for k in ("scryfall", "mtgo", "arena", "multiverse")
-           if getattr(p, k) is not None}
+    ids = {
+        k: getattr(p, k)
+        for k in ("scryfall", "mtgo", "arena", "multiverse")
+        if getattr(p, k) is not None
+    }
     ids.update(extra.get("printing.ids", {}))
     if ids:
         out["ids"] = ids
@@ -433,7 +465,9 @@ def deck_to_dict(deck: Deck) -> dict:
     foreign = dict(deck.foreign)
     extras = foreign.pop(EXTRA_KEY, None) or {}
     doc: dict[str, Any] = {
-        "schema": SCHEMA, "version": written_version(deck.format), "game": deck.game,
+        "schema": SCHEMA,
+        "version": written_version(deck.format),
+        "game": deck.game,
         "name": deck.name,
         "format": deck.format,
     }
@@ -467,8 +501,13 @@ def deck_to_dict(deck: Deck) -> dict:
     if deck.unparsed:
         u_extra = dict((i, x) for i, x in extras.get("unparsed", []))
         doc["unparsed"] = [
-            {"source": u.source, "line": u.line, "text": u.text, "reason": u.reason,
-             **u_extra.get(i, {})}
+            {
+                "source": u.source,
+                "line": u.line,
+                "text": u.text,
+                "reason": u.reason,
+                **u_extra.get(i, {}),
+            }
             for i, u in enumerate(deck.unparsed)
         ]
     if foreign:
@@ -480,4 +519,5 @@ def deck_to_dict(deck: Deck) -> dict:
 
 def write_json_deck(deck: Deck) -> str:
     return unparsed_budget.check_size(
-        json.dumps(deck_to_dict(deck), ensure_ascii=False, indent=2) + "\n")
+        json.dumps(deck_to_dict(deck), ensure_ascii=False, indent=2) + "\n"
+    )

@@ -134,16 +134,18 @@ class LineReport(_Statuses):
         return len(self._texts)
 
     def _at(self, i: int) -> LineStatus:
-        return LineStatus(self._numbers[i], self._texts[i], _KINDS[self._kinds[i]],
-                          self._reasons[i])
+        return LineStatus(
+            self._numbers[i], self._texts[i], _KINDS[self._kinds[i]], self._reasons[i]
+        )
 
     def kind_counts(self) -> dict[LineKind, int]:
         return {_KINDS[k]: n for k, n in Counter(self._kinds).items()}
 
     def __iter__(self) -> Iterator[LineStatus]:
         kinds = _KINDS
-        for number, text, kind, reason in zip(self._numbers, self._texts, self._kinds,
-                                              self._reasons):
+        for number, text, kind, reason in zip(
+            self._numbers, self._texts, self._kinds, self._reasons
+        ):
             yield LineStatus(number, text, kinds[kind], reason)
 
 
@@ -191,7 +193,7 @@ class TextReport(_Statuses):
         """Line `index` (from 0) of the source, right-trimmed."""
         starts = self.starts
         end = starts[index + 1] if index + 1 < len(starts) else len(self.source)
-        return self.source[starts[index]:end].rstrip()
+        return self.source[starts[index] : end].rstrip()
 
     def drop_last(self) -> None:
         """Forget the last line (an empty last line is no line, `split_lines`)."""

@@ -16,8 +16,25 @@ from typing import Any
 
 from deckeditor.deck import MAX_COUNT, Deck, Entry, Printing, Section, Unparsed
 
-TOP = frozenset({"schema", "version", "game", "name", "format", "notes", "tags", "bracket",
-                 "template", "category_names", "created", "modified", "sections", "unparsed", "foreign"})
+TOP = frozenset(
+    {
+        "schema",
+        "version",
+        "game",
+        "name",
+        "format",
+        "notes",
+        "tags",
+        "bracket",
+        "template",
+        "category_names",
+        "created",
+        "modified",
+        "sections",
+        "unparsed",
+        "foreign",
+    }
+)
 SECTION = frozenset({"name", "entries"})
 ENTRY = frozenset({"card", "count", "printing", "choices", "tags", "categories", "flags"})
 PRINTING = frozenset({"set", "number", "finish", "forge_art", "ids", "code"})
@@ -73,12 +90,19 @@ def _deck(doc: dict) -> Deck:
 
     # A version-1 Brawl deck is migrated (deckfile.MIGRATIONS); the slow path does that.
     version = doc.get("version")
-    _need(doc.get("schema") == SCHEMA and _is_int(version)
-          and (version == VERSION or (version == 1 and doc.get("format") != "brawl")))
+    _need(
+        doc.get("schema") == SCHEMA
+        and _is_int(version)
+        and (version == VERSION or (version == 1 and doc.get("format") != "brawl"))
+    )
     game, name, fmt = doc["game"], doc["name"], doc["format"]
     _need(type(game) is str and game in GAMES)
-    _need(type(name) is str and 1 <= len(name) <= 200 and name == name.strip()
-          and not CONTROL.search(name))
+    _need(
+        type(name) is str
+        and 1 <= len(name) <= 200
+        and name == name.strip()
+        and not CONTROL.search(name)
+    )
     _need(fmt is None or (type(fmt) is str and CODE.match(fmt) is not None))
     notes = doc.get("notes", "")
     _need(type(notes) is str and len(notes) <= 100_000)
@@ -88,7 +112,10 @@ def _deck(doc: dict) -> Deck:
     _need(bracket is None or 1 <= bracket <= 5)
     template = doc.get("template")
     if template is not None:
-        _need(type(template) is dict and all(_is_int(n) and 0 <= n <= MAX_COUNT for n in template.values()))
+        _need(
+            type(template) is dict
+            and all(_is_int(n) and 0 <= n <= MAX_COUNT for n in template.values())
+        )
         _categories(list(template))
     role_names = doc.get("category_names")
     if role_names is not None:
@@ -106,9 +133,18 @@ def _deck(doc: dict) -> Deck:
     foreign = doc.get("foreign", {})
     _need(type(foreign) is dict)
     return Deck(
-        game=game, name=name, format=fmt, notes=notes, tags=tuple(tags), sections=sections,
-        unparsed=tuple(_unparsed(u) for u in raw_unparsed), foreign=dict(foreign),
-        created=created, modified=modified, bracket=bracket, template=template,
+        game=game,
+        name=name,
+        format=fmt,
+        notes=notes,
+        tags=tuple(tags),
+        sections=sections,
+        unparsed=tuple(_unparsed(u) for u in raw_unparsed),
+        foreign=dict(foreign),
+        created=created,
+        modified=modified,
+        bracket=bracket,
+        template=template,
         category_names=role_names,
     )
 
@@ -141,8 +177,15 @@ def _entry(raw: Any) -> Entry:
     categories = raw.get("categories")
     if categories is not None:
         categories = tuple(_categories(categories))
-    return Entry(card, count, _printing(raw.get("printing")), _colors(raw.get("choices")),
-                 tuple(tags), dict(flags), categories)
+    return Entry(
+        card,
+        count,
+        _printing(raw.get("printing")),
+        _colors(raw.get("choices")),
+        tuple(tags),
+        dict(flags),
+        categories,
+    )
 
 
 def _categories(raw: Any) -> list[str]:
@@ -165,9 +208,14 @@ def _printing(raw: Any) -> Printing | None:
         ids = {}
     _need(type(ids) is dict and IDS.issuperset(ids))
     p = Printing(
-        set=_opt_str(raw, "set"), number=_opt_str(raw, "number"), finish=finish, forge_art=art,
-        scryfall=_opt_str(ids, "scryfall"), mtgo=_opt_int(ids, "mtgo"),
-        arena=_opt_int(ids, "arena"), multiverse=_opt_int(ids, "multiverse"),
+        set=_opt_str(raw, "set"),
+        number=_opt_str(raw, "number"),
+        finish=finish,
+        forge_art=art,
+        scryfall=_opt_str(ids, "scryfall"),
+        mtgo=_opt_int(ids, "mtgo"),
+        arena=_opt_int(ids, "arena"),
+        multiverse=_opt_int(ids, "multiverse"),
         code=_opt_str(raw, "code"),
     )
     return None if p.is_empty() else p

@@ -69,8 +69,10 @@ class EntryModel(_Model):
 
 def _check_categories(value) -> None:
     if any(not 1 <= len(t) <= 100 or t != t.strip() or _CONTROL.search(t) for t in value):
-        raise ValueError("each category must be 1 to 100 characters, without control characters "
-                         "or surrounding spaces")
+        raise ValueError(
+            "each category must be 1 to 100 characters, without control characters "
+            "or surrounding spaces"
+        )
     if len(set(value)) != len(value):
         raise ValueError("each category may appear once")
 

@@ -14,20 +14,30 @@ import re
 from pathlib import Path
 from typing import Any
 
+from deckeditor import unparsed_budget
 from deckeditor.carddb.pool import CardPool
 from deckeditor.carddb.snapshot import gc_paused
-from deckeditor import unparsed_budget
 from deckeditor.deck import Deck
-from deckeditor.deckfile import MAX_BYTES, load_json, read_json_deck, save_atomic
-from deckeditor.deckfile import write_json_deck
+from deckeditor.deckfile import MAX_BYTES, load_json, read_json_deck, save_atomic, write_json_deck
 from deckeditor.deckfile_errors import DeckFileError, ImportResult, LineKind, LineStatus
 from deckeditor.lone_surrogates import printable_name, refuse_in_json, refuse_in_text
 from deckeditor.textlines import split_lines
 
 __all__ = [
-    "KINDS", "DeckFileError", "ImportResult", "LineKind", "LineStatus", "decode", "export_losses",
+    "KINDS",
+    "DeckFileError",
+    "ImportResult",
+    "LineKind",
+    "LineStatus",
+    "decode",
+    "export_losses",
     "game_of",
-    "kind_for_path", "read_deck", "recognise", "save_deck", "split_lines", "write_deck",
+    "kind_for_path",
+    "read_deck",
+    "recognise",
+    "save_deck",
+    "split_lines",
+    "write_deck",
 ]
 
 # kind → (readable, writable, default extension)
@@ -80,8 +90,12 @@ def decode(data: bytes, path: str | None = None) -> tuple[str, list[str]]:
             return data.decode("utf-16"), ["read as UTF-16 text"]
         except UnicodeDecodeError as exc:  # a lone surrogate, or a character cut short
             before = data[: exc.start].decode("utf-16", "replace")
-            raise DeckFileError(path, before.count("\n") + 1, len(before) - before.rfind("\n"),
-                                f"not valid UTF-16 (byte {exc.start + 1})") from None
+            raise DeckFileError(
+                path,
+                before.count("\n") + 1,
+                len(before) - before.rfind("\n"),
+                f"not valid UTF-16 (byte {exc.start + 1})",
+            ) from None
     try:
         return data.decode("utf-8"), []
     except UnicodeDecodeError:
@@ -89,9 +103,7 @@ def decode(data: bytes, path: str | None = None) -> tuple[str, list[str]]:
     try:
         text = data.decode("cp1252")
     except UnicodeDecodeError:  # five bytes cp1252 leaves undefined: take them as Latin-1
-        text = "".join(
-            bytes([b]).decode("cp1252", errors="ignore") or chr(b) for b in data
-        )
+        text = "".join(bytes([b]).decode("cp1252", errors="ignore") or chr(b) for b in data)
     return text, [CP1252]
 
 
@@ -138,18 +150,21 @@ def recognise(text: str) -> str:
         return "json"
     if stripped[0] == "<":
         return "xml"
-    first = next((l.strip() for l in _first_lines(text) if l.strip() and l.strip()[0] not in "#;"),
-                 "")
+    first = next(
+        (l.strip() for l in _first_lines(text) if l.strip() and l.strip()[0] not in "#;"), ""
+    )
     if first.startswith("[") and first.endswith("]"):
         return "forge"
     from deckeditor.games.mtg.files import precon
 
     if precon.looks_like(_first_lines(text)):  # taw precon lists: `// NAME:` first (their
-        return "precon"                        # brackets look like XMage's)
+        return "precon"  # brackets look like XMage's)
     could_be_xmage = "NAME:" in text or "LAYOUT " in text or ("[" in text and ":" in text)
     if could_be_xmage and _XMAGE_LINE.search(text):  # (the `in` tests skip a slow scan)
         return "xmage"
-    if not _SPACE.search(stripped) and (_looks_like_code(stripped) or _looks_like_damaged_code(stripped)):
+    if not _SPACE.search(stripped) and (
+        _looks_like_code(stripped) or _looks_like_damaged_code(stripped)
+    ):
         # one token (no split: a million-line text would be cut into two million words); a
         # damaged code too, so the decoder says what is wrong and where
         return "riftbound-code"
@@ -202,7 +217,11 @@ def _looks_like_code(token: str) -> bool:
 
 def _looks_like_damaged_code(token: str) -> bool:
     module = _deckcode()
-    return bool(module and hasattr(module, "looks_like_damaged_code") and module.looks_like_damaged_code(token))
+    return bool(
+        module
+        and hasattr(module, "looks_like_damaged_code")
+        and module.looks_like_damaged_code(token)
+    )
 
 
 def _xml_kind(data: bytes | str, path: str | None) -> str:
@@ -233,10 +252,12 @@ def _refuse_no_file(path: str) -> None:
     from deckeditor.path_kind import Kind, kind_of
 
     kind, reason = kind_of(path)
-    why = {Kind.FOLDER: "is a folder, not a deck file",
-           Kind.SPECIAL: "is not a regular file (a pipe, socket or device); not read",
-           Kind.MISSING: "no such deck file",
-           Kind.UNREACHABLE: f"cannot be reached: {reason}"}.get(kind)
+    why = {
+        Kind.FOLDER: "is a folder, not a deck file",
+        Kind.SPECIAL: "is not a regular file (a pipe, socket or device); not read",
+        Kind.MISSING: "no such deck file",
+        Kind.UNREACHABLE: f"cannot be reached: {reason}",
+    }.get(kind)
     if why is not None:
         raise DeckFileError(path, None, None, why)
 
@@ -245,7 +266,9 @@ def _load(source: str | os.PathLike[str] | bytes) -> tuple[bytes, str | None]:
     if isinstance(source, bytes):
         return source, None
     if isinstance(source, os.PathLike) or (
-        isinstance(source, str) and "\n" not in source and len(source) < 4096
+        isinstance(source, str)
+        and "\n" not in source
+        and len(source) < 4096
         and os.path.isfile(source)
     ):
         path = os.fspath(source)
@@ -293,11 +316,21 @@ def read_deck(
 
 
 def _read(
-    data: bytes, path: str | None, pool: CardPool | None, kind: str | None, name: str,
+    data: bytes,
+    path: str | None,
+    pool: CardPool | None,
+    kind: str | None,
+    name: str,
     format_code: str | None,
 ) -> ImportResult:
     from deckeditor.games.mtg.files import (
-        cod, dek, forge_dck, mtgjson_deck, precon, text, xmage_dck,
+        cod,
+        dek,
+        forge_dck,
+        mtgjson_deck,
+        precon,
+        text,
+        xmage_dck,
     )
 
     if kind is not None and kind not in KINDS:
@@ -345,14 +378,17 @@ def _read(
         result = reader.read(data, pool, name=name, format_code=format_code)
     elif found == "riftbound-code":
         result = _read_code(decoded, pool, name, path)
-    elif found == "riftbound-text" or (found == "text" and kind is None and getattr(pool, "game", None) == "riftbound"):
+    elif found == "riftbound-text" or (
+        found == "text" and kind is None and getattr(pool, "game", None) == "riftbound"
+    ):
         from deckeditor.games.riftbound import textlist
 
         result = textlist.read(decoded, pool, name=name, format_code=format_code)
     else:
         if found not in ("forge", "xmage", "precon"):  # the plain-text family
-            return _with_notes(text.read(decoded, pool, name=name, format_code=format_code,
-                                         kind=found), notes)
+            return _with_notes(
+                text.read(decoded, pool, name=name, format_code=format_code, kind=found), notes
+            )
         if found == "forge":  # (each reads the text a chunk of lines at a time)
             result = forge_dck.read(decoded, pool, name=name)
         elif found == "xmage":
@@ -447,8 +483,12 @@ def _write(deck: Deck, kind: str, pool: CardPool | None, **options: Any) -> str:
     if kind == "text":
         if options.get("with_tags"):
             deck = _categories_as_tags(deck, pool, defaults=False)
-        return text.write_text(deck, pool, with_printings=bool(options.get("with_printings")),
-                               with_tags=bool(options.get("with_tags")))
+        return text.write_text(
+            deck,
+            pool,
+            with_printings=bool(options.get("with_printings")),
+            with_tags=bool(options.get("with_tags")),
+        )
     if kind == "archidekt":
         return text.write_archidekt(_categories_as_tags(deck, pool), pool)
     if kind == "arena":
@@ -475,8 +515,11 @@ def export_losses(deck: Deck, kind: str, pool: CardPool | None = None, **options
     if carries and kind != "json":
         # a line the player left with no category is written with none, and reads back with its
         # card's roles
-        out += [f"{e.card}: no categories not written (it reads back with its roles)"
-                for _, e in deck.entries() if e.categories == () and not e.tags]
+        out += [
+            f"{e.card}: no categories not written (it reads back with its roles)"
+            for _, e in deck.entries()
+            if e.categories == () and not e.tags
+        ]
         deck = _categories_as_tags(deck, pool, defaults=kind != "text")
     if _own_text_kind(deck, kind) in _WRITES_UNPARSED:  # the kind's losses of what it writes
         out += unparsed_budget.loss(deck)
@@ -486,7 +529,11 @@ def export_losses(deck: Deck, kind: str, pool: CardPool | None = None, **options
         out.append(f"target bracket ({deck.bracket}) not written")
     if kind in KINDS and kind != "json":
         if not carries:  # the player's own categories; the roles come back from the card text
-            out += [f"{e.card}: categories not written" for _, e in deck.entries() if e.categories is not None]
+            out += [
+                f"{e.card}: categories not written"
+                for _, e in deck.entries()
+                if e.categories is not None
+            ]
         if deck.template is not None:
             out.append("template (targets per category) not written")
         if deck.category_names and kind != "archidekt":  # archidekt writes each line's names
@@ -519,8 +566,12 @@ def _export_losses(deck: Deck, kind: str, pool: CardPool | None, **options: Any)
     if kind == "dek":
         return dek.losses(deck, pool)
     if kind == "text":
-        return text.losses_text(deck, pool, with_printings=bool(options.get("with_printings")),
-                                with_tags=bool(options.get("with_tags")))
+        return text.losses_text(
+            deck,
+            pool,
+            with_printings=bool(options.get("with_printings")),
+            with_tags=bool(options.get("with_tags")),
+        )
     if kind == "archidekt":
         return text.losses_archidekt(deck, pool)
     if kind == "arena":
@@ -528,18 +579,27 @@ def _export_losses(deck: Deck, kind: str, pool: CardPool | None, **options: Any)
     if kind == "mtgo":
         return text.losses_mtgo(deck, pool)
     if kind == "riftbound-code":
-        out = [f"{s.name} not written" for s in deck.sections
-               if s.entries and s.name not in ("Legend", "Champion", "Main", "Runes",
-                                              "Battlefields", "Sideboard")]
-        out += [f"{what} not written" for what, lost in (
-            ("deck name", True), ("notes", deck.notes), ("deck tags", deck.tags)) if lost]
+        out = [
+            f"{s.name} not written"
+            for s in deck.sections
+            if s.entries
+            and s.name not in ("Legend", "Champion", "Main", "Runes", "Battlefields", "Sideboard")
+        ]
+        out += [
+            f"{what} not written"
+            for what, lost in (("deck name", True), ("notes", deck.notes), ("deck tags", deck.tags))
+            if lost
+        ]
         return out
     return []
 
 
 def save_deck(
-    path: str | os.PathLike[str], deck: Deck, kind: str | None = None,
-    pool: CardPool | None = None, **options: Any,
+    path: str | os.PathLike[str],
+    deck: Deck,
+    kind: str | None = None,
+    pool: CardPool | None = None,
+    **options: Any,
 ) -> str:
     """Write the deck atomically (`<name>.bak` keeps the previous file); returns the kind used."""
     kind = kind or kind_for_path(path) or "json"
@@ -549,8 +609,11 @@ def save_deck(
 
 def dumps_report(result: ImportResult) -> str:
     """The import report as JSON (for tools and tests)."""
-    return json.dumps({
-        "kind": result.kind,
-        "notes": result.notes,
-        "lines": [[s.number, s.status.value, s.reason] for s in result.lines],
-    }, ensure_ascii=False)
+    return json.dumps(
+        {
+            "kind": result.kind,
+            "notes": result.notes,
+            "lines": [[s.number, s.status.value, s.reason] for s in result.lines],
+        },
+        ensure_ascii=False,
+    )

@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -108,7 +108,11 @@ def _check_index_entry(code: Any, entry: Any) -> dict[str, str]:
         raise FormatLoadError(f"{where}: expected an object")
     game = entry.get("game")
     variant = entry.get("variant")
-    allowed = {"game", "variant", "mode"} if game == "riftbound" else {"game", "variant", "group", "sideboard"}
+    allowed = (
+        {"game", "variant", "mode"}
+        if game == "riftbound"
+        else {"game", "variant", "group", "sideboard"}
+    )
     unknown = sorted(set(entry) - allowed)
     if unknown:
         raise FormatLoadError(f"{where}: unknown key {unknown[0]!r}")
@@ -176,7 +180,7 @@ def _read_format_file(path: Path) -> Format:
         raise FormatLoadError(f"{path}: {exc}") from None
 
 
-@lru_cache(maxsize=None)
+@cache
 def _load_builtin(code: str) -> FormatInfo:
     entry = _index()[code]
     path = _formats_dir() / f"{code}.json"

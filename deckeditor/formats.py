@@ -224,7 +224,7 @@ class _Immutable:
 class FormatCard(_Immutable):
     """The seed's `Card`: a card id and the card's own number of copies (None = the format's)."""
 
-    __slots__ = ("id", "copy_limit")
+    __slots__ = ("copy_limit", "id")
     id: str
     copy_limit: int | None
 
@@ -255,7 +255,7 @@ class FormatCard(_Immutable):
 class TabooList(_Immutable):
     """A dated, complete snapshot of bans and restrictions, applied from `effective_from` on."""
 
-    __slots__ = ("code", "effective_from", "banned", "restricted", "_banned_set")
+    __slots__ = ("_banned_set", "banned", "code", "effective_from", "restricted")
     code: str
     effective_from: date
     banned: tuple[str, ...]
@@ -322,17 +322,17 @@ class Format(_Immutable):
     dated taboo lists. Immutable; `==` ignores the order of lists (R19)."""
 
     __slots__ = (
-        "code",
-        "name",
-        "min_size",
-        "max_size",
-        "copies",
-        "banned",
-        "restricted",
-        "taboo_lists",
         "_banned_set",
         "_days",
         "_rulings",
+        "banned",
+        "code",
+        "copies",
+        "max_size",
+        "min_size",
+        "name",
+        "restricted",
+        "taboo_lists",
     )
     code: str
     name: str
@@ -376,8 +376,14 @@ class Format(_Immutable):
 
     def _args(self) -> tuple[Any, ...]:
         return (
-            self.code, self.name, self.min_size, self.max_size, self.copies, self.banned,
-            dict(self.restricted), self.taboo_lists,
+            self.code,
+            self.name,
+            self.min_size,
+            self.max_size,
+            self.copies,
+            self.banned,
+            dict(self.restricted),
+            self.taboo_lists,
         )
 
     @property
@@ -519,7 +525,7 @@ class Ruling(_Immutable):
     """The answers of one format on one day. The format's lists and T(day)'s are merged once
     here into one table, so each question costs one dictionary lookup (§8, speed)."""
 
-    __slots__ = ("format", "taboo_list", "day", "_entries", "_copies")
+    __slots__ = ("_copies", "_entries", "day", "format", "taboo_list")
     format: Format
     taboo_list: TabooList | None
     day: date

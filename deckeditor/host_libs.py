@@ -15,7 +15,7 @@ from __future__ import annotations
 import ctypes
 import os
 import sys
-from typing import Callable
+from collections.abc import Callable
 
 # soname -> Debian/Ubuntu package
 XCB_LIBRARIES = {
@@ -80,13 +80,16 @@ def uses_xcb(environ=os.environ, platform: str = sys.platform) -> bool:
     return not environ.get("WAYLAND_DISPLAY") and bool(environ.get("DISPLAY"))
 
 
-def xcb_problem(environ=os.environ, platform: str = sys.platform,
-                loads: Callable[[str], bool] | None = None) -> str | None:
+def xcb_problem(
+    environ=os.environ, platform: str = sys.platform, loads: Callable[[str], bool] | None = None
+) -> str | None:
     """What to tell the player when the X11 platform cannot load, else None."""
     if not uses_xcb(environ, platform):
         return None
     lacking = missing(loads)
     if not lacking:
         return None
-    return ("The window cannot open: Qt's X11 support needs system libraries this computer lacks "
-            f"({', '.join(lacking)}). On Debian or Ubuntu install them with:\n  {apt_line(lacking)}")
+    return (
+        "The window cannot open: Qt's X11 support needs system libraries this computer lacks "
+        f"({', '.join(lacking)}). On Debian or Ubuntu install them with:\n  {apt_line(lacking)}"
+    )

@@ -23,7 +23,9 @@ def folder_sets(folder: str, parents: tuple[str, ...], stamp: float) -> dict[str
             continue
         for entry in entries:
             if entry.is_dir() and entry.name not in ("CUSTOM", "cards", "downloadedPics"):
-                found.setdefault(entry.name.upper(), f"{parent}/{entry.name}" if parent else entry.name)
+                found.setdefault(
+                    entry.name.upper(), f"{parent}/{entry.name}" if parent else entry.name
+                )
     return found
 
 

@@ -13,9 +13,10 @@ import json
 import os
 import stat
 import sys
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 
 class Damaged(ValueError):
@@ -79,8 +80,10 @@ def replace_damaged(path: Path, what: str, problem: str) -> Path | None:
     try:
         kept = set_aside(path)
     except OSError as exc:
-        tell(f"{what} {path} cannot be used ({problem}) and cannot be set aside "
-             f"({exc.strerror or exc}); it is not used")
+        tell(
+            f"{what} {path} cannot be used ({problem}) and cannot be set aside "
+            f"({exc.strerror or exc}); it is not used"
+        )
         return None
     if kept is None:  # gone meanwhile: nothing to keep
         return None

@@ -32,8 +32,7 @@ def _place(text: str, index: int) -> tuple[int, int]:
 
 
 def _what(char: str) -> str:
-    return (f"a lone surrogate \\u{ord(char):04x} (half of a UTF-16 pair), which no file can "
-            "store")
+    return f"a lone surrogate \\u{ord(char):04x} (half of a UTF-16 pair), which no file can store"
 
 
 def refuse_in_text(text: str, path: str | None) -> None:

@@ -25,10 +25,10 @@ integers and fractions, then turned into a float once.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from math import comb
-from typing import Sequence
 
 OPENING_HAND = 7
 
@@ -54,7 +54,10 @@ def at_least(deck: int, wanted: int, drawn: int, k: int) -> Fraction:
     _check(deck, wanted, drawn)
     if k <= 0:
         return Fraction(1)
-    return sum((hypergeometric(deck, wanted, drawn, i) for i in range(k, min(wanted, drawn) + 1)), Fraction(0))
+    return sum(
+        (hypergeometric(deck, wanted, drawn, i) for i in range(k, min(wanted, drawn) + 1)),
+        Fraction(0),
+    )
 
 
 def draws_by_turn(turn: int, on_draw: bool = False) -> int:
@@ -85,7 +88,9 @@ def chance(
         return Fraction(1)
     keep = k if keep_at_least is None else keep_at_least
     unseen = deck - hand
-    mulligan_p = sum((hypergeometric(deck, wanted, hand, x) for x in range(0, min(keep, hand + 1))), Fraction(0))
+    mulligan_p = sum(
+        (hypergeometric(deck, wanted, hand, x) for x in range(0, min(keep, hand + 1))), Fraction(0)
+    )
     total = Fraction(0)
     reach = Fraction(1)  # P(every earlier try was mulliganed)
     for j in range(mulligans + 1):
@@ -122,7 +127,9 @@ class OddsRow:
     on_draw: tuple[float, float, float]
 
 
-def odds_table(deck: int, wanted: int, k: int = 1, turns: Sequence[int] = (0, 1, 2, 3, 4, 5)) -> list[OddsRow]:
+def odds_table(
+    deck: int, wanted: int, k: int = 1, turns: Sequence[int] = (0, 1, 2, 3, 4, 5)
+) -> list[OddsRow]:
     rows = []
     for turn in turns:
         if OPENING_HAND + draws_by_turn(turn, True) > deck:
@@ -197,4 +204,13 @@ class SampleHand:
         return card
 
 
-__all__ = ["OPENING_HAND", "OddsRow", "SampleHand", "at_least", "chance", "draws_by_turn", "hypergeometric", "odds_table"]
+__all__ = [
+    "OPENING_HAND",
+    "OddsRow",
+    "SampleHand",
+    "at_least",
+    "chance",
+    "draws_by_turn",
+    "hypergeometric",
+    "odds_table",
+]

@@ -51,7 +51,9 @@ class AppPaths:
         if home:
             root = Path(home).expanduser().resolve()
             _check_home(root, str(home))
-            return cls(root / "data", root / "cache", root / "config", root / "state", root / "documents")
+            return cls(
+                root / "data", root / "cache", root / "config", root / "state", root / "documents"
+            )
         return cls(
             Path(platformdirs.user_data_dir(APP_ID, appauthor=False)),
             Path(platformdirs.user_cache_dir(APP_ID, appauthor=False)),
@@ -83,7 +85,9 @@ class AppPaths:
             except OSError as exc:
                 if settings_optional and folder in (self.config, self.state):
                     continue
-                raise FolderError(f"{folder}: cannot make this folder ({exc.strerror or exc})") from None
+                raise FolderError(
+                    f"{folder}: cannot make this folder ({exc.strerror or exc})"
+                ) from None
         return self
 
 

@@ -27,10 +27,12 @@ from __future__ import annotations
 
 import bz2
 import gzip
+import itertools
 import lzma
 import os
 import zipfile
-from typing import BinaryIO, Iterable
+from collections.abc import Iterable
+from typing import BinaryIO
 
 MAX_BYTES = 512 * 2**20
 MAX_RATIO = 100
@@ -57,22 +59,27 @@ def allowed(compressed: int | None) -> int:
 
 def refuse(what: str, limit: int, compressed: int | None) -> TooLarge:
     if compressed is not None and limit == allowed(compressed) < MAX_BYTES:
-        why = (f"expands to more than {_mib(limit)}, over {MAX_RATIO} times its compressed "
-               f"size ({compressed} bytes); refused as a likely zip bomb")
+        why = (
+            f"expands to more than {_mib(limit)}, over {MAX_RATIO} times its compressed "
+            f"size ({compressed} bytes); refused as a likely zip bomb"
+        )
     else:
         why = f"is larger than {_mib(limit)} uncompressed; refused (the limit for a card source)"
     return TooLarge(f"{what}: {why}")
 
 
-def check_size(what: str, size: int, compressed: int | None = None, limit: int | None = None) -> None:
+def check_size(
+    what: str, size: int, compressed: int | None = None, limit: int | None = None
+) -> None:
     """Refuse a declared size (an archive header, a file's length) before reading anything."""
     limit = allowed(compressed) if limit is None else min(limit, allowed(compressed))
     if size > limit:
         raise refuse(what, limit, compressed)
 
 
-def read_limited(stream: BinaryIO, what: str, compressed: int | None = None,
-                 limit: int | None = None) -> bytes:
+def read_limited(
+    stream: BinaryIO, what: str, compressed: int | None = None, limit: int | None = None
+) -> bytes:
     """Read the whole stream, stopping one byte past the limit (TooLarge then)."""
     limit = allowed(compressed) if limit is None else min(limit, allowed(compressed))
     data = stream.read(limit + 1)
@@ -110,13 +117,16 @@ def zip_entries(zf: zipfile.ZipFile, what: str) -> list[zipfile.ZipInfo]:
     lets a 106 KB file unpack one 4 MiB member 2,000 times."""
     for info in zf.infolist():
         if info.flag_bits & 0x1:  # zipfile would raise RuntimeError asking for a password
-            raise ValueError(f"{what}: zip entry {info.filename!r} is encrypted; cards cannot be "
-                             "read from it")
+            raise ValueError(
+                f"{what}: zip entry {info.filename!r} is encrypted; cards cannot be read from it"
+            )
     infos = sorted(zf.infolist(), key=lambda i: i.header_offset)
-    for a, b in zip(infos, infos[1:]):
+    for a, b in itertools.pairwise(infos):
         if a.header_offset + _LOCAL_HEADER + a.compress_size > b.header_offset:
-            raise TooLarge(f"{what}: zip entries {a.filename!r} and {b.filename!r} overlap; "
-                           "refused as a likely zip bomb")
+            raise TooLarge(
+                f"{what}: zip entries {a.filename!r} and {b.filename!r} overlap; "
+                "refused as a likely zip bomb"
+            )
     return zf.infolist()
 
 
@@ -135,8 +145,10 @@ def card_limit(source_bytes: int) -> int:
 
 
 def too_many_cards(what: str, limit: int) -> TooLarge:
-    return TooLarge(f"{what}: holds more than {limit:,} cards (at most {CARDS_FLOOR:,} and one per "
-                    f"{BYTES_PER_CARD} bytes of the source); refused")
+    return TooLarge(
+        f"{what}: holds more than {limit:,} cards (at most {CARDS_FLOOR:,} and one per "
+        f"{BYTES_PER_CARD} bytes of the source); refused"
+    )
 
 
 _COMPRESSED = ((b"\xfd7zXZ\x00", lzma.open), (b"\x1f\x8b", gzip.open), (b"BZh", bz2.open))

@@ -35,8 +35,9 @@ def autosave_name(tag: str) -> str:
     return f"{os.getpid()}-{tag}{SUFFIX}"
 
 
-def write_autosave(file: Path, deck: Deck, path: str | None, kind: str = "json",
-                   disk: str | None = None) -> None:
+def write_autosave(
+    file: Path, deck: Deck, path: str | None, kind: str = "json", disk: str | None = None
+) -> None:
     """Write one window's state (runs in the autosave thread: the deck is immutable). `kind` is
     the deck-file kind of `path` (a recovered .dck is saved back as a .dck, not as JSON)."""
     from deckeditor.deckfile import deck_to_dict
@@ -45,8 +46,14 @@ def write_autosave(file: Path, deck: Deck, path: str | None, kind: str = "json",
     # absolute: the recovering window may start in another folder (from the menu, not a shell);
     # not resolved, so a deck opened through a link is saved through it again
     path = os.path.abspath(path) if path else None
-    doc = {"schema": SCHEMA, "version": 1, "path": path, "kind": kind, "disk": disk,
-           "deck": deck_to_dict(deck)}
+    doc = {
+        "schema": SCHEMA,
+        "version": 1,
+        "path": path,
+        "kind": kind,
+        "disk": disk,
+        "deck": deck_to_dict(deck),
+    }
     file.parent.mkdir(parents=True, exist_ok=True)
     save_atomic(file, json.dumps(doc, ensure_ascii=False, indent=1) + "\n", backup=False)
 
@@ -104,8 +111,13 @@ def read_autosave(file: Path) -> Autosaved:
         inner = json.dumps(doc.get("deck"), ensure_ascii=False)
         disk = doc.get("disk")
         known = "disk" in doc and (disk is None or isinstance(disk, str))
-        return Autosaved(read_json_deck(inner, str(file)), path, _kind(doc.get("kind"), path),
-                         disk if known else None, known)
+        return Autosaved(
+            read_json_deck(inner, str(file)),
+            path,
+            _kind(doc.get("kind"), path),
+            disk if known else None,
+            known,
+        )
     return Autosaved(read_json_deck(text, str(file)), None)
 
 
@@ -145,8 +157,17 @@ def leftover_autosaves(folder: Path) -> list[Leftover]:
         saved = datetime.fromtimestamp(mtime)
         try:
             got = read_autosave(file)
-            found.append(Leftover(file, saved, got.deck, got.path, kind=got.kind, disk=got.disk,
-                                  disk_known=got.disk_known))
+            found.append(
+                Leftover(
+                    file,
+                    saved,
+                    got.deck,
+                    got.path,
+                    kind=got.kind,
+                    disk=got.disk,
+                    disk_known=got.disk_known,
+                )
+            )
         except Exception as exc:  # a damaged autosave is still listed, never silently dropped
             found.append(Leftover(file, saved, None, None, str(exc)))
     return sorted(found, key=lambda item: item.saved, reverse=True)

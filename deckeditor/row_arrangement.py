@@ -55,7 +55,9 @@ class RowArranger:
             self._mask, self._mask_for = mask, legal
         return self._mask
 
-    def arrange(self, hits: list[int] | None, legal: frozenset[int] | None, show_hidden: bool) -> list[int]:
+    def arrange(
+        self, hits: list[int] | None, legal: frozenset[int] | None, show_hidden: bool
+    ) -> list[int]:
         keep = None if (show_hidden or legal is None) else legal
         if hits is None:
             if keep is None:

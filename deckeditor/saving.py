@@ -127,8 +127,14 @@ def save_atomic(path: str | os.PathLike[str], data: str | bytes, backup: bool = 
     _fsync_dir(folder)
 
 
-def _write_temp(folder: Path, name: str, payload: bytes, mode: int,
-                info: os.stat_result | None, temps: list[str]) -> str:
+def _write_temp(
+    folder: Path,
+    name: str,
+    payload: bytes,
+    mode: int,
+    info: os.stat_result | None,
+    temps: list[str],
+) -> str:
     fd, tmp = tempfile.mkstemp(prefix=f".{name}.{os.getpid()}.", suffix=".tmp", dir=folder)
     temps.append(tmp)
     with os.fdopen(fd, "wb") as handle:

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import datetime as _dt
 import re
-from collections import Counter
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable
+from typing import Any
 
 from deckeditor import format_catalog
 from deckeditor.deck import Deck, new_deck
@@ -104,10 +104,14 @@ class _AllLegal:
 
 def compact_cost(cost: str) -> str:
     """`{2}{U}{U}` -> `2UU`; hybrid and Phyrexian symbols keep parentheses: `{W/U}` -> `(W/U)`."""
-    return "".join(sym if len(sym) == 1 or sym.isdigit() else f"({sym})" for sym in _PIP_RE.findall(cost or ""))
+    return "".join(
+        sym if len(sym) == 1 or sym.isdigit() else f"({sym})" for sym in _PIP_RE.findall(cost or "")
+    )
 
 
-_TABOO = re.compile(r'(banned|restricted) by the taboo list "[^"]*" from (\d{4}-\d{2}-\d{2})', re.IGNORECASE)
+_TABOO = re.compile(
+    r'(banned|restricted) by the taboo list "[^"]*" from (\d{4}-\d{2}-\d{2})', re.IGNORECASE
+)
 
 
 def player_words(text: str, fmt: Any = None) -> str:
@@ -159,8 +163,11 @@ class EditorSession:
         base = tuple(game.sections_for(self.fmt)) if game is not None else ()
         canonical = tuple(game.sections) if game is not None else ()
         # a section the format leaves out still shows while it holds cards
-        extra = tuple(n for n in self.deck.section_names()
-                      if n not in base and (n not in canonical or self.deck.section(n).entries))
+        extra = tuple(
+            n
+            for n in self.deck.section_names()
+            if n not in base and (n not in canonical or self.deck.section(n).entries)
+        )
         return base + extra
 
     def game_module(self) -> Game | None:
@@ -206,7 +213,9 @@ class EditorSession:
 
     @property
     def format_code(self) -> str:
-        return self.fmt.code if self.fmt is not None else (self.deck.format or self.default_format())
+        return (
+            self.fmt.code if self.fmt is not None else (self.deck.format or self.default_format())
+        )
 
     def set_format(self, code: str | None, notify: bool = True) -> None:
         code = code or self.default_format()
@@ -270,10 +279,14 @@ class EditorSession:
         key = ("legal", target)
         if key not in self._cache:
             pred = self.predicate(target)
-            rows = pred.visible_rows(None)  # every row's answer at once (bitsets, where the game has them)
+            rows = pred.visible_rows(
+                None
+            )  # every row's answer at once (bitsets, where the game has them)
             self._cache[key] = None if rows is None else frozenset(rows)
             bits = pred.visible_bits() if rows is not None else None
-            if bits is not None:  # the same rows as a bitset, for the catalog's keystrokes (legal_bits)
+            if (
+                bits is not None
+            ):  # the same rows as a bitset, for the catalog's keystrokes (legal_bits)
                 self._cache[("legal_bits", target)] = bits
         return self._cache[key]
 
@@ -315,7 +328,9 @@ class EditorSession:
         return self.predicate(target).commits(card) if card is not None else None
 
     def why_hidden(self, card: Any, target: str = "Main") -> list[str]:
-        return [player_words(reason_text(r), self.fmt) for r in self.predicate(target).why_hidden(card)]
+        return [
+            player_words(reason_text(r), self.fmt) for r in self.predicate(target).why_hidden(card)
+        ]
 
     def catalog_mark(self, card: Any, target: str = "Main") -> str | None:
         """What adding a shown card would use up of a deck budget ("uses the last slot")."""
@@ -361,14 +376,18 @@ class EditorSession:
         warned about from now on. One undo step."""
         from deckeditor import categories
 
-        self.apply(self.deck.with_template(categories.template_of(self.deck, self.game, self.fmt)),
-                   "Building to the template")
+        self.apply(
+            self.deck.with_template(categories.template_of(self.deck, self.game, self.fmt)),
+            "Building to the template",
+        )
 
     def set_category_target(self, category: str, target: int | None) -> None:
         from deckeditor import categories
 
-        self.apply(categories.with_target(self.deck, self.game, self.fmt, category, target),
-                   f"{category}: target {target}" if target is not None else f"{category}: no target")
+        self.apply(
+            categories.with_target(self.deck, self.game, self.fmt, category, target),
+            f"{category}: target {target}" if target is not None else f"{category}: no target",
+        )
 
     def category_query(self, category: str) -> str:
         """The catalog search that lists a category's cards ("" for a player's own category)."""
@@ -380,28 +399,37 @@ class EditorSession:
         from deckeditor import categories
 
         entry = self.deck.section(section).entries[index]
-        return categories.line_categories(entry, self.card(entry.card), self.game, self.pool, self.deck)
+        return categories.line_categories(
+            entry, self.card(entry.card), self.game, self.pool, self.deck
+        )
 
     def set_line_categories(self, section: str, index: int, names) -> None:
         """The line's categories as the player sets them (None: back to its card's roles)."""
         from deckeditor import categories
 
         entry = self.deck.section(section).entries[index]
-        self.apply(categories.with_line_categories(self.deck, section, index, names),
-                   f"{entry.card}: categories {', '.join(names) if names is not None else 'from its text'}")
+        self.apply(
+            categories.with_line_categories(self.deck, section, index, names),
+            f"{entry.card}: categories {', '.join(names) if names is not None else 'from its text'}",
+        )
 
     def rename_category(self, old: str, new: str) -> None:
         from deckeditor import categories
 
-        self.apply(categories.rename_category(self.deck, self.game, self.pool, old, new),
-                   f"Category {old} renamed {new}")
+        self.apply(
+            categories.rename_category(self.deck, self.game, self.pool, old, new),
+            f"Category {old} renamed {new}",
+        )
 
     def library_cards(self) -> list[str]:
         """The names of the cards shuffled into the library, a copy each (sample hands)."""
         from deckeditor import categories
 
-        return [e.card for e, _card in categories.library_cards(self.deck, self.game, self.pool)
-                for _ in range(e.count)]
+        return [
+            e.card
+            for e, _card in categories.library_cards(self.deck, self.game, self.pool)
+            for _ in range(e.count)
+        ]
 
     def stats(self) -> Statistics:
         key = ("stats",)
@@ -462,7 +490,9 @@ class EditorSession:
         if card is None:
             return []
         try:
-            return list(self.game.catalog_lead_actions(self.deck, card, self.pool, self.fmt, target))
+            return list(
+                self.game.catalog_lead_actions(self.deck, card, self.pool, self.fmt, target)
+            )
         except (IndexError, KeyError):
             return []
 
@@ -471,7 +501,9 @@ class EditorSession:
         can join the deck only through a lead action (a partner off the commander's identity)."""
         return next((a for a in self.catalog_lead_actions(card, target) if a.instead), None)
 
-    def add_by_lead_action(self, name: str, action: str, target: str = "Main", colors: str | None = None) -> EditResult:
+    def add_by_lead_action(
+        self, name: str, action: str, target: str = "Main", colors: str | None = None
+    ) -> EditResult:
         """A catalog card added through a lead action: a copy goes to `target` and the action
         is applied to its line, as one undo step with the game's message."""
         section = self.target_section(target)
@@ -520,8 +552,14 @@ class EditorSession:
         self.history.mark_clean()
         self._changed()
 
-    def add_card(self, name: str, section: str = "Main", count: int = 1, colors: str = "",
-                 shown_as: str | None = None) -> EditResult:
+    def add_card(
+        self,
+        name: str,
+        section: str = "Main",
+        count: int = 1,
+        colors: str = "",
+        shown_as: str | None = None,
+    ) -> EditResult:
         """Add copies; an off-colour card an open budget allows commits that colour in the
         same step (mtg-rules.md §8 try_approve), and the message says so. `shown_as`: the add
         target the message names (a slot, "Signature spell"), by the game's title."""
@@ -558,7 +596,9 @@ class EditorSession:
 
     def lead_action(self, action: str, section: str, index: int, colors: str | None = None) -> None:
         """Apply one of the line's lead actions (`lead_actions`), as one undo step."""
-        deck, message = self.game.apply_lead_action(action, self.deck, section, index, self.pool, colors)
+        deck, message = self.game.apply_lead_action(
+            action, self.deck, section, index, self.pool, colors
+        )
         self.apply(deck, message)
 
     def set_commander(self, section: str, index: int, colors: str | None = None) -> None:
@@ -679,7 +719,9 @@ def deck_text(deck: Deck, kind: str, pool: Any) -> str:
     return text.decode("utf-8") if isinstance(text, bytes) else text
 
 
-def export_losses(deck: Deck, kind: str, pool: Any = None, *, reread_only: bool = False) -> list[str]:
+def export_losses(
+    deck: Deck, kind: str, pool: Any = None, *, reread_only: bool = False
+) -> list[str]:
     """What a `kind` file loses of the deck, against the pool it will be written with (a Forge
     line's set comes from the pool's printings); `reread_only`: only what Deck Editor itself
     loses reading it back (a save in place), not what the other program ignores of it."""

@@ -42,7 +42,9 @@ def line_chunks(text: str, size: int = CHUNK) -> Iterator[tuple[array, list[str]
         cut = text.find("\n", pos + size)
         end = n if cut < 0 else cut + 1  # after a `\n`: never inside a `\r\n`
         chunk = text[pos:end]
-        raws = chunk.splitlines(True) if not _OTHER_BREAKS.search(chunk) else _RAW_LINE.findall(chunk)
+        raws = (
+            chunk.splitlines(True) if not _OTHER_BREAKS.search(chunk) else _RAW_LINE.findall(chunk)
+        )
         starts = array("I", accumulate(map(len, raws), initial=pos))
         starts.pop()  # the end of the chunk
         yield starts, raws

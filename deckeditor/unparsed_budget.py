@@ -29,8 +29,10 @@ _FRAME = 100  # an item's braces, keys, indentation and line number in the own J
 
 def written_size(item: Unparsed) -> int:
     """An upper bound of the bytes the own JSON file spends on one unparsed line."""
-    return _FRAME + sum(len(json.dumps(s, ensure_ascii=False).encode("utf-8", "replace"))
-                        for s in (item.source, item.text, item.reason))
+    return _FRAME + sum(
+        len(json.dumps(s, ensure_ascii=False).encode("utf-8", "replace"))
+        for s in (item.source, item.text, item.reason)
+    )
 
 
 def kept_count(unparsed: tuple[Unparsed, ...], budget: int = BUDGET) -> int:
@@ -56,15 +58,23 @@ def loss(deck: Deck) -> list[str]:
     dropped = len(deck.unparsed) - kept
     if not dropped:
         return []
-    return [f"{dropped:,} of {len(deck.unparsed):,} unparsed lines not written: a deck file holds "
-            f"at most 8 MiB (the first {kept:,} are kept)"]
+    return [
+        f"{dropped:,} of {len(deck.unparsed):,} unparsed lines not written: a deck file holds "
+        f"at most 8 MiB (the first {kept:,} are kept)"
+    ]
 
 
 def check_size(text: str | bytes) -> str | bytes:
     """Refuse (DeckFileError) to hand over a file no reader would accept."""
     size = len(text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text)
     if size > MAX_BYTES:
-        raise DeckFileError(None, None, None, (
-            f"the deck is too large to write: {size / 1048576:.1f} MiB, and a deck file holds at "
-            "most 8 MiB"))
+        raise DeckFileError(
+            None,
+            None,
+            None,
+            (
+                f"the deck is too large to write: {size / 1048576:.1f} MiB, and a deck file holds at "
+                "most 8 MiB"
+            ),
+        )
     return text

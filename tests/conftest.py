@@ -19,7 +19,9 @@ IN_CI = os.environ.get("CI", "").lower() == "true"
 # (ui/window_fit.py), so the tests' screen is a 1920×1080 desktop like players have (a laptop's
 # is simulated per test). Set before pytest-qt makes the QApplication.
 if os.environ.get("QT_QPA_PLATFORM") == "offscreen":
-    os.environ["QT_QPA_PLATFORM"] = f"offscreen:configfile={REPO / 'tests' / 'fixtures' / 'offscreen-screen.json'}"
+    os.environ["QT_QPA_PLATFORM"] = (
+        f"offscreen:configfile={REPO / 'tests' / 'fixtures' / 'offscreen-screen.json'}"
+    )
 
 
 def shared_data(*parts: str) -> Path:
@@ -107,7 +109,9 @@ def _address(obj: Any) -> int:
     return shiboken6.getCppPointer(obj)[0]
 
 
-def _leaks(app: Any, widgets_before: set[int], timers_before: set[int], threads_before: set) -> list[str]:
+def _leaks(
+    app: Any, widgets_before: set[int], timers_before: set[int], threads_before: set
+) -> list[str]:
     from PySide6.QtCore import QEvent, QThreadPool, QTimer
     from PySide6.QtWidgets import QApplication
 
@@ -126,7 +130,9 @@ def _leaks(app: Any, widgets_before: set[int], timers_before: set[int], threads_
     for widget in QApplication.topLevelWidgets():
         if _address(widget) in widgets_before or not widget.isVisible():
             continue
-        if widget.metaObject().className() == "QTipLabel":  # Qt's one tooltip, hidden on its own timer
+        if (
+            widget.metaObject().className() == "QTipLabel"
+        ):  # Qt's one tooltip, hidden on its own timer
             continue
         leaks.append(f"top-level widget {type(widget).__name__} {widget.windowTitle()!r}")
     for timer in app.findChildren(QTimer):

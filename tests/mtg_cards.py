@@ -6,9 +6,7 @@ into supertypes / types / subtypes the way the importers do. `POOL` holds every 
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 
 from deckeditor.carddb.pool import CardPool
@@ -18,8 +16,15 @@ from deckeditor.games.mtg.colors import mask
 
 _SUPER = {"Basic", "Legendary", "Snow", "World"}
 _TYPES = {
-    "Artifact", "Battle", "Creature", "Enchantment", "Instant", "Kindred", "Land",
-    "Planeswalker", "Sorcery",
+    "Artifact",
+    "Battle",
+    "Creature",
+    "Enchantment",
+    "Instant",
+    "Kindred",
+    "Land",
+    "Planeswalker",
+    "Sorcery",
 }
 
 
@@ -81,24 +86,49 @@ def basic(name, color, snow=False):
 
 RB = "ActiveSection$ Commander"
 EVERFORGER = card(
-    "The Everforger", "{6}", "Legendary Artifact Creature — Construct", "", "4/5", 6,
+    "The Everforger",
+    "{6}",
+    "Legendary Artifact Creature — Construct",
+    "",
+    "4/5",
+    6,
     rules=[f"ColorIdentity:Exempt$ Type:Artifact.Creature,Equipment,Basic.Land | {RB}"],
 )
 HADRAN = card(
-    "Hadran, Naya Sunseeder", "{1}{R}{G}", "Legendary Creature — Cat Warrior", "RG", "2/2", 3,
+    "Hadran, Naya Sunseeder",
+    "{1}{R}{G}",
+    "Legendary Creature — Cat Warrior",
+    "RG",
+    "2/2",
+    3,
     rules=[f"ColorIdentity:Exempt$ Type:Creature.powerGE4 | {RB}"],
 )
 DAXIVER = card(
-    "Daxiver, Izzet Electromancer", "{1}{U}{R}", "Legendary Creature — Goblin Wizard", "UR",
-    "2/4", 3, rules=[f"ColorIdentity:Exempt$ Type:Instant,Sorcery | {RB}"],
+    "Daxiver, Izzet Electromancer",
+    "{1}{U}{R}",
+    "Legendary Creature — Goblin Wizard",
+    "UR",
+    "2/4",
+    3,
+    rules=[f"ColorIdentity:Exempt$ Type:Instant,Sorcery | {RB}"],
 )
 MAULAR = card(
-    "Maular, the Next Evolution", "{5}{G}{G}", "Legendary Creature — Dinosaur Mutant", "G",
-    "10/10", 7, rules=[f"ColorIdentity:Exempt$ Type:Creature.cmcGE7,Basic.Land | {RB}"],
+    "Maular, the Next Evolution",
+    "{5}{G}{G}",
+    "Legendary Creature — Dinosaur Mutant",
+    "G",
+    "10/10",
+    7,
+    rules=[f"ColorIdentity:Exempt$ Type:Creature.cmcGE7,Basic.Land | {RB}"],
 )
 GRIZZLEGOM = card(
-    "Grizzlegom, Hurloon Hero", "{5}{R}{G}", "Legendary Creature — Minotaur Warrior", "RG",
-    "4/4", 7, rules=[f"ColorIdentity:Exempt$ Type:Land | {RB}"],
+    "Grizzlegom, Hurloon Hero",
+    "{5}{R}{G}",
+    "Legendary Creature — Minotaur Warrior",
+    "RG",
+    "4/4",
+    7,
+    rules=[f"ColorIdentity:Exempt$ Type:Land | {RB}"],
 )
 TOLABOW_LEGACY = (
     f"ColorIdentity:AllowedAdditionalColor$ 1:Type:Instant,Sorcery | Exempt$ Type:Basic.Land | {RB}"
@@ -109,33 +139,70 @@ TOLABOW_MERGED = (
     f" | Exempt$ Basic.Land | {RB} | Description$ Rulebreaker —  If CARDNAME is your commander, ..."
 )
 TOLABOW = card(
-    "Tolabow, Loch Rascal", "{2}{U}{U}", "Legendary Creature — Otter", "U", "3/2", 4,
+    "Tolabow, Loch Rascal",
+    "{2}{U}{U}",
+    "Legendary Creature — Otter",
+    "U",
+    "3/2",
+    4,
     rules=[TOLABOW_LEGACY],
 )
 WHTZ = card(
-    "Whtz, the Bibliophile", "{1}{W}{U}", "Legendary Creature — Homunculus", "WU", "1/3", 3,
+    "Whtz, the Bibliophile",
+    "{1}{W}{U}",
+    "Legendary Creature — Homunculus",
+    "WU",
+    "1/3",
+    3,
     rules=[f"Size:AdjustMax$ Unlimited | {RB}"],
 )
 VALKO = card(
-    "Valko Indorian", "{3}{B}", "Legendary Creature — Human Wizard", "B", "2/4", 4,
+    "Valko Indorian",
+    "{3}{B}",
+    "Legendary Creature — Human Wizard",
+    "B",
+    "2/4",
+    4,
     rules=[f"ColorIdentity:Exempt$ Type:Phyrexian,Basic.Land | {RB}"],
 )
 VALKO_R = card(
-    "Valko Indorian, Researcher", "{W}{U}", "Legendary Creature — Human Wizard", "WU", "2/2", 2,
+    "Valko Indorian, Researcher",
+    "{W}{U}",
+    "Legendary Creature — Human Wizard",
+    "WU",
+    "2/2",
+    2,
     rules=[f"ColorIdentity:Exempt$ Type:Artifact,Enchantment | {RB}"],
 )
 ARVAD = card(
-    "Arvad of the Weatherlight", "{2}{W}{B}", "Legendary Creature — Human Knight", "WB", "3/4", 4,
+    "Arvad of the Weatherlight",
+    "{2}{W}{B}",
+    "Legendary Creature — Human Knight",
+    "WB",
+    "3/4",
+    4,
     rules=[f"ColorIdentity:Exempt$ Type:Permanent.Legendary | {RB}"],
 )
 UNLUCKIEST = card(
-    "The Unluckiest Planeswalker", "{2}{R}", "Legendary Planeswalker", "R", None, 3,
-    rules=[f"ColorIdentity:Exempt$ Type:Aura,Basic.Land | {RB}"], commander_text=True,
+    "The Unluckiest Planeswalker",
+    "{2}{R}",
+    "Legendary Planeswalker",
+    "R",
+    None,
+    3,
+    rules=[f"ColorIdentity:Exempt$ Type:Aura,Basic.Land | {RB}"],
+    commander_text=True,
     loyalty="4",
 )
 SELUMA = card(
-    "Seluma, Light of Aysen", "{4}{W}", "Legendary Creature — Angel Warrior", "W", "4/4", 5,
-    rules=[f"ColorIdentity:Exempt$ Type:Angel,Basic.Land | {RB}"], keywords=("Flying",),
+    "Seluma, Light of Aysen",
+    "{4}{W}",
+    "Legendary Creature — Angel Warrior",
+    "W",
+    "4/4",
+    5,
+    rules=[f"ColorIdentity:Exempt$ Type:Angel,Basic.Land | {RB}"],
+    keywords=("Flying",),
 )
 
 # --- other cards the examples name ---------------------------------------------------------------
@@ -154,14 +221,19 @@ OTHERS = [
     card("Nighthowler", "{1}{B}{B}", "Enchantment Creature — Horror", "B", "0/0", 3),
     card("Swords to Plowshares", "{W}", "Instant", "W", mv=1),
     card(
-        "Beanstalk Giant // Fertile Footsteps", identity="G", mv=7, layout=Layout.ADVENTURE,
+        "Beanstalk Giant // Fertile Footsteps",
+        identity="G",
+        mv=7,
+        layout=Layout.ADVENTURE,
         faces=[
             face("Beanstalk Giant", "{6}{G}", "Creature — Giant", "*/*"),
             face("Fertile Footsteps", "{2}{G}", "Sorcery — Adventure"),
         ],
     ),
     card(
-        "Emeria's Call // Emeria, Shattered Skyclave", identity="W", mv=7,
+        "Emeria's Call // Emeria, Shattered Skyclave",
+        identity="W",
+        mv=7,
         layout=Layout.MODAL_DFC,
         faces=[
             face("Emeria's Call", "{4}{W}{W}{W}", "Sorcery"),
@@ -170,34 +242,59 @@ OTHERS = [
     ),
     card("Griselbrand", "{4}{B}{B}{B}{B}", "Legendary Creature — Demon", "B", "7/7", 8),
     card(
-        "Fire // Ice", identity="UR", mv=4, layout=Layout.SPLIT,
+        "Fire // Ice",
+        identity="UR",
+        mv=4,
+        layout=Layout.SPLIT,
         faces=[face("Fire", "{1}{R}", "Instant"), face("Ice", "{1}{U}", "Instant")],
     ),
     card("Cryptic Spires", "", "Land", "", set_color_id=2),
     card(
-        "Elesh Norn, Mother of Machines", "{4}{W}", "Legendary Creature — Phyrexian Praetor", "W",
-        "4/7", 5,
+        "Elesh Norn, Mother of Machines",
+        "{4}{W}",
+        "Legendary Creature — Phyrexian Praetor",
+        "W",
+        "4/7",
+        5,
     ),
     card("Phyrexian Purge", "{2}{B}{R}", "Sorcery", "BR", mv=4),
     card(
-        "Taurean Mauler", "{2}{R}", "Creature — Shapeshifter", "R", "2/2", 3,
+        "Taurean Mauler",
+        "{2}{R}",
+        "Creature — Shapeshifter",
+        "R",
+        "2/2",
+        3,
         keywords=("Changeling",),
     ),
     card("Bitterblossom", "{1}{B}", "Kindred Enchantment — Faerie", "B", mv=2),
     card(
-        "Jhoira, Weatherlight Captain", "{2}{U}{R}", "Legendary Creature — Human Artificer", "UR",
-        "3/3", 4,
+        "Jhoira, Weatherlight Captain",
+        "{2}{U}{R}",
+        "Legendary Creature — Human Artificer",
+        "UR",
+        "3/3",
+        4,
     ),
     card("Kamahl's Druidic Vow", "{X}{G}{G}", "Legendary Sorcery", "G", mv=2),
     card("Rancor", "{G}", "Enchantment — Aura", "G", mv=1),
     card("Sylvan Library", "{1}{G}", "Enchantment", "G", mv=2),
     card("Aurelia, the Warleader", "{2}{R}{R}{W}{W}", "Legendary Creature — Angel", "RW", "3/4", 6),
     card(
-        "Changeling Outcast", "{B}", "Creature — Shapeshifter", "B", "1/1", 1,
+        "Changeling Outcast",
+        "{B}",
+        "Creature — Shapeshifter",
+        "B",
+        "1/1",
+        1,
         keywords=("Changeling",),
     ),
     card(
-        "Nameless Inversion", "{1}{B}", "Kindred Instant — Shapeshifter", "B", mv=2,
+        "Nameless Inversion",
+        "{1}{B}",
+        "Kindred Instant — Shapeshifter",
+        "B",
+        mv=2,
         keywords=("Changeling",),
     ),
     card("Lightning Bolt", "{R}", "Instant", "R", mv=1),
@@ -213,49 +310,101 @@ OTHERS = [
     card("Incinerate", "{1}{R}", "Instant", "R", mv=2),
     card("Preordain", "{U}", "Sorcery", "U", mv=1),
     card(
-        "Thrasios, Triton Hero", "{G}{U}", "Legendary Creature — Merfolk Wizard", "UG", "1/3", 2,
+        "Thrasios, Triton Hero",
+        "{G}{U}",
+        "Legendary Creature — Merfolk Wizard",
+        "UG",
+        "1/3",
+        2,
         partner=PartnerInfo(plain=True),
     ),
     card(
-        "Tymna the Weaver", "{1}{W}{B}", "Legendary Creature — Human Cleric", "WB", "2/2", 3,
+        "Tymna the Weaver",
+        "{1}{W}{B}",
+        "Legendary Creature — Human Cleric",
+        "WB",
+        "2/2",
+        3,
         partner=PartnerInfo(plain=True),
     ),
     card(
-        "Kraum, Ludevic's Opus", "{3}{U}{R}", "Legendary Creature — Zombie Horror", "UR", "4/4", 5,
+        "Kraum, Ludevic's Opus",
+        "{3}{U}{R}",
+        "Legendary Creature — Zombie Horror",
+        "UR",
+        "4/4",
+        5,
         partner=PartnerInfo(plain=True),
     ),
     card(
-        "Pir, Imaginative Rascal", "{2}{G}", "Legendary Creature — Human", "G", "1/1", 3,
+        "Pir, Imaginative Rascal",
+        "{2}{G}",
+        "Legendary Creature — Human",
+        "G",
+        "1/1",
+        3,
         partner=PartnerInfo(with_names=frozenset({"Toothy, Imaginary Friend"})),
     ),
     card(
-        "Toothy, Imaginary Friend", "{3}{U}", "Legendary Creature — Illusion", "U", "1/1", 4,
+        "Toothy, Imaginary Friend",
+        "{3}{U}",
+        "Legendary Creature — Illusion",
+        "U",
+        "1/1",
+        4,
         partner=PartnerInfo(with_names=frozenset({"Pir, Imaginative Rascal"})),
     ),
     card(
-        "Wilson, Refined Grizzly", "{1}{G}", "Legendary Creature — Bear Warrior", "G", "2/2", 2,
+        "Wilson, Refined Grizzly",
+        "{1}{G}",
+        "Legendary Creature — Bear Warrior",
+        "G",
+        "2/2",
+        2,
         partner=PartnerInfo(choose_background=True),
     ),
     card(
-        "Raised by Giants", "{5}{G}", "Legendary Enchantment — Background", "G", mv=6,
+        "Raised by Giants",
+        "{5}{G}",
+        "Legendary Enchantment — Background",
+        "G",
+        mv=6,
         partner=PartnerInfo(is_background=True),
     ),
     card(
-        "The Tenth Doctor", "{3}{U}{R}", "Legendary Creature — Time Lord Doctor", "UR", "3/5", 5,
+        "The Tenth Doctor",
+        "{3}{U}{R}",
+        "Legendary Creature — Time Lord Doctor",
+        "UR",
+        "3/5",
+        5,
         partner=PartnerInfo(is_doctor=True),
     ),
     card(
-        "Rose Tyler", "{1}{W}", "Legendary Creature — Human", "W", "2/2", 2,
+        "Rose Tyler",
+        "{1}{W}",
+        "Legendary Creature — Human",
+        "W",
+        "2/2",
+        2,
         partner=PartnerInfo(doctors_companion=True),
     ),
     card(
-        "The Prismatic Piper", "{5}", "Legendary Creature — Shapeshifter", "", "3/3", 5,
-        partner=PartnerInfo(plain=True), wild_color=True,
+        "The Prismatic Piper",
+        "{5}",
+        "Legendary Creature — Shapeshifter",
+        "",
+        "3/3",
+        5,
+        partner=PartnerInfo(plain=True),
+        wild_color=True,
     ),
     card("Sol Ring", "{1}", "Artifact", "", mv=1),
     card("Mana Crypt", "{0}", "Artifact", "", mv=0),
     card(
-        "Westvale Abbey // Ormendahl, Profane Prince", identity="B", layout=Layout.TRANSFORM,
+        "Westvale Abbey // Ormendahl, Profane Prince",
+        identity="B",
+        layout=Layout.TRANSFORM,
         faces=[
             face("Westvale Abbey", "", "Land"),
             face("Ormendahl, Profane Prince", "", "Legendary Creature — Demon", "9/7"),
@@ -266,18 +415,41 @@ OTHERS = [
     card("Nazgûl", "{2}{B}", "Creature — Wraith Knight", "B", "1/2", 3, own_copy_limit=9),
     card("Gleemox", "{0}", "Artifact", "", mv=0, rules=["Copies:Limit$ 0"]),
     card(
-        "Atraxa, Praetors' Voice", "{G}{W}{U}{B}", "Legendary Creature — Phyrexian Angel Horror",
-        "WUBG", "4/4", 4,
+        "Atraxa, Praetors' Voice",
+        "{G}{W}{U}{B}",
+        "Legendary Creature — Phyrexian Angel Horror",
+        "WUBG",
+        "4/4",
+        4,
     ),
     card(
-        "Lurrus of the Dream-Den", "{1}{W/B}{W/B}", "Legendary Creature — Cat Nightmare", "WB",
-        "3/2", 3, keywords=("Companion", "Lifelink"), companion=True,
+        "Lurrus of the Dream-Den",
+        "{1}{W/B}{W/B}",
+        "Legendary Creature — Cat Nightmare",
+        "WB",
+        "3/2",
+        3,
+        keywords=("Companion", "Lifelink"),
+        companion=True,
     ),
     card("Karn, the Great Creator", "{4}", "Legendary Planeswalker — Karn", "", mv=4, loyalty="5"),
-    card("Jace, the Mind Sculptor", "{2}{U}{U}", "Legendary Planeswalker — Jace", "U", mv=4,
-         loyalty="3"),
-    card("Grist, the Hunger Tide", "{1}{B}{G}", "Legendary Planeswalker — Grist", "BG", mv=3,
-         loyalty="3", creature_in_command_zone=True),
+    card(
+        "Jace, the Mind Sculptor",
+        "{2}{U}{U}",
+        "Legendary Planeswalker — Jace",
+        "U",
+        mv=4,
+        loyalty="3",
+    ),
+    card(
+        "Grist, the Hunger Tide",
+        "{1}{B}{G}",
+        "Legendary Planeswalker — Grist",
+        "BG",
+        mv=3,
+        loyalty="3",
+        creature_in_command_zone=True,
+    ),
     basic("Plains", "W"),
     basic("Island", "U"),
     basic("Swamp", "B"),
@@ -288,8 +460,18 @@ OTHERS = [
 ]
 
 RULEBREAKERS = [
-    EVERFORGER, HADRAN, DAXIVER, MAULAR, GRIZZLEGOM, TOLABOW, WHTZ, VALKO, VALKO_R, ARVAD,
-    UNLUCKIEST, SELUMA,
+    EVERFORGER,
+    HADRAN,
+    DAXIVER,
+    MAULAR,
+    GRIZZLEGOM,
+    TOLABOW,
+    WHTZ,
+    VALKO,
+    VALKO_R,
+    ARVAD,
+    UNLUCKIEST,
+    SELUMA,
 ]
 ALL_CARDS = RULEBREAKERS + OTHERS
 
@@ -314,7 +496,12 @@ def make_pool(*extra: Card) -> CardPool:
 
 POOL = make_pool()
 TOLABOW_MERGED_CARD = card(
-    "Tolabow, Loch Rascal", "{2}{U}{U}", "Legendary Creature — Otter", "U", "3/2", 4,
+    "Tolabow, Loch Rascal",
+    "{2}{U}{U}",
+    "Legendary Creature — Otter",
+    "U",
+    "3/2",
+    4,
     rules=[TOLABOW_MERGED],
 )
 POOL_MERGED = make_pool(TOLABOW_MERGED_CARD)  # same name: the merged-form card replaces it
@@ -331,7 +518,11 @@ def deck(commander=(), main=(), sideboard=(), companion=(), maybe=(), fmt="comma
                 continue
             name, count = (item, 1) if isinstance(item, str) else item
             colors = ""
-            if ":" in name and name.rsplit(":", 1)[1].isupper() and name.rsplit(":", 1)[1].isalpha():
+            if (
+                ":" in name
+                and name.rsplit(":", 1)[1].isupper()
+                and name.rsplit(":", 1)[1].isalpha()
+            ):
                 name, colors = name.rsplit(":", 1)
             out.append(Entry(name, count, colors=colors))
         return tuple(out)

@@ -10,8 +10,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QApplication
 
-from deckeditor.session import find_entries
-
 pytestmark = pytest.mark.gui
 
 
@@ -20,7 +18,9 @@ def window(make_window):
     win = make_window()
     win.asked_hidden = []
     win.answer_hidden = True
-    win.confirm_hidden = lambda name, reasons: win.asked_hidden.append((name, reasons)) or win.answer_hidden
+    win.confirm_hidden = lambda name, reasons: (
+        win.asked_hidden.append((name, reasons)) or win.answer_hidden
+    )
     win.ask_colors = lambda name, budget, chosen: "R"
     win.show()
     win.activateWindow()
@@ -56,7 +56,13 @@ def test_an_empty_catalog_says_how_many_are_hidden_and_shows_them_in_one_click(w
     box = window.catalog.empty_box
     assert box.isVisible()
     assert "the deck's rules hide" in window.catalog.empty_label.text()
-    hidden = int("".join(ch for ch in window.catalog.empty_label.text().split("hide ")[1].split(" ")[0] if ch.isdigit()))
+    hidden = int(
+        "".join(
+            ch
+            for ch in window.catalog.empty_label.text().split("hide ")[1].split(" ")[0]
+            if ch.isdigit()
+        )
+    )
     qtbot.mouseClick(window.catalog.show_hidden_button, Qt.MouseButton.LeftButton)
     assert window.catalog.show_hidden.isChecked()
     assert window.catalog.model.rowCount() == hidden
@@ -72,8 +78,12 @@ def test_adding_a_hidden_card_warns_with_its_reasons(window, qtbot):
     window.catalog.table.setCurrentIndex(window.catalog.model.index(0, 0))
     window.answer_hidden = False
     qtbot.keyClick(window.catalog.table, Qt.Key.Key_Return)
-    (name, reasons), = window.asked_hidden
-    assert name == "Birds of Paradise" and reasons and any("identity" in r.lower() or "colour" in r.lower() for r in reasons)
+    ((name, reasons),) = window.asked_hidden
+    assert (
+        name == "Birds of Paradise"
+        and reasons
+        and any("identity" in r.lower() or "colour" in r.lower() for r in reasons)
+    )
     assert "Birds of Paradise" not in counts(window, "Main")
     window.answer_hidden = True
     qtbot.keyClick(window.catalog.table, Qt.Key.Key_Return)
@@ -112,16 +122,30 @@ def test_shortcuts_add_to_sideboard_and_maybeboard_and_move_focus(window, qtbot)
     assert counts(window, "Sideboard") == {"Island": 1}
     qtbot.keyClick(table, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
     assert counts(window, "Maybeboard") == {"Island": 1}
+
     # the Deck menu's shortcuts do the same from anywhere
     def walk(menu):
         for a in menu.actions():
             yield from walk(a.menu()) if a.menu() else [a]
 
-    shortcuts = {a.text(): a.shortcut().toString() for m in window.menuBar().actions() for a in walk(m.menu())}
-    assert shortcuts["Add to &Sideboard"] == "Ctrl+Alt+S" and shortcuts["Add to &Maybeboard"] == "Ctrl+Alt+M"
-    assert shortcuts["&Search box"] == "Alt+1" and shortcuts["&Catalog"] == "Alt+2" and shortcuts["&Deck"] == "Alt+3"
+    shortcuts = {
+        a.text(): a.shortcut().toString()
+        for m in window.menuBar().actions()
+        for a in walk(m.menu())
+    }
+    assert (
+        shortcuts["Add to &Sideboard"] == "Ctrl+Alt+S"
+        and shortcuts["Add to &Maybeboard"] == "Ctrl+Alt+M"
+    )
+    assert (
+        shortcuts["&Search box"] == "Alt+1"
+        and shortcuts["&Catalog"] == "Alt+2"
+        and shortcuts["&Deck"] == "Alt+3"
+    )
     window.deck_pane.tree.setFocus()
-    qtbot.keyClick(window, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier)
+    qtbot.keyClick(
+        window, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier
+    )
     assert counts(window, "Sideboard") == {"Island": 2}
     qtbot.keyClick(window, Qt.Key.Key_1, Qt.KeyboardModifier.AltModifier)
     assert window.catalog.search_box.hasFocus()
@@ -154,7 +178,10 @@ def test_new_deck_asks_game_and_format_and_remembers_them(window, qtbot):
     window.run_dialog = answer
     qtbot.keyClick(window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
     assert window.session.deck.name == "Breaker"
-    assert window.session.format_code == "oathbreaker" and window.status.format_box.currentData() == "oathbreaker"
+    assert (
+        window.session.format_code == "oathbreaker"
+        and window.status.format_box.currentData() == "oathbreaker"
+    )
     seen = []
     window.run_dialog = lambda dialog: seen.append((dialog.game(), dialog.format())) or False
     qtbot.keyClick(window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
@@ -173,7 +200,9 @@ def test_a_format_without_commanders_shows_no_commander_or_companion_section(win
     window.set_format("vintage")
     assert "Companion" not in window.session.sections and "Commander" not in window.session.sections
     assert window.target_box.findText("Companion") < 0
-    heads = [window.deck_pane.model.index(r, 0).data() for r in range(window.deck_pane.model.rowCount())]
+    heads = [
+        window.deck_pane.model.index(r, 0).data() for r in range(window.deck_pane.model.rowCount())
+    ]
     assert not any(h.startswith(("Companion", "Commander")) for h in heads), heads
     window.set_format("commander")
     assert "Companion" in window.session.sections

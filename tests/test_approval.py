@@ -41,7 +41,9 @@ def test_implied_most_copies_then_smallest_then_wubrg():
     assert b.implied == C.R  # a tie: R before G
     b = budget(deck(["Tolabow, Loch Rascal"], ["Atarka's Command"]))
     assert b.implied == 0  # cannot be covered: the smallest set covering nothing is empty
-    b = budget(deck(["Tolabow, Loch Rascal"], ["Swords to Plowshares", "Growth Spiral", "Growth Spiral"]))
+    b = budget(
+        deck(["Tolabow, Loch Rascal"], ["Swords to Plowshares", "Growth Spiral", "Growth Spiral"])
+    )
     assert b.implied == C.G  # two copies of Growth Spiral beat one Swords to Plowshares
 
 
@@ -65,7 +67,9 @@ def test_try_approve_commits_red_with_a_message():
     assert d.section("Commander").entries[0].colors == ""  # the old snapshot is untouched
     after = new.add_card("Main", "Lightning Bolt")
     assert not make_predicate(after, fmt_info(), DAY, POOL, "Main")(POOL.get("Growth Spiral"))
-    assert [p.kind for p in check(after, fmt_info(), DAY, POOL) if p.kind is not K.DECK_TOO_SMALL] == []
+    assert [
+        p.kind for p in check(after, fmt_info(), DAY, POOL) if p.kind is not K.DECK_TOO_SMALL
+    ] == []
 
 
 def test_try_approve_nothing_to_commit():
@@ -87,7 +91,7 @@ def test_try_approve_includes_implied_colours():
 def test_wild_colour_commit():
     d = deck(["The Prismatic Piper", "Thrasios, Triton Hero"])
     new, message = try_approve(d, POOL, POOL.get("Lightning Bolt"), fmt_info())
-    piper = [e for e in new.section("Commander").entries if e.card == "The Prismatic Piper"][0]
+    piper = next(e for e in new.section("Commander").entries if e.card == "The Prismatic Piper")
     assert piper.colors == "R"
     assert message == "Red is now The Prismatic Piper's chosen colour. Undo reverts it."
     z = zone_of(new)

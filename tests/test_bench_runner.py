@@ -29,14 +29,28 @@ def runner(monkeypatch):
     search = types.ModuleType("bench_search")
     search.bench_keystroke_filter = lambda repeats: [5.0, 7.0, 6.0][:repeats]
     rules = types.ModuleType("bench_rules")
-    rules.bench_predicate_renarrow = lambda repeats=3: {"median_ms": 9.0, "worst_ms": 12.0, "floor_ms": 3.0}
+    rules.bench_predicate_renarrow = lambda repeats=3: {
+        "median_ms": 9.0,
+        "worst_ms": 12.0,
+        "floor_ms": 3.0,
+    }
     rules.bench_conformance_100 = lambda: 1.25
     db = types.ModuleType("bench_db")
-    db.bench_db_load = lambda repeats: {"median_ms": 150.0, "worst_ms": 180.0, "floor_ms": 2.0, "cards": 30000}
+    db.bench_db_load = lambda repeats: {
+        "median_ms": 150.0,
+        "worst_ms": 180.0,
+        "floor_ms": 2.0,
+        "cards": 30000,
+    }
     gui = types.ModuleType("bench_gui")
     gui.bench_rss = lambda repeats: {"mb": 180.44}
     gui.bench_cold_start = lambda repeats: (_ for _ in ()).throw(RuntimeError("no display"))
-    for name, mod in (("bench_search", search), ("bench_rules", rules), ("bench_db", db), ("bench_gui", gui)):
+    for name, mod in (
+        ("bench_search", search),
+        ("bench_rules", rules),
+        ("bench_db", db),
+        ("bench_gui", gui),
+    ):
         monkeypatch.setitem(sys.modules, name, mod)
     for missing in ("bench_import", "bench_cli", "bench_window"):  # missing modules
         monkeypatch.setitem(sys.modules, missing, None)

@@ -54,7 +54,8 @@ def test_no_card_the_data_knows_unflagged_is_a_game_changer_on_the_data_date(raw
     """The other way round, for the cards whose flags come from the 2026 deck files (the 2022
     fallback files predate the flag, so their cards say nothing)."""
     dated = [
-        n for n, faces in raw_cards.items()
+        n
+        for n, faces in raw_cards.items()
         if faces[0].get("_source", "").startswith("mtgjson-deckfiles")
         and not any(f.get("isGameChanger") for f in faces)
     ]
@@ -87,7 +88,9 @@ def test_a_card_entered_a_snapshot(pool, card, before, after):
     assert is_game_changer(pool.get(card), after)
 
 
-@pytest.mark.parametrize("card", ["Yuriko, the Tiger's Shadow", "Kinnan, Bonder Prodigy", "Food Chain"])
+@pytest.mark.parametrize(
+    "card", ["Yuriko, the Tiger's Shadow", "Kinnan, Bonder Prodigy", "Food Chain"]
+)
 def test_a_card_left_the_list_on_2025_10_21(pool, card):
     assert is_game_changer(pool.get(card), date(2025, 10, 20))
     assert not is_game_changer(pool.get(card), date(2025, 10, 21))
@@ -95,7 +98,12 @@ def test_a_card_left_the_list_on_2025_10_21(pool, card):
 
 def test_every_snapshot_is_complete_and_in_order():
     gc = shipped_list()
-    assert [s.date.isoformat() for s in gc.snapshots] == ["2025-02-11", "2025-04-22", "2025-10-21", "2026-02-09"]
+    assert [s.date.isoformat() for s in gc.snapshots] == [
+        "2025-02-11",
+        "2025-04-22",
+        "2025-10-21",
+        "2026-02-09",
+    ]
     assert [len(s.cards) for s in gc.snapshots] == [40, 61, 51, 53]
     for s in gc.snapshots:
         assert len(set(s.cards)) == len(s.cards)
@@ -156,7 +164,8 @@ def test_the_tergrid_front_face_name_matches():
     from deckeditor.games.mtg.card import Face, Layout
 
     card = build_card(
-        [Face("Tergrid, God of Fright"), Face("Tergrid's Lantern")], Layout.MODAL_DFC,
+        [Face("Tergrid, God of Fright"), Face("Tergrid's Lantern")],
+        Layout.MODAL_DFC,
         name="Tergrid, God of Fright // Tergrid's Lantern",
     )
     assert is_game_changer(card, DATA_DAY)
@@ -164,11 +173,21 @@ def test_the_tergrid_front_face_name_matches():
 
 def test_a_bad_list_names_its_key():
     with pytest.raises(ValueError, match=r"snapshots\[0\]\.date"):
-        parse_list({"schema": "deckeditor-game-changers", "brackets_from": "2025-02-11",
-                    "snapshots": [{"date": "soon", "cards": []}]})
+        parse_list(
+            {
+                "schema": "deckeditor-game-changers",
+                "brackets_from": "2025-02-11",
+                "snapshots": [{"date": "soon", "cards": []}],
+            }
+        )
     with pytest.raises(ValueError, match=r"snapshots\[0\]\.cards"):
-        parse_list({"schema": "deckeditor-game-changers", "brackets_from": "2025-02-11",
-                    "snapshots": [{"date": "2025-02-11", "cards": [1]}]})
+        parse_list(
+            {
+                "schema": "deckeditor-game-changers",
+                "brackets_from": "2025-02-11",
+                "snapshots": [{"date": "2025-02-11", "cards": [1]}],
+            }
+        )
 
 
 # --- the Oracle-text recognisers -------------------------------------------------------------------
@@ -177,38 +196,108 @@ def test_a_bad_list_names_its_key():
 @pytest.mark.parametrize(
     ("category", "inside", "outside"),
     [
-        (EXTRA_TURNS, ["Time Warp", "Nexus of Fate", "Expropriate", "Medomai the Ageless",
-                       "Karn's Temporal Sundering"],
-         ["Explore", "Stranglehold", "Time Stop", "Relentless Assault"]),
-        (MASS_LAND_DENIAL, ["Armageddon", "Ravages of War", "Jokulhaups", "Winter Orb",
-                            "Blood Moon", "Back to Basics", "Ruination", "Sunder", "Cataclysm",
-                            "Keldon Firebombers", "Static Orb", "Contamination",
-                            # keep a few permanents, sacrifice the rest; a land per card in hand
-                            "Razia's Purification", "Limited Resources", "Balancing Act",
-                            "Thoughts of Ruin", "Cleansing",  # for each land, destroy it unless …
-                            # every land's mana changed for good
-                            "Naked Singularity", "Reality Twist", "Infernal Darkness",
-                            "Ritual of Subdual"],
-         ["Stone Rain", "Boil", "Flashfires", "Anarchy", "Elspeth Tirel", "Scourglass",
-          "Stormtide Leviathan", "Tragic Arrogance", "Damping Field", "Apocalypse Chime",
-          "Reduce // Rubble", "Mungha Wurm", "Wrath of God", "Cyclonic Rift",
-          "Wave of Vitriol", "From the Ashes",  # these two replace the lands they take
-          "Cataclysmic Gearhulk", "All Is Dust", "Rare-B-Gone",  # nonland, coloured, rare
-          "Damping Sphere", "Deep Water", "Pale Moon", "Mirri"]),  # one player's or one turn's
-        (TUTORS, ["Demonic Tutor", "Vampiric Tutor", "Worldly Tutor", "Green Sun's Zenith",
-                  "Diabolic Tutor", "Dimir Machinations", "Gifts Ungiven",
-                  # a list of types with commas or and/or
-                  "Bring to Light", "Samut, the Tested", "Brightglass Gearhulk",
-                  "Invasion of Theros // Ephara, Ever-Sheltering",
-                  # a player searching their own library for you or for everyone
-                  "Arcum Dagsson", "Pattern of Rebirth", "Scheming Symmetry", "Weird Harvest",
-                  "\"Ach! Hans, Run!\"",  # a card with the name you say
-                  # a search of the library and another zone at once
-                  "Finale of Devastation"],
-         ["Rampant Growth", "Evolving Wilds", "Cultivate", "Squadron Hawk", "Brainstorm",
-          "Wooded Foothills", "Cosmium Confluence",  # a Cave is a land
-          "Path to Exile", "Boldwyr Heavyweights",  # an opponent searches for themselves
-          "Verdant Succession", "Pack Hunt"]),  # copies of a card already in play
+        (
+            EXTRA_TURNS,
+            [
+                "Time Warp",
+                "Nexus of Fate",
+                "Expropriate",
+                "Medomai the Ageless",
+                "Karn's Temporal Sundering",
+            ],
+            ["Explore", "Stranglehold", "Time Stop", "Relentless Assault"],
+        ),
+        (
+            MASS_LAND_DENIAL,
+            [
+                "Armageddon",
+                "Ravages of War",
+                "Jokulhaups",
+                "Winter Orb",
+                "Blood Moon",
+                "Back to Basics",
+                "Ruination",
+                "Sunder",
+                "Cataclysm",
+                "Keldon Firebombers",
+                "Static Orb",
+                "Contamination",
+                # keep a few permanents, sacrifice the rest; a land per card in hand
+                "Razia's Purification",
+                "Limited Resources",
+                "Balancing Act",
+                "Thoughts of Ruin",
+                "Cleansing",  # for each land, destroy it unless …
+                # every land's mana changed for good
+                "Naked Singularity",
+                "Reality Twist",
+                "Infernal Darkness",
+                "Ritual of Subdual",
+            ],
+            [
+                "Stone Rain",
+                "Boil",
+                "Flashfires",
+                "Anarchy",
+                "Elspeth Tirel",
+                "Scourglass",
+                "Stormtide Leviathan",
+                "Tragic Arrogance",
+                "Damping Field",
+                "Apocalypse Chime",
+                "Reduce // Rubble",
+                "Mungha Wurm",
+                "Wrath of God",
+                "Cyclonic Rift",
+                "Wave of Vitriol",
+                "From the Ashes",  # these two replace the lands they take
+                "Cataclysmic Gearhulk",
+                "All Is Dust",
+                "Rare-B-Gone",  # nonland, coloured, rare
+                "Damping Sphere",
+                "Deep Water",
+                "Pale Moon",
+                "Mirri",
+            ],
+        ),  # one player's or one turn's
+        (
+            TUTORS,
+            [
+                "Demonic Tutor",
+                "Vampiric Tutor",
+                "Worldly Tutor",
+                "Green Sun's Zenith",
+                "Diabolic Tutor",
+                "Dimir Machinations",
+                "Gifts Ungiven",
+                # a list of types with commas or and/or
+                "Bring to Light",
+                "Samut, the Tested",
+                "Brightglass Gearhulk",
+                "Invasion of Theros // Ephara, Ever-Sheltering",
+                # a player searching their own library for you or for everyone
+                "Arcum Dagsson",
+                "Pattern of Rebirth",
+                "Scheming Symmetry",
+                "Weird Harvest",
+                '"Ach! Hans, Run!"',  # a card with the name you say
+                # a search of the library and another zone at once
+                "Finale of Devastation",
+            ],
+            [
+                "Rampant Growth",
+                "Evolving Wilds",
+                "Cultivate",
+                "Squadron Hawk",
+                "Brainstorm",
+                "Wooded Foothills",
+                "Cosmium Confluence",  # a Cave is a land
+                "Path to Exile",
+                "Boldwyr Heavyweights",  # an opponent searches for themselves
+                "Verdant Succession",
+                "Pack Hunt",
+            ],
+        ),  # copies of a card already in play
     ],
 )
 def test_recognisers_on_named_cards(pool, category, inside, outside):
@@ -220,8 +309,11 @@ def test_every_exception_names_a_real_card_and_changes_its_answer(pool):
     doc = json.loads((brackets_resources() / "bracket-exceptions.json").read_text("utf-8"))
     from deckeditor.games.mtg import bracket_categories as bc
 
-    readers = {EXTRA_TURNS: bc.reads_extra_turn, MASS_LAND_DENIAL: bc.reads_mass_land_denial,
-               TUTORS: bc.reads_tutor}
+    readers = {
+        EXTRA_TURNS: bc.reads_extra_turn,
+        MASS_LAND_DENIAL: bc.reads_mass_land_denial,
+        TUTORS: bc.reads_tutor,
+    }
     for cat in (EXTRA_TURNS, MASS_LAND_DENIAL, TUTORS):
         for which, want in (("add", True), ("remove", False)):
             for e in doc[cat][which]:
@@ -234,8 +326,12 @@ def test_every_exception_names_a_real_card_and_changes_its_answer(pool):
 
 def test_an_exception_without_a_reason_is_refused():
     with pytest.raises(ValueError, match=r"mass_land_denial\.add\[0\]"):
-        parse_exceptions({"schema": "deckeditor-bracket-exceptions",
-                          "mass_land_denial": {"add": [{"card": "Armageddon"}]}})
+        parse_exceptions(
+            {
+                "schema": "deckeditor-bracket-exceptions",
+                "mass_land_denial": {"add": [{"card": "Armageddon"}]},
+            }
+        )
 
 
 def brackets_resources():
@@ -248,19 +344,40 @@ def brackets_resources():
 
 VARIANTS = {
     "variants": [
-        {"id": "1-2", "status": "OK", "uses": [{"card": {"name": "Thassa's Oracle"}},
-                                               {"card": {"name": "Demonic Consultation"}}],
-         "requires": [], "produces": [{"feature": {"name": "Win the game"}}]},
-        {"id": "3-4", "status": "OK", "uses": [{"card": {"name": "Dramatic Reversal"}},
-                                               {"card": {"name": "Isochron Scepter"}}],
-         "requires": [{"template": {"name": "Nonland permanents that tap for 3 mana"}}],
-         "produces": [{"feature": {"name": "Infinite mana"}}]},
-        {"id": "5-6", "status": "OK", "uses": [{"card": {"name": "Sol Ring"}},
-                                               {"card": {"name": "Arcane Signet"}}],
-         "requires": [], "produces": [{"feature": {"name": "Ramp"}}]},
-        {"id": "7-8-9", "status": "OK", "uses": [{"card": {"name": "A"}}, {"card": {"name": "B"}},
-                                                 {"card": {"name": "C"}}],
-         "requires": [], "produces": [{"feature": {"name": "Infinite damage"}}]},
+        {
+            "id": "1-2",
+            "status": "OK",
+            "uses": [
+                {"card": {"name": "Thassa's Oracle"}},
+                {"card": {"name": "Demonic Consultation"}},
+            ],
+            "requires": [],
+            "produces": [{"feature": {"name": "Win the game"}}],
+        },
+        {
+            "id": "3-4",
+            "status": "OK",
+            "uses": [
+                {"card": {"name": "Dramatic Reversal"}},
+                {"card": {"name": "Isochron Scepter"}},
+            ],
+            "requires": [{"template": {"name": "Nonland permanents that tap for 3 mana"}}],
+            "produces": [{"feature": {"name": "Infinite mana"}}],
+        },
+        {
+            "id": "5-6",
+            "status": "OK",
+            "uses": [{"card": {"name": "Sol Ring"}}, {"card": {"name": "Arcane Signet"}}],
+            "requires": [],
+            "produces": [{"feature": {"name": "Ramp"}}],
+        },
+        {
+            "id": "7-8-9",
+            "status": "OK",
+            "uses": [{"card": {"name": "A"}}, {"card": {"name": "B"}}, {"card": {"name": "C"}}],
+            "requires": [],
+            "produces": [{"feature": {"name": "Infinite damage"}}],
+        },
     ]
 }
 
@@ -275,9 +392,13 @@ def test_spellbook_keeps_two_card_infinite_combos_only():
 
 def deck_of(*main, commander=("Omnath, Locus of Mana",), bracket=None):
     return Deck(
-        name="t", format="commander", bracket=bracket,
-        sections=(Section("Commander", tuple(Entry(c) for c in commander)),
-                  Section("Main", tuple(Entry(c) for c in main))),
+        name="t",
+        format="commander",
+        bracket=bracket,
+        sections=(
+            Section("Commander", tuple(Entry(c) for c in commander)),
+            Section("Main", tuple(Entry(c) for c in main)),
+        ),
     )
 
 
@@ -290,34 +411,55 @@ def test_floor_steps(pool):
     assert brackets.report(deck_of(*three), day, pool).floor == 3
     assert brackets.report(deck_of(*three, "Mana Vault"), day, pool).floor == 4
     assert brackets.report(deck_of("Armageddon"), day, pool).floor == 4
-    turns = brackets.report(deck_of("Time Warp", "Temporal Manipulation", "Capture of Jingzhou"), day, pool)
+    turns = brackets.report(
+        deck_of("Time Warp", "Temporal Manipulation", "Capture of Jingzhou"), day, pool
+    )
     assert turns.floor == 4 and turns.extra_turns == (
-        "Capture of Jingzhou", "Temporal Manipulation", "Time Warp")
+        "Capture of Jingzhou",
+        "Temporal Manipulation",
+        "Time Warp",
+    )
 
 
 def test_combos_not_checked_without_spellbook_data(pool):
     rep = brackets.report(deck_of("Thassa's Oracle", "Demonic Consultation"), DATA_DAY, pool)
     assert rep.combos is None and rep.to_json()["combos"] == "not checked"
     assert rep.combos_text == "combos not checked"
-    rep = brackets.report(deck_of("Thassa's Oracle", "Demonic Consultation"), DATA_DAY, pool,
-                          combos=parse_variants(VARIANTS))
+    rep = brackets.report(
+        deck_of("Thassa's Oracle", "Demonic Consultation"),
+        DATA_DAY,
+        pool,
+        combos=parse_variants(VARIANTS),
+    )
     assert rep.to_json()["combos"] == [["Demonic Consultation", "Thassa's Oracle"]]
     assert rep.floor == 3  # Thassa's Oracle is a Game Changer too, and the combo says 3
 
 
 def test_problems_are_warnings_against_the_target(pool):
     day = DATA_DAY
-    rep = brackets.report(deck_of("Demonic Tutor", "Vampiric Tutor", "Worldly Tutor", "Mana Vault",
-                                  "Armageddon", "Time Warp"), day, pool)
+    rep = brackets.report(
+        deck_of(
+            "Demonic Tutor",
+            "Vampiric Tutor",
+            "Worldly Tutor",
+            "Mana Vault",
+            "Armageddon",
+            "Time Warp",
+        ),
+        day,
+        pool,
+    )
     got = [(p.kind.value, p.severity.value, p.message) for p in brackets.problems(rep, 3)]
     assert got == [
         ("BRACKET", "warning", "Bracket 3 allows three Game Changers; the deck has 4"),
         ("BRACKET", "warning", "Bracket 3 allows no mass land denial"),
     ]
     one = [p.message for p in brackets.problems(rep, 1)]
-    assert one == ["Bracket 1 allows no Game Changers; the deck has 4",
-                   "Bracket 1 allows no mass land denial",
-                   "Bracket 1 allows no extra turns; the deck has 1"]
+    assert one == [
+        "Bracket 1 allows no Game Changers; the deck has 4",
+        "Bracket 1 allows no mass land denial",
+        "Bracket 1 allows no extra turns; the deck has 1",
+    ]
     assert brackets.problems(rep, 4) == []
 
 
@@ -328,8 +470,13 @@ def test_conformance_adds_bracket_warnings_only_for_a_target_and_never_errors(po
     fmt = load_format("commander")
     deck = deck_of("Demonic Tutor", "Armageddon")
     assert [p for p in check(deck, fmt, DATA_DAY, pool) if p.kind.value == "BRACKET"] == []
-    warned = [p for p in check(deck.with_bracket(2), fmt, DATA_DAY, pool) if p.kind.value == "BRACKET"]
-    assert [p.cards for p in warned] == [("Armageddon",), ("Demonic Tutor",)]  # check order: by card
+    warned = [
+        p for p in check(deck.with_bracket(2), fmt, DATA_DAY, pool) if p.kind.value == "BRACKET"
+    ]
+    assert [p.cards for p in warned] == [
+        ("Armageddon",),
+        ("Demonic Tutor",),
+    ]  # check order: by card
     assert not any(p.is_error for p in warned)
 
 
@@ -380,14 +527,20 @@ def test_check_bracket_json_is_dated_by_on(capsys, tmp_path, home):
     code, out, err = _check(capsys, deck, "--json", "--on", "2025-01-31")
     assert code == 0, err
     assert json.loads(out)["bracket"] == {
-        "floor": 1, "game_changers": [], "extra_turns": [], "mass_land_denial": [],
-        "tutors": ["Demonic Tutor", "General Tazri"], "combos": "not checked"}  # Tazri finds Allies
+        "floor": 1,
+        "game_changers": [],
+        "extra_turns": [],
+        "mass_land_denial": [],
+        "tutors": ["Demonic Tutor", "General Tazri"],
+        "combos": "not checked",
+    }  # Tazri finds Allies
     code, out, err = _check(capsys, deck, "--json", "--on", "2025-06-01", "--bracket", "2")
     doc = json.loads(out)
     assert code == 0 and doc["legal"] is True  # a bracket problem never makes a deck illegal
     assert doc["bracket"]["floor"] == 3 and doc["bracket"]["game_changers"] == ["Demonic Tutor"]
-    assert [(p["kind"], p["severity"], p["cards"]) for p in doc["problems"]
-            if p["kind"] == "BRACKET"] == [("BRACKET", "warning", ["Demonic Tutor"])]
+    assert [
+        (p["kind"], p["severity"], p["cards"]) for p in doc["problems"] if p["kind"] == "BRACKET"
+    ] == [("BRACKET", "warning", ["Demonic Tutor"])]
 
 
 def test_check_uses_the_decks_own_bracket_and_the_text_report(capsys, tmp_path, home):
@@ -395,8 +548,10 @@ def test_check_uses_the_decks_own_bracket_and_the_text_report(capsys, tmp_path, 
     code, out, _ = _check(capsys, deck, "--on", "2026-01-03")
     assert code == 0
     assert "warning BRACKET: Bracket 1 allows no Game Changers; the deck has 1" in out
-    assert "bracket floor 3: 1 Game Changers, 0 extra turns, 0 mass land denial, 2 tutors; " \
-           "combos not checked" in out
+    assert (
+        "bracket floor 3: 1 Game Changers, 0 extra turns, 0 mass land denial, 2 tutors; "
+        "combos not checked" in out
+    )
     code, out, _ = _check(capsys, deck, "--on", "2026-01-03", "--bracket", "4")
     assert "BRACKET:" not in out
 
@@ -437,7 +592,8 @@ def test_the_target_bracket_survives_the_own_file_and_forge(tmp_path):
     # Deck Editor reads the bracket back; Forge itself ignores it (and the format), and says so
     assert deckio.export_losses(deck, "forge", reread_only=True) == []
     assert "Forge ignores the target bracket (DeckEditorBracket=3); Deck Editor reads it back" in (
-        deckio.export_losses(deck, "forge"))
+        deckio.export_losses(deck, "forge")
+    )
     assert "target bracket (3) not written" in deckio.export_losses(deck, "mtgo")
     assert "target bracket (3) not written" in deckio.export_losses(deck, "cod")
 
@@ -447,8 +603,15 @@ def test_a_bad_bracket_in_the_own_file_names_its_key(bad):
     from deckeditor.deckfile import read_json_deck
     from deckeditor.deckfile_errors import DeckFileError
 
-    doc = {"schema": "deckeditor-deck", "version": 1, "game": "mtg", "name": "x", "format": None,
-           "bracket": bad, "sections": []}
+    doc = {
+        "schema": "deckeditor-deck",
+        "version": 1,
+        "game": "mtg",
+        "name": "x",
+        "format": None,
+        "bracket": bad,
+        "sections": [],
+    }
     with pytest.raises(DeckFileError, match="bracket"):
         read_json_deck(json.dumps(doc))
 
@@ -470,15 +633,24 @@ def _search(pool, query, day):
     from deckeditor.search import compile_query
     from deckeditor.search.context import SearchContext
 
-    return {pool[r].name for r in compile_query(query, "mtg", SearchContext(day=day)).filter_rows(pool)}
+    return {
+        pool[r].name for r in compile_query(query, "mtg", SearchContext(day=day)).filter_rows(pool)
+    }
 
 
 def test_is_gamechanger_follows_the_catalog_day(pool):
     on_data_day = _search(pool, "is:gamechanger", DATA_DAY)
     # the flagged 42, and the six the list names whose data is from 2022 (before the flag)
-    assert sorted(on_data_day - {n for n in on_data_day if pool.get(n).extra.get("gameChanger")}) == [
-        "Humility", "Imperial Seal", "Intuition", "Lion's Eye Diamond", "Serra's Sanctum",
-        "The Tabernacle at Pendrell Vale"]
+    assert sorted(
+        on_data_day - {n for n in on_data_day if pool.get(n).extra.get("gameChanger")}
+    ) == [
+        "Humility",
+        "Imperial Seal",
+        "Intuition",
+        "Lion's Eye Diamond",
+        "Serra's Sanctum",
+        "The Tabernacle at Pendrell Vale",
+    ]
     assert len(on_data_day) == 48
     assert "Yuriko, the Tiger's Shadow" not in on_data_day
     assert "Yuriko, the Tiger's Shadow" in _search(pool, "is:gamechanger", date(2025, 6, 1))
@@ -488,7 +660,9 @@ def test_is_gamechanger_follows_the_catalog_day(pool):
 
 
 def test_otag_keys_use_scryfalls_tag_names(pool):
-    assert {"Time Warp", "Temporal Manipulation"} <= _search(pool, "otag:extra-turn t:sorcery", DATA_DAY)
+    assert {"Time Warp", "Temporal Manipulation"} <= _search(
+        pool, "otag:extra-turn t:sorcery", DATA_DAY
+    )
     assert "Explore" not in _search(pool, "otag:extra-turn", DATA_DAY)
     assert "Armageddon" in _search(pool, "otag:mass-land-denial", DATA_DAY)
     assert "Stone Rain" not in _search(pool, "otag:mass-land-denial", DATA_DAY)
@@ -504,7 +678,7 @@ def test_an_unsupported_otag_lists_the_supported_ones():
         compile_query("otag:lifegain", "mtg")
     assert err.value.message == (
         'unknown otag: value "lifegain" (valid: boardwipe, counterspell, draw, extra-turn, '
-        'mass-land-denial, protection, ramp, recursion, removal, tutor)'
+        "mass-land-denial, protection, ramp, recursion, removal, tutor)"
     )
     assert err.value.position == 5
 
@@ -517,7 +691,9 @@ def test_the_predicate_hides_over_budget_cards_and_marks_the_last_slot(pool):
     from deckeditor.games.mtg.predicate import make_predicate
 
     fmt = load_format("commander")
-    two = deck_of("Demonic Tutor", "Vampiric Tutor", commander=("Atraxa, Praetors' Voice",), bracket=3)
+    two = deck_of(
+        "Demonic Tutor", "Vampiric Tutor", commander=("Atraxa, Praetors' Voice",), bracket=3
+    )
     pred = make_predicate(two, fmt, DATA_DAY, pool)
     mana_vault, sol_ring = pool.get("Mana Vault"), pool.get("Sol Ring")
     assert pred(mana_vault) and pred.catalog_mark(mana_vault) == "uses the last slot"
@@ -525,17 +701,20 @@ def test_the_predicate_hides_over_budget_cards_and_marks_the_last_slot(pool):
     rows = set(pred.visible_rows())
     assert pool.row_of("Mana Vault") in rows and pool.row_of("Armageddon") not in rows
     assert [r.text for r in pred.why_hidden(pool.get("Armageddon"))] == [
-        "Bracket 3 allows no mass land denial"]
+        "Bracket 3 allows no mass land denial"
+    ]
     three = make_predicate(two.add_card("Main", "Mana Vault"), fmt, DATA_DAY, pool)
     assert [r.text for r in three.why_hidden(pool.get("Chrome Mox"))] == [
-        "Bracket 3 allows three Game Changers; the deck has three"]
+        "Bracket 3 allows three Game Changers; the deck has three"
+    ]
     rows = set(three.visible_rows())
     assert pool.row_of("Chrome Mox") not in rows and pool.row_of("Sol Ring") in rows
     # the bitset path and the per-card path agree on every Game Changer and denial card
     for name in ("Chrome Mox", "Mox Diamond", "Armageddon", "Winter Orb", "Sol Ring", "Time Warp"):
         assert (pool.row_of(name) in rows) == three(pool.get(name)), name
-    open_budget = make_predicate(deck_of(commander=("Atraxa, Praetors' Voice",), bracket=3), fmt,
-                                 DATA_DAY, pool)
+    open_budget = make_predicate(
+        deck_of(commander=("Atraxa, Praetors' Voice",), bracket=3), fmt, DATA_DAY, pool
+    )
     assert open_budget.catalog_mark(mana_vault) == "uses 1 of 3"
     no_target = make_predicate(two.with_bracket(None), fmt, DATA_DAY, pool)
     assert no_target.bracket is None and no_target(pool.get("Armageddon"))
@@ -546,18 +725,38 @@ def test_the_predicate_hides_a_combo_partner_below_bracket_3(pool):
     from deckeditor.format_catalog import load_format
     from deckeditor.games.mtg.predicate import make_predicate
 
-    small = CardPool("mtg", [pool.get(n) for n in (
-        "Atraxa, Praetors' Voice", "Thassa's Oracle", "Demonic Consultation", "Sol Ring",
-        "Time Warp", "Temporal Manipulation", "Capture of Jingzhou")])
+    small = CardPool(
+        "mtg",
+        [
+            pool.get(n)
+            for n in (
+                "Atraxa, Praetors' Voice",
+                "Thassa's Oracle",
+                "Demonic Consultation",
+                "Sol Ring",
+                "Time Warp",
+                "Temporal Manipulation",
+                "Capture of Jingzhou",
+            )
+        ],
+    )
     small.combos = parse_variants(VARIANTS)
-    deck = deck_of("Demonic Consultation", "Time Warp", "Temporal Manipulation",
-                   commander=("Atraxa, Praetors' Voice",), bracket=2)
+    deck = deck_of(
+        "Demonic Consultation",
+        "Time Warp",
+        "Temporal Manipulation",
+        commander=("Atraxa, Praetors' Voice",),
+        bracket=2,
+    )
     pred = make_predicate(deck, load_format("commander"), DATA_DAY, small)
     texts = [r.text for r in pred.why_hidden(small.get("Thassa's Oracle"))]
-    assert texts == ["Bracket 2 allows no Game Changers",
-                     "Bracket 2 allows no two-card infinite combos: Demonic Consultation + Thassa's Oracle"]
+    assert texts == [
+        "Bracket 2 allows no Game Changers",
+        "Bracket 2 allows no two-card infinite combos: Demonic Consultation + Thassa's Oracle",
+    ]
     assert [r.text for r in pred.why_hidden(small.get("Capture of Jingzhou"))] == [
-        "Bracket 2 allows extra turns only in low quantities, not chained; the deck has two"]
+        "Bracket 2 allows extra turns only in low quantities, not chained; the deck has two"
+    ]
     names = {small[r].name for r in pred.visible_rows()}
     assert names == {"Sol Ring"}  # in-deck cards are at their copy limit; the rest break bracket 2
 
@@ -574,15 +773,19 @@ def test_precon_bracket_floors_match_the_reviewed_fixture(pool):
 
     from deckeditor import deckio
 
-    fixture = json.loads((Path(__file__).parent / "fixtures" / "precon-bracket-floors.json")
-                         .read_text("utf-8"))
+    fixture = json.loads(
+        (Path(__file__).parent / "fixtures" / "precon-bracket-floors.json").read_text("utf-8")
+    )
     day = date.fromisoformat(fixture["day"])
     got = {}
     path = shared_data("mtg", "mtgjson-AllDeckFiles-20260103-no-redemption.tar.xz")
     with tarfile.open(path) as tf:
         for member in tf:
-            if not member.isfile() or not member.name.endswith(".json") \
-                    or member.name.endswith("DeckList.json"):
+            if (
+                not member.isfile()
+                or not member.name.endswith(".json")
+                or member.name.endswith("DeckList.json")
+            ):
                 continue
             raw = tf.extractfile(member).read()
             data = json.loads(raw).get("data", {})
@@ -628,5 +831,7 @@ def test_details_name_every_step_with_its_cards(pool):
         "Tutors (1): Demonic Tutor",
         "Combos not checked",
     ]
-    assert brackets.details_text(brackets.report(deck_of("Forest"), DATA_DAY, pool)).splitlines()[0] \
+    assert (
+        brackets.details_text(brackets.report(deck_of("Forest"), DATA_DAY, pool)).splitlines()[0]
         == "The list rules out no bracket"
+    )

@@ -152,7 +152,7 @@ def test_forge_pics_folder_picture_of_the_chosen_printing(qtbot, tmp_path):
     assert picture_color(win) == "#222222"  # no printing chosen: the newest set on disk
     # as a deck line with a printing: that set's picture
     win.session.add_card("Sol Ring", "Main")
-    (section, index), = find_entries(win.session.deck, ["Sol Ring"])
+    ((section, index),) = find_entries(win.session.deck, ["Sol Ring"])
     win.session.set_printing(section, index, Printing(set="2ED"))
     win.deck_pane.select_cards(["Sol Ring"])
     assert win.card_view.entry_ref == (section, index)
@@ -196,14 +196,16 @@ def test_download_by_name_with_user_agent_then_offline_from_the_disk_cache(qtbot
     server.requests.clear()
     again = _window(qtbot, tmp_path / "home")
     select_in_catalog(again, qtbot, "Sol Ring")
-    qtbot.waitUntil(lambda: again.card_view.picture.has_picture(), timeout=30000)  # the disk cache, next turn
+    qtbot.waitUntil(
+        lambda: again.card_view.picture.has_picture(), timeout=30000
+    )  # the disk cache, next turn
     assert server.requests == []
 
 
 def test_a_chosen_printing_is_fetched_by_set_and_number(qtbot, tmp_path, server):
     win = _window(qtbot, tmp_path / "home")
     win.session.add_card("Sol Ring", "Main")
-    (section, index), = find_entries(win.session.deck, ["Sol Ring"])
+    ((section, index),) = find_entries(win.session.deck, ["Sol Ring"])
     win.session.set_printing(section, index, Printing(set="AFC", number="215"))
     win.deck_pane.select_cards(["Sol Ring"])
     qtbot.waitUntil(lambda: win.card_view.picture.has_picture(), timeout=30000)
@@ -230,7 +232,8 @@ def test_the_downloads_action_names_every_games_picture_source_once_its_menu_ope
     menu.aboutToShow.emit()
     menu.aboutToShow.emit()  # written once
     assert win.downloads_action.toolTip() == (
-        "Fetch pictures the pictures folder lacks (Scryfall, the Riftbound card gallery)")
+        "Fetch pictures the pictures folder lacks (Scryfall, the Riftbound card gallery)"
+    )
 
 
 def test_missing_or_broken_pictures_leave_the_text_view(qtbot, tmp_path, server, monkeypatch):
@@ -267,7 +270,9 @@ def test_rows_passed_over_are_not_fetched_and_the_rate_is_kept(qtbot, tmp_path, 
     for _ in range(30):  # arrowing down through the catalog faster than the rate
         qtbot.keyClick(table, Qt.Key.Key_Down)
     last = win.card_view.card.name
-    qtbot.waitUntil(lambda: win.images.pending() == 0 and win.card_view.picture.has_picture(), timeout=30000)
+    qtbot.waitUntil(
+        lambda: win.images.pending() == 0 and win.card_view.picture.has_picture(), timeout=30000
+    )
     asked = server.named()
     assert len(asked) <= 3, asked  # the first row, perhaps one in flight, and the row it stopped on
     assert asked[-1].startswith("/cards/named?exact=" + quote(last, safe="")), (asked, last)
@@ -285,7 +290,10 @@ def test_rows_passed_over_are_not_fetched_and_the_rate_is_kept(qtbot, tmp_path, 
     # too, under the same rate (Qt's HTTP layer may repeat a request on a reused connection)
     assert win.images.sent - sent_before == 2 * len(cards)
     for card in cards:
-        assert f"/cards/named?exact={quote(card.name, safe='')}&format=image&version=normal" in server.named()
+        assert (
+            f"/cards/named?exact={quote(card.name, safe='')}&format=image&version=normal"
+            in server.named()
+        )
     assert took >= (2 * len(cards) - 1) / card_images.RATE * 0.9
 
 
@@ -297,8 +305,14 @@ def test_hovering_a_catalog_row_previews_its_picture(qtbot, tmp_path):
     qtbot.waitUntil(lambda: win.catalog.model.rowCount() == 1, timeout=30000)
     table = win.catalog.table
     pos = table.visualRect(win.catalog.model.index(0, 0)).center()
-    move = QMouseEvent(QEvent.Type.MouseMove, QPointF(pos), QPointF(table.viewport().mapToGlobal(pos)),
-                       Qt.MouseButton.NoButton, Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier)
+    move = QMouseEvent(
+        QEvent.Type.MouseMove,
+        QPointF(pos),
+        QPointF(table.viewport().mapToGlobal(pos)),
+        Qt.MouseButton.NoButton,
+        Qt.MouseButton.NoButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
     from PySide6.QtWidgets import QApplication
 
     QApplication.sendEvent(table.viewport(), move)
@@ -316,19 +330,24 @@ HOVER_WAIT = 600
 
 
 def test_riftbound_pictures_come_from_the_gallery_image_url(qtbot, tmp_path, server):
+    from PySide6.QtWidgets import QApplication
+
     from deckeditor.carddb.starter import starter_pool
     from deckeditor.games.registry import game
     from deckeditor.ui.app import make_app
-    from PySide6.QtWidgets import QApplication
-
     from deckeditor.ui.card_images import CardImages
 
     make_app()
     card = starter_pool("riftbound").cards[0]
     ref = card.reference_printing
     url = f"{server.base}/img/rb-{ref.code}.png"
-    card = dataclasses.replace(card, printings=tuple(
-        dataclasses.replace(p, image_url=url if p.code == ref.code else "") for p in card.printings))
+    card = dataclasses.replace(
+        card,
+        printings=tuple(
+            dataclasses.replace(p, image_url=url if p.code == ref.code else "")
+            for p in card.printings
+        ),
+    )
     images = CardImages(tmp_path / "cache")
     got = []
     images.request(got, game("riftbound"), card, None, got.append)

@@ -22,7 +22,8 @@ def _forge_folder(root: Path, names=("Zephyr Test Drake", "Quiet Test Owl")) -> 
     for name in names:
         (folder / f"{name.lower().replace(' ', '_')}.txt").write_text(
             f"Name:{name}\nManaCost:2 U\nTypes:Creature Bird\nPT:2/2\nK:Flying\nOracle:Flying\n",
-            encoding="utf-8")
+            encoding="utf-8",
+        )
     return folder
 
 
@@ -199,7 +200,7 @@ def test_cards_import_on_a_damaged_database_repairs_then_imports(imported, capsy
     assert main(["--home", str(home), "cards", "import", str(more)]) == 0
     err = capsys.readouterr().err
     assert "was damaged" in err and "Traceback" not in err
-    code, info, _ = _info(capsys, home)
+    _code, info, _ = _info(capsys, home)
     assert info["games"]["mtg"]["cards"] == 3
     assert [s["path"] for s in info["sources"]] == [str(folder), str(more)]
 
@@ -217,7 +218,7 @@ def _damage_some_pages(db: Path) -> None:
     data = bytearray(db.read_bytes())
     page = int.from_bytes(data[16:18], "big")
     for at in range(page + 8, len(data), page * 2):
-        data[at:at + 40] = bytes((at + i) * 37 % 256 for i in range(40))
+        data[at : at + 40] = bytes((at + i) * 37 % 256 for i in range(40))
     db.write_bytes(bytes(data))
 
 
@@ -321,7 +322,9 @@ def test_cards_rebuild_keeps_the_cards_of_a_source_no_longer_on_disk(imported, c
     capsys.readouterr()
     assert main(["--home", str(home), "cards", "rebuild"]) == 0
     out = capsys.readouterr()
-    assert f"{folder}: no longer on disk; its 2 cards were kept from the previous database" in out.err
+    assert (
+        f"{folder}: no longer on disk; its 2 cards were kept from the previous database" in out.err
+    )
     assert f"{other}: 1 cards" in out.out
     with sqlite3.connect(db) as conn:
         names = {n for (n,) in conn.execute("SELECT name FROM cards")}

@@ -44,7 +44,9 @@ def sources(monkeypatch):
 
 def source_file(path: Path, names, kind="forge") -> Path:
     cards = [Card(name=n, layout=Layout.NORMAL, faces=(Face(name=n),)) for n in names]
-    path.write_text(json.dumps({"kind": kind, "game": "mtg", "cards": [to_record(c) for c in cards]}))
+    path.write_text(
+        json.dumps({"kind": kind, "game": "mtg", "cards": [to_record(c) for c in cards]})
+    )
     return path
 
 
@@ -166,8 +168,15 @@ def test_import_warnings_reach_the_user(tmp_path, capsys):
 
     data = {"meta": {"date": "2026-01-03"}, "data": {}}
     for i in range(8):  # the source says black-red; the card shows only black
-        data["data"][f"Sword {i}"] = [{"name": f"Sword {i}", "manaCost": "{B}", "type": "Creature",
-                                       "types": ["Creature"], "colorIdentity": ["B", "R"]}]
+        data["data"][f"Sword {i}"] = [
+            {
+                "name": f"Sword {i}",
+                "manaCost": "{B}",
+                "type": "Creature",
+                "types": ["Creature"],
+                "colorIdentity": ["B", "R"],
+            }
+        ]
     src = tmp_path / "atomic.json"
     src.write_text(_json.dumps(data), encoding="utf-8")
     home = tmp_path / "home"

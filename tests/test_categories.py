@@ -34,9 +34,13 @@ def fmt():
 
 def deck_of(*main, template=None):
     return Deck(
-        game="mtg", name="Cats", format="commander",
-        sections=(Section("Commander", (Entry("Thrasios, Triton Hero"),)),
-                  Section("Main", tuple(e if isinstance(e, Entry) else Entry(*e) for e in main))),
+        game="mtg",
+        name="Cats",
+        format="commander",
+        sections=(
+            Section("Commander", (Entry("Thrasios, Triton Hero"),)),
+            Section("Main", tuple(e if isinstance(e, Entry) else Entry(*e) for e in main)),
+        ),
         template=template,
     )
 
@@ -85,7 +89,13 @@ def test_imported_tags_stand_for_categories(pool):
 
 def test_the_template_warns_only_once_the_deck_carries_one(pool, fmt):
     deck = deck_of(("Sol Ring", 1), ("Forest", 36))
-    assert categories.template_of(deck, MTG, fmt) == {"Ramp": 10, "Draw": 10, "Removal": 10, "Boardwipes": 3, "Lands": 37}
+    assert categories.template_of(deck, MTG, fmt) == {
+        "Ramp": 10,
+        "Draw": 10,
+        "Removal": 10,
+        "Boardwipes": 3,
+        "Lands": 37,
+    }
     status = {s.category: s for s in categories.template_status(deck, MTG, fmt, pool)}
     assert status["Ramp"].label == "Ramp 1/10" and not status["Ramp"].ok
     assert status["Ramp"].query == "otag:ramp" and status["Lands"].query == "t:land"
@@ -93,19 +103,28 @@ def test_the_template_warns_only_once_the_deck_carries_one(pool, fmt):
     built = categories.with_target(deck, MTG, fmt, "Lands", 36)
     problems = categories.template_problems(built, MTG, fmt, pool)
     assert [p.extra["category"] for p in problems] == ["Ramp", "Draw", "Removal", "Boardwipes"]
-    assert all(p.kind is ProblemKind.CATEGORY_TARGET and p.severity is Severity.WARNING for p in problems)
-    assert problems[0].cards == ("Sol Ring",) and problems[0].message.startswith("Ramp 1/10: 9 more")
+    assert all(
+        p.kind is ProblemKind.CATEGORY_TARGET and p.severity is Severity.WARNING for p in problems
+    )
+    assert problems[0].cards == ("Sol Ring",) and problems[0].message.startswith(
+        "Ramp 1/10: 9 more"
+    )
     # the game's checker reports them last, as warnings: they never make a deck illegal
     from datetime import date
 
     found = MTG.check(built, fmt, date(2026, 1, 1), pool)
     assert [p.kind for p in found][-4:] == [ProblemKind.CATEGORY_TARGET] * 4
-    assert ProblemKind.CATEGORY_TARGET not in [p.kind for p in MTG.check(deck, fmt, date(2026, 1, 1), pool)]
+    assert ProblemKind.CATEGORY_TARGET not in [
+        p.kind for p in MTG.check(deck, fmt, date(2026, 1, 1), pool)
+    ]
 
 
 def test_the_own_file_keeps_categories_and_template():
-    deck = deck_of(Entry("Sol Ring", 1, categories=("Rocks", "Ramp")), Entry("Cultivate", 1, categories=()),
-                   template={"Ramp": 12, "Rocks": 4}).with_category_names({"Draw": "Cards"})
+    deck = deck_of(
+        Entry("Sol Ring", 1, categories=("Rocks", "Ramp")),
+        Entry("Cultivate", 1, categories=()),
+        template={"Ramp": 12, "Rocks": 4},
+    ).with_category_names({"Draw": "Cards"})
     text = write_json_deck(deck)
     doc = json.loads(text)
     assert doc["template"] == {"Ramp": 12, "Rocks": 4}
@@ -146,8 +165,9 @@ def test_bad_categories_and_templates_name_their_key(patch, error):
 
 
 def test_archidekt_export_writes_categories_and_reads_them_back(pool):
-    deck = deck_of(("Sol Ring", 1), Entry("Cultivate", 1, categories=("Ramp", "Lands matter")),
-                   ("Forest", 30)).with_section(Section("Maybeboard", (Entry("Counterspell"),)))
+    deck = deck_of(
+        ("Sol Ring", 1), Entry("Cultivate", 1, categories=("Ramp", "Lands matter")), ("Forest", 30)
+    ).with_section(Section("Maybeboard", (Entry("Counterspell"),)))
     out = deckio.write_deck(deck, "archidekt", pool)
     lines = out.splitlines()
     assert lines[0] == "1x Thrasios, Triton Hero [Commander{top},Ramp,Draw]"
@@ -156,8 +176,13 @@ def test_archidekt_export_writes_categories_and_reads_them_back(pool):
     assert "1x Counterspell [Maybeboard{noDeck}{noPrice},Counterspells]" in lines
     back = deckio.read_deck(out.encode(), pool).deck
     assert back.section_names() == ["Commander", "Main", "Maybeboard"]
-    assert categories.category_counts(back, MTG, pool) == categories.category_counts(deck, MTG, pool)
-    assert deckio.export_losses(deck, "archidekt", pool) == ["deck name not written", "format not written"]
+    assert categories.category_counts(back, MTG, pool) == categories.category_counts(
+        deck, MTG, pool
+    )
+    assert deckio.export_losses(deck, "archidekt", pool) == [
+        "deck name not written",
+        "format not written",
+    ]
 
 
 def test_a_line_left_without_categories_is_a_loss_where_categories_are_written(pool):
@@ -177,14 +202,21 @@ def test_text_with_tags_writes_categories_as_moxfield_tags(pool):
 
 
 def test_kinds_without_categories_report_the_players_and_the_template(pool, fmt):
-    deck = deck_of(("Sol Ring", 1), Entry("Cultivate", 1, categories=("Value",)), template={"Ramp": 10})
+    deck = deck_of(
+        ("Sol Ring", 1), Entry("Cultivate", 1, categories=("Value",)), template={"Ramp": 10}
+    )
     lost = deckio.export_losses(deck, "forge", pool)
     assert "Cultivate: categories not written" in lost
     assert "template (targets per category) not written" in lost
     assert not any("Sol Ring: categories" in line for line in lost)  # its roles come back
     named = deck.with_category_names({"Ramp": "Mana"})
-    assert "the deck's names for its categories (Ramp as Mana) not written" in deckio.export_losses(named, "forge", pool)
-    assert not any("names for its categories" in line for line in deckio.export_losses(named, "archidekt", pool))
+    assert "the deck's names for its categories (Ramp as Mana) not written" in deckio.export_losses(
+        named, "forge", pool
+    )
+    assert not any(
+        "names for its categories" in line
+        for line in deckio.export_losses(named, "archidekt", pool)
+    )
     assert deckio.export_losses(deck, "json", pool) == []
 
 
@@ -196,7 +228,10 @@ def test_convert_to_archidekt_names_its_losses(tmp_path, home, capsys):
     out = tmp_path / "cats.txt"
     assert main(["convert", str(src), str(out), "--to", "archidekt"]) == 0
     assert out.read_text(encoding="utf-8").splitlines()[:3] == [
-        "1x Thrasios, Triton Hero [Commander{top},Ramp,Draw]", "1x Sol Ring [Ramp]", "30x Forest [Lands]"]
+        "1x Thrasios, Triton Hero [Commander{top},Ramp,Draw]",
+        "1x Sol Ring [Ramp]",
+        "30x Forest [Lands]",
+    ]
     err = capsys.readouterr().err
     assert "deck name not written" in err and "format not written" in err
 
@@ -206,7 +241,10 @@ def test_renaming_reaches_every_section(pool):
     renamed = categories.rename_category(deck, MTG, pool, "Draw", "Cards")
     thrasios = renamed.section("Commander").entries[0]
     assert thrasios.categories is None  # its roles, named by the deck
-    assert categories.line_categories(thrasios, pool.get(thrasios.card), MTG, pool, renamed) == ("Ramp", "Cards")
+    assert categories.line_categories(thrasios, pool.get(thrasios.card), MTG, pool, renamed) == (
+        "Ramp",
+        "Cards",
+    )
     # a category the player set, in the Commander section, is renamed there too
     own = categories.with_line_categories(deck, "Commander", 0, ["Engine"])
     again = categories.rename_category(own, MTG, pool, "Engine", "Value engine")
@@ -215,20 +253,35 @@ def test_renaming_reaches_every_section(pool):
         categories.rename_category(deck, MTG, pool, "Draw", "  ")
 
 
-_names = st.text(alphabet=st.characters(blacklist_categories=("Cc", "Cs", "Zs", "Zl", "Zp")), min_size=1, max_size=12)
+_names = st.text(
+    alphabet=st.characters(blacklist_categories=("Cc", "Cs", "Zs", "Zl", "Zp")),
+    min_size=1,
+    max_size=12,
+)
 
 
 @settings(max_examples=80, deadline=None)
 @given(
-    st.lists(st.one_of(st.none(), st.lists(_names, max_size=4, unique=True)), min_size=1, max_size=6),
+    st.lists(
+        st.one_of(st.none(), st.lists(_names, max_size=4, unique=True)), min_size=1, max_size=6
+    ),
     st.one_of(st.none(), st.dictionaries(_names, st.integers(0, 9999), max_size=5)),
     st.booleans(),
 )
 def test_categories_and_templates_round_trip_through_the_own_file(lines, template, odd):
     """Any categories and template survive a save and a reopen, on the plain-Python path and
     through the models (an unknown key sends the file there)."""
-    entries = tuple(Entry(f"Card {i}", 1, categories=None if c is None else tuple(c)) for i, c in enumerate(lines))
-    deck = Deck(game="mtg", name="Cats", format="commander", sections=(Section("Main", entries),), template=template)
+    entries = tuple(
+        Entry(f"Card {i}", 1, categories=None if c is None else tuple(c))
+        for i, c in enumerate(lines)
+    )
+    deck = Deck(
+        game="mtg",
+        name="Cats",
+        format="commander",
+        sections=(Section("Main", entries),),
+        template=template,
+    )
     doc = json.loads(write_json_deck(deck))
     if odd:
         doc["from_a_newer_version"] = 1

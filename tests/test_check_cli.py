@@ -14,7 +14,9 @@ from deckeditor.cli import main
 REPO = Path(__file__).resolve().parent.parent
 
 
-def write_deck(path: Path, commander, main_cards, name="Tolabow Spells", fmt="commander", game="mtg"):
+def write_deck(
+    path: Path, commander, main_cards, name="Tolabow Spells", fmt="commander", game="mtg"
+):
     sections = []
     if commander:
         sections.append(
@@ -25,8 +27,13 @@ def write_deck(path: Path, commander, main_cards, name="Tolabow Spells", fmt="co
         card, count = (item, 1) if isinstance(item, str) else item
         entries.append({"card": card, "count": count})
     sections.append({"name": "Main", "entries": entries})
-    doc = {"schema": "deckeditor-deck", "version": 1, "game": game, "name": name,
-           "sections": sections}
+    doc = {
+        "schema": "deckeditor-deck",
+        "version": 1,
+        "game": game,
+        "name": name,
+        "sections": sections,
+    }
     if fmt:
         doc["format"] = fmt
     path.write_text(json.dumps(doc), encoding="utf-8")
@@ -55,8 +62,15 @@ def test_legal_deck_with_a_warning_exits_0(capsys, bolt_deck):
     assert list(doc) == ["deck", "game", "format", "day", "legal", "problems", "bracket", "roles"]
     # copies per category of the Main section: every role's title, then none of the player's
     assert doc["roles"] == {
-        "Ramp": 0, "Draw": 1, "Removal": 1, "Boardwipes": 0, "Counterspells": 0,
-        "Tutors": 0, "Protection": 0, "Recursion": 0, "Lands": 97,
+        "Ramp": 0,
+        "Draw": 1,
+        "Removal": 1,
+        "Boardwipes": 0,
+        "Counterspells": 0,
+        "Tutors": 0,
+        "Protection": 0,
+        "Recursion": 0,
+        "Lands": 97,
     }
     assert doc["deck"] == "Tolabow Spells" and doc["game"] == "mtg"
     assert doc["format"] == "commander" and doc["day"] == "2026-11-29" and doc["legal"] is True
@@ -68,7 +82,8 @@ def test_legal_deck_with_a_warning_exits_0(capsys, bolt_deck):
 
 def test_errors_exit_1(capsys, tmp_path, home):
     deck = write_deck(
-        tmp_path / "bad.deck.json", ["Tolabow, Loch Rascal"],
+        tmp_path / "bad.deck.json",
+        ["Tolabow, Loch Rascal"],
         ["Atarka's Command", ("Sol Ring", 2), "Lightnig Bolt", ("Island", 95)],
     )
     code, out, _ = run(capsys, deck, "--on", "2026-11-29", "--json")
@@ -123,7 +138,9 @@ def test_missing_and_unreadable_deck(capsys, tmp_path, home):
     code, _, err = run(capsys, tmp_path / "nope.deck.json")
     assert code == 2 and "no such deck file" in err
     bad = tmp_path / "bad.deck.json"
-    bad.write_text('{"schema": "deckeditor-deck", "version": 1, "game": "mtg", "sections": [', "utf-8")
+    bad.write_text(
+        '{"schema": "deckeditor-deck", "version": 1, "game": "mtg", "sections": [', "utf-8"
+    )
     code, _, err = run(capsys, bad)
     assert code == 2 and len(err.strip().splitlines()) == 1
 
@@ -142,10 +159,20 @@ def test_extra_card_source_and_home(capsys, tmp_path, monkeypatch):
     # a card the starter pool lacks, given by an MTGJSON-shaped file with --cards
     src = tmp_path / "AtomicCards.json"
     face = {
-        "name": "Zzyzx Sprite", "manaCost": "{U}", "manaValue": 1.0, "colors": ["U"],
-        "colorIdentity": ["U"], "type": "Creature — Faerie", "types": ["Creature"],
-        "supertypes": [], "subtypes": ["Faerie"], "power": "1", "toughness": "1",
-        "text": "Flying", "layout": "normal", "keywords": ["Flying"],
+        "name": "Zzyzx Sprite",
+        "manaCost": "{U}",
+        "manaValue": 1.0,
+        "colors": ["U"],
+        "colorIdentity": ["U"],
+        "type": "Creature — Faerie",
+        "types": ["Creature"],
+        "supertypes": [],
+        "subtypes": ["Faerie"],
+        "power": "1",
+        "toughness": "1",
+        "text": "Flying",
+        "layout": "normal",
+        "keywords": ["Flying"],
     }
     src.write_text(json.dumps({"meta": {}, "data": {"Zzyzx Sprite": [face]}}), "utf-8")
     deck = write_deck(
@@ -163,7 +190,7 @@ def test_riftbound_deck_dispatches_to_its_game(capsys, home):
     sample = REPO / "resources/decks/riftbound-sample.deck.json"
     if not sample.exists():
         pytest.skip("no Riftbound sample deck")
-    code, out, err = run(capsys, sample, "--on", "2026-01-01", "--json")
+    code, out, _err = run(capsys, sample, "--on", "2026-01-01", "--json")
     doc = json.loads(out)
     assert doc["game"] == "riftbound" and doc["format"] == "riftbound"
     assert code == (1 if not doc["legal"] else 0)
@@ -171,9 +198,22 @@ def test_riftbound_deck_dispatches_to_its_game(capsys, home):
 
 def test_subprocess_entry_point(tmp_path, bolt_deck):
     proc = subprocess.run(
-        [sys.executable, "-m", "deckeditor", "--home", str(tmp_path / "h2"), "check",
-         str(bolt_deck), "--on", "2026-11-29", "--json"],
-        capture_output=True, text=True, cwd=REPO, timeout=120,
+        [
+            sys.executable,
+            "-m",
+            "deckeditor",
+            "--home",
+            str(tmp_path / "h2"),
+            "check",
+            str(bolt_deck),
+            "--on",
+            "2026-11-29",
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        timeout=120,
     )
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["legal"] is True
@@ -199,5 +239,5 @@ def test_each_deck_file_is_read_once(capsys, tmp_path, home, monkeypatch, text):
     calls = []
     real = deckio.read_deck
     monkeypatch.setattr(deckio, "read_deck", lambda *a, **k: calls.append(a) or real(*a, **k))
-    code, out, err = run(capsys, path)
+    code, _out, err = run(capsys, path)
     assert code in (0, 1) and not err and len(calls) == 1 and calls[0][1] is not None

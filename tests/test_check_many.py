@@ -23,10 +23,18 @@ def run(capsys, *args):
 
 @pytest.fixture
 def decks(tmp_path, home):
-    legal = write_deck(tmp_path / "legal.deck.json", ["Tolabow, Loch Rascal"],
-                       ["Lightning Bolt", ("Island", 98)], name="Legal")
-    illegal = write_deck(tmp_path / "illegal.deck.json", ["Tolabow, Loch Rascal"],
-                         ["Atarka's Command", ("Island", 98)], name="Illegal")
+    legal = write_deck(
+        tmp_path / "legal.deck.json",
+        ["Tolabow, Loch Rascal"],
+        ["Lightning Bolt", ("Island", 98)],
+        name="Legal",
+    )
+    illegal = write_deck(
+        tmp_path / "illegal.deck.json",
+        ["Tolabow, Loch Rascal"],
+        ["Atarka's Command", ("Island", 98)],
+        name="Illegal",
+    )
     broken = tmp_path / "broken.deck.json"
     broken.write_text('{"schema": "deckeditor-deck", "version": 1, "sections": [', "utf-8")
     return legal, illegal, broken
@@ -42,7 +50,9 @@ def test_one_json_line_per_deck_in_argument_order(capsys, decks):
     assert code == 1, err
     docs = lines(out)
     assert [(d["deck"], d["legal"]) for d in docs] == [
-        ("Illegal", False), ("Legal", True), ("Illegal", False)
+        ("Illegal", False),
+        ("Legal", True),
+        ("Illegal", False),
     ]
     assert [p["kind"] for p in docs[0]["problems"]] == ["COLOR_IDENTITY"]
     assert err == ""
@@ -72,8 +82,10 @@ def test_text_output_one_verdict_per_deck(capsys, decks):
     code, out, err = run(capsys, legal, broken, illegal, *DAY)
     assert code == 2
     heads = [line for line in out.splitlines() if not line.startswith(" ")]
-    assert heads == ["Legal: legal in commander on 2026-11-29",
-                     "Illegal: not legal in commander on 2026-11-29"]
+    assert heads == [
+        "Legal: legal in commander on 2026-11-29",
+        "Illegal: not legal in commander on 2026-11-29",
+    ]
     assert len(err.strip().splitlines()) == 1 and str(broken) in err
 
 
@@ -98,7 +110,7 @@ def test_an_empty_folder_is_an_error_line(capsys, tmp_path, decks):
     legal, _, _ = decks
     empty = tmp_path / "empty"
     empty.mkdir()
-    code, out, err = run(capsys, empty, legal, *DAY, "--json")
+    code, out, _err = run(capsys, empty, legal, *DAY, "--json")
     assert code == 2
     first, second = lines(out)
     assert first["deck"] == str(empty) and "no deck files" in first["error"]
@@ -119,7 +131,7 @@ def test_the_pool_is_loaded_once_per_game(capsys, monkeypatch, decks):
     legal, illegal, _ = decks
     sample = REPO / "resources/decks/riftbound-sample.deck.json"
     args = [legal, illegal, legal] + ([sample, sample] if sample.exists() else [])
-    code, out, _ = run(capsys, *args, *DAY, "--json")
+    _code, out, _ = run(capsys, *args, *DAY, "--json")
     assert len(lines(out)) == len(args)
     assert sorted(calls) == sorted(set(calls)) and "mtg" in calls
 
@@ -135,7 +147,7 @@ def test_a_bad_shared_input_stops_the_run_with_one_line(capsys, decks):
 def test_a_format_stored_in_one_deck_fails_only_that_deck(capsys, tmp_path, decks):
     legal, _, _ = decks
     odd = write_deck(tmp_path / "odd.deck.json", ["Tolabow, Loch Rascal"], ["Island"], fmt="nope")
-    code, out, err = run(capsys, odd, legal, *DAY, "--json")
+    code, out, _err = run(capsys, odd, legal, *DAY, "--json")
     assert code == 2
     first, second = lines(out)
     assert "the deck's format" in first["error"] and second["legal"] is True

@@ -16,12 +16,15 @@ def deck(tmp_path):
     return path
 
 
-@pytest.mark.parametrize("args", [
-    ["check", "{deck}", "--bracket", "\u0663"],  # ARABIC-INDIC DIGIT THREE
-    ["check", "{deck}", "--bracket", "\uff13"],  # FULLWIDTH DIGIT THREE
-    ["odds", "{deck}", "--category", "land", "--by-turn", "\u0661"],
-    ["odds", "{deck}", "--category", "land", "--at-least", "\u0968"],  # DEVANAGARI TWO
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["check", "{deck}", "--bracket", "\u0663"],  # ARABIC-INDIC DIGIT THREE
+        ["check", "{deck}", "--bracket", "\uff13"],  # FULLWIDTH DIGIT THREE
+        ["odds", "{deck}", "--category", "land", "--by-turn", "\u0661"],
+        ["odds", "{deck}", "--category", "land", "--at-least", "\u0968"],  # DEVANAGARI TWO
+    ],
+)
 def test_digits_of_other_scripts_are_refused(capsys, tmp_path, deck, args):
     with pytest.raises(SystemExit) as stop:
         main(["--home", str(tmp_path / "home"), *[a.format(deck=deck) for a in args]])
@@ -30,5 +33,20 @@ def test_digits_of_other_scripts_are_refused(capsys, tmp_path, deck, args):
 
 
 def test_ascii_numbers_still_work(capsys, tmp_path, deck):
-    assert main(["--home", str(tmp_path / "home"), "odds", str(deck), "--category", "land",
-                 "--by-turn", "+1", "--at-least", " 1"]) == 0
+    assert (
+        main(
+            [
+                "--home",
+                str(tmp_path / "home"),
+                "odds",
+                str(deck),
+                "--category",
+                "land",
+                "--by-turn",
+                "+1",
+                "--at-least",
+                " 1",
+            ]
+        )
+        == 0
+    )

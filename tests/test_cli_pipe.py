@@ -19,23 +19,41 @@ REPO = Path(__file__).resolve().parent.parent
 
 
 def _env(home: Path) -> dict[str, str]:
-    return {**os.environ, "DECKEDITOR_HOME": str(home), "PYTHONPATH": str(REPO),
-            "QT_QPA_PLATFORM": "offscreen"}
+    return {
+        **os.environ,
+        "DECKEDITOR_HOME": str(home),
+        "PYTHONPATH": str(REPO),
+        "QT_QPA_PLATFORM": "offscreen",
+    }
 
 
 def _start(home: Path, *argv: str) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-m", "deckeditor", *argv], env=_env(home),
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    return subprocess.Popen(
+        [sys.executable, "-m", "deckeditor", *argv],
+        env=_env(home),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
 
 
 @pytest.fixture(scope="module")
 def many_forests(tmp_path_factory) -> Path:
     """An MTGJSON source whose search for Forest prints far more than a pipe buffer (64 KiB)."""
     path = tmp_path_factory.mktemp("pipe") / "forests.json"
-    data = {f"Forest Walker {i:05d}": [{
-        "name": f"Forest Walker {i:05d}", "type": "Land — Forest", "types": ["Land"],
-        "subtypes": ["Forest"], "layout": "normal", "colorIdentity": ["G"], "legalities": {},
-    }] for i in range(4000)}
+    data = {
+        f"Forest Walker {i:05d}": [
+            {
+                "name": f"Forest Walker {i:05d}",
+                "type": "Land — Forest",
+                "types": ["Land"],
+                "subtypes": ["Forest"],
+                "layout": "normal",
+                "colorIdentity": ["G"],
+                "legalities": {},
+            }
+        ]
+        for i in range(4000)
+    }
     path.write_text(json.dumps({"meta": {"version": "5.2.2"}, "data": data}), encoding="utf-8")
     return path
 
@@ -60,13 +78,31 @@ def test_reader_leaving_after_the_first_lines_of_a_search(tmp_path, many_forests
 @pytest.fixture
 def deck_file(tmp_path) -> Path:
     path = tmp_path / "tolabow.deck.json"
-    path.write_text(json.dumps({
-        "schema": "deckeditor-deck", "version": 1, "game": "mtg", "name": "Tolabow Spells",
-        "format": "commander", "sections": [
-            {"name": "Commander", "entries": [{"card": "Tolabow, Loch Rascal", "count": 1}]},
-            {"name": "Main", "entries": [{"card": "Lightning Bolt", "count": 1},
-                                         {"card": "Island", "count": 40}]},
-        ]}), encoding="utf-8")
+    path.write_text(
+        json.dumps(
+            {
+                "schema": "deckeditor-deck",
+                "version": 1,
+                "game": "mtg",
+                "name": "Tolabow Spells",
+                "format": "commander",
+                "sections": [
+                    {
+                        "name": "Commander",
+                        "entries": [{"card": "Tolabow, Loch Rascal", "count": 1}],
+                    },
+                    {
+                        "name": "Main",
+                        "entries": [
+                            {"card": "Lightning Bolt", "count": 1},
+                            {"card": "Island", "count": 40},
+                        ],
+                    },
+                ],
+            }
+        ),
+        encoding="utf-8",
+    )
     return path
 
 
@@ -88,20 +124,28 @@ COMMANDS = {
 
 
 @pytest.mark.parametrize("name", COMMANDS)
-def test_every_printing_command_ends_quietly_when_its_reader_is_gone(name, tmp_path, deck_file,
-                                                                      many_forests):
-    argv = [{"DECK": str(deck_file), "SOURCE": str(many_forests),
-             "OUT.dck": str(tmp_path / "out.dck")}.get(a, a) for a in COMMANDS[name]]
+def test_every_printing_command_ends_quietly_when_its_reader_is_gone(
+    name, tmp_path, deck_file, many_forests
+):
+    argv = [
+        {
+            "DECK": str(deck_file),
+            "SOURCE": str(many_forests),
+            "OUT.dck": str(tmp_path / "out.dck"),
+        }.get(a, a)
+        for a in COMMANDS[name]
+    ]
     proc = _start(tmp_path / "home", *argv)
     proc.stdout.close()  # the reader is gone before the command prints anything
     code, err = _quiet(proc)
-    assert "Traceback" not in err and "BrokenPipeError" not in err and "Exception ignored" not in err
+    assert (
+        "Traceback" not in err and "BrokenPipeError" not in err and "Exception ignored" not in err
+    )
     if name == "convert":  # prints nothing to stdout: the conversion still happens
         assert code == 0 and (tmp_path / "out.dck").read_text().startswith("[metadata]")
     elif "help" in name or name == "version":  # argparse drops a failed write itself
         assert code in (0, READER_GONE)
     else:  # check's verdict (exit 1: a 41-card deck) is never printed: the reader's status
-
         assert code == READER_GONE
 
 

@@ -48,10 +48,17 @@ def copy_as(win, qtbot, label: str) -> None:
 def test_the_copy_menu_lists_the_games_shareable_kinds(window, qtbot):
     window.copy_menu.aboutToShow.emit()
     assert [a.text() for a in window.copy_menu.actions()] == [
-        "MTG Arena text", "MTGO text", "Plain text", "Archidekt text"]
+        "MTG Arena text",
+        "MTGO text",
+        "Plain text",
+        "Archidekt text",
+    ]
     window.new_deck("riftbound")
     window.copy_menu.aboutToShow.emit()
-    assert [a.text() for a in window.copy_menu.actions()] == ["Riftbound deck code", "Plain text deck list"]
+    assert [a.text() for a in window.copy_menu.actions()] == [
+        "Riftbound deck code",
+        "Plain text deck list",
+    ]
 
 
 @pytest.mark.parametrize("label", ["MTG Arena text", "MTGO text", "Plain text"])
@@ -99,7 +106,11 @@ def test_import_from_clipboard_reads_it_like_a_file(window, qtbot):
         return True
 
     window.run_dialog = answer
-    qtbot.keyClick(window, Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    qtbot.keyClick(
+        window,
+        Qt.Key.Key_V,
+        Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier,
+    )
     assert seen["rows"] > 50 and seen["notes"].startswith("Read as MTG Arena text"), seen
     assert cards(window.session.deck) == original
     assert window.session.dirty and window.last_message.startswith("Imported")
@@ -110,7 +121,11 @@ def test_a_pasted_riftbound_code_opens_a_riftbound_deck_from_an_mtg_window(windo
     copy_as(window, qtbot, "Riftbound deck code")
     window.new_deck("mtg")
     window.run_dialog = lambda dialog: True
-    qtbot.keyClick(window, Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    qtbot.keyClick(
+        window,
+        Qt.Key.Key_V,
+        Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier,
+    )
     assert window.session.game_code == "riftbound"
     assert window.session.deck.count() >= 40
 
@@ -118,5 +133,9 @@ def test_a_pasted_riftbound_code_opens_a_riftbound_deck_from_an_mtg_window(windo
 def test_an_empty_clipboard_says_so(window, qtbot):
     QGuiApplication.clipboard().clear()
     window.run_dialog = lambda dialog: pytest.fail("no dialog for an empty clipboard")
-    qtbot.keyClick(window, Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    qtbot.keyClick(
+        window,
+        Qt.Key.Key_V,
+        Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier,
+    )
     assert window.last_message == "The clipboard holds no text to import"

@@ -72,7 +72,11 @@ def test_format_4(tmp_path):
     path.write_text(V4, encoding="utf-8")
     cards, issues = load_cockatrice(path)
     by = {c.name: c for c in cards}
-    assert sorted(by) == ["Delver of Secrets // Insectile Aberration", "Fire // Ice", "Kitchen Finks"]
+    assert sorted(by) == [
+        "Delver of Secrets // Insectile Aberration",
+        "Fire // Ice",
+        "Kitchen Finks",
+    ]
     finks = by["Kitchen Finks"]
     assert finks.front.mana_cost == "{1}{G/W}{G/W}" and finks.mana_value == 3
     assert letters(finks.identity) == "WG" and finks.printings == ("SHM", "MM2")
@@ -88,7 +92,9 @@ def test_format_3(tmp_path):
     path = tmp_path / "cards.xml"
     path.write_text(V3, encoding="utf-8")
     cards, issues = load_cockatrice(path)
-    assert [(c.name, letters(c.identity)) for c in cards] == [("Lightning Bolt", "R")] and not issues
+    assert [(c.name, letters(c.identity)) for c in cards] == [
+        ("Lightning Bolt", "R")
+    ] and not issues
 
 
 def test_entities_are_refused(tmp_path):

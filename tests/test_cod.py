@@ -37,8 +37,9 @@ def test_fixture(pool):
         "tokens": [("Treasure", 1)],
     }
     ring = d.section("Main").entries[0]
-    assert ring.printing == Printing(set="CMM", number="464",
-                                     scryfall="0afa0e33-4804-4b00-b625-c2d6b61090fc")
+    assert ring.printing == Printing(
+        set="CMM", number="464", scryfall="0afa0e33-4804-4b00-b625-c2d6b61090fc"
+    )
     assert "bannerCard" in d.foreign["cockatrice"]
     assert any("Korvold" in n for n in r.notes)
     card_lines = [s for s in r.lines if s.status in (LineKind.CARD, LineKind.UNKNOWN_CARD)]
@@ -70,7 +71,10 @@ def test_side_with_two_unpairable_commanders_moves_nothing(pool):
     text = b"""<cockatrice_deck version="1"><zone name="main"><card number="98" name="Forest"/></zone>
 <zone name="side"><card number="1" name="Thrasios, Triton Hero"/><card number="1" name="Korvold, Fae-Cursed King"/></zone></cockatrice_deck>"""
     d = read_deck(text, pool).deck
-    assert sections(d)["Sideboard"] == [("Thrasios, Triton Hero", 1), ("Korvold, Fae-Cursed King", 1)]
+    assert sections(d)["Sideboard"] == [
+        ("Thrasios, Triton Hero", 1),
+        ("Korvold, Fae-Cursed King", 1),
+    ]
     assert "Commander" not in sections(d)
 
 
@@ -97,12 +101,21 @@ def test_unknown_format_kept_in_foreign(pool):
 
 
 DECK = Deck(
-    name="Otter Burn", format="commander", notes="n", tags=("t",),
+    name="Otter Burn",
+    format="commander",
+    notes="n",
+    tags=("t",),
     sections=(
         Section("Commander", (Entry("Tolabow, Loch Rascal"),)),
         Section("Companion", (Entry("Lurrus of the Dream-Den"),)),
-        Section("Main", (Entry("Fire // Ice", 1, Printing(set="MH3", number="292")),
-                         Entry("Island", 97), Entry("Lightnig Bolt"))),
+        Section(
+            "Main",
+            (
+                Entry("Fire // Ice", 1, Printing(set="MH3", number="292")),
+                Entry("Island", 97),
+                Entry("Lightnig Bolt"),
+            ),
+        ),
         Section("Sideboard", (Entry("Electrolyze"),)),
         Section("Maybeboard", (Entry("Sol Ring"),)),
         Section("tokens", (Entry("Treasure", 2),)),
@@ -112,15 +125,22 @@ DECK = Deck(
 
 def test_writer_keeps_the_commander_in_main_as_cockatrice_players_do(pool):
     text = write_deck(DECK, "cod", pool)
-    assert text.startswith('<?xml version="1.0" encoding="UTF-8"?>\n'
-                           '<cockatrice_deck version="1" deckEditorSections="marked">')
-    assert '<bannerCard providerId="" deckEditorBanner="commander">Tolabow, Loch Rascal</bannerCard>' in text
+    assert text.startswith(
+        '<?xml version="1.0" encoding="UTF-8"?>\n'
+        '<cockatrice_deck version="1" deckEditorSections="marked">'
+    )
+    assert (
+        '<bannerCard providerId="" deckEditorBanner="commander">Tolabow, Loch Rascal</bannerCard>'
+        in text
+    )
     main = text.split('<zone name="main">')[1].split("</zone>")[0]
     assert main.index('name="Tolabow, Loch Rascal" deckEditorSection="Commander"') < main.index(
-        "Island")
+        "Island"
+    )
     side = text.split('<zone name="side">')[1].split("</zone>")[0]
     assert side.index('name="Lurrus of the Dream-Den" deckEditorSection="Companion"') < side.index(
-        "Electrolyze")
+        "Electrolyze"
+    )
     assert "commander" not in text.split("<zone")[1].split('"')[1]  # no commander zone
     assert '<card number="1" name="Fire // Ice" setShortName="MH3" collectorNumber="292"/>' in text
     assert "Sol Ring" not in text
@@ -140,8 +160,13 @@ def test_custom_zones_writer(pool):
 
 
 def test_round_trip_restores_a_lone_commander(pool):
-    deck = Deck(name="K", sections=(Section("Commander", (Entry("Korvold, Fae-Cursed King"),)),
-                                   Section("Main", (Entry("Forest", 99),))))
+    deck = Deck(
+        name="K",
+        sections=(
+            Section("Commander", (Entry("Korvold, Fae-Cursed King"),)),
+            Section("Main", (Entry("Forest", 99),)),
+        ),
+    )
     again = read_deck(write_deck(deck, "cod", pool), pool).deck
     assert sections(again) == sections(deck)
 
@@ -165,7 +190,9 @@ def test_two_hundred_thousand_tags_are_read_once_each_in_order(pool):
             f'<tags>{tags}</tags><zone name="main"><card number="1" name="Island"/></zone>'
             f"</cockatrice_deck>").encode()  # fmt: skip
     deck = read_deck(data, pool, name="many.cod").deck
-    assert len(deck.tags) == n and deck.tags[:3] == ("t0", "t1", "t2") and deck.tags[-1] == f"t{n - 1}"
+    assert (
+        len(deck.tags) == n and deck.tags[:3] == ("t0", "t1", "t2") and deck.tags[-1] == f"t{n - 1}"
+    )
     assert clean_tags(["b", "a", "b", " a ", "x" * 150]) == ("b", "a", "x" * 100)
 
 
@@ -175,18 +202,26 @@ def test_two_hundred_thousand_tags_are_read_once_each_in_order(pool):
 def _cod(banner: str | None, main: list[tuple[int, str]], side=(), fmt: str | None = None) -> bytes:
     head = f'<bannerCard providerId="">{banner}</bannerCard>' if banner is not None else ""
     head += f"<format>{fmt}</format>" if fmt else ""
-    zones = '<zone name="main">' + "".join(
-        f'<card number="{n}" name="{c}"/>' for n, c in main) + "</zone>"
+    zones = (
+        '<zone name="main">'
+        + "".join(f'<card number="{n}" name="{c}"/>' for n, c in main)
+        + "</zone>"
+    )
     if side:
-        zones += '<zone name="side">' + "".join(
-            f'<card number="{n}" name="{c}"/>' for n, c in side) + "</zone>"
+        zones += (
+            '<zone name="side">'
+            + "".join(f'<card number="{n}" name="{c}"/>' for n, c in side)
+            + "</zone>"
+        )
     return f'<cockatrice_deck version="1">{head}{zones}</cockatrice_deck>'.encode()
 
 
 def test_banner_card_names_the_commander_kept_in_main(pool):
     r = read_deck(FIXTURES / "banner-commander.cod", pool)
-    assert sections(r.deck) == {"Commander": [("Korvold, Fae-Cursed King", 1)],
-                                "Main": [("Sol Ring", 1), ("Forest", 98)]}
+    assert sections(r.deck) == {
+        "Commander": [("Korvold, Fae-Cursed King", 1)],
+        "Main": [("Sol Ring", 1), ("Forest", 98)],
+    }
     assert "Korvold, Fae-Cursed King read as commander (named by bannerCard)" in r.notes
     assert r.deck.format is None  # nothing invented: the file names no format
     # every card line is still reported as read, where it stood
@@ -197,7 +232,8 @@ def test_banner_partner_comes_along_when_it_is_the_only_one(pool):
     r = read_deck(FIXTURES / "banner-partners.cod", pool)
     assert sections(r.deck) == {
         "Commander": [("Thrasios, Triton Hero", 1), ("Tymna the Weaver", 1)],
-        "Main": [("Sol Ring", 1), ("Island", 97)]}
+        "Main": [("Sol Ring", 1), ("Island", 97)],
+    }
     assert "Tymna the Weaver read as commander (Thrasios, Triton Hero's partner)" in r.notes
 
 
@@ -206,10 +242,21 @@ def test_banner_partner_stays_when_the_deck_leaves_a_choice(pool):
     from deckeditor.games.mtg.card import PartnerInfo
     from tests.test_text_decks import card
 
-    pool = CardPool("mtg", list(pool.cards) + [
-        card("Kraum, Ludevic's Opus", supertypes=("Legendary",), partner=PartnerInfo(plain=True))])
-    main = [(1, "Thrasios, Triton Hero"), (1, "Tymna the Weaver"), (1, "Kraum, Ludevic's Opus"),
-            (97, "Island")]
+    pool = CardPool(
+        "mtg",
+        list(pool.cards)
+        + [
+            card(
+                "Kraum, Ludevic's Opus", supertypes=("Legendary",), partner=PartnerInfo(plain=True)
+            )
+        ],
+    )
+    main = [
+        (1, "Thrasios, Triton Hero"),
+        (1, "Tymna the Weaver"),
+        (1, "Kraum, Ludevic's Opus"),
+        (97, "Island"),
+    ]
     d = read_deck(_cod("Thrasios, Triton Hero", main), pool).deck
     assert sections(d)["Commander"] == [("Thrasios, Triton Hero", 1)]
     # a partner is looked for only in a deck of 100 cards
@@ -218,28 +265,46 @@ def test_banner_partner_stays_when_the_deck_leaves_a_choice(pool):
 
 
 def test_banner_partner_newer_than_the_pool_when_the_notes_name_it(pool):
-    main = [(1, "Thrasios, Triton Hero"), (1, "Zed, Newer Than The Pool"),
-            (1, "Yon, Also Unknown"), (97, "Island")]
+    main = [
+        (1, "Thrasios, Triton Hero"),
+        (1, "Zed, Newer Than The Pool"),
+        (1, "Yon, Also Unknown"),
+        (97, "Island"),
+    ]
     text = _cod("Thrasios, Triton Hero", main).replace(
-        b"<zone", b"<comments>CDR: Thrasios, Triton Hero\nCDR: zed, newer than the pool</comments><zone", 1)
+        b"<zone",
+        b"<comments>CDR: Thrasios, Triton Hero\nCDR: zed, newer than the pool</comments><zone",
+        1,
+    )
     r = read_deck(text, pool)
-    assert sections(r.deck)["Commander"] == [("Thrasios, Triton Hero", 1),
-                                             ("Zed, Newer Than The Pool", 1)]
-    assert ("Zed, Newer Than The Pool read as commander (Thrasios, Triton Hero's partner) "
-            "(not in the card pool)") in r.notes
+    assert sections(r.deck)["Commander"] == [
+        ("Thrasios, Triton Hero", 1),
+        ("Zed, Newer Than The Pool", 1),
+    ]
+    assert (
+        "Zed, Newer Than The Pool read as commander (Thrasios, Triton Hero's partner) "
+        "(not in the card pool)"
+    ) in r.notes
     # unnamed, an unknown card is never taken as the partner
     d = read_deck(_cod("Thrasios, Triton Hero", main), pool).deck
     assert sections(d)["Commander"] == [("Thrasios, Triton Hero", 1)]
 
 
-@pytest.mark.parametrize("banner, main, side, fmt", [
-    ("Sol Ring", [(1, "Sol Ring"), (99, "Forest")], (), None),  # cannot lead
-    ("Korvold, Fae-Cursed King", [(100, "Forest")], (), None),  # not in the deck
-    ("Korvold, Fae-Cursed King", [(1, "Korvold, Fae-Cursed King"), (59, "Forest")], (),
-     "modern"),  # a format without a command zone
-    ("Zed, Newer Than The Pool", [(1, "Zed, Newer Than The Pool"), (59, "Forest")], (), None),
-    ("", [(1, "Korvold, Fae-Cursed King"), (99, "Forest")], (), None),
-])
+@pytest.mark.parametrize(
+    "banner, main, side, fmt",
+    [
+        ("Sol Ring", [(1, "Sol Ring"), (99, "Forest")], (), None),  # cannot lead
+        ("Korvold, Fae-Cursed King", [(100, "Forest")], (), None),  # not in the deck
+        (
+            "Korvold, Fae-Cursed King",
+            [(1, "Korvold, Fae-Cursed King"), (59, "Forest")],
+            (),
+            "modern",
+        ),  # a format without a command zone
+        ("Zed, Newer Than The Pool", [(1, "Zed, Newer Than The Pool"), (59, "Forest")], (), None),
+        ("", [(1, "Korvold, Fae-Cursed King"), (99, "Forest")], (), None),
+    ],
+)
 def test_banner_that_names_no_commander_moves_nothing(pool, banner, main, side, fmt):
     r = read_deck(_cod(banner, main, side, fmt), pool)
     assert "Commander" not in sections(r.deck)
@@ -249,8 +314,12 @@ def test_banner_that_names_no_commander_moves_nothing(pool, banner, main, side, 
 def test_banner_of_a_constructed_deck_stays_in_main(pool):
     # recent Cockatrice releases give every deck a banner: a deck with 3-4 copies of a card is
     # no Commander deck unless its format says so
-    main = [(1, "Korvold, Fae-Cursed King"), (2, "Lightning Bolt"), (2, "Lightning Bolt"),
-            (55, "Forest")]
+    main = [
+        (1, "Korvold, Fae-Cursed King"),
+        (2, "Lightning Bolt"),
+        (2, "Lightning Bolt"),
+        (55, "Forest"),
+    ]
     r = read_deck(_cod("Korvold, Fae-Cursed King", main), pool)
     assert "Commander" not in sections(r.deck)
     d = read_deck(_cod("Korvold, Fae-Cursed King", main, fmt="commander"), pool).deck
@@ -263,26 +332,30 @@ def test_banner_of_a_constructed_deck_stays_in_main(pool):
 def test_banner_commander_kept_in_a_large_sideboard(pool):
     side = [(1, "Korvold, Fae-Cursed King"), (1, "Pithing Needle"), (1, "Electrolyze")]
     r = read_deck(_cod("Korvold, Fae-Cursed King", [(99, "Forest")], side), pool)
-    assert sections(r.deck) == {"Commander": [("Korvold, Fae-Cursed King", 1)],
-                                "Main": [("Forest", 99)],
-                                "Sideboard": [("Pithing Needle", 1), ("Electrolyze", 1)]}
+    assert sections(r.deck) == {
+        "Commander": [("Korvold, Fae-Cursed King", 1)],
+        "Main": [("Forest", 99)],
+        "Sideboard": [("Pithing Needle", 1), ("Electrolyze", 1)],
+    }
     assert "Korvold, Fae-Cursed King read as commander (named by bannerCard)" in r.notes
 
 
 def test_banner_newer_than_the_pool_leads_a_deck_of_100(pool):
-    r = read_deck(_cod("Zed, Newer Than The Pool", [(1, "Zed, Newer Than The Pool"),
-                                                    (99, "Forest")]), pool)
+    r = read_deck(
+        _cod("Zed, Newer Than The Pool", [(1, "Zed, Newer Than The Pool"), (99, "Forest")]), pool
+    )
     assert sections(r.deck)["Commander"] == [("Zed, Newer Than The Pool", 1)]
-    assert ("Zed, Newer Than The Pool read as commander (named by bannerCard) "
-            "(not in the card pool)") in r.notes
+    assert (
+        "Zed, Newer Than The Pool read as commander (named by bannerCard) (not in the card pool)"
+    ) in r.notes
 
 
 def test_a_lone_small_deck_keeps_its_banner_commander(pool):
     # a work-in-progress deck (83 cards in a real file): the banner still names the commander
-    d = read_deck(_cod("Korvold, Fae-Cursed King", [(1, "Korvold, Fae-Cursed King"),
-                                                    (40, "Forest")]), pool).deck
-    assert sections(d) == {"Commander": [("Korvold, Fae-Cursed King", 1)],
-                           "Main": [("Forest", 40)]}
+    d = read_deck(
+        _cod("Korvold, Fae-Cursed King", [(1, "Korvold, Fae-Cursed King"), (40, "Forest")]), pool
+    ).deck
+    assert sections(d) == {"Commander": [("Korvold, Fae-Cursed King", 1)], "Main": [("Forest", 40)]}
 
 
 def test_sideboard_rule_comes_before_the_banner(pool):
@@ -295,19 +368,30 @@ def test_sideboard_rule_comes_before_the_banner(pool):
 # --- our own round trip is exact: marks, not guesses ----------------------------------------------
 
 
-@pytest.mark.parametrize("commanders, main, side", [
-    (["Thrasios, Triton Hero", "Tymna the Weaver"], [("Island", 98)], []),  # a partner pair
-    (["Thrasios, Triton Hero", "Zed, Newer Than The Pool"], [("Island", 50)], []),
-    (["Lightning Bolt"], [("Island", 99)], []),  # cannot lead: still where the player put it
-    ([], [("Korvold, Fae-Cursed King", 1), ("Island", 99)], []),  # no commander: none invented
-    ([], [("Island", 99)], [("Korvold, Fae-Cursed King", 1)]),  # §6.3's shape, not guessed at
-    (["Korvold, Fae-Cursed King"], [("Island", 59)], [("Lightning Bolt", 2)]),
-])
+@pytest.mark.parametrize(
+    "commanders, main, side",
+    [
+        (["Thrasios, Triton Hero", "Tymna the Weaver"], [("Island", 98)], []),  # a partner pair
+        (["Thrasios, Triton Hero", "Zed, Newer Than The Pool"], [("Island", 50)], []),
+        (["Lightning Bolt"], [("Island", 99)], []),  # cannot lead: still where the player put it
+        ([], [("Korvold, Fae-Cursed King", 1), ("Island", 99)], []),  # no commander: none invented
+        ([], [("Island", 99)], [("Korvold, Fae-Cursed King", 1)]),  # §6.3's shape, not guessed at
+        (["Korvold, Fae-Cursed King"], [("Island", 59)], [("Lightning Bolt", 2)]),
+    ],
+)
 def test_own_cod_round_trip_is_exact(pool, commanders, main, side):
-    deck = Deck(name="Trip", sections=tuple(s for s in (
-        Section("Commander", tuple(Entry(c) for c in commanders)),
-        Section("Main", tuple(Entry(c, n) for c, n in main)),
-        Section("Sideboard", tuple(Entry(c, n) for c, n in side))) if s.entries))
+    deck = Deck(
+        name="Trip",
+        sections=tuple(
+            s
+            for s in (
+                Section("Commander", tuple(Entry(c) for c in commanders)),
+                Section("Main", tuple(Entry(c, n) for c, n in main)),
+                Section("Sideboard", tuple(Entry(c, n) for c, n in side)),
+            )
+            if s.entries
+        ),
+    )
     text = write_deck(deck, "cod", pool)
     back = read_deck(text, pool)
     assert back.deck == deck  # the whole deck: sections, name, and no banner kept as read data

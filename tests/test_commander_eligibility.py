@@ -30,40 +30,104 @@ def card(name, cost="", type_line="", text="", pt=None, layout=Layout.NORMAL, mo
     return build_card([face(name, cost, type_line, text, pt), *more], layout)
 
 
-THRASIOS = card("Thrasios, Triton Hero", "{G}{U}", "Legendary Creature — Merfolk Wizard",
-                "{4}: Scry 1 ...\nPartner (You can have two commanders if both have partner.)")
-TYMNA = card("Tymna the Weaver", "{1}{W}{B}", "Legendary Creature — Human Cleric",
-             "Lifelink\nPartner (You can have two commanders if both have partner.)")
-PIR = card("Pir, Imaginative Rascal", "{2}{G}", "Legendary Creature — Human",
-           "Partner with Toothy, Imaginary Friend (When this creature enters, ...)")
-TOOTHY = card("Toothy, Imaginary Friend", "{3}{U}", "Legendary Creature — Illusion",
-              "Partner with Pir, Imaginative Rascal (When this creature enters, ...)")
-WILSON = card("Wilson, Refined Grizzly", "{1}{G}", "Legendary Creature — Bear Warrior",
-              "Choose a Background (You can have a Background as a second commander.)")
-GIANTS = card("Raised by Giants", "{5}{G}", "Legendary Enchantment — Background", "Commander creatures ...")
-DOCTOR = card("The Tenth Doctor", "{3}{U}{R}", "Legendary Creature — Time Lord Doctor", "Allons-y! ...")
-ROSE = card("Rose Tyler", "{1}{W}", "Legendary Creature — Human",
-            "Doctor's companion (You can have two commanders if the other is the Doctor.)")
-FF1 = card("Will, Scion of Peace", "{W}{U}", "Legendary Creature — Human Noble",
-           "Partner—Friends forever (You can have two commanders if both have this ability.)")
-FF2 = card("Cecily, Haunted Mage", "{2}{U}{R}", "Legendary Creature — Human Wizard",
-           "Friends forever (You can have two commanders if both have friends forever.)")
-SURV = card("Survivor A", "{1}{G}", "Legendary Creature — Human",
-            "Partner—Survivors (You can have two commanders if both have this ability.)")
-PIPER = card("The Prismatic Piper", "{5}", "Legendary Creature — Shapeshifter",
-             "If The Prismatic Piper is your commander, choose a color before the game begins. The "
-             "Prismatic Piper is the chosen color.\nPartner (You can have two commanders if both have partner.)")
+THRASIOS = card(
+    "Thrasios, Triton Hero",
+    "{G}{U}",
+    "Legendary Creature — Merfolk Wizard",
+    "{4}: Scry 1 ...\nPartner (You can have two commanders if both have partner.)",
+)
+TYMNA = card(
+    "Tymna the Weaver",
+    "{1}{W}{B}",
+    "Legendary Creature — Human Cleric",
+    "Lifelink\nPartner (You can have two commanders if both have partner.)",
+)
+PIR = card(
+    "Pir, Imaginative Rascal",
+    "{2}{G}",
+    "Legendary Creature — Human",
+    "Partner with Toothy, Imaginary Friend (When this creature enters, ...)",
+)
+TOOTHY = card(
+    "Toothy, Imaginary Friend",
+    "{3}{U}",
+    "Legendary Creature — Illusion",
+    "Partner with Pir, Imaginative Rascal (When this creature enters, ...)",
+)
+WILSON = card(
+    "Wilson, Refined Grizzly",
+    "{1}{G}",
+    "Legendary Creature — Bear Warrior",
+    "Choose a Background (You can have a Background as a second commander.)",
+)
+GIANTS = card(
+    "Raised by Giants", "{5}{G}", "Legendary Enchantment — Background", "Commander creatures ..."
+)
+DOCTOR = card(
+    "The Tenth Doctor", "{3}{U}{R}", "Legendary Creature — Time Lord Doctor", "Allons-y! ..."
+)
+ROSE = card(
+    "Rose Tyler",
+    "{1}{W}",
+    "Legendary Creature — Human",
+    "Doctor's companion (You can have two commanders if the other is the Doctor.)",
+)
+FF1 = card(
+    "Will, Scion of Peace",
+    "{W}{U}",
+    "Legendary Creature — Human Noble",
+    "Partner—Friends forever (You can have two commanders if both have this ability.)",
+)
+FF2 = card(
+    "Cecily, Haunted Mage",
+    "{2}{U}{R}",
+    "Legendary Creature — Human Wizard",
+    "Friends forever (You can have two commanders if both have friends forever.)",
+)
+SURV = card(
+    "Survivor A",
+    "{1}{G}",
+    "Legendary Creature — Human",
+    "Partner—Survivors (You can have two commanders if both have this ability.)",
+)
+PIPER = card(
+    "The Prismatic Piper",
+    "{5}",
+    "Legendary Creature — Shapeshifter",
+    "If The Prismatic Piper is your commander, choose a color before the game begins. The "
+    "Prismatic Piper is the chosen color.\nPartner (You can have two commanders if both have partner.)",
+)
 SOL_RING = card("Sol Ring", "{1}", "Artifact", "{T}: Add {C}{C}.")
 KARN = card("Karn, the Great Creator", "{4}", "Legendary Planeswalker — Karn", "...")
-UNLUCKY = card("The Unluckiest Planeswalker", "{2}{R}", "Legendary Planeswalker",
-               "...\nThe Unluckiest Planeswalker can be your commander.")
-GRIST = card("Grist, the Hunger Tide", "{1}{B}{G}", "Legendary Planeswalker — Grist",
-             "As long as Grist isn't on the battlefield, it's a 1/1 Insect creature in addition to its other types.")
+UNLUCKY = card(
+    "The Unluckiest Planeswalker",
+    "{2}{R}",
+    "Legendary Planeswalker",
+    "...\nThe Unluckiest Planeswalker can be your commander.",
+)
+GRIST = card(
+    "Grist, the Hunger Tide",
+    "{1}{B}{G}",
+    "Legendary Planeswalker — Grist",
+    "As long as Grist isn't on the battlefield, it's a 1/1 Insect creature in addition to its other types.",
+)
 CHARIOT = card("Esika's Chariot", "{3}{G}", "Legendary Artifact — Vehicle", "...", pt="4/4")
-WESTVALE = card("Westvale Abbey", "", "Land", "{T}: Add {C}.", layout=Layout.TRANSFORM,
-                more=[face("Ormendahl, Profane Prince", "", "Legendary Creature — Demon", "Flying", "9/7")])
-ESIKA = card("Esika, God of the Tree", "{1}{G}{G}", "Legendary Creature — God", "Vigilance",
-             layout=Layout.MODAL_DFC, more=[face("The Prismatic Bridge", "{W}{U}{B}{R}{G}", "Legendary Enchantment")])
+WESTVALE = card(
+    "Westvale Abbey",
+    "",
+    "Land",
+    "{T}: Add {C}.",
+    layout=Layout.TRANSFORM,
+    more=[face("Ormendahl, Profane Prince", "", "Legendary Creature — Demon", "Flying", "9/7")],
+)
+ESIKA = card(
+    "Esika, God of the Tree",
+    "{1}{G}{G}",
+    "Legendary Creature — God",
+    "Vigilance",
+    layout=Layout.MODAL_DFC,
+    more=[face("The Prismatic Bridge", "{W}{U}{B}{R}{G}", "Legendary Enchantment")],
+)
 BOLT = card("Lightning Bolt", "{R}", "Instant", "Lightning Bolt deals 3 damage to any target.")
 JACE = card("Jace, the Mind Sculptor", "{2}{U}{U}", "Legendary Planeswalker — Jace", "...")
 BEAR = card("Grizzly Bears", "{1}{G}", "Creature — Bear", "", pt="2/2")
@@ -142,9 +206,14 @@ def test_partner_capable():
 
 
 def test_a_background_creature_leads_alone():
-    faceless = card("Faceless One", "{5}", "Legendary Enchantment Creature — Background",
-                    "Choose a Background (You can have a Background as a second commander.)\nIf "
-                    "Faceless One is your commander, choose a color before the game begins.", "3/3")
+    faceless = card(
+        "Faceless One",
+        "{5}",
+        "Legendary Enchantment Creature — Background",
+        "Choose a Background (You can have a Background as a second commander.)\nIf "
+        "Faceless One is your commander, choose a color before the game begins.",
+        "3/3",
+    )
     assert is_background(faceless) and can_be_commander(faceless)
     assert faceless.wild_color and faceless.partner.choose_background
     assert can_partner(faceless, GIANTS) and can_partner(WILSON, faceless)

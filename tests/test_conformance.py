@@ -6,10 +6,10 @@ from datetime import date
 
 import pytest
 
+from deckeditor.games.mtg.card import PartnerInfo
 from deckeditor.games.mtg.conformance import check
 from deckeditor.problems import ProblemKind as K
 from deckeditor.problems import Severity
-from deckeditor.games.mtg.card import PartnerInfo
 from tests.mtg_cards import (
     DAY,
     POOL,
@@ -41,46 +41,50 @@ def errors(d, **kw):
 
 
 ROWS_1_TO_24 = [
-        ("The Everforger", ["Embercleave"], []),  # 1
-        ("The Everforger", ["Cranial Plating"], []),  # 2
-        ("The Everforger", ["Aether Spellbomb"], [(K.COLOR_IDENTITY, ["Aether Spellbomb"])]),  # 3
-        ("The Everforger", [("Island", 30)], []),  # 4
-        ("The Everforger", ["Hallowed Fountain"], [(K.COLOR_IDENTITY, ["Hallowed Fountain"])]),
-        ("Kozilek, Butcher of Truth", ["Island"], [(K.COLOR_IDENTITY, ["Island"])]),  # 6
-        ("Kozilek, Butcher of Truth", ["Wastes"], []),  # 6
-        ("Hadran, Naya Sunseeder", ["Serra Angel"], []),  # 7
-        ("Hadran, Naya Sunseeder", ["Death's Shadow"], []),  # 8
-        ("Hadran, Naya Sunseeder", ["Lord of Extinction"], [(K.COLOR_IDENTITY, ["Lord of Extinction"])]),
-        ("Daxiver, Izzet Electromancer", ["Swords to Plowshares"], []),  # 11
-        (
-            "Daxiver, Izzet Electromancer",
-            ["Beanstalk Giant // Fertile Footsteps"],
-            [(K.COLOR_IDENTITY, ["Beanstalk Giant // Fertile Footsteps"])],
-        ),  # 12
-        ("Daxiver, Izzet Electromancer", ["Emeria's Call // Emeria, Shattered Skyclave"], []),  # 13
-        ("Maular, the Next Evolution", ["Griselbrand"], []),  # 14
-        ("Maular, the Next Evolution", ["Fire // Ice"], [(K.COLOR_IDENTITY, ["Fire // Ice"])]),
-        ("Grizzlegom, Hurloon Hero", ["Watery Grave", "Cryptic Spires:WU"], []),  # 16
-        ("Valko Indorian", ["Elesh Norn, Mother of Machines"], []),  # 17
-        ("Valko Indorian", ["Phyrexian Purge"], [(K.COLOR_IDENTITY, ["Phyrexian Purge"])]),  # 18
-        ("Valko Indorian", ["Taurean Mauler"], []),  # 19
-        ("Valko Indorian, Researcher", ["Bitterblossom"], []),  # 20
-        ("Arvad of the Weatherlight", ["Jhoira, Weatherlight Captain"], []),  # 21
-        (
-            "Arvad of the Weatherlight",
-            ["Kamahl's Druidic Vow"],
-            [(K.COLOR_IDENTITY, ["Kamahl's Druidic Vow"])],
-        ),  # 22
-        (
-            "The Unluckiest Planeswalker",
-            ["Rancor", "Sylvan Library"],
-            [(K.COLOR_IDENTITY, ["Sylvan Library"])],
-        ),  # 23
-        (
-            "Seluma, Light of Aysen",
-            ["Aurelia, the Warleader", "Changeling Outcast", "Nameless Inversion"],
-            [],
-        ),  # 24
+    ("The Everforger", ["Embercleave"], []),  # 1
+    ("The Everforger", ["Cranial Plating"], []),  # 2
+    ("The Everforger", ["Aether Spellbomb"], [(K.COLOR_IDENTITY, ["Aether Spellbomb"])]),  # 3
+    ("The Everforger", [("Island", 30)], []),  # 4
+    ("The Everforger", ["Hallowed Fountain"], [(K.COLOR_IDENTITY, ["Hallowed Fountain"])]),
+    ("Kozilek, Butcher of Truth", ["Island"], [(K.COLOR_IDENTITY, ["Island"])]),  # 6
+    ("Kozilek, Butcher of Truth", ["Wastes"], []),  # 6
+    ("Hadran, Naya Sunseeder", ["Serra Angel"], []),  # 7
+    ("Hadran, Naya Sunseeder", ["Death's Shadow"], []),  # 8
+    (
+        "Hadran, Naya Sunseeder",
+        ["Lord of Extinction"],
+        [(K.COLOR_IDENTITY, ["Lord of Extinction"])],
+    ),
+    ("Daxiver, Izzet Electromancer", ["Swords to Plowshares"], []),  # 11
+    (
+        "Daxiver, Izzet Electromancer",
+        ["Beanstalk Giant // Fertile Footsteps"],
+        [(K.COLOR_IDENTITY, ["Beanstalk Giant // Fertile Footsteps"])],
+    ),  # 12
+    ("Daxiver, Izzet Electromancer", ["Emeria's Call // Emeria, Shattered Skyclave"], []),  # 13
+    ("Maular, the Next Evolution", ["Griselbrand"], []),  # 14
+    ("Maular, the Next Evolution", ["Fire // Ice"], [(K.COLOR_IDENTITY, ["Fire // Ice"])]),
+    ("Grizzlegom, Hurloon Hero", ["Watery Grave", "Cryptic Spires:WU"], []),  # 16
+    ("Valko Indorian", ["Elesh Norn, Mother of Machines"], []),  # 17
+    ("Valko Indorian", ["Phyrexian Purge"], [(K.COLOR_IDENTITY, ["Phyrexian Purge"])]),  # 18
+    ("Valko Indorian", ["Taurean Mauler"], []),  # 19
+    ("Valko Indorian, Researcher", ["Bitterblossom"], []),  # 20
+    ("Arvad of the Weatherlight", ["Jhoira, Weatherlight Captain"], []),  # 21
+    (
+        "Arvad of the Weatherlight",
+        ["Kamahl's Druidic Vow"],
+        [(K.COLOR_IDENTITY, ["Kamahl's Druidic Vow"])],
+    ),  # 22
+    (
+        "The Unluckiest Planeswalker",
+        ["Rancor", "Sylvan Library"],
+        [(K.COLOR_IDENTITY, ["Sylvan Library"])],
+    ),  # 23
+    (
+        "Seluma, Light of Aysen",
+        ["Aurelia, the Warleader", "Changeling Outcast", "Nameless Inversion"],
+        [],
+    ),  # 24
 ]
 
 
@@ -118,7 +122,12 @@ def test_row_25_whtz_has_no_maximum():
 
 def test_size_rule_adjust_applies_with_one_or_two_commanders():
     bonus = card(
-        "Bonus Leader", "{1}", "Legendary Creature — Bird", "", "1/1", 1,
+        "Bonus Leader",
+        "{1}",
+        "Legendary Creature — Bird",
+        "",
+        "1/1",
+        1,
         rules=["Size:AdjustMax$ +5 | ActiveSection$ Commander"],
     )
     pool = make_pool(bonus)
@@ -185,7 +194,9 @@ def test_row_32_sol_ring_commander_with_marks():
 
 
 def test_row_33_partner_pair_zone():
-    d = deck(["Thrasios, Triton Hero", "Tymna the Weaver"], ["Swords to Plowshares", "Lightning Bolt"])
+    d = deck(
+        ["Thrasios, Triton Hero", "Tymna the Weaver"], ["Swords to Plowshares", "Lightning Bolt"]
+    )
     assert kinds(d) == [(K.COLOR_IDENTITY, ["Lightning Bolt"])]  # WUBG: no red
 
 
@@ -389,10 +400,14 @@ def test_s8_three_red_instants_and_growth_spiral():
 def test_implied_colour_does_not_depend_on_order():
     a = deck(["Tolabow, Loch Rascal"], ["Growth Spiral", "Lightning Bolt", "Shock"])
     b = deck(["Tolabow, Loch Rascal"], ["Shock", "Lightning Bolt", "Growth Spiral"])
-    assert kinds(a) == kinds(b) == [
-        (K.ADDITIONAL_COLOR_CHOICE, ["Tolabow, Loch Rascal"]),
-        (K.COLOR_IDENTITY, ["Growth Spiral"]),
-    ]
+    assert (
+        kinds(a)
+        == kinds(b)
+        == [
+            (K.ADDITIONAL_COLOR_CHOICE, ["Tolabow, Loch Rascal"]),
+            (K.COLOR_IDENTITY, ["Growth Spiral"]),
+        ]
+    )
 
 
 def test_implied_tie_goes_to_wubrg_order():
@@ -453,7 +468,9 @@ def test_sideboard_bounds():
 
 
 def test_maybeboard_is_never_checked():
-    d = deck(["Atraxa, Praetors' Voice"], maybe=["Lightning Bolt", "Lightnig Bolt", ("Sol Ring", 3)])
+    d = deck(
+        ["Atraxa, Praetors' Voice"], maybe=["Lightning Bolt", "Lightnig Bolt", ("Sol Ring", 3)]
+    )
     assert kinds(d) == []
 
 
@@ -477,8 +494,14 @@ def test_check_is_pure():
 
 def test_a_background_creature_leads_on_its_own():
     faceless = card(
-        "Faceless One", "{5}", "Legendary Enchantment Creature — Background", "", "3/3", 5,
-        partner=PartnerInfo(choose_background=True, is_background=True), wild_color=True,
+        "Faceless One",
+        "{5}",
+        "Legendary Enchantment Creature — Background",
+        "",
+        "3/3",
+        5,
+        partner=PartnerInfo(choose_background=True, is_background=True),
+        wild_color=True,
     )
     pool = make_pool(faceless)
     assert kinds(deck(["Faceless One"]), pool=pool) == []
@@ -505,15 +528,28 @@ def test_rule_set_from_code_agrees_with_the_format_index():
 # --- DeckRule activity and Copies rules of other cards ---------------------------------------------
 
 RAT_KING = card(
-    "Rat Herald", "{B}", "Legendary Creature — Rat", "B", "1/1", 1,
+    "Rat Herald",
+    "{B}",
+    "Legendary Creature — Rat",
+    "B",
+    "1/1",
+    1,
     rules=["Copies:Limit$ 4 | Affected$ Creature.Rat"],
 )
 MAIN_EXEMPT = card(
-    "Main Charm", "{U}", "Artifact", "U", mv=1,
+    "Main Charm",
+    "{U}",
+    "Artifact",
+    "U",
+    mv=1,
     rules=["ColorIdentity:Exempt$ Instant | ActiveSection$ main"],
 )
 LOST_RULE = card(
-    "Lost Charm", "{U}", "Artifact", "U", mv=1,
+    "Lost Charm",
+    "{U}",
+    "Artifact",
+    "U",
+    mv=1,
     rules=["ColorIdentity:Exempt$ Instant | ActiveSection$ Graveyard"],
 )
 SELF_BANNED = card("Self Banned", "{1}", "Artifact", "", mv=1, own_copy_limit=0)

@@ -73,10 +73,18 @@ def test_missing_input_and_unknown_output_kind(tmp_path, capsys, home):
 
 def test_riftbound_deck_cannot_become_forge(tmp_path, capsys, home):
     deck = tmp_path / "r.deck.json"
-    deck.write_text(json.dumps({
-        "schema": "deckeditor-deck", "version": 1, "game": "riftbound", "name": "R",
-        "format": "riftbound", "sections": [{"name": "Main", "entries": [{"card": "X", "count": 1}]}],
-    }))
+    deck.write_text(
+        json.dumps(
+            {
+                "schema": "deckeditor-deck",
+                "version": 1,
+                "game": "riftbound",
+                "name": "R",
+                "format": "riftbound",
+                "sections": [{"name": "Main", "entries": [{"card": "X", "count": 1}]}],
+            }
+        )
+    )
     code, _, err = run(capsys, "convert", deck, tmp_path / "r.dck")
     assert code == 2 and "forge cannot hold a Riftbound deck" in err
 
@@ -106,8 +114,11 @@ def test_pipes_devices_and_read_only_outputs_are_refused(tmp_path, capsys, home)
     locked = tmp_path / "locked.txt"
     locked.write_text("keep\n")
     locked.chmod(0o444)
-    for out, why in ((fifo, "not a regular file"), ("/dev/null", "not a regular file"),
-                     (locked, "read-only")):
+    for out, why in (
+        (fifo, "not a regular file"),
+        ("/dev/null", "not a regular file"),
+        (locked, "read-only"),
+    ):
         code, _, err = run(capsys, "convert", FIXTURES / "korvold.dck", out, "--to", "mtgo")
         assert code == 2 and why in err and len(err.strip().splitlines()) == 1, err
     assert locked.read_text() == "keep\n"

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from deckeditor.deck import Deck, Entry, new_deck
+from deckeditor.deck import Entry, new_deck
 from deckeditor.games.mtg import colors
 from deckeditor.names import name_key, slug
 

@@ -56,8 +56,9 @@ def test_the_mime_xml_defines_every_type_the_desktop_entry_declares(tmp_path):
     root = ET.parse(PACKAGING / f"{APP_ID}.mime.xml").getroot()
     defined = {m.get("type") for m in root.iter(f"{MIME_NS}mime-type")}
     assert declared == defined == set(DECK_TYPES)
-    provided = {m.text for m in ET.parse(PACKAGING / f"{APP_ID}.metainfo.xml").getroot()
-                .iter("mediatype")}
+    provided = {
+        m.text for m in ET.parse(PACKAGING / f"{APP_ID}.metainfo.xml").getroot().iter("mediatype")
+    }
     assert provided == set(DECK_TYPES)
     mime = tmp_path / "mime"
     (mime / "packages").mkdir(parents=True)
@@ -70,8 +71,13 @@ def test_the_mime_xml_defines_every_type_the_desktop_entry_declares(tmp_path):
 
 def test_no_placeholder_address_or_page_is_shipped():
     """The project has no public homepage, bug tracker or mail host: none is invented."""
-    shipped = [*PACKAGING.rglob("*.py"), *PACKAGING.glob("*.xml"), *PACKAGING.glob("*.desktop"),
-               *(ROOT / "deckeditor").rglob("*.py"), ROOT / "README.md"]
+    shipped = [
+        *PACKAGING.rglob("*.py"),
+        *PACKAGING.glob("*.xml"),
+        *PACKAGING.glob("*.desktop"),
+        *(ROOT / "deckeditor").rglob("*.py"),
+        ROOT / "README.md",
+    ]
     for path in shipped:
         text = path.read_text(encoding="utf-8")
         for placeholder in ("example.org", "@localhost"):
@@ -79,8 +85,9 @@ def test_no_placeholder_address_or_page_is_shipped():
 
 
 def _validate_metainfo(path: Path) -> None:
-    result = subprocess.run([_tool("appstreamcli"), "validate", "--no-net", str(path)],
-                            capture_output=True, text=True)
+    result = subprocess.run(
+        [_tool("appstreamcli"), "validate", "--no-net", str(path)], capture_output=True, text=True
+    )
     assert result.returncode == 0, result.stdout + result.stderr
 
 
@@ -100,7 +107,9 @@ def test_a_published_metainfo_shows_the_readme_screenshot(tmp_path):
     assert image.text == "https://decks.test/docs/screenshot.png"
     png = (ROOT / "docs" / "screenshot.png").read_bytes()
     assert (int(image.get("width")), int(image.get("height"))) == (
-        int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big"))
+        int.from_bytes(png[16:20], "big"),
+        int.from_bytes(png[20:24], "big"),
+    )
     assert root.find("screenshots/screenshot/caption").text
     (tmp_path / "m.xml").write_bytes(data)
     _validate_metainfo(tmp_path / "m.xml")
@@ -108,14 +117,17 @@ def test_a_published_metainfo_shows_the_readme_screenshot(tmp_path):
 
 def test_the_changelog_comes_from_the_metainfo_releases():
     text = build_deb.changelog("A Maintainer <a@maintainer.test>")
-    releases = [r.get("version") for r in ET.parse(PACKAGING / f"{APP_ID}.metainfo.xml")
-                .getroot().iter("release")]
+    releases = [
+        r.get("version")
+        for r in ET.parse(PACKAGING / f"{APP_ID}.metainfo.xml").getroot().iter("release")
+    ]
     assert text.startswith(f"deckeditor ({releases[0]}) unstable; urgency=medium\n")
     assert all(len(line) <= 80 for line in text.splitlines())
     assert " -- A Maintainer <a@maintainer.test>  " in text
     if shutil.which("dpkg-parsechangelog"):
-        parsed = subprocess.run(["dpkg-parsechangelog", "-l-", "-SVersion"], input=text,
-                                capture_output=True, text=True)
+        parsed = subprocess.run(
+            ["dpkg-parsechangelog", "-l-", "-SVersion"], input=text, capture_output=True, text=True
+        )
         assert parsed.returncode == 0 and parsed.stdout.strip() == releases[0], parsed.stderr
 
 
@@ -139,9 +151,12 @@ def test_the_manual_page_renders_without_warnings(tmp_path):
 
     page = tmp_path / "deckeditor.1"
     page.write_text(manpage.build(), encoding="utf-8")
-    done = subprocess.run([_tool("man"), "--warnings", "-E", "UTF-8", "-l", "-Tutf8", "-Z",
-                           str(page)], capture_output=True, text=True,
-                          env=dict(os.environ, MANROFFSEQ="", MANWIDTH="80"))
+    done = subprocess.run(
+        [_tool("man"), "--warnings", "-E", "UTF-8", "-l", "-Tutf8", "-Z", str(page)],
+        capture_output=True,
+        text=True,
+        env=dict(os.environ, MANROFFSEQ="", MANWIDTH="80"),
+    )
     assert done.returncode == 0 and done.stderr == "", done.stderr
 
 
@@ -149,8 +164,10 @@ def _minimal_bundle(folder: Path) -> Path:
     """A stand-in for the PyInstaller folder: its binary is a tiny launcher of this checkout."""
     folder.mkdir(parents=True)
     launcher = folder / "deckeditor"
-    launcher.write_text(f"#!/bin/sh\nPYTHONPATH={shlex.quote(str(ROOT))} exec "
-                        f"{shlex.quote(sys.executable)} -m deckeditor \"$@\"\n")
+    launcher.write_text(
+        f"#!/bin/sh\nPYTHONPATH={shlex.quote(str(ROOT))} exec "
+        f'{shlex.quote(sys.executable)} -m deckeditor "$@"\n'
+    )
     launcher.chmod(0o755)
     (folder / "_internal").mkdir()
     (folder / "_internal" / "marker.txt").write_text("bundle files go here\n")
@@ -177,8 +194,9 @@ def _deb822(text: str) -> list[dict[str, str]]:
 
 def _check_machine_readable_copyright(text: str) -> None:
     header, *rest = _deb822(text)
-    assert header["Format"].startswith("https://www.debian.org/doc/packaging-manuals/"
-                                       "copyright-format/1.0")
+    assert header["Format"].startswith(
+        "https://www.debian.org/doc/packaging-manuals/copyright-format/1.0"
+    )
     files = [p for p in rest if "Files" in p]
     standalone = {p["License"].split("\n")[0] for p in rest if "Files" not in p}
     assert files and files[0]["Files"] == "*" and files[0]["License"] == "GPL-3+"
@@ -197,14 +215,24 @@ def test_the_deb_layout(tmp_path, monkeypatch):
     monkeypatch.setenv("DEBFULLNAME", "A Maintainer")
     monkeypatch.setenv("DEBEMAIL", "a@maintainer.test")
     bundle = _minimal_bundle(tmp_path / "bundle")
-    libz = next((p for p in (Path("/usr/lib/x86_64-linux-gnu/libz.so.1"),
-                             Path("/lib/x86_64-linux-gnu/libz.so.1")) if p.exists()), None)
+    libz = next(
+        (
+            p
+            for p in (
+                Path("/usr/lib/x86_64-linux-gnu/libz.so.1"),
+                Path("/lib/x86_64-linux-gnu/libz.so.1"),
+            )
+            if p.exists()
+        ),
+        None,
+    )
     if libz is not None:  # a library copied from a Debian package, as PyInstaller does
         shutil.copyfile(libz, bundle / "_internal" / "libz.so.1")
         (bundle / "_internal" / "libz.so.1").chmod(0o755)
     deb = build_deb.build_deb(bundle, tmp_path / "out")
-    listing = subprocess.run(["dpkg-deb", "--contents", str(deb)], check=True,
-                             capture_output=True, text=True).stdout
+    listing = subprocess.run(
+        ["dpkg-deb", "--contents", str(deb)], check=True, capture_output=True, text=True
+    ).stdout
     for path in (
         "./opt/deckeditor/deckeditor",
         "./opt/deckeditor/_internal/marker.txt",
@@ -221,11 +249,16 @@ def test_the_deb_layout(tmp_path, monkeypatch):
         assert path in listing, path
     assert "root/root" in listing and "-rwxr-xr-x root/root" in listing
     if libz is not None:
-        assert "-rw-r--r-- root/root" in next(l for l in listing.splitlines()
-                                              if l.endswith("_internal/libz.so.1"))
+        assert "-rw-r--r-- root/root" in next(
+            l for l in listing.splitlines() if l.endswith("_internal/libz.so.1")
+        )
         assert "./usr/share/doc/deckeditor/bundled/zlib1g.copyright" in listing
-    field = lambda name: subprocess.run(["dpkg-deb", "--field", str(deb), name], check=True,  # noqa: E731
-                                        capture_output=True, text=True).stdout.strip()
+
+    def field(name: str) -> str:
+        return subprocess.run(
+            ["dpkg-deb", "--field", str(deb), name], check=True, capture_output=True, text=True
+        ).stdout.strip()
+
     assert field("Package") == "deckeditor"
     assert field("Maintainer") == "A Maintainer <a@maintainer.test>"
     assert field("Section") == "utils" and field("Homepage") == ""
@@ -236,8 +269,12 @@ def test_the_deb_layout(tmp_path, monkeypatch):
     assert len(description[0]) <= 80 and all(len(line) <= 80 for line in description)
     copyright_text = subprocess.run(
         f"dpkg-deb --fsys-tarfile {shlex.quote(str(deb))} | tar -xO "
-        "./usr/share/doc/deckeditor/copyright", shell=True, check=True, capture_output=True,
-        text=True).stdout
+        "./usr/share/doc/deckeditor/copyright",
+        shell=True,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
     _check_machine_readable_copyright(copyright_text)
     assert "Upstream-Contact: A Maintainer <a@maintainer.test>" in copyright_text
     if libz is not None:
@@ -249,18 +286,24 @@ def test_a_homepage_given_reaches_the_control_file(tmp_path, monkeypatch):
     monkeypatch.setenv("DEBFULLNAME", "A Maintainer")
     monkeypatch.setenv("DEBEMAIL", "a@maintainer.test")
     _tool("dpkg-deb")
-    deb = build_deb.build_deb(_minimal_bundle(tmp_path / "bundle"), tmp_path / "out",
-                              homepage="https://decks.test/")
-    homepage = subprocess.run(["dpkg-deb", "--field", str(deb), "Homepage"], check=True,
-                              capture_output=True, text=True).stdout.strip()
+    deb = build_deb.build_deb(
+        _minimal_bundle(tmp_path / "bundle"), tmp_path / "out", homepage="https://decks.test/"
+    )
+    homepage = subprocess.run(
+        ["dpkg-deb", "--field", str(deb), "Homepage"], check=True, capture_output=True, text=True
+    ).stdout.strip()
     assert homepage == "https://decks.test/"
 
 
 def _allowed_lintian_errors() -> set[str]:
     """The error tags packaging/README.md justifies (its lintian table)."""
     table = (PACKAGING / "README.md").read_text(encoding="utf-8").split("## Lintian", 1)[1]
-    return {m.group(1) for m in __import__("re").finditer(r"^\| `([a-z0-9-]+)` \| error \|",
-                                                          table, __import__("re").M)}
+    return {
+        m.group(1)
+        for m in __import__("re").finditer(
+            r"^\| `([a-z0-9-]+)` \| error \|", table, __import__("re").M
+        )
+    }
 
 
 def _start_from_menu_entry(exec_line: str, deck: Path, home: Path) -> str:
@@ -281,9 +324,23 @@ def _start_from_menu_entry(exec_line: str, deck: Path, home: Path) -> str:
         'kill $pid; echo "NO WINDOW"; exit 1\n'
     )
     env = dict(os.environ, QT_QPA_PLATFORM="xcb", DECKEDITOR_HOME=str(home), WANT=deck.name)
-    done = subprocess.run([_tool("xvfb-run"), "-a", "-s", "-screen 0 1600x1000x24",
-                           "sh", "-c", watch, "watch", *args],
-                          capture_output=True, text=True, env=env, timeout=300)
+    done = subprocess.run(
+        [
+            _tool("xvfb-run"),
+            "-a",
+            "-s",
+            "-screen 0 1600x1000x24",
+            "sh",
+            "-c",
+            watch,
+            "watch",
+            *args,
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+    )
     assert done.returncode == 0, done.stdout + done.stderr[-3000:]
     return done.stdout
 
@@ -301,8 +358,9 @@ def _dpkg_install(deb: Path) -> subprocess.CompletedProcess:
     return done
 
 
-@pytest.mark.skipif(not BUNDLE_TESTS, reason="builds and installs the bundle: CI=true or "
-                    "DECKEDITOR_BUNDLE_TESTS=1")
+@pytest.mark.skipif(
+    not BUNDLE_TESTS, reason="builds and installs the bundle: CI=true or DECKEDITOR_BUNDLE_TESTS=1"
+)
 def test_the_bundle_builds_installs_with_dpkg_and_starts_from_its_menu_entry(tmp_path):
     if os.geteuid() != 0:
         pytest.fail("dpkg -i needs root (CI runs as root)")
@@ -313,7 +371,6 @@ def test_the_bundle_builds_installs_with_dpkg_and_starts_from_its_menu_entry(tmp
     except ImportError:
         pytest.fail("PyInstaller is not installed; .ci/run installs the bundle extra")
     import build_bundle
-
     import debian_copyright
 
     bundle = build_bundle.build()
@@ -322,8 +379,9 @@ def test_the_bundle_builds_installs_with_dpkg_and_starts_from_its_menu_entry(tmp
     _check_machine_readable_copyright(text)
     assert debian_copyright.uncovered(bundle, text) == []
     deb = build_deb.build_deb(bundle, tmp_path / "out", "A Maintainer <a@maintainer.test>")
-    lint = subprocess.run([_tool("lintian"), "--tag-display-limit", "0", str(deb)],
-                          capture_output=True, text=True)
+    lint = subprocess.run(
+        [_tool("lintian"), "--tag-display-limit", "0", str(deb)], capture_output=True, text=True
+    )
     errors = {line.split()[2] for line in lint.stdout.splitlines() if line.startswith("E: ")}
     assert errors <= _allowed_lintian_errors(), lint.stdout[-3000:]
     installed = _dpkg_install(deb)

@@ -30,27 +30,40 @@ def dump(model, parent=None):
             idx = model.index(r, c, parent)
             brush = idx.data(9)  # ForegroundRole
             font = idx.data(6)  # FontRole
-            cells.append((
-                idx.data(0), idx.data(3),  # display, tooltip
-                brush.color().name() if brush is not None else None,
-                (font.bold(), font.italic()) if font is not None else None,
-                *(idx.data(role) for role in ROLES),
-            ))
+            cells.append(
+                (
+                    idx.data(0),
+                    idx.data(3),  # display, tooltip
+                    brush.color().name() if brush is not None else None,
+                    (font.bold(), font.italic()) if font is not None else None,
+                    *(idx.data(role) for role in ROLES),
+                )
+            )
         rows.append((cells, dump(model, model.index(r, 0, parent))))
     return rows
 
 
 edits = st.lists(
-    st.tuples(st.sampled_from(["add", "add", "remove", "move", "count"]),
-              st.integers(0, len(NAMES) - 1), st.sampled_from(SECTIONS[:3]),
-              st.sampled_from(SECTIONS[:3]), st.integers(1, 4)),
+    st.tuples(
+        st.sampled_from(["add", "add", "remove", "move", "count"]),
+        st.integers(0, len(NAMES) - 1),
+        st.sampled_from(SECTIONS[:3]),
+        st.sampled_from(SECTIONS[:3]),
+        st.integers(1, 4),
+    ),
     max_size=25,
 )
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(edits=edits, grouping=st.sampled_from(["Type", "Mana value", "None"]),
-       sort=st.sampled_from(["Name", "Cost", "Count"]), flag_every=st.integers(2, 5))
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    edits=edits,
+    grouping=st.sampled_from(["Type", "Mana value", "None"]),
+    sort=st.sampled_from(["Name", "Cost", "Count"]),
+    flag_every=st.integers(2, 5),
+)
 def test_updated_in_place_equals_filled_afresh(qapp, edits, grouping, sort, flag_every):
     deck = new_deck("mtg")
     kept = DeckModel()
@@ -78,6 +91,8 @@ def test_an_edit_updates_in_place_and_a_new_grouping_fills_afresh(qapp):
     model = DeckModel()
     assert model.rebuild(deck, SECTIONS, POOL, "Type", "Name", set(), GAME) is False
     first = model.index(0, 0)
-    assert model.rebuild(deck.add_card("Main", NAMES[1]), SECTIONS, POOL, "Type", "Name", set(), GAME)
+    assert model.rebuild(
+        deck.add_card("Main", NAMES[1]), SECTIONS, POOL, "Type", "Name", set(), GAME
+    )
     assert model.index(0, 0) == first  # the section row is the same item
     assert model.rebuild(deck, SECTIONS, POOL, "None", "Name", set(), GAME) is False

@@ -16,7 +16,7 @@ from tests.test_text_decks import make_pool
 
 _NEVER = re.compile(r"(?!)")
 # the short path's alphabet, and the characters that make the full steps do something else
-_NEAR = "aZ09 ,'-xX" * 4 + "()[]#*^<>/\t\"é:|"
+_NEAR = "aZ09 ,'-xX" * 4 + '()[]#*^<>/\t"é:|'
 
 
 def _full_steps(line: str) -> tuple:
@@ -28,8 +28,10 @@ def _full_steps(line: str) -> tuple:
 
 
 @settings(max_examples=400, deadline=None)
-@given(st.sampled_from(["1 ", "12 ", "9999 ", "10000 ", "0 ", "01 ", "1x ", "SB: 1 ", ""]),
-       st.text(alphabet=_NEAR, max_size=14))
+@given(
+    st.sampled_from(["1 ", "12 ", "9999 ", "10000 ", "0 ", "01 ", "1x ", "SB: 1 ", ""]),
+    st.text(alphabet=_NEAR, max_size=14),
+)
 def test_the_plain_line_short_path_gives_what_the_full_steps_give(count, name):
     line = (count + name).strip()
     if line:
@@ -44,8 +46,11 @@ def test_plain_lines_take_the_short_path():
 
 
 def test_the_line_report_reads_like_the_list_of_statuses():
-    statuses = [LineStatus(1, "1 Island", LineKind.CARD), LineStatus(3, "x", LineKind.UNPARSED, "why"),
-                LineStatus(4, "", LineKind.BLANK)]
+    statuses = [
+        LineStatus(1, "1 Island", LineKind.CARD),
+        LineStatus(3, "x", LineKind.UNPARSED, "why"),
+        LineStatus(4, "", LineKind.BLANK),
+    ]
     report = LineReport(statuses)
     assert len(report) == 3 and report == statuses and list(report) == statuses
     assert report[1] == statuses[1] and report[-1] == statuses[-1] and report[1:] == statuses[1:]
@@ -62,8 +67,14 @@ def test_distinct_plain_lines_read_as_before():
     assert main == [("Island", 4), ("Not A Card", 2), ("Zzz", 9999), ("Zzz", 1)]
     assert [(e.card, e.count) for e in r.deck.section("Sideboard").entries] == [("Island", 1)]
     assert [s.status for s in r.lines] == [
-        LineKind.CARD, LineKind.UNKNOWN_CARD, LineKind.CARD, LineKind.UNKNOWN_CARD,
-        LineKind.UNKNOWN_CARD, LineKind.SECTION, LineKind.CARD]
+        LineKind.CARD,
+        LineKind.UNKNOWN_CARD,
+        LineKind.CARD,
+        LineKind.UNKNOWN_CARD,
+        LineKind.UNKNOWN_CARD,
+        LineKind.SECTION,
+        LineKind.CARD,
+    ]
     assert r.lines[1].reason == "unknown card"
     assert all(not e.flags for e in r.deck.section("Main").entries)
 
@@ -115,8 +126,10 @@ def test_the_text_report_keeps_a_text_given_for_a_line():
     report.starts.extend([0, 6])
     report.add(1, None, LineKind.CARD)
     report.add(2, "x", LineKind.UNPARSED, "kept")
-    assert list(report) == [LineStatus(1, "1 Opt", LineKind.CARD),
-                            LineStatus(2, "x", LineKind.UNPARSED, "kept")]
+    assert list(report) == [
+        LineStatus(1, "1 Opt", LineKind.CARD),
+        LineStatus(2, "x", LineKind.UNPARSED, "kept"),
+    ]
     assert report == LineReport(list(report))
 
 
@@ -144,10 +157,29 @@ def test_a_large_plain_section_is_read_without_an_entry_per_line():
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.lists(st.sampled_from([
-    "1 Island", "4 island", "2 Not A Card", "9999 Zzz", "3 Fire/Ice", "1 Fire // Ice", "",
-    "Sideboard", "About", "Name Mine", "1 Ach! Hans, Run!", "2 Island (M11) 149", "x"]),
-    min_size=1, max_size=12))
+@given(
+    st.lists(
+        st.sampled_from(
+            [
+                "1 Island",
+                "4 island",
+                "2 Not A Card",
+                "9999 Zzz",
+                "3 Fire/Ice",
+                "1 Fire // Ice",
+                "",
+                "Sideboard",
+                "About",
+                "Name Mine",
+                "1 Ach! Hans, Run!",
+                "2 Island (M11) 149",
+                "x",
+            ]
+        ),
+        min_size=1,
+        max_size=12,
+    )
+)
 def test_the_plain_line_read_gives_what_the_full_steps_give(lines):
     pool = make_pool()
     text_ = "\n".join(lines) + "\n"
@@ -166,11 +198,18 @@ def test_the_plain_line_read_gives_what_the_full_steps_give(lines):
     if isinstance(fast, str) or isinstance(full, str):
         assert fast == full
     else:
-        assert (fast.deck, list(fast.lines), fast.notes) == (full.deck, list(full.lines), full.notes)
+        assert (fast.deck, list(fast.lines), fast.notes) == (
+            full.deck,
+            list(full.lines),
+            full.notes,
+        )
 
 
 def test_the_statuses_of_a_kind_come_from_the_codes():
     r = read_deck("1 Island\n\x01bad\n2 Zzz\n// unparsed: old\n", make_pool())
-    assert [(s.number, s.text) for s in r.statuses(LineKind.UNPARSED)] == [(2, "\x01bad"), (4, "old")]
+    assert [(s.number, s.text) for s in r.statuses(LineKind.UNPARSED)] == [
+        (2, "\x01bad"),
+        (4, "old"),
+    ]
     assert r.statuses(LineKind.UNPARSED) == [s for s in r.lines if s.status is LineKind.UNPARSED]
     assert LineReport(list(r.lines)).of_kind([LineKind.CARD]) == r.statuses(LineKind.CARD)

@@ -21,28 +21,77 @@ from deckeditor.deckfile_model import DeckFileModel
 DECKS = sorted((Path(__file__).resolve().parent.parent / "resources" / "decks").glob("*.deck.json"))
 
 WELL_FORMED = {
-    "schema": "deckeditor-deck", "version": 1, "game": "mtg", "name": "Fast path",
-    "format": "commander", "notes": "n", "tags": ["a", "b"], "bracket": 3,
-    "created": "2026-11-29T10:00:00+00:00", "modified": "2026-11-30T10:00:00+01:00",
+    "schema": "deckeditor-deck",
+    "version": 1,
+    "game": "mtg",
+    "name": "Fast path",
+    "format": "commander",
+    "notes": "n",
+    "tags": ["a", "b"],
+    "bracket": 3,
+    "created": "2026-11-29T10:00:00+00:00",
+    "modified": "2026-11-30T10:00:00+01:00",
     "sections": [
         {"name": "Commander", "entries": [{"card": "Thrasios, Triton Hero", "count": 1}]},
-        {"name": "Main", "entries": [
-            {"card": "Forest", "count": 30, "tags": ["land"], "flags": {"k": "v"}},
-            {"card": "Sol Ring", "count": 1, "choices": {"colors": "WU"},
-             "printing": {"set": "C21", "number": "263", "finish": "foil", "forge_art": 2,
-                          "ids": {"scryfall": "x", "mtgo": 1, "arena": 2, "multiverse": 3},
-                          "code": "c"}},
-        ]},
+        {
+            "name": "Main",
+            "entries": [
+                {"card": "Forest", "count": 30, "tags": ["land"], "flags": {"k": "v"}},
+                {
+                    "card": "Sol Ring",
+                    "count": 1,
+                    "choices": {"colors": "WU"},
+                    "printing": {
+                        "set": "C21",
+                        "number": "263",
+                        "finish": "foil",
+                        "forge_art": 2,
+                        "ids": {"scryfall": "x", "mtgo": 1, "arena": 2, "multiverse": 3},
+                        "code": "c",
+                    },
+                },
+            ],
+        },
     ],
     "unparsed": [{"source": "f.txt", "line": 3, "text": "??", "reason": "unknown"}],
     "foreign": {"moxfield": {"id": 1}},
 }
 
-ODD_VALUES = st.sampled_from([
-    None, True, False, 0, 1, 5, 6, -1, 100, 1.0, "", " x", "x", "WUBRG", "UW", "foil", "gold",
-    "2026-01-01", "2026-01-01T00:00:00Z", "mtg", "riftbound", "Main", "a" * 201, "\x07",
-    [], ["a", "a"], [""], {}, {"extra": 1}, {"colors": "BG"}, [{"card": "X", "count": 1}],
-])
+ODD_VALUES = st.sampled_from(
+    [
+        None,
+        True,
+        False,
+        0,
+        1,
+        5,
+        6,
+        -1,
+        100,
+        1.0,
+        "",
+        " x",
+        "x",
+        "WUBRG",
+        "UW",
+        "foil",
+        "gold",
+        "2026-01-01",
+        "2026-01-01T00:00:00Z",
+        "mtg",
+        "riftbound",
+        "Main",
+        "a" * 201,
+        "\x07",
+        [],
+        ["a", "a"],
+        [""],
+        {},
+        {"extra": 1},
+        {"colors": "BG"},
+        [{"card": "X", "count": 1}],
+    ]
+)
 
 
 def _paths(value, at=()):
@@ -129,8 +178,10 @@ def test_reading_a_well_formed_deck_does_not_import_pydantic():
     import subprocess
     import sys
 
-    code = ("import sys; from deckeditor.deckfile import read_json_deck; "
-            f"read_json_deck(open({str(DECKS[0])!r}, encoding='utf-8').read()); "
-            "print('pydantic' in sys.modules)")
+    code = (
+        "import sys; from deckeditor.deckfile import read_json_deck; "
+        f"read_json_deck(open({str(DECKS[0])!r}, encoding='utf-8').read()); "
+        "print('pydantic' in sys.modules)"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"

@@ -47,18 +47,32 @@ def test_resave_is_byte_identical():
 
 
 def test_canonical_order_and_empty_sections_omitted():
-    deck = Deck(sections=(
-        Section("Tokens", (Entry("Treasure"),)), Section("Maybeboard", (Entry("A"),)),
-        Section("Sideboard", ()), Section("Main", (Entry("B"),)), Section("Commander", (Entry("C"),)),
-    ))
+    deck = Deck(
+        sections=(
+            Section("Tokens", (Entry("Treasure"),)),
+            Section("Maybeboard", (Entry("A"),)),
+            Section("Sideboard", ()),
+            Section("Main", (Entry("B"),)),
+            Section("Commander", (Entry("C"),)),
+        )
+    )
     names = [s["name"] for s in json.loads(write_json_deck(deck))["sections"]]
     assert names == ["Commander", "Main", "Maybeboard", "Tokens"]
 
 
 def test_key_order_follows_the_tables():
     out = json.loads(write_json_deck(read_json_deck(SPEC)))
-    assert list(out) == ["schema", "version", "game", "name", "format", "notes", "tags",
-                         "sections", "unparsed"]
+    assert list(out) == [
+        "schema",
+        "version",
+        "game",
+        "name",
+        "format",
+        "notes",
+        "tags",
+        "sections",
+        "unparsed",
+    ]
 
 
 def test_unknown_keys_survive_at_every_level():
@@ -87,7 +101,10 @@ def test_duplicate_key_names_the_path_and_line():
     text = SPEC.replace('"count": 30', '"count": 30, "count": 31')
     e = error(text)
     assert "sections[1].entries[2].count" in e.message and "twice" in e.message
-    assert e.line == SPEC.splitlines().index(next(l for l in SPEC.splitlines() if '"count": 30' in l)) + 1
+    assert (
+        e.line
+        == SPEC.splitlines().index(next(l for l in SPEC.splitlines() if '"count": 30' in l)) + 1
+    )
 
 
 def test_nan_is_refused():
@@ -98,6 +115,7 @@ def test_nan_is_refused():
 def test_depth_16_is_refused_and_15_accepted():
     def nested(n):
         return "[" * n + "]" * n
+
     ok = json.loads(SPEC)
     ok_text = json.dumps(ok)[:-1] + ', "foreign": {"x": ' + nested(13) + "}}"
     read_deck(ok_text)  # top(1) + foreign(2) + 13 lists = 15
@@ -120,7 +138,10 @@ def test_count_true_names_the_key_path_and_line():
 
 @pytest.mark.parametrize("value", ["1.0", "0", "10000", '"3"'])
 def test_count_must_be_a_strict_integer(value):
-    assert "count: must be an integer" in error(SPEC.replace('"count": 30', f'"count": {value}')).message
+    assert (
+        "count: must be an integer"
+        in error(SPEC.replace('"count": 30', f'"count": {value}')).message
+    )
 
 
 def test_newer_version_is_refused():
@@ -157,14 +178,17 @@ def test_an_old_brawl_deck_keeps_its_meaning(version, written, read):
     assert deck_to_dict(deck)["version"] == (2 if read == "brawl" else 1)
 
 
-@pytest.mark.parametrize("change, where", [
-    ({"schema": None}, "not a Deck Editor deck"),
-    ({"game": "chess"}, "game:"),
-    ({"name": " padded "}, "name:"),
-    ({"name": ""}, "name:"),
-    ({"format": "Not A Code"}, "format:"),
-    ({"tags": ["a", "a"]}, "tags:"),
-])
+@pytest.mark.parametrize(
+    "change, where",
+    [
+        ({"schema": None}, "not a Deck Editor deck"),
+        ({"game": "chess"}, "game:"),
+        ({"name": " padded "}, "name:"),
+        ({"name": ""}, "name:"),
+        ({"format": "Not A Code"}, "format:"),
+        ({"tags": ["a", "a"]}, "tags:"),
+    ],
+)
 def test_schema_errors(change, where):
     assert where in error(doc(**change)).message
 
@@ -224,11 +248,15 @@ def test_save_deck_picks_the_kind_from_the_name(tmp_path):
     assert save_deck(tmp_path / "x.deck.json", deck) == "json"
     assert read_deck(tmp_path / "x.deck.json").deck == deck
     assert save_deck(tmp_path / "x.dck", deck) == "forge"
-    assert (tmp_path / "x.dck").read_text(encoding="utf-8").startswith("[metadata]\nName=Otter Burn\n")
+    assert (
+        (tmp_path / "x.dck").read_text(encoding="utf-8").startswith("[metadata]\nName=Otter Burn\n")
+    )
 
 
 def test_timestamps_need_a_utc_offset():
-    read_deck(doc(created="2026-11-29T10:00:00+00:00", modified="2026-11-29T11:00:00-05:00").encode())
+    read_deck(
+        doc(created="2026-11-29T10:00:00+00:00", modified="2026-11-29T11:00:00-05:00").encode()
+    )
     assert "created: must carry a UTC offset" in error(doc(created="2026-11-29T10:00:00")).message
     assert "modified: must be an ISO 8601" in error(doc(modified="yesterday")).message
 

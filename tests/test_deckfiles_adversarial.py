@@ -22,8 +22,12 @@ EMPTY = CardPool("mtg")
 
 
 def deck(*sections, **fields) -> Deck:
-    return Deck(game="mtg", name=fields.pop("name", "Adv"),
-                sections=tuple(Section(n, tuple(e)) for n, e in sections), **fields)
+    return Deck(
+        game="mtg",
+        name=fields.pop("name", "Adv"),
+        sections=tuple(Section(n, tuple(e)) for n, e in sections),
+        **fields,
+    )
 
 
 def back(d: Deck, kind: str, pool=EMPTY, **options) -> tuple[str, Deck]:
@@ -42,7 +46,8 @@ def test_hyphenated_promo_set_codes_survive_text_with_printings():
     assert "1 Fabled Passage (PRM-MSC) *F*\n" in text
     assert [(e.card, e.printing) for e in again.section("Main").entries] == [
         ("Fabled Passage", Printing(set="PRM-MSC", finish="foil")),
-        ("Reliquary Tower", Printing(set="PRM-WPN"))]
+        ("Reliquary Tower", Printing(set="PRM-WPN")),
+    ]
     assert write_deck(again, "text", EMPTY, with_printings=True) == text
 
 
@@ -50,28 +55,39 @@ def test_hyphenated_promo_set_codes_survive_text_with_printings():
 @pytest.mark.parametrize("kind, options", [("arena", {}), ("text", {"with_printings": True})])
 def test_a_collector_number_that_would_not_read_back_is_a_reported_loss(number, kind, options):
     d = deck(("Main", [Entry("Island", 1, Printing(set="M11", number=number))]))
-    text, again = back(d, kind, **options)
+    _text, again = back(d, kind, **options)
     assert [e.card for e in again.section("Main").entries] == ["Island"]
     if again.section("Main").entries[0].printing != Printing(set="M11", number=number):
-        assert any(x.startswith("Island: printing not written") for x in
-                   export_losses(d, kind, EMPTY, **options))
+        assert any(
+            x.startswith("Island: printing not written")
+            for x in export_losses(d, kind, EMPTY, **options)
+        )
 
 
 @pytest.mark.parametrize("number", ["158†", "12★", "12a", "Φ1", "ELD-329", "*12", "A-12", "s12"])
 def test_collector_number_tokens_round_trip_in_arena(number):
-    d = deck(("Main", [Entry("Island", 1, Printing(set="M11", number=number)),
-                       Entry("Caesar (PIP)", 1, Printing(set="M11", number=number))]))
+    d = deck(
+        (
+            "Main",
+            [
+                Entry("Island", 1, Printing(set="M11", number=number)),
+                Entry("Caesar (PIP)", 1, Printing(set="M11", number=number)),
+            ],
+        )
+    )
     _, again = back(d, "arena")
     assert [(e.card, e.printing) for e in again.section("Main").entries] == [
         ("Island", Printing(set="M11", number=number)),
-        ("Caesar (PIP)", Printing(set="M11", number=number))]
+        ("Caesar (PIP)", Printing(set="M11", number=number)),
+    ]
 
 
 def test_other_losses_of_a_card_named_like_a_loss_word_are_reported():
     # `Sprinting Warbrute` holds "printing": the Arena report filtered its id loss out by text
     # (MTGJSON's RelentlessRush_DTK)
-    d = deck(("Main", [Entry("Sprinting Warbrute", 2,
-                             Printing(set="DTK", number="157", mtgo=56336))]))
+    d = deck(
+        ("Main", [Entry("Sprinting Warbrute", 2, Printing(set="DTK", number="157", mtgo=56336))])
+    )
     assert "Sprinting Warbrute: card ids not written" in export_losses(d, "arena", EMPTY)
 
 
@@ -82,10 +98,16 @@ def test_mtggoldfish_variant_is_kept_by_forge_and_reported_elsewhere():
     d = read_deck(b"1 Y'shtola, Night's Blessed <surge foil> [FIC] (F)\n", EMPTY).deck
     _, again = back(d, "forge")
     assert dict(again.section("Main").entries[0].flags) == {"variant": "surge foil"}
-    for kind, options in [("cod", {}), ("arena", {}), ("mtgo", {}), ("dek", {}),
-                          ("text", {"with_printings": True})]:
-        assert ("Y'shtola, Night's Blessed: card flags not written (variant)"
-                in export_losses(d, kind, EMPTY, **options)), kind
+    for kind, options in [
+        ("cod", {}),
+        ("arena", {}),
+        ("mtgo", {}),
+        ("dek", {}),
+        ("text", {"with_printings": True}),
+    ]:
+        assert "Y'shtola, Night's Blessed: card flags not written (variant)" in export_losses(
+            d, kind, EMPTY, **options
+        ), kind
 
 
 def test_mtgo_annotation_is_reported_by_forge():
@@ -100,7 +122,8 @@ def test_text_tags_with_spaces_are_reported_as_written():
     assert "1 Island #Card_Draw #Ramp\n" in text
     assert again.section("Main").entries[0].tags == ("Card_Draw", "Ramp")
     assert "Island: card tags written as #Card_Draw, #Ramp" in export_losses(
-        d, "text", EMPTY, with_tags=True)
+        d, "text", EMPTY, with_tags=True
+    )
 
 
 # --- sections a kind would lose to another -------------------------------------------------------
@@ -155,24 +178,35 @@ def test_a_partner_pair_with_an_unknown_half_keeps_its_order(kind):
     from tests.test_text_decks import make_pool
 
     pool = make_pool()
-    d = deck(("Commander", [Entry("Zed, Newer Than The Pool", 1),
-                            Entry("Thrasios, Triton Hero", 1)]), ("Main", FILLER[:98]))
+    d = deck(
+        ("Commander", [Entry("Zed, Newer Than The Pool", 1), Entry("Thrasios, Triton Hero", 1)]),
+        ("Main", FILLER[:98]),
+    )
     first, again = back(d, kind, pool)
     assert [e.card for e in again.section("Commander").entries] == [
-        "Zed, Newer Than The Pool", "Thrasios, Triton Hero"]
+        "Zed, Newer Than The Pool",
+        "Thrasios, Triton Hero",
+    ]
     assert write_deck(again, kind, pool) == first
 
 
 # --- sections whose written name reads back as another section ---------------------------------
 
 
-@pytest.mark.parametrize("kind, section, reads_as", [
-    ("cod", "Side", "Sideboard"), ("cod", "Commanders", "Commander"), ("cod", "main", "Main"),
-    ("forge", "planes", "Planes"), ("forge", "COMMANDER", "Commander"),
-    ("forge", "metadata", "metadata cards"), ("forge", "a]b", "a)b")])
+@pytest.mark.parametrize(
+    "kind, section, reads_as",
+    [
+        ("cod", "Side", "Sideboard"),
+        ("cod", "Commanders", "Commander"),
+        ("cod", "main", "Main"),
+        ("forge", "planes", "Planes"),
+        ("forge", "COMMANDER", "Commander"),
+        ("forge", "metadata", "metadata cards"),
+        ("forge", "a]b", "a)b"),
+    ],
+)
 def test_a_section_named_like_another_is_merged_into_it_and_reported(kind, section, reads_as):
-    d = deck(("Commander", [Entry("Zed X", 1)]), ("Main", FILLER),
-             (section, [Entry("Forest", 1)]))
+    d = deck(("Commander", [Entry("Zed X", 1)]), ("Main", FILLER), (section, [Entry("Forest", 1)]))
     first, again = back(d, kind)
     where = {s.name: [e.card for e in s.entries] for s in again.sections}
     # (a Commander written into `side` may stay there: reported on its own, as tested above)
@@ -184,8 +218,10 @@ def test_a_section_named_like_another_is_merged_into_it_and_reported(kind, secti
 # --- names and deck names that would read back as something else ---------------------------------
 
 
-@pytest.mark.parametrize("name", ["Sideboard", "Commander", "NAME: Precon", "99 Maindeck",
-                                  "Deck (60)", "About", "unparsed: x"])
+@pytest.mark.parametrize(
+    "name",
+    ["Sideboard", "Commander", "NAME: Precon", "99 Maindeck", "Deck (60)", "About", "unparsed: x"],
+)
 def test_text_deck_name_that_a_comment_cannot_hold_is_written_as_about_name(name):
     d = deck(("Main", [Entry("Island", 2)]), name=name)
     text, again = back(d, "text")
@@ -193,7 +229,8 @@ def test_text_deck_name_that_a_comment_cannot_hold_is_written_as_about_name(name
     assert again.name == name and again.section("Main").total == 2
     assert write_deck(again, "text", EMPTY) == text
     assert back(deck(("Main", [Entry("Island", 2)]), name="Korvold"), "text")[0].startswith(
-        "// Korvold\nDeck\n")
+        "// Korvold\nDeck\n"
+    )
 
 
 @pytest.mark.parametrize("kind", ["text", "arena", "mtgo"])
@@ -204,13 +241,16 @@ def test_a_card_line_that_looks_like_xmage_is_quoted(kind):
     assert '2 "[ABC:1] Foo"\n' in text
     assert read_deck(text.encode(), EMPTY).kind == "text"
     assert [(e.card, e.count) for e in again.section("Main").entries] == [
-        ("[ABC:1] Foo", 2), ("Island", 1)]
+        ("[ABC:1] Foo", 2),
+        ("Island", 1),
+    ]
 
 
 @pytest.mark.parametrize("kind", ["cod", "dek", "forge", "text", "arena", "mtgo"])
 def test_names_no_line_of_a_kind_can_hold_are_reported_and_the_file_reads(kind):
-    d = deck(("Main", [Entry("Island", 2), Entry("Foo\x01Bar", 1)]),
-             ("Sideboard", [Entry("Baz\x02", 1)]))
+    d = deck(
+        ("Main", [Entry("Island", 2), Entry("Foo\x01Bar", 1)]), ("Sideboard", [Entry("Baz\x02", 1)])
+    )
     text, again = back(d, kind)
     assert [e.card for _, e in again.entries()] == ["Island"]
     losses = export_losses(d, kind)
@@ -224,17 +264,22 @@ def test_a_name_with_spaces_around_it_is_written_trimmed_and_reported(kind):
     text, again = back(d, kind)
     assert [e.card for e in again.section("Main").entries] == ["Foo"]
     assert f" Foo : written as 'Foo' ({kind} trims the spaces around names)" in export_losses(
-        d, kind)
+        d, kind
+    )
     assert write_deck(again, kind) == text
 
 
 # --- Forge: segments that would not read back, companions, deck tags ----------------------------
 
 
-@pytest.mark.parametrize("entry", [
-    Entry("Island", 1, Printing(set="[SET]", number="12")),
-    Entry("Island", 1, Printing(set="M|11")),
-    Entry("Island", 1, Printing(set="M11", number="1|2"))])
+@pytest.mark.parametrize(
+    "entry",
+    [
+        Entry("Island", 1, Printing(set="[SET]", number="12")),
+        Entry("Island", 1, Printing(set="M|11")),
+        Entry("Island", 1, Printing(set="M11", number="1|2")),
+    ],
+)
 def test_forge_printing_that_would_not_read_back_is_dropped_and_reported(entry):
     d = deck(("Main", [entry]))
     text, again = back(d, "forge")
@@ -245,16 +290,21 @@ def test_forge_printing_that_would_not_read_back_is_dropped_and_reported(entry):
 
 def test_forge_flags_that_would_not_read_back_are_dropped_and_reported():
     d = deck(("Main", [Entry("Island", 1, Printing(set="M11"), flags={"a\tb": "c"})]))
-    text, again = back(d, "forge")
+    _text, again = back(d, "forge")
     assert [(e.printing, dict(e.flags)) for e in again.section("Main").entries] == [
-        (Printing(set="M11"), {})]
-    assert any(x.startswith("Island: colour choice and flags not written")
-               for x in export_losses(d, "forge"))
+        (Printing(set="M11"), {})
+    ]
+    assert any(
+        x.startswith("Island: colour choice and flags not written")
+        for x in export_losses(d, "forge")
+    )
 
 
 def test_forge_restores_one_companion_and_reports_the_rest():
-    d = deck(("Main", [Entry("Island", 2)]),
-             ("Companion", [Entry("Lurrus of the Dream-Den", 1), Entry("Zed X", 1)]))
+    d = deck(
+        ("Main", [Entry("Island", 2)]),
+        ("Companion", [Entry("Lurrus of the Dream-Den", 1), Entry("Zed X", 1)]),
+    )
     _, again = back(d, "forge")
     assert [e.card for e in again.section("Companion").entries] == ["Lurrus of the Dream-Den"]
     assert [e.card for e in again.section("Sideboard").entries] == ["Zed X"]
@@ -281,9 +331,13 @@ def test_cod_reports_the_forge_art_index():
 def test_unparsed_lines_lose_both_kinds_of_prefix(kind, prefix):
     from deckeditor.deck import Unparsed
 
-    d = deck(("Main", [Entry("Island", 2)]), unparsed=(
-        Unparsed("text", 3, "# unparsed: // unparsed: 0 Sol Ring", "r"),
-        Unparsed("text", 4, "", "r")))
+    d = deck(
+        ("Main", [Entry("Island", 2)]),
+        unparsed=(
+            Unparsed("text", 3, "# unparsed: // unparsed: 0 Sol Ring", "r"),
+            Unparsed("text", 4, "", "r"),
+        ),
+    )
     text, again = back(d, kind)
     assert text.endswith(f"{prefix}0 Sol Ring\n")
     assert [u.text for u in again.unparsed] == ["0 Sol Ring"]
@@ -291,12 +345,26 @@ def test_unparsed_lines_lose_both_kinds_of_prefix(kind, prefix):
 
 # --- the sweep: every kind on real files, with pools that lack their cards -----------------------
 
-VARIANTS = [("forge", {}), ("cod", {}), ("arena", {}), ("mtgo", {}), ("dek", {}), ("text", {}),
-            ("text", {"with_printings": True, "with_tags": True}), ("json", {})]
+VARIANTS = [
+    ("forge", {}),
+    ("cod", {}),
+    ("arena", {}),
+    ("mtgo", {}),
+    ("dek", {}),
+    ("text", {}),
+    ("text", {"with_printings": True, "with_tags": True}),
+    ("json", {}),
+]
 CANON = ("Commander", "Companion", "Main", "Sideboard", "Maybeboard")
-KEPT = {"json": lambda s: True, "forge": lambda s: True, "cod": lambda s: s != "Maybeboard",
-        "text": lambda s: s in CANON, "arena": lambda s: s in CANON[:4],
-        "mtgo": lambda s: s in CANON[:4], "dek": lambda s: s in CANON[:4]}
+KEPT = {
+    "json": lambda s: True,
+    "forge": lambda s: True,
+    "cod": lambda s: s != "Maybeboard",
+    "text": lambda s: s in CANON,
+    "arena": lambda s: s in CANON[:4],
+    "mtgo": lambda s: s in CANON[:4],
+    "dek": lambda s: s in CANON[:4],
+}
 _FOLD = re.compile(r"section '(.*)' \(.*\) written as '(.*)'$")
 
 
@@ -326,7 +394,8 @@ def trip_problems(d: Deck, kind: str, options: dict, pool) -> list[str]:
     again = read_deck(first.encode(), pool, name="x").deck
     out = []
     if write_deck(again, kind, pool, **options) != first and not any(
-            x.startswith("deck name not written") for x in losses):
+        x.startswith("deck name not written") for x in losses
+    ):
         out.append("not byte-stable")
     fold = dict(m.groups() for x in losses for m in [_FOLD.match(x)] if m)
     loose = any("cannot tell them apart" in x or x.startswith("Companion (") for x in losses)
@@ -336,8 +405,9 @@ def trip_problems(d: Deck, kind: str, options: dict, pool) -> list[str]:
             out.append(f"{key[1]} in {key[0]}: {want[key]} -> {got[key]}")
     if {e.card for _, e in again.entries()} - {e.card for _, e in d.entries()}:
         out.append("a new name")
-    if kind != "json" and any(u.text.startswith(("# unparsed:", "// unparsed:"))
-                              for u in again.unparsed):
+    if kind != "json" and any(
+        u.text.startswith(("# unparsed:", "// unparsed:")) for u in again.unparsed
+    ):
         out.append("an unparsed line kept its prefix")
     return out
 
@@ -354,8 +424,11 @@ def _goldfish_lists(every: int):
     import json
 
     feeds = _files("phase-mtggoldfish-feeds-2026.tar.xz", lambda n: n.endswith("commander.json"), 1)
-    lists = [f"Deck\n" + "".join(f"{c['count']} {c['name']}\n" for c in deck["main"])
-             for _, data in feeds for deck in json.loads(data).get("decks", [])]
+    lists = [
+        "Deck\n" + "".join(f"{c['count']} {c['name']}\n" for c in deck["main"])
+        for _, data in feeds
+        for deck in json.loads(data).get("decks", [])
+    ]
     for i, body in enumerate(dict.fromkeys(lists)):
         if i % every == 0:
             yield f"goldfish #{i}", body.encode()
@@ -377,24 +450,31 @@ def test_every_kind_on_real_files_with_a_pool_that_lacks_their_cards(which, forg
     pool = EMPTY if which == "empty" else forge_pool
     sources = [
         ("import-samples.tar.xz", lambda n: n.endswith((".cod", ".txt")), 1),
-        ("taw-magic-preconstructed-decks-20260702.tar.xz",
-         lambda n: "/data/" in n and n.endswith(".txt"), 15),
-        ("mtgjson-AllDeckFiles-20260103-no-redemption.tar.xz",
-         lambda n: n.startswith("AllDeckFiles/"), 40),
+        (
+            "taw-magic-preconstructed-decks-20260702.tar.xz",
+            lambda n: "/data/" in n and n.endswith(".txt"),
+            15,
+        ),
+        (
+            "mtgjson-AllDeckFiles-20260103-no-redemption.tar.xz",
+            lambda n: n.startswith("AllDeckFiles/"),
+            40,
+        ),
     ]
     seen, problems = 0, []
     files = [f for archive, keep, every in sources for f in _files(archive, keep, every)]
     for name, data in files + list(_goldfish_lists(every=25)):
-            d = read_deck(data, pool, name="x").deck
-            for kind, options in VARIANTS:
-                problems += [f"{name} → {kind}: {p}" for p in trip_problems(d, kind, options, pool)]
-            seen += 1
+        d = read_deck(data, pool, name="x").deck
+        for kind, options in VARIANTS:
+            problems += [f"{name} → {kind}: {p}" for p in trip_problems(d, kind, options, pool)]
+        seen += 1
     assert seen > 300
     assert problems == []
 
 
-@pytest.mark.parametrize("kind, options", [("forge", {}), ("cod", {}), ("arena", {}),
-                                           ("text", {"with_printings": True})])
+@pytest.mark.parametrize(
+    "kind, options", [("forge", {}), ("cod", {}), ("arena", {}), ("text", {"with_printings": True})]
+)
 def test_a_lower_case_set_code_is_written_as_it_reads_back(kind, options):
     # readers upper-case set codes; an own file may hold `m11`: written upper-cased, so the
     # second trip gives the same file

@@ -9,8 +9,8 @@ from collections import Counter
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from deckeditor.deck import MTG_SECTIONS, Deck, Entry, Printing
 from deckeditor import deckio
+from deckeditor.deck import MTG_SECTIONS, Deck, Entry, Printing
 from deckeditor.deckfile import read_json_deck, write_json_deck
 from deckeditor.deckio import KINDS, DeckFileError, read_deck, write_deck
 from deckeditor.games.mtg.files.formats_known import BUILTIN
@@ -18,17 +18,42 @@ from tests.test_text_decks import FIXTURES, make_pool
 
 POOL = make_pool()
 KNOWN = [c.name for c in POOL.cards if c.name not in ("World Champion",)]
-HEADER_WORDS = {"deck", "main", "side", "sideboard", "commander", "commanders", "companion",
-                "maybe", "maybeboard", "about", "considering", "decklist", "mainboard", "sb",
-                "maindeck", "companions", "name"}
+HEADER_WORDS = {
+    "deck",
+    "main",
+    "side",
+    "sideboard",
+    "commander",
+    "commanders",
+    "companion",
+    "maybe",
+    "maybeboard",
+    "about",
+    "considering",
+    "decklist",
+    "mainboard",
+    "sb",
+    "maindeck",
+    "companions",
+    "name",
+}
 
 word = st.from_regex(r"[A-Z][a-z]{2,7}", fullmatch=True)
-unknown_name = st.lists(word, min_size=1, max_size=3).map(" ".join).filter(
-    lambda n: n.lower() not in HEADER_WORDS and POOL.resolve(n).card is None
-    and not any(w.lower() in HEADER_WORDS for w in n.split()[:1])
+unknown_name = (
+    st.lists(word, min_size=1, max_size=3)
+    .map(" ".join)
+    .filter(
+        lambda n: (
+            n.lower() not in HEADER_WORDS
+            and POOL.resolve(n).card is None
+            and not any(w.lower() in HEADER_WORDS for w in n.split()[:1])
+        )
+    )
 )
 card_name = st.one_of(st.sampled_from(KNOWN), unknown_name)
-set_code = st.from_regex(r"[A-Z][A-Z0-9]{2}", fullmatch=True).filter(lambda s: s not in ("DAR", "DOM", "CON"))
+set_code = st.from_regex(r"[A-Z][A-Z0-9]{2}", fullmatch=True).filter(
+    lambda s: s not in ("DAR", "DOM", "CON")
+)
 printing = st.one_of(
     st.none(),
     st.builds(
@@ -43,9 +68,13 @@ printing = st.one_of(
 )
 colors = st.sets(st.sampled_from("WUBRG")).map(lambda s: "".join(c for c in "WUBRG" if c in s))
 tags = st.lists(st.from_regex(r"[A-Za-z][A-Za-z0-9]{0,7}", fullmatch=True), max_size=2, unique=True)
-flags = st.dictionaries(st.from_regex(r"[a-z][A-Za-z]{0,7}", fullmatch=True).filter(
-    lambda k: k not in ("markedColors", "Annotation")),
-    st.from_regex(r"[a-z0-9]{1,5}", fullmatch=True), max_size=2)
+flags = st.dictionaries(
+    st.from_regex(r"[a-z][A-Za-z]{0,7}", fullmatch=True).filter(
+        lambda k: k not in ("markedColors", "Annotation")
+    ),
+    st.from_regex(r"[a-z0-9]{1,5}", fullmatch=True),
+    max_size=2,
+)
 EXTRA = ["Planes", "tokens"]
 
 
@@ -88,10 +117,16 @@ def forge_keep(section, e):
     default = (flag_printing(Entry(e.card), POOL) or (None,))[0]
     has_set = p.set or ((e.colors or e.flags) and default)
     kept_set = p.set or (default if has_set else None)
-    return (section, e.card, kept_set, p.number if p.set else None,
-            "foil" if p.finish in ("foil", "etched") else None,
-            p.forge_art if kept_set and not (p.set and p.number) else None,
-            e.colors if has_set else "", tuple(sorted(e.flags.items())) if has_set else ())
+    return (
+        section,
+        e.card,
+        kept_set,
+        p.number if p.set else None,
+        "foil" if p.finish in ("foil", "etched") else None,
+        p.forge_art if kept_set and not (p.set and p.number) else None,
+        e.colors if has_set else "",
+        tuple(sorted(e.flags.items())) if has_set else (),
+    )
 
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -127,7 +162,11 @@ def test_cod_custom_zones_round_trip(deck):
     again = read_deck(write_deck(deck, "cod", POOL, custom_zones=True), POOL).deck
     assert bag(again, keep) == bag(deck, keep)
     assert (again.name, again.notes, again.tags, again.format) == (
-        deck.name, deck.notes, deck.tags, deck.format)
+        deck.name,
+        deck.notes,
+        deck.tags,
+        deck.format,
+    )
 
 
 @SETTINGS
@@ -136,6 +175,7 @@ def test_cod_round_trip_is_exact(deck):
     """The default writer (commanders in `main`, the companion in `side`, as Cockatrice players
     keep them) marks each card it puts into another section's zone: every section comes back,
     whatever the shape (a lone sideboard card, a commander that cannot lead, no format)."""
+
     def keep(section, e):
         if section == "Maybeboard":
             return None
@@ -146,7 +186,12 @@ def test_cod_round_trip_is_exact(deck):
     again = read_deck(text, POOL).deck
     assert bag(again, keep) == bag(deck, keep)
     assert (again.name, again.notes, again.tags, again.format, again.foreign) == (
-        deck.name, deck.notes, deck.tags, deck.format, deck.foreign)
+        deck.name,
+        deck.notes,
+        deck.tags,
+        deck.format,
+        deck.foreign,
+    )
     assert write_deck(again, "cod", POOL) == text
 
 
@@ -161,7 +206,9 @@ def test_text_round_trip_with_options(deck):
         return (section, e.card, p.set, p.number if p.set else None, finish, e.tags)
 
     assume(bag(deck, keep))
-    again = read_deck(write_deck(deck, "text", POOL, with_printings=True, with_tags=True), POOL).deck
+    again = read_deck(
+        write_deck(deck, "text", POOL, with_printings=True, with_tags=True), POOL
+    ).deck
     assert bag(again, keep) == bag(deck, keep)
     assert again.name == deck.name
 
@@ -237,7 +284,10 @@ def test_fuzz_bytes(data, kind):
 
 
 @FUZZ
-@given(st.text(alphabet=st.characters(codec="utf-8"), max_size=500), st.sampled_from([None] + READ_KINDS))
+@given(
+    st.text(alphabet=st.characters(codec="utf-8"), max_size=500),
+    st.sampled_from([None] + READ_KINDS),
+)
 def test_fuzz_text(text, kind):
     _read_any(text.encode("utf-8", "surrogatepass"), kind)
 
@@ -253,12 +303,41 @@ def test_fuzz_mutated_fixtures(sample, data):
     _read_any(mutated, data.draw(st.sampled_from(READ_KINDS)))
 
 
-line_piece = st.sampled_from([
-    "1 ", "x4 ", "(3) ", "[2] ", "SB: ", "Sol Ring", "Fire/Ice", " (ELD) 329", " *F*", " #tag",
-    " [Commander{top},Ramp]", " ^Have,#37d67a^", "|M11", "|#{markedColors=UR}", "|[12]", "//",
-    "#", "Deck", "Sideboard (2)", "About", "Name ", "COMMANDER: ", "[metadata]", "=", " x0",
-    "\t", "\x00", "10000 ", "NAME:", "LAYOUT MAIN:", "[ELD:1] ",
-])
+line_piece = st.sampled_from(
+    [
+        "1 ",
+        "x4 ",
+        "(3) ",
+        "[2] ",
+        "SB: ",
+        "Sol Ring",
+        "Fire/Ice",
+        " (ELD) 329",
+        " *F*",
+        " #tag",
+        " [Commander{top},Ramp]",
+        " ^Have,#37d67a^",
+        "|M11",
+        "|#{markedColors=UR}",
+        "|[12]",
+        "//",
+        "#",
+        "Deck",
+        "Sideboard (2)",
+        "About",
+        "Name ",
+        "COMMANDER: ",
+        "[metadata]",
+        "=",
+        " x0",
+        "\t",
+        "\x00",
+        "10000 ",
+        "NAME:",
+        "LAYOUT MAIN:",
+        "[ELD:1] ",
+    ]
+)
 
 
 @FUZZ
@@ -269,9 +348,14 @@ def test_fuzz_deck_like_lines(lines):
 
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-3, 10001) | st.floats(allow_nan=False, allow_infinity=False)
+    st.none()
+    | st.booleans()
+    | st.integers(-3, 10001)
+    | st.floats(allow_nan=False, allow_infinity=False)
     | st.text(max_size=5),
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3)
+    ),
     max_leaves=8,
 )
 

@@ -62,12 +62,17 @@ def run(capsys, *args):
 
 def test_cod_example_written_exactly(pool):
     deck = Deck(
-        game="mtg", name="Korvold Treasure Pile", format="commander",
-        notes="Sacrifice everything.", tags=("jund",),
+        game="mtg",
+        name="Korvold Treasure Pile",
+        format="commander",
+        notes="Sacrifice everything.",
+        tags=("jund",),
         sections=(
             Section("Commander", (Entry("Korvold, Fae-Cursed King"),)),
-            Section("Main", (Entry("Sol Ring", 1, Printing(set="CMM", number="464")),
-                             Entry("Forest", 9))),
+            Section(
+                "Main",
+                (Entry("Sol Ring", 1, Printing(set="CMM", number="464")), Entry("Forest", 9)),
+            ),
         ),
     )
     assert write_deck(deck, "cod", pool) == COD_EXAMPLE
@@ -81,14 +86,20 @@ def test_cod_example_round_trips_byte_identically(pool):
 
 def test_spec_cod_example_still_reads_its_commander_from_side(pool):
     result = read_deck(SPEC_COD_EXAMPLE.encode(), pool)
-    assert sections(result.deck) == {"Commander": [("Korvold, Fae-Cursed King", 1)],
-                                     "Main": [("Sol Ring", 1), ("Forest", 9)]}
+    assert sections(result.deck) == {
+        "Commander": [("Korvold, Fae-Cursed King", 1)],
+        "Main": [("Sol Ring", 1), ("Forest", 9)],
+    }
     assert "Korvold, Fae-Cursed King read as commander" in result.notes
 
 
 def test_cod_several_tags_and_escaped_text(pool):
-    deck = Deck(game="mtg", name="a />b", tags=("x", "y />"),
-                sections=(Section("Main", (Entry("Island", 2),)),))
+    deck = Deck(
+        game="mtg",
+        name="a />b",
+        tags=("x", "y />"),
+        sections=(Section("Main", (Entry("Island", 2),)),),
+    )
     text = write_deck(deck, "cod", pool)
     assert "<tags><tag>x</tag><tag>y /&gt;</tag></tags>" in text
     assert "<deckname>a /&gt;b</deckname>" in text
@@ -129,22 +140,47 @@ def _sb_pool():
 
     legend = ("Legendary",)
     base = list(make_pool())
-    return CardPool("mtg", base + [
-        # a Background that is also a legendary creature leads alone (mtg-rules §5.1)
-        card("Faceless One", ("Enchantment", "Creature"), legend, ("Background",),
-             partner=PartnerInfo(is_background=True)),
-        card("Raised by Giants", ("Enchantment",), legend, ("Background",),
-             partner=PartnerInfo(is_background=True)),
-        card("Wilson, Refined Grizzly", ("Creature",), legend, ("Bear", "Warrior"),
-             partner=PartnerInfo(choose_background=True)),
-    ])
+    return CardPool(
+        "mtg",
+        base
+        + [
+            # a Background that is also a legendary creature leads alone (mtg-rules §5.1)
+            card(
+                "Faceless One",
+                ("Enchantment", "Creature"),
+                legend,
+                ("Background",),
+                partner=PartnerInfo(is_background=True),
+            ),
+            card(
+                "Raised by Giants",
+                ("Enchantment",),
+                legend,
+                ("Background",),
+                partner=PartnerInfo(is_background=True),
+            ),
+            card(
+                "Wilson, Refined Grizzly",
+                ("Creature",),
+                legend,
+                ("Bear", "Warrior"),
+                partner=PartnerInfo(choose_background=True),
+            ),
+        ],
+    )
 
 
-@pytest.mark.parametrize("side, commander", [
-    (["Faceless One"], ["Faceless One"]),
-    (["Raised by Giants"], []),
-    (["Wilson, Refined Grizzly", "Raised by Giants"], ["Wilson, Refined Grizzly", "Raised by Giants"]),
-])
+@pytest.mark.parametrize(
+    "side, commander",
+    [
+        (["Faceless One"], ["Faceless One"]),
+        (["Raised by Giants"], []),
+        (
+            ["Wilson, Refined Grizzly", "Raised by Giants"],
+            ["Wilson, Refined Grizzly", "Raised by Giants"],
+        ),
+    ],
+)
 def test_sideboard_commander_rule_uses_the_engine_answer(side, commander):
     main_count = 100 - max(1, len(commander)) if commander else 99
     text = f"{main_count} Forest\n\n" + "".join(f"1 {n}\n" for n in side)
@@ -169,13 +205,15 @@ def real_home(tmp_path_factory):
     home = tmp_path_factory.mktemp("review-home")
     exe = Path(sys.executable).parent / "deckeditor"
     env = {**os.environ, "DECKEDITOR_HOME": str(home)}
-    done = subprocess.run([str(exe), "cards", "import", str(cards)], env=env,
-                          capture_output=True, text=True)
+    done = subprocess.run(
+        [str(exe), "cards", "import", str(cards)], env=env, capture_output=True, text=True
+    )
     assert done.returncode == 0, done.stderr
 
     def convert(*args):
-        got = subprocess.run([str(exe), "convert", *map(str, args)], env=env,
-                             capture_output=True, text=True)
+        got = subprocess.run(
+            [str(exe), "convert", *map(str, args)], env=env, capture_output=True, text=True
+        )
         return got.returncode, got.stderr
 
     return convert
@@ -195,13 +233,19 @@ def _convert_json(real_home, tmp_path, name, body: bytes):
     return out, err
 
 
-@pytest.mark.parametrize("side, expect", [
-    ("1 Korvold, Fae-Cursed King\n",
-     {"Commander": [("Korvold, Fae-Cursed King", 1)]}),
-    ("1 Korvold, Fae-Cursed King\n1 Lurrus of the Dream-Den\n",
-     {"Commander": [("Korvold, Fae-Cursed King", 1)],
-      "Companion": [("Lurrus of the Dream-Den", 1)]}),
-])
+@pytest.mark.parametrize(
+    "side, expect",
+    [
+        ("1 Korvold, Fae-Cursed King\n", {"Commander": [("Korvold, Fae-Cursed King", 1)]}),
+        (
+            "1 Korvold, Fae-Cursed King\n1 Lurrus of the Dream-Den\n",
+            {
+                "Commander": [("Korvold, Fae-Cursed King", 1)],
+                "Companion": [("Lurrus of the Dream-Den", 1)],
+            },
+        ),
+    ],
+)
 def test_cli_mtgo_99_plus_commander(real_home, tmp_path, side, expect):
     out, _ = _convert_json(real_home, tmp_path, "k.txt", f"60 Forest\n39 Swamp\n\n{side}".encode())
     got = _sections(out)
@@ -210,29 +254,42 @@ def test_cli_mtgo_99_plus_commander(real_home, tmp_path, side, expect):
 
 
 def test_cli_mtgo_60_15_nothing_moved(real_home, tmp_path):
-    out, _ = _convert_json(real_home, tmp_path, "m.txt",
-                           b"40 Forest\n20 Swamp\n\n1 Korvold, Fae-Cursed King\n14 Mountain\n")
-    assert _sections(out) == {"Main": [("Forest", 40), ("Swamp", 20)],
-                              "Sideboard": [("Korvold, Fae-Cursed King", 1), ("Mountain", 14)]}
+    out, _ = _convert_json(
+        real_home,
+        tmp_path,
+        "m.txt",
+        b"40 Forest\n20 Swamp\n\n1 Korvold, Fae-Cursed King\n14 Mountain\n",
+    )
+    assert _sections(out) == {
+        "Main": [("Forest", 40), ("Swamp", 20)],
+        "Sideboard": [("Korvold, Fae-Cursed King", 1), ("Mountain", 14)],
+    }
 
 
 def test_cli_cod_unpairable_side_stays(real_home, tmp_path):
-    body = (b'<?xml version="1.0" encoding="UTF-8"?>\n<cockatrice_deck version="1">'
-            b'<zone name="main"><card number="98" name="Forest"/></zone><zone name="side">'
-            b'<card number="1" name="Thrasios, Triton Hero"/>'
-            b'<card number="1" name="Korvold, Fae-Cursed King"/></zone></cockatrice_deck>')
+    body = (
+        b'<?xml version="1.0" encoding="UTF-8"?>\n<cockatrice_deck version="1">'
+        b'<zone name="main"><card number="98" name="Forest"/></zone><zone name="side">'
+        b'<card number="1" name="Thrasios, Triton Hero"/>'
+        b'<card number="1" name="Korvold, Fae-Cursed King"/></zone></cockatrice_deck>'
+    )
     out, _ = _convert_json(real_home, tmp_path, "t.cod", body)
-    assert _sections(out)["Sideboard"] == [("Thrasios, Triton Hero", 1),
-                                           ("Korvold, Fae-Cursed King", 1)]
+    assert _sections(out)["Sideboard"] == [
+        ("Thrasios, Triton Hero", 1),
+        ("Korvold, Fae-Cursed King", 1),
+    ]
     assert "Commander" not in _sections(out)
 
 
 def test_cli_windows_1252_and_back_face(real_home, tmp_path):
-    body = ("1 Lim-D\xfbl's Vault\n1 Delver of Secrets // Insectile Aberration\n"
-            "1 Insectile Aberration\n").encode("cp1252")
+    body = (
+        "1 Lim-D\xfbl's Vault\n1 Delver of Secrets // Insectile Aberration\n"
+        "1 Insectile Aberration\n"
+    ).encode("cp1252")
     out, _ = _convert_json(real_home, tmp_path, "w.txt", body)
-    assert _sections(out) == {"Main": [("Lim-Dûl's Vault", 1),
-                                       ("Delver of Secrets // Insectile Aberration", 2)]}
+    assert _sections(out) == {
+        "Main": [("Lim-Dûl's Vault", 1), ("Delver of Secrets // Insectile Aberration", 2)]
+    }
 
 
 def test_cli_unknown_card_written_back_unchanged(real_home, tmp_path):
@@ -254,9 +311,11 @@ def test_cli_headers_only_is_fatal(real_home, tmp_path):
 
 def test_cli_arena_round_trip_and_foil(real_home, tmp_path):
     src = tmp_path / "a.txt"
-    src.write_text("About\nName Korvold Pile\n\nCommander\n1 Korvold, Fae-Cursed King (ELD) 329 *F*\n"
-                   "\nCompanion\n1 Lurrus of the Dream-Den\n\nDeck\n1 Fire/Ice\n30 Forest\n",
-                   encoding="utf-8")
+    src.write_text(
+        "About\nName Korvold Pile\n\nCommander\n1 Korvold, Fae-Cursed King (ELD) 329 *F*\n"
+        "\nCompanion\n1 Lurrus of the Dream-Den\n\nDeck\n1 Fire/Ice\n30 Forest\n",
+        encoding="utf-8",
+    )
     out = tmp_path / "a.deck.json"
     code, err = real_home(src, out)
     assert code == 0, err
@@ -264,20 +323,24 @@ def test_cli_arena_round_trip_and_foil(real_home, tmp_path):
     assert doc["name"] == "Korvold Pile"
     korvold = doc["sections"][0]["entries"][0]
     assert korvold["printing"] == {"set": "ELD", "number": "329", "finish": "foil"}
-    assert _sections(out) == {"Commander": [("Korvold, Fae-Cursed King", 1)],
-                              "Companion": [("Lurrus of the Dream-Den", 1)],
-                              "Main": [("Fire // Ice", 1), ("Forest", 30)]}
+    assert _sections(out) == {
+        "Commander": [("Korvold, Fae-Cursed King", 1)],
+        "Companion": [("Lurrus of the Dream-Den", 1)],
+        "Main": [("Fire // Ice", 1), ("Forest", 30)],
+    }
     arena = tmp_path / "a.arena"
     code, err = real_home(out, arena, "--to", "arena")
     assert code == 0
     assert arena.read_text(encoding="utf-8") == (
         "About\nName Korvold Pile\n\nCommander\n1 Korvold, Fae-Cursed King (ELD) 329\n\n"
-        "Companion\n1 Lurrus of the Dream-Den\n\nDeck\n1 Fire // Ice\n30 Forest\n")
+        "Companion\n1 Lurrus of the Dream-Den\n\nDeck\n1 Fire // Ice\n30 Forest\n"
+    )
     assert "finish not written" in err
     mtgo = tmp_path / "a.mtgo"
     assert real_home(out, mtgo, "--to", "mtgo")[0] == 0
     assert mtgo.read_text(encoding="utf-8") == (
-        "1 Fire/Ice\n30 Forest\n\n1 Korvold, Fae-Cursed King\n1 Lurrus of the Dream-Den\n")
+        "1 Fire/Ice\n30 Forest\n\n1 Korvold, Fae-Cursed King\n1 Lurrus of the Dream-Den\n"
+    )
 
 
 def test_cli_own_json_and_forge_round_trips(real_home, tmp_path):
@@ -288,7 +351,8 @@ def test_cli_own_json_and_forge_round_trips(real_home, tmp_path):
         "[Commander]\n1 Korvold, Fae-Cursed King|ELD|[329]\n[Main]\n"
         "1 Lightning Bolt+|M11|[149]\n1 Lim-Dûl's Vault|MB2|#{markedColors=UR\tnoSellValue}\n"
         "98 Forest|ELD|2\n[Sideboard]\n1 Lurrus of the Dream-Den\n[Planes]\n1 Tazeem\n",
-        encoding="utf-8")
+        encoding="utf-8",
+    )
     first = tmp_path / "one.deck.json"
     assert real_home(src, first)[0] == 0
     second = tmp_path / "two.deck.json"
@@ -300,34 +364,53 @@ def test_cli_own_json_and_forge_round_trips(real_home, tmp_path):
 
 
 def test_cli_xmage_dck_read_by_content(real_home, tmp_path):
-    out, _ = _convert_json(real_home, tmp_path, "x.dck", (
-        b"NAME:Korvold Treasure Pile\n1 [CMM:464] Sol Ring\n98 [ELD:266] Forest\n"
-        b"SB: 1 [ELD:329] Korvold, Fae-Cursed King\n"))
+    out, _ = _convert_json(
+        real_home,
+        tmp_path,
+        "x.dck",
+        (
+            b"NAME:Korvold Treasure Pile\n1 [CMM:464] Sol Ring\n98 [ELD:266] Forest\n"
+            b"SB: 1 [ELD:329] Korvold, Fae-Cursed King\n"
+        ),
+    )
     doc = json.loads(out.read_text(encoding="utf-8"))
     assert doc["name"] == "Korvold Treasure Pile"
-    assert _sections(out) == {"Commander": [("Korvold, Fae-Cursed King", 1)],
-                              "Main": [("Sol Ring", 1), ("Forest", 98)]}
+    assert _sections(out) == {
+        "Commander": [("Korvold, Fae-Cursed King", 1)],
+        "Main": [("Sol Ring", 1), ("Forest", 98)],
+    }
 
 
 # --- §4: metadata a Forge file held survives forge → json → forge ----------------------------------
 
 
 def test_forge_kept_own_keys_that_were_not_applied_are_written_back(pool):
-    src = ("[metadata]\nName=X\nDeckEditorFormat=Kitchen Table!\n"
-           "DeckEditorCompanion=Lurrus of the Dream-Den\nSet=M11\nSet=M12\n[Main]\n1 Sol Ring\n")
+    src = (
+        "[metadata]\nName=X\nDeckEditorFormat=Kitchen Table!\n"
+        "DeckEditorCompanion=Lurrus of the Dream-Den\nSet=M11\nSet=M12\n[Main]\n1 Sol Ring\n"
+    )
     result = read_deck(src.encode(), pool)
     assert result.deck.format is None and not result.deck.section("Companion").entries
     again = read_deck(write_deck(result.deck, "json", pool).encode(), pool).deck
     text = write_deck(again, "forge", pool)
     head = text.split("[Main]")[0].splitlines()
-    assert sorted(head) == sorted(["[metadata]", "Name=X", "DeckEditorFormat=Kitchen Table!",
-                                   "DeckEditorCompanion=Lurrus of the Dream-Den",
-                                   "Set=M11", "Set=M12"])
+    assert sorted(head) == sorted(
+        [
+            "[metadata]",
+            "Name=X",
+            "DeckEditorFormat=Kitchen Table!",
+            "DeckEditorCompanion=Lurrus of the Dream-Den",
+            "Set=M11",
+            "Set=M12",
+        ]
+    )
 
 
 def test_forge_own_keys_from_the_deck_win_over_kept_ones(pool):
-    src = ("[metadata]\nName=X\nDeckEditorCompanion=Lurrus of the Dream-Den\n[Main]\n1 Sol Ring\n"
-           "[Sideboard]\n1 Lurrus of the Dream-Den\n")
+    src = (
+        "[metadata]\nName=X\nDeckEditorCompanion=Lurrus of the Dream-Den\n[Main]\n1 Sol Ring\n"
+        "[Sideboard]\n1 Lurrus of the Dream-Den\n"
+    )
     deck = read_deck(src.encode(), pool).deck
     assert sections(deck)["Companion"] == [("Lurrus of the Dream-Den", 1)]
     assert write_deck(deck, "forge", pool) == src
@@ -356,14 +439,18 @@ def test_long_extra_section_names_fit_the_own_file(pool):
     deck = _reopens(result, pool)
     assert [s.name for s in deck.sections] == ["Main", "S" * 64]
     assert any("renamed" in n for n in result.notes)
-    cod = (f'<cockatrice_deck><zone name="{"z" * 70}"><card number="1" name="Island"/></zone>'
-           '<zone name="main"><card number="1" name="Forest"/></zone></cockatrice_deck>').encode()
+    cod = (
+        f'<cockatrice_deck><zone name="{"z" * 70}"><card number="1" name="Island"/></zone>'
+        '<zone name="main"><card number="1" name="Forest"/></zone></cockatrice_deck>'
+    ).encode()
     assert [s.name for s in _reopens(read_deck(cod, pool), pool).sections] == ["Main", "z" * 64]
 
 
 def test_overlong_notes_are_cut_with_a_note(pool):
-    cod = ('<cockatrice_deck><deckname>x</deckname><comments>' + "a" * 150_000 + '</comments>'
-           '<zone name="main"><card number="2" name="Island"/></zone></cockatrice_deck>').encode()
+    cod = (
+        "<cockatrice_deck><deckname>x</deckname><comments>" + "a" * 150_000 + "</comments>"
+        '<zone name="main"><card number="2" name="Island"/></zone></cockatrice_deck>'
+    ).encode()
     result = read_deck(cod, pool)
     assert len(_reopens(result, pool).notes) == 100_000
     assert "notes cut to 100,000 characters" in result.notes
@@ -372,9 +459,19 @@ def test_overlong_notes_are_cut_with_a_note(pool):
 def test_export_losses_say_each_loss_once(pool):
     from deckeditor.deckio import export_losses
 
-    deck = Deck(game="mtg", name="x", sections=(Section("Main", (
-        Entry("Island", 2, Printing(set="M11", number="1")),
-        Entry("Island", 3, Printing(set="M12", number="2")))),))
+    deck = Deck(
+        game="mtg",
+        name="x",
+        sections=(
+            Section(
+                "Main",
+                (
+                    Entry("Island", 2, Printing(set="M11", number="1")),
+                    Entry("Island", 3, Printing(set="M12", number="2")),
+                ),
+            ),
+        ),
+    )
     losses = export_losses(deck, "mtgo", pool)
     assert losses.count("Island: printing not written") == 1
 
@@ -387,8 +484,12 @@ def test_quoted_oracle_name_resolves_without_its_quotes():
     from tests.test_text_decks import card
 
     pool = CardPool("mtg", [card('"Ach! Hans, Run!"', ("Enchantment",)), card("Island")])
-    for written in ("Ach! Hans, Run!", "ach!  hans, run!", '"Ach! Hans, Run!"',
-                    "\u201cAch! Hans, Run!\u201d"):
+    for written in (
+        "Ach! Hans, Run!",
+        "ach!  hans, run!",
+        '"Ach! Hans, Run!"',
+        "\u201cAch! Hans, Run!\u201d",
+    ):
         assert pool.resolve(written).card.name == '"Ach! Hans, Run!"', written
     deck = read_deck(b"1 Ach! Hans, Run!\n", pool).deck
     assert sections(deck) == {"Main": [('"Ach! Hans, Run!"', 1)]}
@@ -401,20 +502,32 @@ def test_quoted_oracle_name_resolves_without_its_quotes():
 
 
 def test_subtotal_annotation_first_is_not_the_name(pool):
-    r = read_deck("// 60 Maindeck\n// 23 Creature\n4 Sol Ring\n".encode(), pool, name="stem")
+    r = read_deck(b"// 60 Maindeck\n// 23 Creature\n4 Sol Ring\n", pool, name="stem")
     assert r.deck.name == "stem" and r.deck.notes == ""
-    r = read_deck("// Five Colour Ramp\n// 5 Color Ramp, no jank\n// 13 Creature\n1 Sol Ring\n"
-                  .encode(), pool)
+    r = read_deck(
+        b"// Five Colour Ramp\n// 5 Color Ramp, no jank\n// 13 Creature\n1 Sol Ring\n", pool
+    )
     assert r.deck.name == "Five Colour Ramp"
     assert r.deck.notes == "5 Color Ramp, no jank"
 
 
 def test_convert_losses_on_stderr_name_the_target_kind(tmp_path, capsys, home):
     src = tmp_path / "d.deck.json"
-    src.write_text(json.dumps({
-        "schema": "deckeditor-deck", "version": 1, "game": "mtg", "name": "D", "format": None,
-        "sections": [{"name": "Main", "entries": [{"card": "Island", "count": 2}]},
-                     {"name": "Maybeboard", "entries": [{"card": "Forest", "count": 3}]}]}))
+    src.write_text(
+        json.dumps(
+            {
+                "schema": "deckeditor-deck",
+                "version": 1,
+                "game": "mtg",
+                "name": "D",
+                "format": None,
+                "sections": [
+                    {"name": "Main", "entries": [{"card": "Island", "count": 2}]},
+                    {"name": "Maybeboard", "entries": [{"card": "Forest", "count": 3}]},
+                ],
+            }
+        )
+    )
     code, _, err = run(capsys, "convert", src, tmp_path / "d.txt", "--to", "arena")
     assert code == 0
     assert err.splitlines() == ["arena: Maybeboard (3 cards) not written"]
@@ -424,13 +537,15 @@ def test_convert_losses_on_stderr_name_the_target_kind(tmp_path, capsys, home):
 
 
 def test_dek_unknown_elements_and_attributes_written_back(pool):
-    src = ('<?xml version="1.0" encoding="utf-8"?>\n'
-           '<Deck xmlns:xsd="http://www.w3.org/2001/XMLSchema" '
-           'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" Foo="bar">\n'
-           '  <NetDeckID>7</NetDeckID>\n  <PreconstructedDeckID>0</PreconstructedDeckID>\n'
-           '  <Extra kind="x">hello</Extra>\n'
-           '  <Cards CatID="5" Quantity="1" Sideboard="false" Name="Fire/Ice" Annotation="0" />\n'
-           '</Deck>\n')
+    src = (
+        '<?xml version="1.0" encoding="utf-8"?>\n'
+        '<Deck xmlns:xsd="http://www.w3.org/2001/XMLSchema" '
+        'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" Foo="bar">\n'
+        "  <NetDeckID>7</NetDeckID>\n  <PreconstructedDeckID>0</PreconstructedDeckID>\n"
+        '  <Extra kind="x">hello</Extra>\n'
+        '  <Cards CatID="5" Quantity="1" Sideboard="false" Name="Fire/Ice" Annotation="0" />\n'
+        "</Deck>\n"
+    )
     result = read_deck(src.encode(), pool)
     assert [s.reason for s in result.lines if s.number == 5] == ["kept for write-back"]
     again = read_deck(write_deck(result.deck, "json", pool).encode(), pool).deck
@@ -441,8 +556,10 @@ def test_dek_unknown_elements_and_attributes_written_back(pool):
 
 
 def _cmd_deck(main: int, fmt: str | None = "commander", side: int = 0) -> Deck:
-    secs = [Section("Commander", (Entry("Korvold, Fae-Cursed King"),)),
-            Section("Main", (Entry("Forest", main),))]
+    secs = [
+        Section("Commander", (Entry("Korvold, Fae-Cursed King"),)),
+        Section("Main", (Entry("Forest", main),)),
+    ]
     if side:
         secs.append(Section("Sideboard", (Entry("Pithing Needle", side),)))
     return Deck(game="mtg", name="x", format=fmt, sections=tuple(secs))
@@ -457,13 +574,17 @@ def test_sideboard_commander_loss_matches_what_reimport_restores(pool, kind):
 
     for deck in (_cmd_deck(99), _cmd_deck(59, "brawl"), _cmd_deck(99, side=1)):
         back = read_deck(write_deck(deck, kind, pool).encode(), pool).deck
-        restored = [e.card for e in back.section("Commander").entries] == ["Korvold, Fae-Cursed King"]
+        restored = [e.card for e in back.section("Commander").entries] == [
+            "Korvold, Fae-Cursed King"
+        ]
         assert lost(deck) == (not restored), (kind, deck.count("Main"), deck.format)
 
 
 def test_dek_annotation_is_not_written_as_a_forge_flag(pool):
-    src = ('<Deck><Cards CatID="5" Quantity="1" Sideboard="false" Name="Sol Ring" '
-           'Annotation="3" /></Deck>').encode()
+    src = (
+        b'<Deck><Cards CatID="5" Quantity="1" Sideboard="false" Name="Sol Ring" '
+        b'Annotation="3" /></Deck>'
+    )
     deck = read_deck(src, pool).deck
     assert dict(deck.section("Main").entries[0].flags) == {"Annotation": "3"}
     text = write_deck(deck, "forge", pool)

@@ -27,9 +27,15 @@ WRITE_KINDS = ("forge", "cod", "arena", "mtgo", "dek", "text", "json")
 CANON = ("Commander", "Companion", "Main", "Sideboard", "Maybeboard")
 PLAY = CANON[:4]
 # which sections each kind writes (§8)
-KEPT = {"json": lambda s: True, "forge": lambda s: True, "cod": lambda s: s != "Maybeboard",
-        "text": lambda s: s in CANON, "arena": lambda s: s in PLAY, "mtgo": lambda s: s in PLAY,
-        "dek": lambda s: s in PLAY}
+KEPT = {
+    "json": lambda s: True,
+    "forge": lambda s: True,
+    "cod": lambda s: s != "Maybeboard",
+    "text": lambda s: s in CANON,
+    "arena": lambda s: s in PLAY,
+    "mtgo": lambda s: s in PLAY,
+    "dek": lambda s: s in PLAY,
+}
 
 
 @pytest.fixture(scope="module")
@@ -82,7 +88,8 @@ def review(name: str, deck: Deck, pool) -> list[str]:
     for kind in WRITE_KINDS:
         keep = KEPT[kind]
         if kind in ("text", "arena", "mtgo") and not any(
-                s.entries for s in deck.sections if keep(s.name)):  # would not read back
+            s.entries for s in deck.sections if keep(s.name)
+        ):  # would not read back
             with pytest.raises(DeckFileError, match="cannot hold this deck"):
                 write_deck(deck, kind, pool)
             continue
@@ -201,14 +208,17 @@ def test_name_ending_in_a_set_code_is_protected(pool, kind):
     assert write_deck(back, kind, pool) == text
 
 
-@pytest.mark.parametrize("name", ["Foo #1", "Bar *F*", "Baz [Ramp]", "Qux ^Have^", "Zed (ABC) 12",
-                                  '"Quoted"', "Cat (23)"])
+@pytest.mark.parametrize(
+    "name",
+    ["Foo #1", "Bar *F*", "Baz [Ramp]", "Qux ^Have^", "Zed (ABC) 12", '"Quoted"', "Cat (23)"],
+)
 def test_any_name_the_markers_would_cut_reads_back(name):
     deck = Deck(game="mtg", name="x", sections=(Section("Main", (Entry(name, 2),)),))
     for kind in ("text", "arena", "mtgo"):
         back = read_deck(write_deck(deck, kind).encode()).deck
         assert [(e.card, e.count, e.printing, e.tags) for e in back.section("Main").entries] == [
-            (name, 2, None, ())], kind
+            (name, 2, None, ())
+        ], kind
 
 
 def test_quoted_oracle_name_still_resolves_with_its_quotes():
@@ -249,8 +259,11 @@ def test_tokens_only_deck_is_refused_by_kinds_without_them(pool, tmp_path, capsy
 @pytest.mark.parametrize("kind", WRITE_KINDS)
 def test_printings_a_kind_cannot_tell_apart_are_merged(pool, kind):
     deck = read_deck(member(MTGJSON, "AllDeckFiles/Infantry1_BRO.json"), pool).deck
-    plains = [(e.printing.number, e.printing.finish, e.count)
-              for e in deck.section("Main").entries if e.card == "Plains"]
+    plains = [
+        (e.printing.number, e.printing.finish, e.count)
+        for e in deck.section("Main").entries
+        if e.card == "Plains"
+    ]
     assert len(plains) == 4  # 268 and 269, foil and not
     first, back, second = trip(deck, kind, pool)
     assert first == second
@@ -258,22 +271,44 @@ def test_printings_a_kind_cannot_tell_apart_are_merged(pool, kind):
 
 
 def test_mtgo_keeps_one_line_per_card_and_unknown_names_as_read(pool):
-    deck = Deck(game="mtg", name="x", sections=(Section("Main", (
-        Entry("Plains", 3, Printing(set="BRO", number="268")),
-        Entry("Plains", 2, Printing(set="BRO", number="269")),
-        Entry("Fire // Ice", 1),
-        Entry("Blessed Hippogriff // Tyr's Blessing", 1))),))
+    deck = Deck(
+        game="mtg",
+        name="x",
+        sections=(
+            Section(
+                "Main",
+                (
+                    Entry("Plains", 3, Printing(set="BRO", number="268")),
+                    Entry("Plains", 2, Printing(set="BRO", number="269")),
+                    Entry("Fire // Ice", 1),
+                    Entry("Blessed Hippogriff // Tyr's Blessing", 1),
+                ),
+            ),
+        ),
+    )
     assert write_deck(deck, "mtgo", pool) == (
-        "5 Plains\n1 Fire/Ice\n1 Blessed Hippogriff // Tyr's Blessing\n")
+        "5 Plains\n1 Fire/Ice\n1 Blessed Hippogriff // Tyr's Blessing\n"
+    )
     dek = write_deck(deck, "dek", pool)
     assert dek.count('Name="Plains"') == 1
     assert 'Name="Blessed Hippogriff // Tyr\'s Blessing"' in dek
 
 
 def test_merging_past_9999_writes_full_lines():
-    deck = Deck(game="mtg", name="x", sections=(Section("Main", (
-        Entry("Island", 9999, Printing(set="M11")), Entry("Island", 9999, Printing(set="M12")),
-        Entry("Island", 5, Printing(set="M13")))),))
+    deck = Deck(
+        game="mtg",
+        name="x",
+        sections=(
+            Section(
+                "Main",
+                (
+                    Entry("Island", 9999, Printing(set="M11")),
+                    Entry("Island", 9999, Printing(set="M12")),
+                    Entry("Island", 5, Printing(set="M13")),
+                ),
+            ),
+        ),
+    )
     text = write_deck(deck, "mtgo")
     assert text == "9999 Island\n9999 Island\n5 Island\n"
     back = read_deck(text.encode()).deck
@@ -283,8 +318,7 @@ def test_merging_past_9999_writes_full_lines():
 # --- 7. XMage LAYOUT lines are metadata; no double `# unparsed:` -------------------------------
 
 
-LAYOUT = "LAYOUT MAIN:(1,7)(CARD_TYPE,false,50)|" + "|".join(
-    f"({i},[CMM:{i}])" for i in range(200))
+LAYOUT = "LAYOUT MAIN:(1,7)(CARD_TYPE,false,50)|" + "|".join(f"({i},[CMM:{i}])" for i in range(200))
 
 
 def test_xmage_layout_lines_are_metadata_kept():
@@ -316,12 +350,16 @@ def test_an_unparsed_line_never_gains_a_second_prefix(kind, prefix):
 
 
 def test_mtggoldfish_notation_is_printing_and_finish(pool):
-    text = ("1 Plains <294> [FIN]\n1 Y'shtola, Night's Blessed <surge foil> [FIC] (F)\n"
-            "1 Sol Ring [STA] (FE)\n1 Isolated Chapel [FIC]\n1 Timeless Lotus <timeshifted> "
-            "[PRM-MSC] (F)\n")
+    text = (
+        "1 Plains <294> [FIN]\n1 Y'shtola, Night's Blessed <surge foil> [FIC] (F)\n"
+        "1 Sol Ring [STA] (FE)\n1 Isolated Chapel [FIC]\n1 Timeless Lotus <timeshifted> "
+        "[PRM-MSC] (F)\n"
+    )
     result = read_deck(text.encode(), pool)
-    got = {e.card: (e.printing.set, e.printing.number, e.printing.finish, dict(e.flags), e.tags)
-           for e in result.deck.section("Main").entries}
+    got = {
+        e.card: (e.printing.set, e.printing.number, e.printing.finish, dict(e.flags), e.tags)
+        for e in result.deck.section("Main").entries
+    }
     assert got["Plains"] == ("FIN", "294", None, {}, ())
     assert got["Y'shtola, Night's Blessed"] == ("FIC", None, "foil", {"variant": "surge foil"}, ())
     assert got["Sol Ring"] == ("STA", None, "etched", {}, ())
@@ -332,8 +370,9 @@ def test_mtggoldfish_notation_is_printing_and_finish(pool):
 
 def test_mtggoldfish_feed_decks_read_without_notation_left_in_names(pool):
     seen = 0
-    for name, data in members("phase-mtggoldfish-feeds-2026.tar.xz",
-                              lambda n: n.endswith("commander.json")):
+    for name, data in members(
+        "phase-mtggoldfish-feeds-2026.tar.xz", lambda n: n.endswith("commander.json")
+    ):
         for deck in json.loads(data).get("decks", []):
             body = "Deck\n" + "".join(f"{c['count']} {c['name']}\n" for c in deck["main"])
             result = read_deck(body.encode(), pool)
@@ -351,7 +390,8 @@ def test_mtggoldfish_feed_decks_read_without_notation_left_in_names(pool):
 def test_forge_negative_count_is_unparsed_with_its_reason():
     result = read_deck(b"[Main]\n-1 Island\n2 Forest\n")
     assert [(s.number, s.text, s.reason) for s in result.statuses(LineKind.UNPARSED)] == [
-        (2, "-1 Island", "count outside 1–9999")]
+        (2, "-1 Island", "count outside 1–9999")
+    ]
     assert [e.card for _, e in result.deck.entries()] == ["Forest"]
 
 
@@ -371,10 +411,14 @@ def test_utf16_text_with_a_bom_is_text(codec):
     bom = "\ufeff" if codec == "utf-16-be" else ""
     result = read_deck((bom + "4 Island\r\n2 Forest\r\n").encode(codec))
     assert [(e.card, e.count) for e in result.deck.section("Main").entries] == [
-        ("Island", 4), ("Forest", 2)]
+        ("Island", 4),
+        ("Forest", 2),
+    ]
     assert "read as UTF-16 text" in result.notes
-    xml = ('<?xml version="1.0" encoding="UTF-16"?><cockatrice_deck version="1"><zone name="main">'
-           '<card number="1" name="Island"/></zone></cockatrice_deck>').encode("utf-16")
+    xml = (
+        '<?xml version="1.0" encoding="UTF-16"?><cockatrice_deck version="1"><zone name="main">'
+        '<card number="1" name="Island"/></zone></cockatrice_deck>'
+    ).encode("utf-16")
     assert read_deck(xml).kind == "cod"
 
 
@@ -393,18 +437,30 @@ def test_convert_refuses_binary_garbage_like_check(tmp_path, capsys, home):
 # --- reading is linear: a repeated line is parsed once, but still lands where it stands --------
 
 
-@pytest.mark.parametrize("body, expect", [
-    ("[Main]\n2 Island\n[Sideboard]\n2 Island\n[Main]\n2 Island\n",
-     {"Main": 4, "Sideboard": 2}),
-    ("// NAME: p\nCOMMANDER: 1 Sol Ring\nSideboard\nCOMMANDER: 1 Sol Ring\n1 Sol Ring\n",
-     {"Commander": 2, "Sideboard": 1}),
-    ("NAME:x\n1 [M11:1] Island\nSB: 1 [M11:1] Island\n1 [M11:1] Island\n",
-     {"Main": 2, "Sideboard": 1}),
-    ("Deck\n1 Island\nSideboard\n1 Island\nSB: 1 Island\n", {"Main": 1, "Sideboard": 2}),
-    ('<cockatrice_deck><zone name="main"><card number="1" name="Island"/>'
-     '<card number="1" name="Island"/></zone><zone name="side"><card number="1" name="Island"/>'
-     '</zone></cockatrice_deck>', {"Main": 2, "Sideboard": 1}),
-])
+@pytest.mark.parametrize(
+    "body, expect",
+    [
+        (
+            "[Main]\n2 Island\n[Sideboard]\n2 Island\n[Main]\n2 Island\n",
+            {"Main": 4, "Sideboard": 2},
+        ),
+        (
+            "// NAME: p\nCOMMANDER: 1 Sol Ring\nSideboard\nCOMMANDER: 1 Sol Ring\n1 Sol Ring\n",
+            {"Commander": 2, "Sideboard": 1},
+        ),
+        (
+            "NAME:x\n1 [M11:1] Island\nSB: 1 [M11:1] Island\n1 [M11:1] Island\n",
+            {"Main": 2, "Sideboard": 1},
+        ),
+        ("Deck\n1 Island\nSideboard\n1 Island\nSB: 1 Island\n", {"Main": 1, "Sideboard": 2}),
+        (
+            '<cockatrice_deck><zone name="main"><card number="1" name="Island"/>'
+            '<card number="1" name="Island"/></zone><zone name="side"><card number="1" name="Island"/>'
+            "</zone></cockatrice_deck>",
+            {"Main": 2, "Sideboard": 1},
+        ),
+    ],
+)
 def test_a_repeated_line_counts_where_it_stands(body, expect):
     result = read_deck(body.encode())
     assert {s.name: s.total for s in result.deck.sections} == expect

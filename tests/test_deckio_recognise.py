@@ -5,27 +5,36 @@ from __future__ import annotations
 import pytest
 
 from deckeditor.deckio import (
-    DeckFileError, LineKind, decode, kind_for_path, read_deck, recognise, split_lines,
+    DeckFileError,
+    LineKind,
+    decode,
+    kind_for_path,
+    read_deck,
+    recognise,
+    split_lines,
 )
 from tests.test_text_decks import FIXTURES, make_pool
 
 RIFTBOUND_V3 = "CMAAAAAAAAAAAAAAAEAQAAAHAEAQAACZAEAQAAAEAAAAAAA"
 
 
-@pytest.mark.parametrize("fixture, kind", [
-    ("tolabow.deck.json", "json"),
-    ("korvold.dck", "forge"),
-    ("korvold_xmage.dck", "xmage"),
-    ("korvold.cod", "cod"),
-    ("korvold.dek", "dek"),
-    ("tolabow_arena.txt", "text"),
-    ("korvold_mtgo.txt", "text"),
-    ("moxfield.txt", "text"),
-    ("archidekt.txt", "text"),
-    ("cockatrice_text.txt", "text"),
-    ("precon.txt", "precon"),
-    ("mtgjson_deck.json", "mtgjson"),
-])
+@pytest.mark.parametrize(
+    "fixture, kind",
+    [
+        ("tolabow.deck.json", "json"),
+        ("korvold.dck", "forge"),
+        ("korvold_xmage.dck", "xmage"),
+        ("korvold.cod", "cod"),
+        ("korvold.dek", "dek"),
+        ("tolabow_arena.txt", "text"),
+        ("korvold_mtgo.txt", "text"),
+        ("moxfield.txt", "text"),
+        ("archidekt.txt", "text"),
+        ("cockatrice_text.txt", "text"),
+        ("precon.txt", "precon"),
+        ("mtgjson_deck.json", "mtgjson"),
+    ],
+)
 def test_every_fixture_is_recognised(fixture, kind):
     assert read_deck(FIXTURES / fixture, make_pool()).kind == kind
 
@@ -51,7 +60,9 @@ def test_unknown_xml_root_is_named():
 
 
 def test_xml_namespace_on_the_root_is_ignored():
-    r = read_deck(b'<d:Deck xmlns:d="urn:x"><Cards Quantity="1" Name="Island" Sideboard="false"/></d:Deck>')
+    r = read_deck(
+        b'<d:Deck xmlns:d="urn:x"><Cards Quantity="1" Name="Island" Sideboard="false"/></d:Deck>'
+    )
     assert r.kind == "dek"
 
 
@@ -124,9 +135,18 @@ def test_forced_kind():
         read_deck(b"1 Island\n", kind="nope")
 
 
-@pytest.mark.parametrize("name, kind", [
-    ("a.deck.json", "json"), ("a.JSON", "json"), ("a.dck", "forge"), ("a.cod", "cod"),
-    ("a.dek", "dek"), ("a.txt", "text"), ("a.deck", None), ("noext", None),
-])
+@pytest.mark.parametrize(
+    "name, kind",
+    [
+        ("a.deck.json", "json"),
+        ("a.JSON", "json"),
+        ("a.dck", "forge"),
+        ("a.cod", "cod"),
+        ("a.dek", "dek"),
+        ("a.txt", "text"),
+        ("a.deck", None),
+        ("noext", None),
+    ],
+)
 def test_kind_for_path(name, kind):
     assert kind_for_path(name) == kind

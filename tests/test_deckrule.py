@@ -137,7 +137,13 @@ def test_named_tokens():
     assert not matches("Creature.namedLightning Bolt", "Lightning Bolt")
     assert matches("namedFire", "Fire // Ice")  # a face name
     assert matches("namedCARDNAME", "Sol Ring", face="Sol Ring")
-    bfm = card("B.F.M. (Big Furry Monster)", "{B}", "Creature — The-Biggest-Baddest-Nastiest-Scariest-Creature-You'll-Ever-See", "B", "99/99")
+    bfm = card(
+        "B.F.M. (Big Furry Monster)",
+        "{B}",
+        "Creature — The-Biggest-Baddest-Nastiest-Scariest-Creature-You'll-Ever-See",
+        "B",
+        "99/99",
+    )
     assert parse_branch_list("namedB.F.M. (Big Furry Monster)", "").matches(bfm)
     vazal = card("Vazal, the Compleat", "{B}", "Legendary Creature — Phyrexian", "B", "1/1")
     assert parse_branch_list("namedCARDNAME", "Vazal, the Compleat").matches(vazal)
@@ -170,7 +176,14 @@ def test_parsing_never_raises(text):
 @given(
     st.lists(
         st.sampled_from(
-            ["Basic.Land", "Instant", "Creature.powerGE4", "Artifact.Creature", "Angel", "Equipment"]
+            [
+                "Basic.Land",
+                "Instant",
+                "Creature.powerGE4",
+                "Artifact.Creature",
+                "Angel",
+                "Equipment",
+            ]
         ),
         min_size=1,
         max_size=4,
@@ -185,16 +198,23 @@ def test_legacy_prefix_never_changes_meaning(branches):
 
 
 def test_descriptions_are_shown_unless_the_oracle_text_has_them():
-    from deckeditor.games.mtg.card import DeckRuleLine, Face, Layout
     from deckeditor.games.mtg.card import Card as _Card
+    from deckeditor.games.mtg.card import DeckRuleLine, Face, Layout
     from deckeditor.games.mtg.deckrule import shown_descriptions
 
     line = "Size:AdjustMax$ Unlimited | Description$ Rulebreaker —  CARDNAME has no maximum."
     oracle = "Rulebreaker — Whtz, the Bibliophile has no maximum.\n{3}, {T}: Draw a card."
-    bare = _Card("Whtz, the Bibliophile", Layout.NORMAL, (Face("Whtz, the Bibliophile"),),
-                 deck_rule_lines=(DeckRuleLine("Whtz, the Bibliophile", line),))
+    bare = _Card(
+        "Whtz, the Bibliophile",
+        Layout.NORMAL,
+        (Face("Whtz, the Bibliophile"),),
+        deck_rule_lines=(DeckRuleLine("Whtz, the Bibliophile", line),),
+    )
     assert shown_descriptions(bare) == ["Rulebreaker —  Whtz, the Bibliophile has no maximum."]
-    full = _Card("Whtz, the Bibliophile", Layout.NORMAL,
-                 (Face("Whtz, the Bibliophile", oracle_text=oracle),),
-                 deck_rule_lines=(DeckRuleLine("Whtz, the Bibliophile", line),))
+    full = _Card(
+        "Whtz, the Bibliophile",
+        Layout.NORMAL,
+        (Face("Whtz, the Bibliophile", oracle_text=oracle),),
+        deck_rule_lines=(DeckRuleLine("Whtz, the Bibliophile", line),),
+    )
     assert shown_descriptions(full) == []

@@ -45,11 +45,13 @@ def test_sideboard_any_case_and_annotation(pool):
 
 
 def test_writer_layout(pool):
-    deck = Deck(sections=(
-        Section("Commander", (Entry("Tolabow, Loch Rascal"),)),
-        Section("Main", (Entry("Fire // Ice", 1, Printing(mtgo=42)),)),
-        Section("Maybeboard", (Entry("Sol Ring"),)),
-    ))
+    deck = Deck(
+        sections=(
+            Section("Commander", (Entry("Tolabow, Loch Rascal"),)),
+            Section("Main", (Entry("Fire // Ice", 1, Printing(mtgo=42)),)),
+            Section("Maybeboard", (Entry("Sol Ring"),)),
+        )
+    )
     assert write_deck(deck, "dek", pool) == (
         '<?xml version="1.0" encoding="utf-8"?>\n'
         '<Deck xmlns:xsd="http://www.w3.org/2001/XMLSchema" '
@@ -71,13 +73,18 @@ def test_round_trip_keeps_ids_and_commander(pool):
 
 
 def test_losses_when_the_sideboard_hides_the_commander(pool):
-    deck = Deck(sections=(Section("Commander", (Entry("Korvold, Fae-Cursed King"),)),
-                          Section("Main", (Entry("Forest", 90),)),
-                          Section("Sideboard", (Entry("Island", 5),))))
+    deck = Deck(
+        sections=(
+            Section("Commander", (Entry("Korvold, Fae-Cursed King"),)),
+            Section("Main", (Entry("Forest", 90),)),
+            Section("Sideboard", (Entry("Island", 5),)),
+        )
+    )
     for kind in ("dek", "mtgo"):
         assert any("cannot tell them apart" in x for x in export_losses(deck, kind, pool)), kind
     # a .cod says where each card goes (the commander in `main`, marked): nothing to tell apart
     for options in ({}, {"custom_zones": True}):
         assert not any("cannot tell" in x for x in export_losses(deck, "cod", pool, **options))
         assert read_deck(write_deck(deck, "cod", pool, **options), pool).deck.sections == (
-            deck.sections)
+            deck.sections
+        )

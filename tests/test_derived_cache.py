@@ -13,12 +13,19 @@ from deckeditor.search.compiler import compile_query
 
 
 def card(name: str, text: str, types=("Instant",), mv=1.0) -> Card:
-    return Card(name=name, layout=Layout.NORMAL, mana_value=mv,
-                faces=(Face(name=name, oracle_text=text, types=types),))
+    return Card(
+        name=name,
+        layout=Layout.NORMAL,
+        mana_value=mv,
+        faces=(Face(name=name, oracle_text=text, types=types),),
+    )
 
 
-CARDS = [card("Quick Study", "Draw two cards."), card("Stone Wall", "Defender", ("Creature",), 2.0),
-         card("Long Think", "Draw a card. (Reminder: ~ draws.)")]
+CARDS = [
+    card("Quick Study", "Draw two cards."),
+    card("Stone Wall", "Defender", ("Creature",), 2.0),
+    card("Long Think", "Draw a card. (Reminder: ~ draws.)"),
+]
 
 
 def stored_home(tmp_path, cards=CARDS) -> AppPaths:
@@ -53,7 +60,9 @@ def test_columns_are_stored_once_and_read_back_identical(tmp_path, monkeypatch):
     assert again.column("text_raw") == first.column("text_raw")
     hits = compile_query("o:draw", "mtg").filter_rows(pool)
     assert sorted(pool[r].name for r in hits) == ["Long Think", "Quick Study"]
-    assert [pool[r].name for r in compile_query("o:/two/", "mtg").filter_rows(pool)] == ["Quick Study"]
+    assert [pool[r].name for r in compile_query("o:/two/", "mtg").filter_rows(pool)] == [
+        "Quick Study"
+    ]
 
 
 def test_a_changed_pool_gets_no_cache(tmp_path):
@@ -110,8 +119,11 @@ def test_the_legality_predicate_reads_its_card_ids_back(tmp_path):
     cache = derived.cache_for(pool)
     fingerprint = derived.code_fingerprint(predicate.__name__, "deckeditor.names")
     assert cache.get("card-ids", fingerprint) is not None
-    assert predicate.PoolIndex(pool)._rows_by_id() == built == {
-        "quick-study": [0], "stone-wall": [1], "long-think": [2]}
+    assert (
+        predicate.PoolIndex(pool)._rows_by_id()
+        == built
+        == {"quick-study": [0], "stone-wall": [1], "long-think": [2]}
+    )
 
 
 def test_storing_columns_does_not_make_the_next_start_check_the_whole_file(tmp_path, monkeypatch):

@@ -21,9 +21,22 @@ MTG = [c for c in builtin_codes() if load_format(c).game == "mtg"]
 
 
 def _write(path, fmt="commander"):
-    doc = {"schema": "deckeditor-deck", "version": 1, "game": "mtg", "name": "Bolts",
-           "format": fmt, "sections": [{"name": "Main", "entries": [
-               {"card": "Lightning Bolt", "count": 4}, {"card": "Island", "count": 56}]}]}
+    doc = {
+        "schema": "deckeditor-deck",
+        "version": 1,
+        "game": "mtg",
+        "name": "Bolts",
+        "format": fmt,
+        "sections": [
+            {
+                "name": "Main",
+                "entries": [
+                    {"card": "Lightning Bolt", "count": 4},
+                    {"card": "Island", "count": 56},
+                ],
+            }
+        ],
+    }
     path.write_text(json.dumps(doc), encoding="utf-8")
     return path
 
@@ -51,7 +64,9 @@ def test_check_format_all_json_lines(tmp_path, home, capsys):
 
 def _found(query):
     pool = [POOL.cards[i] for i in range(len(POOL.cards))]
-    return {pool[r].name for r in compile_query(query, "mtg", SearchContext(day=DAY)).filter_rows(pool)}
+    return {
+        pool[r].name for r in compile_query(query, "mtg", SearchContext(day=DAY)).filter_rows(pool)
+    }
 
 
 @pytest.mark.parametrize("code", MTG)
@@ -70,16 +85,26 @@ def test_conspiracy_is_not_in_any_format_whatever_the_source_says():
 
     from deckeditor.games.mtg.legality import NON_DECK
 
-    stated = replace(conspiracy, traits=frozenset({NON_DECK}), printings=("CNS",),
-                     legalities="vintage=banned;legacy=banned;commander=banned",
-                     legal_source="MTGJSON 2026-01-03")
+    stated = replace(
+        conspiracy,
+        traits=frozenset({NON_DECK}),
+        printings=("CNS",),
+        legalities="vintage=banned;legacy=banned;commander=banned",
+        legal_source="MTGJSON 2026-01-03",
+    )
     forge = replace(conspiracy, traits=frozenset({NON_DECK}), printings=("CNS",))
     for c in (stated, forge):
         pool = CardPool("mtg", [c])
         for code in ("vintage", "legacy", "commander", "standard"):
-            d = Deck(game="mtg", name="x", format=code,
-                     sections=(Section("Main", (Entry("Backup Plan", 1),)),))
-            kinds = {p.kind for p in check(d, load_format(code), DAY, pool) if "Backup" in str(p.cards)}
+            d = Deck(
+                game="mtg",
+                name="x",
+                format=code,
+                sections=(Section("Main", (Entry("Backup Plan", 1),)),),
+            )
+            kinds = {
+                p.kind for p in check(d, load_format(code), DAY, pool) if "Backup" in str(p.cards)
+            }
             assert kinds == {K.NOT_IN_FORMAT}, (code, c.legal_source, kinds)
 
 
@@ -102,13 +127,16 @@ def test_the_tool_reproduces_the_shipped_format_data(tmp_path):
 
     data = shared_data("mtg", "cards.json.xz").parent.parent
     spec = importlib.util.spec_from_file_location(
-        "make_format_data", resources_dir().parent / "tools" / "make_format_data.py")
+        "make_format_data", resources_dir().parent / "tools" / "make_format_data.py"
+    )
     tool = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(tool)
     tool.main(data, tmp_path)
     for code in tool.FORMATS:
         made = (tmp_path / "resources" / "formats" / f"{code}.json").read_text(encoding="utf-8")
-        assert made == (resources_dir() / "formats" / f"{code}.json").read_text(encoding="utf-8"), code
+        assert made == (resources_dir() / "formats" / f"{code}.json").read_text(encoding="utf-8"), (
+            code
+        )
     made = (tmp_path / "resources" / "mtg" / "format-sets.json").read_text(encoding="utf-8")
     assert made == (resources_dir() / "mtg" / "format-sets.json").read_text(encoding="utf-8")
 
@@ -120,13 +148,20 @@ def test_duel_commander_bans_some_cards_as_commander_only():
 
     from deckeditor.games.mtg.legality import RULES, lead_rule, verdict
 
-    thrasios = replace(POOL.get("Thrasios, Triton Hero"), legalities="duel=restricted",
-                       legal_source="MTGJSON 2026-01-03")
+    thrasios = replace(
+        POOL.get("Thrasios, Triton Hero"),
+        legalities="duel=restricted",
+        legal_source="MTGJSON 2026-01-03",
+    )
     assert verdict(thrasios, RULES["duel"], DAY).in_pool
     lead = verdict(thrasios, lead_rule(RULES["duel"]), DAY)
     assert not lead.in_pool and "banned as commander in Duel Commander" in lead.reason
     pool = CardPool("mtg", [thrasios])
-    d = Deck(game="mtg", name="x", format="duel",
-             sections=(Section("Commander", (Entry("Thrasios, Triton Hero", 1),)),))
+    d = Deck(
+        game="mtg",
+        name="x",
+        format="duel",
+        sections=(Section("Commander", (Entry("Thrasios, Triton Hero", 1),)),),
+    )
     out = [p for p in check(d, load_format("duel"), DAY, pool) if p.kind is K.NOT_IN_FORMAT]
     assert [(p.section, p.cards) for p in out] == [("Commander", ("Thrasios, Triton Hero",))]

@@ -142,7 +142,9 @@ def test_save_as_writes_elsewhere_and_leaves_the_file_alone(window, qtbot, deck_
     theirs = other_program_writes(deck_file)
     window.add_card("Island")
     mine = deck_file.with_name("mine.deck.json")
-    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(lambda *a, **k: (str(mine), "")))
+    monkeypatch.setattr(
+        QFileDialog, "getSaveFileName", staticmethod(lambda *a, **k: (str(mine), ""))
+    )
     answers = BoxAnswers(TITLE)
     answers.click("Save as…")
     save_with_keys(qtbot, window)
@@ -170,7 +172,8 @@ def test_a_change_the_watcher_cannot_see_is_still_caught_at_save(window, qtbot, 
     still sees it."""
     assert window.open_path(str(deck_file))
     window.file_watch.watcher.removePaths(
-        window.file_watch.watcher.files() + window.file_watch.watcher.directories())
+        window.file_watch.watcher.files() + window.file_watch.watcher.directories()
+    )
     before = deck_file.read_text(encoding="utf-8")
     stat = deck_file.stat()
     changed = before.replace('"count": 3', '"count": 5')
@@ -230,16 +233,21 @@ def test_a_reload_of_a_file_that_cannot_be_read_keeps_the_deck(window, qtbot, de
 
 
 def test_a_recovered_deck_asks_when_its_file_changed_after_the_crash(qtbot, tmp_path, deck_file):
+    from deckeditor.diskstate import disk_state
     from deckeditor.paths import AppPaths
     from deckeditor.recovery import leftover_autosaves, write_autosave
-    from deckeditor.diskstate import disk_state
     from deckeditor.ui.recovery_dialog import recover_into
 
     paths = AppPaths.resolve(tmp_path / "home").ensure()
     deck = read_json_deck(deck_file.read_text(encoding="utf-8")).add_card("Main", "Island")
     # a window that had the file open, edited it and died (its pid is not running)
-    write_autosave(paths.autosave_dir / "999999-w.autosave.deck.json", deck, str(deck_file),
-                   "json", disk_state(deck_file))
+    write_autosave(
+        paths.autosave_dir / "999999-w.autosave.deck.json",
+        deck,
+        str(deck_file),
+        "json",
+        disk_state(deck_file),
+    )
     theirs = other_program_writes(deck_file)
     window = open_window(qtbot, tmp_path)
     window.show()

@@ -7,13 +7,10 @@ nothing lost that the kind can carry."""
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
 import pytest
-
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
-
 
 pytestmark = pytest.mark.gui
 
@@ -23,7 +20,9 @@ def window(make_window):
     win = make_window()
     win.confirm_hidden = lambda name, reasons: pytest.fail(f"{name} is hidden: {reasons}")
     win.colour_answers = []
-    win.ask_colors = lambda name, budget, chosen: win.colour_answers.pop(0) if win.colour_answers else None
+    win.ask_colors = lambda name, budget, chosen: (
+        win.colour_answers.pop(0) if win.colour_answers else None
+    )
     win.lossy = []
     win.lossy_answer = None
     win.ask_lossy_save = lambda kind, lost: win.lossy.append((kind, lost)) or win.lossy_answer
@@ -37,7 +36,9 @@ def entries(deck):
 
 def test_a_dck_opened_is_saved_as_a_dck_when_it_holds_the_whole_deck(window, qtbot, tmp_path):
     dck = tmp_path / "burn.dck"
-    dck.write_text("[metadata]\nName=Burn\n[Main]\n4 Lightning Bolt|2ED\n20 Mountain|2ED\n", encoding="utf-8")
+    dck.write_text(
+        "[metadata]\nName=Burn\n[Main]\n4 Lightning Bolt|2ED\n20 Mountain|2ED\n", encoding="utf-8"
+    )
     assert window.open_path(str(dck))
     window.add_card("Mountain")
     qtbot.keyClick(window, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
@@ -46,7 +47,10 @@ def test_a_dck_opened_is_saved_as_a_dck_when_it_holds_the_whole_deck(window, qtb
     assert text.lstrip().startswith("[metadata]") and "Lightning Bolt" in text
     assert window.current_path == str(dck) and not window.session.dirty
     assert window.open_path(str(dck))
-    assert sum(e.count for e in window.session.deck.section("Main").entries if e.card == "Mountain") == 21
+    assert (
+        sum(e.count for e in window.session.deck.section("Main").entries if e.card == "Mountain")
+        == 21
+    )
 
 
 def test_saving_a_kind_that_would_lose_something_asks(window, tmp_path):
@@ -58,7 +62,7 @@ def test_saving_a_kind_that_would_lose_something_asks(window, tmp_path):
     before = txt.read_text(encoding="utf-8")
     window.lossy_answer = None  # Cancel: nothing written
     assert window.save() is False
-    (asked_kind, lost), = window.lossy
+    ((asked_kind, lost),) = window.lossy
     assert asked_kind == kind and any("Cryptic Spires" in line for line in lost)
     assert txt.read_text(encoding="utf-8") == before
     window.lossy_answer = "json"  # "Save as a Deck Editor deck…"
@@ -97,15 +101,29 @@ def test_the_forge_export_shows_what_forge_will_drop_before_writing(window, qtbo
     from deckeditor.ui.export_dialog import ExportDialog
 
     path = tmp_path / "spires.deck.json"
-    path.write_text(json.dumps({
-        "schema": "deckeditor-deck", "version": 1, "game": "mtg", "name": "Spires",
-        "format": None, "sections": [
-            {"name": "Main", "entries": [
-                {"card": "Cryptic Spires", "count": 1, "choices": {"colors": "UG"}},
-                {"card": "Mystery Spires", "count": 1, "choices": {"colors": "UR"}},
-                {"card": "Island", "count": 20}]},
-            {"name": "Maybeboard", "entries": [{"card": "Sol Ring", "count": 3}]},
-        ]}), encoding="utf-8")
+    path.write_text(
+        json.dumps(
+            {
+                "schema": "deckeditor-deck",
+                "version": 1,
+                "game": "mtg",
+                "name": "Spires",
+                "format": None,
+                "sections": [
+                    {
+                        "name": "Main",
+                        "entries": [
+                            {"card": "Cryptic Spires", "count": 1, "choices": {"colors": "UG"}},
+                            {"card": "Mystery Spires", "count": 1, "choices": {"colors": "UR"}},
+                            {"card": "Island", "count": 20},
+                        ],
+                    },
+                    {"name": "Maybeboard", "entries": [{"card": "Sol Ring", "count": 3}]},
+                ],
+            }
+        ),
+        encoding="utf-8",
+    )
     assert window.open_path(str(path))
     dialog = ExportDialog(window.session.deck, window.session.pool, window)
     dialog.show()
@@ -116,8 +134,10 @@ def test_the_forge_export_shows_what_forge_will_drop_before_writing(window, qtbo
     lines = [dialog.losses.item(i).text() for i in range(dialog.losses.count())]
     assert dialog.loss_title.text() == "<b>Forge (.dck) cannot carry:</b>"
     assert "Forge ignores the Maybeboard (3 cards); Deck Editor reads it back" in lines
-    assert any(line.startswith("Mystery Spires: Forge will drop the colour choice (blue and red)")
-               for line in lines), lines
+    assert any(
+        line.startswith("Mystery Spires: Forge will drop the colour choice (blue and red)")
+        for line in lines
+    ), lines
     assert not any("Cryptic Spires" in line for line in lines), lines
     out = tmp_path / "spires.dck"
     dialog.export_to(str(out))
@@ -204,8 +224,11 @@ def test_opening_what_is_no_deck_file_names_the_path(window, tmp_path):
     folder = tmp_path / "decks.dck"
     folder.mkdir()
     missing = tmp_path / "4 Lightning Bolt.txt"  # as text it would be a deck line
-    for path, why in ((fifo, "is not a regular file"), (folder, "is a folder"),
-                      (missing, "no such deck file")):
+    for path, why in (
+        (fifo, "is not a regular file"),
+        (folder, "is a folder"),
+        (missing, "no such deck file"),
+    ):
         assert not window.open_path(str(path))
         assert told[-1] == f"{path}: {why}" or told[-1].startswith(f"{path}: {why}")
     assert window.session.deck.section("Main").entries == ()

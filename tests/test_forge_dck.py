@@ -22,12 +22,15 @@ def one(line: str, pool):
     return entry, r
 
 
-@pytest.mark.parametrize("line", [
-    "1 Cryptic Spires|MB2|#{markedColors=ru}",
-    "1 Cryptic Spires|#{markedColors=UR}",
-    "1 Cryptic Spires|MB2|#U#R",
-    "1 Cryptic Spires|MB2|#{markedColors=red,blue}",
-])
+@pytest.mark.parametrize(
+    "line",
+    [
+        "1 Cryptic Spires|MB2|#{markedColors=ru}",
+        "1 Cryptic Spires|#{markedColors=UR}",
+        "1 Cryptic Spires|MB2|#U#R",
+        "1 Cryptic Spires|MB2|#{markedColors=red,blue}",
+    ],
+)
 def test_marked_colours(pool, line):
     entry, _ = one(line, pool)
     assert entry.colors == "UR"
@@ -82,7 +85,10 @@ def test_fixture_reads_everything(pool):
     }
     spires = d.section("Main").entries[1]
     assert spires.colors == "BR" and dict(spires.flags) == {"noSellValue": "true"}
-    assert d.foreign["forge"]["metadata"] == [["AiHints", "RemoveRandom"], ["Deck Type", "constructed"]]
+    assert d.foreign["forge"]["metadata"] == [
+        ["AiHints", "RemoveRandom"],
+        ["Deck Type", "constructed"],
+    ]
     assert r.lines[0].status is LineKind.COMMENT
     assert any("Lurrus" in n for n in r.notes)
 
@@ -95,20 +101,34 @@ def test_old_headers_and_cards_before_any_header(pool):
 
 def test_bad_lines_are_unparsed(pool):
     r = read_deck("[Main]\n0 Island\n1 Sol Ring|CMM|123\n1 Forest\n", pool)
-    assert [s.status for s in r.lines] == [LineKind.SECTION, LineKind.UNPARSED, LineKind.UNPARSED,
-                                          LineKind.CARD]
+    assert [s.status for s in r.lines] == [
+        LineKind.SECTION,
+        LineKind.UNPARSED,
+        LineKind.UNPARSED,
+        LineKind.CARD,
+    ]
 
 
 SPEC_DECK = Deck(
-    name="Tolabow Spells", format="commander", tags=("spells", "budget"),
+    name="Tolabow Spells",
+    format="commander",
+    tags=("spells", "budget"),
     sections=(
         Section("Commander", (Entry("Tolabow, Loch Rascal", colors="R"),)),
-        Section("Main", (
-            Entry("Lightning Bolt", 1, Printing(set="M11", number="149", finish="foil"), tags=("burn",)),
-            Entry("Cryptic Spires", colors="UR"),
-            Entry("Island", 30),
-            Entry("Lightnig Bolt"),
-        )),
+        Section(
+            "Main",
+            (
+                Entry(
+                    "Lightning Bolt",
+                    1,
+                    Printing(set="M11", number="149", finish="foil"),
+                    tags=("burn",),
+                ),
+                Entry("Cryptic Spires", colors="UR"),
+                Entry("Island", 30),
+                Entry("Lightnig Bolt"),
+            ),
+        ),
         Section("Maybeboard", (Entry("Electrolyze"),)),
     ),
 )
@@ -130,14 +150,17 @@ def test_a_choice_with_no_known_printing_is_never_written_after_the_unknown_edit
     text = write_deck(deck, "forge", pool)
     assert "???" not in text and "1 Unknown Spires\n" in text
     lost = export_losses(deck, "forge", pool)
-    assert ("Unknown Spires: Forge will drop the colour choice (blue and red) — Forge keeps it only "
-            "after the code of a set it knows the card in, and no printing of this card is known "
-            "(give the line a printing, or import a card pool with printings)") in lost
+    assert (
+        "Unknown Spires: Forge will drop the colour choice (blue and red) — Forge keeps it only "
+        "after the code of a set it knows the card in, and no printing of this card is known "
+        "(give the line a printing, or import a card pool with printings)"
+    ) in lost
 
 
 def test_writer_companion_notes_etched_unparsed(pool):
     deck = Deck(
-        name="X", notes="line one\nline two",
+        name="X",
+        notes="line one\nline two",
         unparsed=(Unparsed("text", 3, "0 Sol Ring", "count"),),
         sections=(
             Section("Companion", (Entry("Lurrus of the Dream-Den"),)),
@@ -164,7 +187,11 @@ def test_round_trip_forge_json_forge(pool):
     assert again.sections == first.sections
     assert again.foreign["forge"] == first.foreign["forge"]
     assert (again.name, again.notes, again.tags, again.format) == (
-        first.name, first.notes, first.tags, first.format)
+        first.name,
+        first.notes,
+        first.tags,
+        first.format,
+    )
     # and forge → forge is stable after the first write
     assert write_deck(again, "forge", pool) == forge_text
 
@@ -226,9 +253,18 @@ def test_a_plain_unknown_name_is_still_a_card_line(pool):
 # --- what Forge itself ignores (issue 22 point 2) ------------------------------------------------
 
 IGNORED_DECK = Deck(
-    name="Lurrus Piles", format="commander", bracket=3,
-    foreign={"forge": {"metadata": [["AiHints", "RemoveRandom"], ["Description", "A pile"],
-                                    ["Deck Type", "constructed"]]}},
+    name="Lurrus Piles",
+    format="commander",
+    bracket=3,
+    foreign={
+        "forge": {
+            "metadata": [
+                ["AiHints", "RemoveRandom"],
+                ["Description", "A pile"],
+                ["Deck Type", "constructed"],
+            ]
+        }
+    },
     sections=(
         Section("Commander", (Entry("Korvold, Fae-Cursed King"),)),
         Section("Companion", (Entry("Lurrus of the Dream-Den"),)),
@@ -279,11 +315,17 @@ def test_an_unparsed_metadata_line_is_not_taken_for_a_key(pool):
 
 
 def test_a_deck_forge_reads_whole_loses_nothing(pool):
-    deck = Deck(name="Burn", foreign={"forge": {"metadata": [["AiHints", "RemoveRandom"]]}},
-                tags=("burn",), notes="Fast.", sections=(
-                    Section("Main", (Entry("Lightning Bolt", 4), Entry("Mountain", 20))),
-                    Section("Sideboard", (Entry("Pithing Needle"),)),
-                    Section("Planes", (Entry("Tazeem"),))))
+    deck = Deck(
+        name="Burn",
+        foreign={"forge": {"metadata": [["AiHints", "RemoveRandom"]]}},
+        tags=("burn",),
+        notes="Fast.",
+        sections=(
+            Section("Main", (Entry("Lightning Bolt", 4), Entry("Mountain", 20))),
+            Section("Sideboard", (Entry("Pithing Needle"),)),
+            Section("Planes", (Entry("Tazeem"),)),
+        ),
+    )
     assert export_losses(deck, "forge", pool) == []
 
 

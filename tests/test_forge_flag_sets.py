@@ -101,9 +101,12 @@ def assert_real_sets(text: str, printed_in: dict[str, set[str]]) -> None:
 
 @pytest.mark.parametrize("which", ["mtgjson", "forge scripts", "empty", "no pool"])
 def test_tolabow_and_spires_name_a_set_that_holds_them(which, request, printed_in):
-    pool = {"mtgjson": lambda: request.getfixturevalue("mtgjson_pool"),
-            "forge scripts": lambda: request.getfixturevalue("forge_pool"),
-            "empty": lambda: CardPool("mtg", []), "no pool": lambda: None}[which]()
+    pool = {
+        "mtgjson": lambda: request.getfixturevalue("mtgjson_pool"),
+        "forge scripts": lambda: request.getfixturevalue("forge_pool"),
+        "empty": lambda: CardPool("mtg", []),
+        "no pool": lambda: None,
+    }[which]()
     text = write_deck(DECK, "forge", pool)
     assert "???" not in text
     assert_real_sets(text, printed_in)
@@ -114,13 +117,19 @@ def test_tolabow_and_spires_name_a_set_that_holds_them(which, request, printed_i
 
 @pytest.mark.parametrize("which", ["mtgjson", "forge scripts", "empty"])
 def test_the_export_reads_back_with_the_same_choices(which, request):
-    pool = {"mtgjson": lambda: request.getfixturevalue("mtgjson_pool"),
-            "forge scripts": lambda: request.getfixturevalue("forge_pool"),
-            "empty": lambda: CardPool("mtg", [])}[which]()
+    pool = {
+        "mtgjson": lambda: request.getfixturevalue("mtgjson_pool"),
+        "forge scripts": lambda: request.getfixturevalue("forge_pool"),
+        "empty": lambda: CardPool("mtg", []),
+    }[which]()
     text = write_deck(DECK, "forge", pool)
     back = read_deck(text, pool).deck
-    got = {(s.name, e.card, e.colors, e.printing.set if e.printing else None)
-           for s in back.sections for e in s.entries if e.colors}
+    got = {
+        (s.name, e.card, e.colors, e.printing.set if e.printing else None)
+        for s in back.sections
+        for e in s.entries
+        if e.colors
+    }
     assert got == {("Commander", TOLABOW, "R", "MBC"), ("Main", SPIRES, "UG", "2X2")}
     # and the next trip writes the same file
     assert write_deck(back, "forge", pool) == text
@@ -133,8 +142,17 @@ def test_convert_over_the_mtgjson_pool_writes_real_sets(tmp_path, capsys, printe
 
     src, out = tmp_path / "tolabow.deck.json", tmp_path / "tolabow.dck"
     src.write_text(write_deck(DECK, "json"), encoding="utf-8")
-    code = main(["convert", str(src), str(out), "--cards", str(shared_data("mtg", "cards.json.xz")),
-                 "--home", str(tmp_path / "home")])
+    code = main(
+        [
+            "convert",
+            str(src),
+            str(out),
+            "--cards",
+            str(shared_data("mtg", "cards.json.xz")),
+            "--home",
+            str(tmp_path / "home"),
+        ]
+    )
     err = capsys.readouterr().err
     assert code == 0, err
     assert "colour choice" not in err
@@ -165,8 +183,11 @@ def test_the_entrys_own_printing_comes_first(mtgjson_pool):
 def test_an_unknown_edition_kept_in_an_own_file_gets_a_real_set(printed_in):
     """An own file may hold `???` as a printing's set (Forge's "no edition"): it is no set, so
     the line names a real one."""
-    deck = Deck(sections=(Section("Commander", (
-        Entry(TOLABOW, printing=Printing(set="???"), colors="R"),)),))
+    deck = Deck(
+        sections=(
+            Section("Commander", (Entry(TOLABOW, printing=Printing(set="???"), colors="R"),)),
+        )
+    )
     text = write_deck(deck, "forge", CardPool("mtg", []))
     assert "1 Tolabow, Loch Rascal|MBC|#{markedColors=R}\n" in text and "???" not in text
 
@@ -179,8 +200,9 @@ def test_an_old_set_is_written_as_forge_codes_it():
     face = Face("Old Spires", types=("Land",), oracle_text="circle two of the colors below")
     pool = CardPool("mtg", [build_card([face], printings=("CON",))])
     assert forge_code("con") == "CFX" and forge_code("NEM") == "NMS" and forge_code("2X2") == "2X2"
-    text = write_deck(Deck(sections=(Section("Main", (Entry("Old Spires", colors="WU"),)),)),
-                      "forge", pool)
+    text = write_deck(
+        Deck(sections=(Section("Main", (Entry("Old Spires", colors="WU"),)),)), "forge", pool
+    )
     assert "1 Old Spires|CFX|#{markedColors=WU}\n" in text
 
 

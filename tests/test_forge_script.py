@@ -147,7 +147,11 @@ def test_warnings_do_not_stop_the_card():
     assert card.name == "W"
     assert {i.severity for i in issues} == {"warning"}
     assert all(i.source == "w.txt" for i in issues)
-    assert sorted(i.where for i in issues) == ["line 4", "line 5", "line 6"]  # PT, Colors, SETCOLORID
+    assert sorted(i.where for i in issues) == [
+        "line 4",
+        "line 5",
+        "line 6",
+    ]  # PT, Colors, SETCOLORID
 
 
 @settings(max_examples=300, deadline=None)
@@ -195,7 +199,11 @@ def test_folder_walk_recursive_and_bad_neighbours(tmp_path):
     (tmp_path / "b" / "latin1.txt").write_bytes("Name:Caf\xe9\nTypes:Land\n".encode("latin-1"))
     (tmp_path / "b" / "notes.md").write_text("not a script", encoding="utf-8")
     cards, issues = load_forge(tmp_path)
-    assert sorted(c.name for c in cards) == ["Café", "Delver of Secrets // Insectile Aberration", "Fire // Ice"]
+    assert sorted(c.name for c in cards) == [
+        "Café",
+        "Delver of Secrets // Insectile Aberration",
+        "Fire // Ice",
+    ]
     errors = [i for i in issues if i.severity == "error"]
     assert len(errors) == 1 and errors[0].source.endswith("broken.txt")
     assert any(i.severity == "warning" and "Latin-1" in i.message for i in issues)
@@ -203,7 +211,10 @@ def test_folder_walk_recursive_and_bad_neighbours(tmp_path):
 
 def test_zip_import_and_progress(tmp_path):
     path = tmp_path / "cardsfolder.zip"
-    files = {f"cardsfolder/x/card{i}.txt": f"Name:Card {i}\nManaCost:{i}\nTypes:Artifact\n" for i in range(300)}
+    files = {
+        f"cardsfolder/x/card{i}.txt": f"Name:Card {i}\nManaCost:{i}\nTypes:Artifact\n"
+        for i in range(300)
+    }
     files["cardsfolder/x/zz_bad.txt"] = "garbage"
     path.write_bytes(_zip(files).getvalue())
     seen = []
@@ -215,15 +226,21 @@ def test_zip_import_and_progress(tmp_path):
 
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.booleans(), min_size=1, max_size=12), st.text(max_size=80))
-def test_importer_never_loses_a_good_record_because_of_a_bad_neighbour(tmp_path_factory, flags, junk):
+def test_importer_never_loses_a_good_record_because_of_a_bad_neighbour(
+    tmp_path_factory, flags, junk
+):
     folder = tmp_path_factory.mktemp("cf")
     good = set()
     for i, is_good in enumerate(flags):
         if is_good:
-            (folder / f"c{i:02}.txt").write_text(f"Name:Good {i}\nManaCost:1 G\nTypes:Creature\n", encoding="utf-8")
+            (folder / f"c{i:02}.txt").write_text(
+                f"Name:Good {i}\nManaCost:1 G\nTypes:Creature\n", encoding="utf-8"
+            )
             good.add(f"Good {i}")
         else:
-            (folder / f"c{i:02}.txt").write_text("Types:Creature\n" + junk.replace("Name:", "N:"), encoding="utf-8")
+            (folder / f"c{i:02}.txt").write_text(
+                "Types:Creature\n" + junk.replace("Name:", "N:"), encoding="utf-8"
+            )
     cards, issues = load_forge(folder)
     assert {c.name for c in cards} == good
     assert len([i for i in issues if i.severity == "error"]) == len(flags) - len(good)

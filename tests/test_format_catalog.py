@@ -26,12 +26,39 @@ from tests.conftest import shared_data
 
 FORMATS_DIR = resources_dir() / "formats"
 INDEX = resources_dir() / "format_index.json"
-GAME_OF_VARIANT = {"commander": "mtg", "brawl": "mtg", "oathbreaker": "mtg",
-                   "constructed": "mtg", "paupercommander": "mtg", "riftbound": "riftbound"}
+GAME_OF_VARIANT = {
+    "commander": "mtg",
+    "brawl": "mtg",
+    "oathbreaker": "mtg",
+    "constructed": "mtg",
+    "paupercommander": "mtg",
+    "riftbound": "riftbound",
+}
 # Issue 23: every format of the MTGJSON data is built in.
-MTG_CODES = ("standard", "pioneer", "modern", "legacy", "vintage", "pauper", "historic", "timeless",
-             "alchemy", "explorer", "brawl", "standardbrawl", "commander", "oathbreaker", "duel",
-             "paupercommander", "predh", "premodern", "oldschool", "penny", "gladiator", "future")
+MTG_CODES = (
+    "standard",
+    "pioneer",
+    "modern",
+    "legacy",
+    "vintage",
+    "pauper",
+    "historic",
+    "timeless",
+    "alchemy",
+    "explorer",
+    "brawl",
+    "standardbrawl",
+    "commander",
+    "oathbreaker",
+    "duel",
+    "paupercommander",
+    "predh",
+    "premodern",
+    "oldschool",
+    "penny",
+    "gladiator",
+    "future",
+)
 
 
 def ruling(code: str, day: date):
@@ -71,7 +98,11 @@ def test_index_entries():
             assert set(entry) == {"game", "variant", "mode"}
             assert info.mode == entry["mode"] in ("competitive", "casual")
         else:
-            assert {"game", "variant", "group"} <= set(entry) <= {"game", "variant", "group", "sideboard"}
+            assert (
+                {"game", "variant", "group"}
+                <= set(entry)
+                <= {"game", "variant", "group", "sideboard"}
+            )
             assert info.mode is None and info.group == entry["group"]
             assert info.title[:1].isupper()  # a title players say, never a bare code
         # mtg-rules.md §4: each MTG entry's variant is the rule set its code derives.
@@ -175,7 +206,10 @@ def test_load_by_path(tmp_path):
     info = load_format(str(path))
     assert isinstance(info, FormatInfo)
     assert (info.code, info.game, info.variant, info.mode) == (
-        "pauper-commander", "mtg", "paupercommander", None
+        "pauper-commander",
+        "mtg",
+        "paupercommander",
+        None,
     )
     assert info.path == path.resolve() and info.title == "Pauper Commander"
     assert load_format(path).format == info.format  # a PathLike works too
@@ -270,16 +304,25 @@ def test_mana_crypt_day_before_and_day_of_the_ban():
     assert ruling("commander", date(2025, 4, 22)).banned_by(crypt) == APRIL_2025
 
 
-@pytest.mark.parametrize("card_id", ["dockside-extortionist", "jeweled-lotus", "mana-crypt",
-                                     "nadu-winged-wisdom"])
+@pytest.mark.parametrize(
+    "card_id", ["dockside-extortionist", "jeweled-lotus", "mana-crypt", "nadu-winged-wisdom"]
+)
 def test_september_2024_bans(card_id):
     assert ruling("commander", date(2024, 9, 22)).banned_by(FormatCard(card_id)) is None
     assert ruling("commander", date(2024, 9, 23)).banned_by(FormatCard(card_id)) == SEPT_2024
     assert ruling("commander", date(2026, 11, 30)).copy_limit(FormatCard(card_id)) == 0
 
 
-@pytest.mark.parametrize("card_id", ["gifts-ungiven", "sway-of-the-stars", "braids-cabal-minion",
-                                     "coalition-victory", "panoptic-mirror"])
+@pytest.mark.parametrize(
+    "card_id",
+    [
+        "gifts-ungiven",
+        "sway-of-the-stars",
+        "braids-cabal-minion",
+        "coalition-victory",
+        "panoptic-mirror",
+    ],
+)
 def test_april_2025_unbans(card_id):
     assert ruling("commander", date(2025, 4, 21)).banned_by(FormatCard(card_id)) == SEPT_2024
     assert ruling("commander", date(2025, 4, 22)).banned_by(FormatCard(card_id)) is None
@@ -291,8 +334,13 @@ def test_commander_snapshot_layout():
     lists = {t.code: t for t in fmt.taboo_lists}
     assert lists["2024-09"].effective_from == date(2024, 9, 23)
     assert lists["2025-04"].effective_from == date(2025, 4, 22)
-    unbanned = {"gifts-ungiven", "sway-of-the-stars", "braids-cabal-minion",
-                "coalition-victory", "panoptic-mirror"}
+    unbanned = {
+        "gifts-ungiven",
+        "sway-of-the-stars",
+        "braids-cabal-minion",
+        "coalition-victory",
+        "panoptic-mirror",
+    }
     assert unbanned <= set(lists["2024-09"].banned)
     assert set(lists["2025-04"].banned) == set(lists["2024-09"].banned) - unbanned
     # Never-lifted bans live in the format; nothing liftable does (a taboo list cannot undo it).
@@ -326,7 +374,9 @@ def test_forge_history_dates_old_lists():
     # Forge's Historic/DCI files: Standard on 2018-01-19 banned Rampaging Ferocidon, which the
     # 2017-09-29 list did not.
     assert ruling("standard", date(2018, 1, 19)).banned_by(FormatCard("rampaging-ferocidon"))
-    assert ruling("standard", date(2017, 12, 1)).banned_by(FormatCard("rampaging-ferocidon")) is None
+    assert (
+        ruling("standard", date(2017, 12, 1)).banned_by(FormatCard("rampaging-ferocidon")) is None
+    )
 
 
 def test_vintage_restricts_sol_ring_to_one():
@@ -341,8 +391,12 @@ def test_vintage_restricts_sol_ring_to_one():
 # --- Riftbound facts (riftbound.md §3.4) ------------------------------------------------------
 
 RB_2026_04 = {"fight-or-flight", "reaver-s-row", "scrapheap"}
-RB_2026_07_16 = RB_2026_04 | {"called-shot", "draven-vanquisher", "obelisk-of-power",
-                              "the-dreaming-tree"}
+RB_2026_07_16 = RB_2026_04 | {
+    "called-shot",
+    "draven-vanquisher",
+    "obelisk-of-power",
+    "the-dreaming-tree",
+}
 RB_2026_07_24 = RB_2026_07_16 | {"aspirant-s-climb", "stealthy-pursuer", "the-arena-s-greatest"}
 
 

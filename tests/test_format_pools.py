@@ -25,11 +25,32 @@ pytestmark = pytest.mark.realdata
 
 WUBRG = "Kenrith, the Returned King"
 # Every built-in MTG format -> the five-colour commander its catalog is asked under, or None.
-FORMATS = {code: None for code in (
-    "standard", "pioneer", "modern", "legacy", "vintage", "pauper", "historic", "timeless",
-    "alchemy", "explorer", "standardbrawl", "oathbreaker", "paupercommander", "predh", "premodern",
-    "oldschool", "penny", "gladiator", "future",
-)} | {"commander": WUBRG, "brawl": WUBRG, "duel": WUBRG}
+FORMATS = {
+    code: None
+    for code in (
+        "standard",
+        "pioneer",
+        "modern",
+        "legacy",
+        "vintage",
+        "pauper",
+        "historic",
+        "timeless",
+        "alchemy",
+        "explorer",
+        "standardbrawl",
+        "oathbreaker",
+        "paupercommander",
+        "predh",
+        "premodern",
+        "oldschool",
+        "penny",
+        "gladiator",
+        "future",
+    )
+} | {"commander": WUBRG, "brawl": WUBRG, "duel": WUBRG}
+
+
 @pytest.fixture(scope="module")
 def raw():
     path = shared_data("mtg", "cards.json.xz")
@@ -61,8 +82,10 @@ def _stated(faces: list[dict], code: str, known) -> tuple[str, bool] | None:
     """(data day, allowed) from the card's own front-face legalities, read with the key of its
     day (`format_rules.key_on`: `brawl` meant Standard Brawl in 2022); None where the data says
     nothing: an empty map, or a day whose data has no such format."""
-    front = faces[0] if faces[0].get("legalities") else next(
-        (f for f in faces if f.get("legalities")), None
+    front = (
+        faces[0]
+        if faces[0].get("legalities")
+        else next((f for f in faces if f.get("legalities")), None)
     )
     if front is None:
         return None
@@ -160,7 +183,9 @@ def test_cards_that_never_belong(pool, name, words):
     if not words:
         assert reasons == []
         return
-    assert any(r.startswith("NOT_IN_FORMAT: Not part of Commander") and words in r for r in reasons), reasons
+    assert any(
+        r.startswith("NOT_IN_FORMAT: Not part of Commander") and words in r for r in reasons
+    ), reasons
     assert any("MTGJSON" in r for r in reasons), reasons
 
 
@@ -174,7 +199,9 @@ def test_standard_brawl_pool_size(pool):
     pred = make_predicate(_deck("standardbrawl", None, []), info, date(2026, 1, 3), pool, "Main")
     shown = len(pred.visible_rows())
     assert 2900 <= shown <= 3200
-    leaders = make_predicate(_deck("standardbrawl", None, []), info, date(2026, 1, 3), pool, "Commander")
+    leaders = make_predicate(
+        _deck("standardbrawl", None, []), info, date(2026, 1, 3), pool, "Commander"
+    )
     assert 250 <= len(leaders.visible_rows()) <= 400
 
 
@@ -197,8 +224,17 @@ def test_one_oracle_card_is_one_card(pool):
     assert birds is pool.get("Birds of Paradise")
     assert pool.get("Birds of Paradise // Birds of Paradise") is None
     assert pool.resolve("Ken, Burning Brawler").card is pool.get("Aisha of Sparks and Smoke")
-    d = Deck(game="mtg", name="x", format="vintage", sections=(Section("Main", (
-        Entry("Birds of Paradise // Birds of Paradise", 4), Entry("Birds of Paradise", 1))),))
+    d = Deck(
+        game="mtg",
+        name="x",
+        format="vintage",
+        sections=(
+            Section(
+                "Main",
+                (Entry("Birds of Paradise // Birds of Paradise", 4), Entry("Birds of Paradise", 1)),
+            ),
+        ),
+    )
     problems = check(d, load_format("vintage"), date(2026, 1, 3), pool)
     assert [(p.kind, p.cards) for p in problems if p.kind is K.TOO_MANY_COPIES] == [
         (K.TOO_MANY_COPIES, ("Birds of Paradise",))
@@ -310,7 +346,9 @@ def test_forge_editions_beside_the_cardsfolder_give_release_days(tmp_path):
     with tarfile.open(shared_data("forge", "reeforge-2020-cardsfolder.tar.xz")) as tf:
         for m in tf:
             if m.name.endswith("/tymna_the_weaver.txt"):
-                (res / "cardsfolder" / "t" / "tymna_the_weaver.txt").write_bytes(tf.extractfile(m).read())
+                (res / "cardsfolder" / "t" / "tymna_the_weaver.txt").write_bytes(
+                    tf.extractfile(m).read()
+                )
     with tarfile.open(shared_data("forge", "reeforge-2020-editions.tar.xz")) as tf:
         tf.extractall(res, filter="data")
     assert (res / "editions").is_dir()

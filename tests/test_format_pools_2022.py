@@ -25,10 +25,33 @@ from tests.conftest import shared_data
 pytestmark = pytest.mark.realdata
 
 DAY = date(2022, 4, 25)
-KEEP = ("name", "faceName", "side", "layout", "manaCost", "manaValue", "convertedManaCost",
-        "faceManaValue", "colors", "colorIdentity", "colorIndicator", "type", "types", "supertypes",
-        "subtypes", "power", "toughness", "loyalty", "text", "keywords", "legalities",
-        "leadershipSkills", "isFunny", "printings", "identifiers")
+KEEP = (
+    "name",
+    "faceName",
+    "side",
+    "layout",
+    "manaCost",
+    "manaValue",
+    "convertedManaCost",
+    "faceManaValue",
+    "colors",
+    "colorIdentity",
+    "colorIndicator",
+    "type",
+    "types",
+    "supertypes",
+    "subtypes",
+    "power",
+    "toughness",
+    "loyalty",
+    "text",
+    "keywords",
+    "legalities",
+    "leadershipSkills",
+    "isFunny",
+    "printings",
+    "identifiers",
+)
 
 
 @pytest.fixture(scope="module")
@@ -66,8 +89,11 @@ def _known(raw) -> set[str]:
 # Formats the 2022 files state nothing for (Timeless and PreDH came later; Oathbreaker was never
 # an MTGJSON key): compared on the 2026 pool only. The test below holds the files to this.
 NOT_IN_2022 = ("timeless", "oathbreaker", "predh")
-CODES = [c for c in builtin_codes()
-         if c not in ("riftbound", "riftbound-casual") and c not in NOT_IN_2022]
+CODES = [
+    c
+    for c in builtin_codes()
+    if c not in ("riftbound", "riftbound-casual") and c not in NOT_IN_2022
+]
 
 
 def test_the_2022_files_state_every_other_format(atomic):
@@ -91,16 +117,24 @@ def test_2022_set_files_agree_on_their_day(code, atomic, pool):
             status = "Not legal"  # an uncommon: only the commander
         truth[name] = status in ("Legal", "Restricted")
     # The data's known staleness: New Capenna (out 2022-04-29) is already called legal.
-    names = sorted(n for n in truth if not pool.get(n).released or pool.get(n).released <= DAY.isoformat())
+    names = sorted(
+        n for n in truth if not pool.get(n).released or pool.get(n).released <= DAY.isoformat()
+    )
     assert len(truth) - len(names) < 600
     info = load_format(code)
     empty = Deck(game="mtg", name="pool", format=code, sections=())
-    visible = {pool.cards[r].name for r in make_predicate(empty, info, DAY, pool, "Main").visible_rows()}
+    visible = {
+        pool.cards[r].name for r in make_predicate(empty, info, DAY, pool, "Main").visible_rows()
+    }
     let_in = sorted(n for n in names if n in visible and not truth[n])
     refused = sorted(n for n in names if n not in visible and truth[n])
     assert (let_in[:10], refused[:10]) == ([], []), (code, len(let_in), len(refused))
-    deck = Deck(game="mtg", name="pool", format=code,
-                sections=(Section("Main", tuple(Entry(n, 1) for n in names)),))
+    deck = Deck(
+        game="mtg",
+        name="pool",
+        format=code,
+        sections=(Section("Main", tuple(Entry(n, 1) for n in names)),),
+    )
     flagged = {c for p in check(deck, info, DAY, pool) if p.severity is Severity.ERROR
                and p.kind in (K.BANNED, K.NOT_IN_FORMAT) for c in p.cards}  # fmt: skip
     let_in = sorted(n for n in names if n not in flagged and not truth[n])

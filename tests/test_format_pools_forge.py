@@ -52,8 +52,11 @@ def test_standard_on_a_forge_day_agrees_with_the_mtgjson_pool(forge, mtgjson):
     both = [c for c in forge.cards if mtgjson.get(c.name) is not None]
     assert len(both) > 18000
     rule = RULES["standard"]
-    differ = [c.name for c in both
-              if verdict(c, rule, day).in_pool != verdict(mtgjson.get(c.name), rule, day).in_pool]
+    differ = [
+        c.name
+        for c in both
+        if verdict(c, rule, day).in_pool != verdict(mtgjson.get(c.name), rule, day).in_pool
+    ]
     assert differ == []
     shown = _shown(forge, "standard", day)
     assert "Walking Ballista" in shown and "Lightning Bolt" not in shown

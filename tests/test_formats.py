@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 import json
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta, timezone
+from datetime import UTC, date, datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
@@ -57,8 +57,16 @@ def test_module_imports_only_the_standard_library():
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
             roots.add(node.module.split(".")[0])
     allowed = {
-        "__future__", "bisect", "json", "re", "unicodedata", "collections", "datetime", "itertools",
-        "types", "typing",
+        "__future__",
+        "bisect",
+        "json",
+        "re",
+        "unicodedata",
+        "collections",
+        "datetime",
+        "itertools",
+        "types",
+        "typing",
     }
     assert roots <= allowed
 
@@ -169,8 +177,21 @@ def test_names_accepted(name):
 
 @pytest.mark.parametrize(
     "name",
-    ["", "x" * 201, " a", "a ", "\u00a0a", "a\u2003", "a\nb", "a\x00", "a\x7f", "a\x85b",
-     "a\ud800", 7, None],
+    [
+        "",
+        "x" * 201,
+        " a",
+        "a ",
+        "\u00a0a",
+        "a\u2003",
+        "a\nb",
+        "a\x00",
+        "a\x7f",
+        "a\x85b",
+        "a\ud800",
+        7,
+        None,
+    ],
 )
 def test_names_refused(name):
     refused(Format, "f", name, match="^name: ")
@@ -217,9 +238,7 @@ def test_taboo_list_label_and_order():
 
 
 def test_taboo_list_refuses_datetime_day():
-    refused(
-        TabooList, "t", datetime(2026, 10, 1, tzinfo=timezone.utc), match="^effective_from: "
-    )
+    refused(TabooList, "t", datetime(2026, 10, 1, tzinfo=UTC), match="^effective_from: ")
     refused(TabooList, "t", "2026-10-01", match="^effective_from: ")
 
 
@@ -254,7 +273,11 @@ def test_r7_banned_and_restricted_in_one_list_is_refused():
 
 def test_r7_across_lists_is_allowed():
     fmt = Format(
-        "f", "F", copies=4, banned=["a"], restricted={"b": 2},
+        "f",
+        "F",
+        copies=4,
+        banned=["a"],
+        restricted={"b": 2},
         taboo_lists=[TabooList("t", date(2026, 1, 1), ["b"], {"a": 1})],
     )
     ruling = fmt.ruling_on(date(2026, 1, 1))
@@ -293,10 +316,20 @@ def test_taboo_lists_are_sorted_by_day():
 
 def test_r21_taboo_lists_unique_code_and_day():
     a = TabooList("a", date(2026, 1, 1))
-    refused(Format, "f", "F", taboo_lists=[a, TabooList("b", date(2026, 1, 1))],
-            match=r"^taboo_lists\[1\]\.effective_from: ")
-    refused(Format, "f", "F", taboo_lists=[a, TabooList("a", date(2026, 2, 1))],
-            match=r"^taboo_lists\[1\]\.code: ")
+    refused(
+        Format,
+        "f",
+        "F",
+        taboo_lists=[a, TabooList("b", date(2026, 1, 1))],
+        match=r"^taboo_lists\[1\]\.effective_from: ",
+    )
+    refused(
+        Format,
+        "f",
+        "F",
+        taboo_lists=[a, TabooList("a", date(2026, 2, 1))],
+        match=r"^taboo_lists\[1\]\.code: ",
+    )
 
 
 def test_at_most_100_taboo_lists():
@@ -313,12 +346,26 @@ def test_r18_taboo_code_may_equal_format_code():
 
 
 def test_r19_equality_ignores_order():
-    a = Format("f", "F", banned=["a", "b"], restricted={"c": 1, "d": 2},
-               taboo_lists=[TabooList("x", date(2026, 1, 1), ["p", "q"]),
-                            TabooList("y", date(2026, 2, 1))])
-    b = Format("f", "F", banned=["b", "a"], restricted={"d": 2, "c": 1},
-               taboo_lists=[TabooList("y", date(2026, 2, 1)),
-                            TabooList("x", date(2026, 1, 1), ["q", "p"])])
+    a = Format(
+        "f",
+        "F",
+        banned=["a", "b"],
+        restricted={"c": 1, "d": 2},
+        taboo_lists=[
+            TabooList("x", date(2026, 1, 1), ["p", "q"]),
+            TabooList("y", date(2026, 2, 1)),
+        ],
+    )
+    b = Format(
+        "f",
+        "F",
+        banned=["b", "a"],
+        restricted={"d": 2, "c": 1},
+        taboo_lists=[
+            TabooList("y", date(2026, 2, 1)),
+            TabooList("x", date(2026, 1, 1), ["q", "p"]),
+        ],
+    )
     assert a == b and hash(a) == hash(b)
     assert a != Format("f", "F", banned=["a"], restricted={"c": 1, "d": 2})
     assert a.to_array()["banned"] == ["a", "b"] and b.to_array()["banned"] == ["b", "a"]
@@ -338,7 +385,7 @@ def test_day_from_aware_datetime_uses_its_own_clock(league):
     ruling = league.ruling_on(evening)
     assert ruling.day == date(2026, 9, 30)
     assert ruling.taboo_list is None
-    assert league.ruling_on(evening.astimezone(timezone.utc)).taboo_list is not None
+    assert league.ruling_on(evening.astimezone(UTC)).taboo_list is not None
 
 
 def test_naive_datetime_is_refused(league):  # R9
@@ -370,7 +417,9 @@ def test_ruling_attributes(league):
 
 def three_lists() -> Format:
     return Format(
-        "f", "F", copies=4,
+        "f",
+        "F",
+        copies=4,
         taboo_lists=[
             TabooList("one", date(2026, 1, 1), ["a"]),
             TabooList("two", date(2026, 6, 1), ["b"]),
@@ -430,8 +479,9 @@ def test_r1_format_wins_when_both_ban():
 
 
 def test_r2_taboo_restriction_cannot_lift_a_format_ban():
-    fmt = Format("f", "F", banned=["x"],
-                 taboo_lists=[TabooList("t", date(2026, 1, 1), (), {"x": 3})])
+    fmt = Format(
+        "f", "F", banned=["x"], taboo_lists=[TabooList("t", date(2026, 1, 1), (), {"x": 3})]
+    )
     ruling = fmt.ruling_on(date(2026, 1, 1))
     assert ruling.copy_limit(card("x")) == 0
     assert ruling.restricted_by(card("x")) is None
@@ -440,8 +490,13 @@ def test_r2_taboo_restriction_cannot_lift_a_format_ban():
 
 @pytest.mark.parametrize(("taboo_count", "expected"), [(1, 1), (3, 3), (4, 4), (9, 4)])
 def test_r3_taboo_restriction_replaces_the_formats_both_ways(taboo_count, expected):
-    fmt = Format("f", "F", copies=4, restricted={"x": 2},
-                 taboo_lists=[TabooList("t", date(2026, 1, 1), (), {"x": taboo_count})])
+    fmt = Format(
+        "f",
+        "F",
+        copies=4,
+        restricted={"x": 2},
+        taboo_lists=[TabooList("t", date(2026, 1, 1), (), {"x": taboo_count})],
+    )
     ruling = fmt.ruling_on(date(2026, 1, 1))
     assert ruling.copy_limit(card("x")) == expected
     label = 'the taboo list "t" from 2026-01-01'
@@ -468,8 +523,13 @@ def test_r5_own_number_replaces_copies_higher_or_lower():
 
 
 def test_r6_banned_means_zero_and_no_restriction():
-    fmt = Format("f", "F", copies=4,
-                 taboo_lists=[TabooList("t", date(2026, 1, 1), ["x"])], restricted={"x": 1})
+    fmt = Format(
+        "f",
+        "F",
+        copies=4,
+        taboo_lists=[TabooList("t", date(2026, 1, 1), ["x"])],
+        restricted={"x": 1},
+    )
     ruling = fmt.ruling_on(date(2026, 1, 1))
     assert ruling.copy_limit(card("x")) == 0
     assert ruling.restricted_by(card("x")) is None
@@ -483,10 +543,12 @@ def test_rulings_are_reused_per_day(league):
 def test_answers_depend_only_on_the_day(league):
     zone = timezone(timedelta(hours=5, minutes=30))
     a = league.ruling_on(datetime(2026, 10, 1, 0, 0, tzinfo=zone))
-    b = league.ruling_on(datetime(2026, 10, 1, 23, 59, 59, tzinfo=timezone.utc))
+    b = league.ruling_on(datetime(2026, 10, 1, 23, 59, 59, tzinfo=UTC))
     for c in (card("night-owl"), card("ember-fox"), card("storm-call"), card("q", 7)):
         assert (a.banned_by(c), a.copy_limit(c), a.restricted_by(c)) == (
-            b.banned_by(c), b.copy_limit(c), b.restricted_by(c)
+            b.banned_by(c),
+            b.copy_limit(c),
+            b.restricted_by(c),
         )
 
 
@@ -496,7 +558,14 @@ def test_answers_depend_only_on_the_day(league):
 def test_to_array_shape(league):
     array = league.to_array()
     assert list(array) == [
-        "code", "name", "min_size", "max_size", "copies", "banned", "restricted", "taboo_lists",
+        "code",
+        "name",
+        "min_size",
+        "max_size",
+        "copies",
+        "banned",
+        "restricted",
+        "taboo_lists",
     ]
     assert array == seed_array()
     assert list(array["taboo_lists"][0]) == ["code", "effective_from", "banned", "restricted"]
@@ -504,8 +573,9 @@ def test_to_array_shape(league):
 
 
 def test_to_array_sorted_lists_and_null_max():
-    fmt = Format("f", "F", taboo_lists=[TabooList("b", date(2027, 1, 1)),
-                                        TabooList("a", date(2026, 1, 1))])
+    fmt = Format(
+        "f", "F", taboo_lists=[TabooList("b", date(2027, 1, 1)), TabooList("a", date(2026, 1, 1))]
+    )
     array = fmt.to_array()
     assert array["max_size"] is None
     assert [t["effective_from"] for t in array["taboo_lists"]] == ["2026-01-01", "2027-01-01"]
@@ -703,16 +773,22 @@ def test_depth_error_after_a_long_flat_part():
 
 
 def test_depth_scan_ignores_brackets_inside_strings():
-    name = "[[[[[[[[[[{{{{{{{{{{\\\"[[[[[["
+    name = '[[[[[[[[[[{{{{{{{{{{\\"[[[[[['
     doc = SEED_JSON.replace('"League"', f'"{name}"')
     assert Format.from_json(doc).name == name.replace('\\"', '"')
 
 
 def test_r15_duplicate_keys_refused():
-    refused(Format.from_json, SEED_JSON.replace('"copies": 3', '"copies": 3, "copies": 3'),
-            match="twice")
-    refused(Format.from_json, SEED_JSON.replace('"ember-fox": 2', '"ember-fox": 2, "ember-fox": 1'),
-            match="twice")
+    refused(
+        Format.from_json,
+        SEED_JSON.replace('"copies": 3', '"copies": 3, "copies": 3'),
+        match="twice",
+    )
+    refused(
+        Format.from_json,
+        SEED_JSON.replace('"ember-fox": 2', '"ember-fox": 2, "ember-fox": 1'),
+        match="twice",
+    )
 
 
 @pytest.mark.parametrize("constant", ["NaN", "Infinity", "-Infinity"])
@@ -755,9 +831,16 @@ def test_top_level_must_be_an_object(top):
 def test_dated_snapshots_like_commander():
     before = ["gifts-ungiven", "mana-crypt"]
     fmt = Format(
-        "commander", "Commander", 100, 100, 1, banned=["shahrazad"],
-        taboo_lists=[TabooList("2024-09", date(2024, 9, 23), before),
-                     TabooList("2025-04", date(2025, 4, 22), ["mana-crypt"])],
+        "commander",
+        "Commander",
+        100,
+        100,
+        1,
+        banned=["shahrazad"],
+        taboo_lists=[
+            TabooList("2024-09", date(2024, 9, 23), before),
+            TabooList("2025-04", date(2025, 4, 22), ["mana-crypt"]),
+        ],
     )
     assert fmt.ruling_on(date(2024, 9, 22)).banned_by(card("mana-crypt")) is None
     assert fmt.ruling_on(date(2025, 4, 21)).banned_by(card("gifts-ungiven")) == (
@@ -771,8 +854,11 @@ def test_dated_snapshots_like_commander():
 
 
 def test_r23_labels_use_codes_and_iso_days_never_names():
-    fmt = Format("league", "Fancy \u201cLeague\u201d 2026",
-                 taboo_lists=[TabooList("autumn", date(2026, 10, 1), ["x"])])
+    fmt = Format(
+        "league",
+        "Fancy \u201cLeague\u201d 2026",
+        taboo_lists=[TabooList("autumn", date(2026, 10, 1), ["x"])],
+    )
     assert fmt.label == 'the format "league"'
     assert fmt.taboo_lists[0].label == AUTUMN
     assert fmt.ruling_on(date(2026, 10, 2)).banned_by(card("x")) == AUTUMN

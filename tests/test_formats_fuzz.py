@@ -23,22 +23,80 @@ SEED = {
     "banned": ["old-relic", "Fox"],
     "restricted": {"storm-call": 1, "a:b/c": 4},
     "taboo_lists": [
-        {"code": "autumn", "effective_from": "2026-10-01", "banned": ["night-owl"],
-         "restricted": {"ember-fox": 2}},
+        {
+            "code": "autumn",
+            "effective_from": "2026-10-01",
+            "banned": ["night-owl"],
+            "restricted": {"ember-fox": 2},
+        },
         {"code": "spring", "effective_from": "2027-04-01", "banned": [], "restricted": {}},
     ],
 }
 
 ODD_TEXT = [
-    "", " ", "\u00a0", "\u200d", "\ufeff", "\ud800", "\udfff", "\x00", "\x7f", "\x85", "\n",
-    "é", "e\u0301", "٣", "１", "🦊", "\U0010ffff", "\u2028", '"', "\\", "league\n", "a" * 300,
-    "Ｌｅａｇｕｅ", "2026-10-01T00:00", "20261001", "2026-W40-4", "2026-02-29", "0000-00-00",
+    "",
+    " ",
+    "\u00a0",
+    "\u200d",
+    "\ufeff",
+    "\ud800",
+    "\udfff",
+    "\x00",
+    "\x7f",
+    "\x85",
+    "\n",
+    "é",
+    "e\u0301",
+    "٣",
+    "１",
+    "🦊",
+    "\U0010ffff",
+    "\u2028",
+    '"',
+    "\\",
+    "league\n",
+    "a" * 300,
+    "Ｌｅａｇｕｅ",
+    "2026-10-01T00:00",
+    "20261001",
+    "2026-W40-4",
+    "2026-02-29",
+    "0000-00-00",
 ]
 ODD_NUMBERS = [
-    0, -1, 1, 999, 1000, 100_000, 100_001, 10**30, -(10**30), 1.5, 4.0, 1e308, -0.0, True, False,
+    0,
+    -1,
+    1,
+    999,
+    1000,
+    100_000,
+    100_001,
+    10**30,
+    -(10**30),
+    1.5,
+    4.0,
+    1e308,
+    -0.0,
+    True,
+    False,
 ]
-ODD_RAW_NUMBERS = ["1e400", "-1e400", "9" * 5000, "1" * 4301, "0.0000001", "-0", "1E2", "NaN",
-                   "Infinity", "-Infinity", "01", "+1", ".5", "1.", "0x10"]
+ODD_RAW_NUMBERS = [
+    "1e400",
+    "-1e400",
+    "9" * 5000,
+    "1" * 4301,
+    "0.0000001",
+    "-0",
+    "1E2",
+    "NaN",
+    "Infinity",
+    "-Infinity",
+    "01",
+    "+1",
+    ".5",
+    "1.",
+    "0x10",
+]
 
 
 def random_value(rnd: random.Random, depth: int = 0):
@@ -48,8 +106,10 @@ def random_value(rnd: random.Random, depth: int = 0):
     if roll < 0.55:
         return [random_value(rnd, depth + 1) for _ in range(rnd.randint(0, 3))]
     if roll < 0.75:
-        return {rnd.choice(ODD_TEXT + list(SEED)): random_value(rnd, depth + 1)
-                for _ in range(rnd.randint(0, 3))}
+        return {
+            rnd.choice(ODD_TEXT + list(SEED)): random_value(rnd, depth + 1)
+            for _ in range(rnd.randint(0, 3))
+        }
     return json.loads(json.dumps(rnd.choice(list(SEED.values()))))  # a copy, never SEED's own
 
 
@@ -145,10 +205,12 @@ def test_ten_thousand_generated_documents():
         else:
             # Valid documents with random (possibly duplicate or overlapping) ids.
             pool = [f"c{i}" for i in range(8)]
-            doc["banned"] = rnd.sample(pool, rnd.randint(0, 4)) + (["c0"] if rnd.random() < 0.1
-                                                                   else [])
-            doc["restricted"] = {i: rnd.choice([1, 2, 999, 0, 1000]) for i in
-                                 rnd.sample(pool, rnd.randint(0, 4))}
+            doc["banned"] = rnd.sample(pool, rnd.randint(0, 4)) + (
+                ["c0"] if rnd.random() < 0.1 else []
+            )
+            doc["restricted"] = {
+                i: rnd.choice([1, 2, 999, 0, 1000]) for i in rnd.sample(pool, rnd.randint(0, 4))
+            }
             doc["min_size"] = rnd.choice([0, 1, 40, 60, 100_000, 100_001])
             doc["max_size"] = rnd.choice([None, 0, 1, 40, 60, 100_000])
             document = json.dumps(doc)
@@ -187,16 +249,26 @@ def test_documents_with_the_right_keys_and_random_values(doc):
 
 
 def test_nesting_bombs():
-    for text in ("[" * 100_000, "{\"a\":" * 50_000, "[" * 15 + "]" * 15, "[[" * 8 + "]]" * 8):
+    for text in ("[" * 100_000, '{"a":' * 50_000, "[" * 15 + "]" * 15, "[[" * 8 + "]]" * 8):
         assert check(text) == "refused"
 
 
 python_values = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats() | st.text() | st.binary()
-    | st.dates() | st.just(object()) | st.just(float("nan")),
-    lambda inner: st.lists(inner, max_size=4) | st.tuples(inner, inner)
-    | st.frozensets(st.integers(), max_size=3)
-    | st.dictionaries(st.one_of(st.text(), st.integers(), st.none()), inner, max_size=4),
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats()
+    | st.text()
+    | st.binary()
+    | st.dates()
+    | st.just(object())
+    | st.just(float("nan")),
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.tuples(inner, inner)
+        | st.frozensets(st.integers(), max_size=3)
+        | st.dictionaries(st.one_of(st.text(), st.integers(), st.none()), inner, max_size=4)
+    ),
     max_leaves=25,
 )
 

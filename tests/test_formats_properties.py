@@ -148,8 +148,16 @@ def test_equality_ignores_order(fmt, rnd):
     rnd.shuffle(restricted_items)
     lists = list(fmt.taboo_lists)
     rnd.shuffle(lists)
-    other = Format(fmt.code, fmt.name, fmt.min_size, fmt.max_size, fmt.copies, banned,
-                   dict(restricted_items), lists)
+    other = Format(
+        fmt.code,
+        fmt.name,
+        fmt.min_size,
+        fmt.max_size,
+        fmt.copies,
+        banned,
+        dict(restricted_items),
+        lists,
+    )
     assert other == fmt and hash(other) == hash(fmt)
 
 
@@ -195,14 +203,24 @@ def test_code_rule(text):
 @given(st.text(alphabet="0123456789-W:T+Z ", max_size=14))
 def test_day_rule_in_arrays(text):
     array = {
-        "code": "f", "name": "F", "min_size": 1, "max_size": None, "copies": 4,
-        "banned": [], "restricted": {},
+        "code": "f",
+        "name": "F",
+        "min_size": 1,
+        "max_size": None,
+        "copies": 4,
+        "banned": [],
+        "restricted": {},
         "taboo_lists": [{"code": "t", "effective_from": text, "banned": [], "restricted": {}}],
     }
     try:
-        expected = len(text) == 10 and text[4] == "-" and text[7] == "-" and date.fromisoformat(
-            text
-        ) is not None and text.replace("-", "").isascii() and text.replace("-", "").isdigit()
+        expected = (
+            len(text) == 10
+            and text[4] == "-"
+            and text[7] == "-"
+            and date.fromisoformat(text) is not None
+            and text.replace("-", "").isascii()
+            and text.replace("-", "").isdigit()
+        )
     except ValueError:
         expected = False
     try:
@@ -224,8 +242,9 @@ def test_taboo_list_applied_is_the_latest_on_or_before(fmt, day):
     else:
         assert ruling.taboo_list == max(earlier, key=lambda t: t.effective_from)
     assume(fmt.taboo_lists)
-    assert all(a.effective_from < b.effective_from
-               for a, b in zip(fmt.taboo_lists, fmt.taboo_lists[1:]))
+    assert all(
+        a.effective_from < b.effective_from for a, b in zip(fmt.taboo_lists, fmt.taboo_lists[1:])
+    )
 
 
 def test_midnight_boundaries_of_a_zone():
@@ -243,7 +262,9 @@ def test_answer_is_the_three_methods_in_one(fmt, day, some_cards):
     ruling = fmt.ruling_on(day)
     for card in some_cards:
         assert ruling.answer(card) == (
-            ruling.banned_by(card), ruling.copy_limit(card), ruling.restricted_by(card)
+            ruling.banned_by(card),
+            ruling.copy_limit(card),
+            ruling.restricted_by(card),
         )
 
 
@@ -257,8 +278,10 @@ def nesting_depth(value) -> int:
 
 deep_json = st.recursive(
     st.none() | st.integers() | st.text(alphabet='[]{}"\\ab\n', max_size=6),
-    lambda inner: st.lists(inner, max_size=2) | st.dictionaries(
-        st.text(alphabet='[]{}"\\ab', max_size=4), inner, max_size=2),
+    lambda inner: (
+        st.lists(inner, max_size=2)
+        | st.dictionaries(st.text(alphabet='[]{}"\\ab', max_size=4), inner, max_size=2)
+    ),
     max_leaves=40,
 )
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from datetime import date, datetime, timedelta, timezone
+from datetime import UTC, date, datetime, timedelta, timezone
 
 import pytest
 
@@ -154,7 +154,7 @@ def test_montreal_evening_is_still_its_own_day_and_converting_first_works():
     evening = datetime(2026, 9, 30, 22, 0, tzinfo=toronto)
     assert league.ruling_on(evening).day == date(2026, 9, 30)
     assert league.ruling_on(evening).banned_by(owl) is None
-    utc = evening.astimezone(timezone.utc)  # 02:00 on 1 October in UTC
+    utc = evening.astimezone(UTC)  # 02:00 on 1 October in UTC
     assert league.ruling_on(utc).banned_by(owl) == 'the taboo list "autumn" from 2026-10-01'
     back = utc.astimezone(toronto)
     assert league.ruling_on(back).banned_by(owl) is None
@@ -202,9 +202,14 @@ def test_card_like_type_errors_and_range_errors():
     def card(**kw):
         return type("Card", (), kw)()
 
-    for bad in (card(id="x"), card(copy_limit=None), card(id=3, copy_limit=None),
-                card(id="x", copy_limit=True), card(id="x", copy_limit=4.0),
-                card(id="x", copy_limit="4")):
+    for bad in (
+        card(id="x"),
+        card(copy_limit=None),
+        card(id=3, copy_limit=None),
+        card(id="x", copy_limit=True),
+        card(id="x", copy_limit=4.0),
+        card(id="x", copy_limit="4"),
+    ):
         for method in (ruling.banned_by, ruling.copy_limit, ruling.restricted_by):
             with pytest.raises(TypeError):
                 method(bad)
@@ -225,10 +230,16 @@ def test_seed_ruling_answers_and_exact_labels():
     ruling = league.ruling_on(date(2026, 10, 1))
     fox = FormatCard("ember-fox")
     assert (ruling.banned_by(fox), ruling.copy_limit(fox), ruling.restricted_by(fox)) == (
-        None, 2, 'the taboo list "autumn" from 2026-10-01')
+        None,
+        2,
+        'the taboo list "autumn" from 2026-10-01',
+    )
     relic = FormatCard("old-relic", 20)
     assert (ruling.banned_by(relic), ruling.copy_limit(relic), ruling.restricted_by(relic)) == (
-        'the format "league"', 0, None)
+        'the format "league"',
+        0,
+        None,
+    )
     storm = FormatCard("storm-call")
     assert ruling.restricted_by(storm) == 'the format "league"' and ruling.copy_limit(storm) == 1
     assert ruling.restricted_by(FormatCard("ember-fox", 2)) is None  # R4: equal is not below
@@ -251,9 +262,12 @@ def test_commander_every_day_since_september_2024_is_answered():
         assert (ruling.banned_by(gifts) is None) == (day >= date(2025, 4, 22))
         day += timedelta(days=1)
     assert commander.ruling_on(date(2025, 4, 21)).banned_by(gifts) == (
-        'the taboo list "2024-09" from 2024-09-23')
+        'the taboo list "2024-09" from 2024-09-23'
+    )
     assert commander.ruling_on(date(2025, 4, 22)).banned_by(crypt) == (
-        'the taboo list "2025-04" from 2025-04-22')
+        'the taboo list "2025-04" from 2025-04-22'
+    )
     assert commander.ruling_on(date(2024, 9, 22)).banned_by(crypt) is None
     assert commander.ruling_on(date(2024, 9, 22)).banned_by(FormatCard("shahrazad")) == (
-        'the format "commander"')
+        'the format "commander"'
+    )

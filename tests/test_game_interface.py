@@ -45,7 +45,11 @@ def test_every_game_is_a_game_object(code):
     g = registry.game(code)
     assert isinstance(g, Game) and g.code == code and g.title and g.new_deck_label
     assert registry.game(code) is g  # one object per game: the session may cache what it asks
-    assert g.default_format and g.sections and set(g.checked_sections) <= set(g.sections) | {"Sideboard"}
+    assert (
+        g.default_format
+        and g.sections
+        and set(g.checked_sections) <= set(g.sections) | {"Sideboard"}
+    )
     assert g.search_help().placeholder and g.search_help().keys
     assert g.export_kinds()[0].kind == "json"
     assert len(g.catalog_columns()) >= 2
@@ -79,7 +83,11 @@ def test_mtg_section_targets_follow_the_format():
     from deckeditor import format_catalog
 
     g = registry.game("mtg")
-    deck = new_deck("mtg").add("Commander", Entry("Tolabow, Loch Rascal")).add("Main", Entry("Island", 60))
+    deck = (
+        new_deck("mtg")
+        .add("Commander", Entry("Tolabow, Loch Rascal"))
+        .add("Main", Entry("Island", 60))
+    )
     deck = deck.add("Sideboard", Entry("Counterspell", 2))
     labels = {c.section: c for c in g.section_counts(deck, format_catalog.load_format("commander"))}
     assert labels["Commander"].label == "Commander (1)" and labels["Commander"].ok
@@ -93,16 +101,25 @@ def test_mtg_lead_actions_set_and_add_partner():
 
     pool = starter_pool("mtg")
     g = registry.game("mtg")
-    deck = new_deck("mtg").add("Main", Entry("Thrasios, Triton Hero")).add("Main", Entry("Tymna the Weaver"))
+    deck = (
+        new_deck("mtg")
+        .add("Main", Entry("Thrasios, Triton Hero"))
+        .add("Main", Entry("Tymna the Weaver"))
+    )
     assert [a.label for a in g.lead_actions(deck, "Main", 0, pool)] == ["Set as commander"]
     deck, message = g.apply_lead_action("set-commander", deck, "Main", 0, pool)
     assert message == "Thrasios, Triton Hero is now the commander"
     # Tymna can partner Thrasios: "Add as partner" comes first (Ctrl+Shift+C), replacing second
     actions = [(a.action, a.label) for a in g.lead_actions(deck, "Main", 0, pool)]
-    assert actions == [("add-partner", "Add as partner (second commander)"),
-                       ("set-commander", "Set as commander (instead of Thrasios, Triton Hero)")]
+    assert actions == [
+        ("add-partner", "Add as partner (second commander)"),
+        ("set-commander", "Set as commander (instead of Thrasios, Triton Hero)"),
+    ]
     partnered, _ = g.apply_lead_action("add-partner", deck, "Main", 0, pool)
-    assert [e.card for e in partnered.section("Commander").entries] == ["Thrasios, Triton Hero", "Tymna the Weaver"]
+    assert [e.card for e in partnered.section("Commander").entries] == [
+        "Thrasios, Triton Hero",
+        "Tymna the Weaver",
+    ]
     replaced, _ = g.apply_lead_action("set-commander", deck, "Main", 0, pool)
     assert [e.card for e in replaced.section("Commander").entries] == ["Tymna the Weaver"]
     assert [e.card for e in replaced.section("Main").entries] == ["Thrasios, Triton Hero"]
@@ -126,7 +143,14 @@ def test_mtg_lead_actions_set_and_add_partner():
 def test_riftbound_section_labels_on_ex3(ex3):
     g = registry.game("riftbound")
     labels = [c.label for c in g.section_counts(ex3, format_info("riftbound"))]
-    assert labels == ["Legend 1/1", "Chosen Champion 1/1", "Main 40/40", "Runes 12/12", "Battlefields 3/3", "Sideboard 7/10"]
+    assert labels == [
+        "Legend 1/1",
+        "Chosen Champion 1/1",
+        "Main 40/40",
+        "Runes 12/12",
+        "Battlefields 3/3",
+        "Sideboard 7/10",
+    ]
     casual = {c.section: c.label for c in g.section_counts(ex3, format_info("riftbound-casual"))}
     assert casual["Main"] == "Main 40/40+" and casual["Sideboard"] == "Sideboard (7)"
 
@@ -138,7 +162,8 @@ def test_riftbound_counts_and_statistics_speak_riftbound(ex3, rift_pool):
     assert "library" not in stats.counts and "Main 40" in stats.counts
     assert [c.key for c in stats.charts] == ["energy", "power", "might"]
     assert sum(b.value for b in stats.chart("energy").bars) == 40 - sum(
-        e.count for _, e in ex3.entries("Main", "Champion") if rift_pool.get(e.card).energy is None)
+        e.count for _, e in ex3.entries("Main", "Champion") if rift_pool.get(e.card).energy is None
+    )
     power = {b.label: b.value for b in stats.chart("power").bars}
     assert set(power) == {"Fury", "Calm", "Mind", "Body", "Chaos", "Order"}
     assert power["Calm"] > 0 and power["Mind"] > 0 and power["Fury"] == 0  # Ornn: Calm+Mind
@@ -158,21 +183,33 @@ def test_make_chosen_champion_moves_one_copy(ex3, rift_pool):
     assert "chosen champion" in message
     assert after.section("Champion").total == 1
     assert after.count("Main", "Champion") == deck.count("Main", "Champion")
-    assert sum(e.count for e in after.section("Main").entries if e.card == champion.card) == before - 1
+    assert (
+        sum(e.count for e in after.section("Main").entries if e.card == champion.card) == before - 1
+    )
     assert g.check(after, format_info("riftbound"), JUL20, rift_pool) == []
 
 
 def test_set_as_legend_only_on_legends(ex3, rift_pool):
     g = registry.game("riftbound")
     for i, entry in enumerate(ex3.section("Main").entries):
-        assert "set-legend" not in {a.action for a in g.lead_actions(ex3, "Main", i, rift_pool)}, entry.card
-    other = next(c for c in rift_pool.cards if c.is_legend and c.name != ex3.section("Legend").entries[0].card)
+        assert "set-legend" not in {a.action for a in g.lead_actions(ex3, "Main", i, rift_pool)}, (
+            entry.card
+        )
+    other = next(
+        c
+        for c in rift_pool.cards
+        if c.is_legend and c.name != ex3.section("Legend").entries[0].card
+    )
     deck = ex3.add("Sideboard", Entry(other.name))
     index = len(deck.section("Sideboard").entries) - 1
-    assert [a.label for a in g.lead_actions(deck, "Sideboard", index, rift_pool)] == ["Set as legend"]
+    assert [a.label for a in g.lead_actions(deck, "Sideboard", index, rift_pool)] == [
+        "Set as legend"
+    ]
     after, _ = g.apply_lead_action("set-legend", deck, "Sideboard", index, rift_pool)
     assert [e.card for e in after.section("Legend").entries] == [other.name]
-    assert ex3.section("Legend").entries[0].card in {e.card for e in after.section("Sideboard").entries}
+    assert ex3.section("Legend").entries[0].card in {
+        e.card for e in after.section("Sideboard").entries
+    }
     with pytest.raises(ValueError):
         g.apply_lead_action("set-legend", ex3, "Main", 0, rift_pool)
 
@@ -181,7 +218,10 @@ def test_session_asks_the_game(ex3, rift_pool):
     s = EditorSession(rift_pool, ex3, "riftbound", JUL20)
     assert s.section_counts()[2].label == "Main 40/40"
     assert "library" not in s.count_summary()
-    assert s.search_help().placeholder.startswith("Search cards") and "might" in s.search_help().placeholder
+    assert (
+        s.search_help().placeholder.startswith("Search cards")
+        and "might" in s.search_help().placeholder
+    )
     assert [k.kind for k in s.export_kinds()][:2] == ["json", "riftbound-code"]
 
 
@@ -199,8 +239,12 @@ def test_mtg_oathbreaker_shows_its_command_zone_as_two_slots():
     deck = new_deck("mtg").add("Commander", Entry(spell.name)).add("Commander", Entry(walker.name))
     slots = [c for c in g.section_counts(deck, fmt, pool) if c.section == "Commander"]
     assert [(c.label, c.slot, c.entries, c.ok) for c in slots] == [
-        ("Oathbreaker 1/1", "Oathbreaker", (1,), True), ("Signature spell 1/1", "Signature spell", (0,), True)]
-    empty = [c.label for c in g.section_counts(new_deck("mtg"), fmt, pool) if c.section == "Commander"]
+        ("Oathbreaker 1/1", "Oathbreaker", (1,), True),
+        ("Signature spell 1/1", "Signature spell", (0,), True),
+    ]
+    empty = [
+        c.label for c in g.section_counts(new_deck("mtg"), fmt, pool) if c.section == "Commander"
+    ]
     assert empty == ["Oathbreaker 0/1", "Signature spell 0/1"]
     sections = g.sections_for(fmt)
     targets = g.add_targets(fmt, sections)

@@ -18,10 +18,12 @@ from deckeditor import host_libs
 from tests.conftest import REPO
 
 # what `ldd` lists that every desktop has, or that PySide6 ships itself
-_BASE = re.compile(r"^(libc|libm|libdl|libpthread|librt|libstdc\+\+|libgcc_s|libglib-2\.0|libgthread-2\.0|libz|"
-                   r"libX11|libXau|libXdmcp|libfreetype|libpng16|libexpat|libzstd|libpcre2-8|libbrotli\w*|"
-                   r"libbsd|libmd|libsystemd|libcap|libgcrypt|libgpg-error|liblzma|liblz4|libGLdispatch|"
-                   r"libGLX|libicu\w*|libQt6\w*|libpyside6\w*|libshiboken6\w*|ld-linux[-\w]*|linux-vdso)\.so")
+_BASE = re.compile(
+    r"^(libc|libm|libdl|libpthread|librt|libstdc\+\+|libgcc_s|libglib-2\.0|libgthread-2\.0|libz|"
+    r"libX11|libXau|libXdmcp|libfreetype|libpng16|libexpat|libzstd|libpcre2-8|libbrotli\w*|"
+    r"libbsd|libmd|libsystemd|libcap|libgcrypt|libgpg-error|liblzma|liblz4|libGLdispatch|"
+    r"libGLX|libicu\w*|libQt6\w*|libpyside6\w*|libshiboken6\w*|ld-linux[-\w]*|linux-vdso)\.so"
+)
 
 
 def _plugin_files() -> list[Path]:
@@ -37,14 +39,18 @@ def _ldd_names(path: Path) -> set[str]:
     return {Path(line.split()[0]).name for line in out.splitlines() if line.strip()}
 
 
-@pytest.mark.skipif(not sys.platform.startswith("linux") or not shutil.which("ldd"), reason="ldd on Linux")
+@pytest.mark.skipif(
+    not sys.platform.startswith("linux") or not shutil.which("ldd"), reason="ldd on Linux"
+)
 def test_the_table_covers_every_library_the_xcb_plugin_loads():
     files = _plugin_files()
     if not files:
         pytest.skip("this PySide6 has no xcb plugin")
     needed = set().union(*(_ldd_names(f) for f in files))
     outside = sorted(n for n in needed if not _BASE.match(n) and n not in host_libs.XCB_LIBRARIES)
-    assert outside == [], f"libraries the xcb plugin loads that no package of the table holds: {outside}"
+    assert outside == [], (
+        f"libraries the xcb plugin loads that no package of the table holds: {outside}"
+    )
     # and the table holds nothing the plugin does not load
     assert set(host_libs.XCB_LIBRARIES) <= needed
 
@@ -73,13 +79,16 @@ def test_a_missing_library_is_named_with_its_apt_line(monkeypatch, capsys, tmp_p
     assert "Traceback" not in err
 
 
-@pytest.mark.parametrize("env, xcb", [
-    ({"DISPLAY": ":0"}, True),
-    ({"DISPLAY": ":0", "WAYLAND_DISPLAY": "wayland-0"}, False),
-    ({"QT_QPA_PLATFORM": "offscreen"}, False),
-    ({"QT_QPA_PLATFORM": "xcb"}, True),
-    ({}, False),
-])
+@pytest.mark.parametrize(
+    "env, xcb",
+    [
+        ({"DISPLAY": ":0"}, True),
+        ({"DISPLAY": ":0", "WAYLAND_DISPLAY": "wayland-0"}, False),
+        ({"QT_QPA_PLATFORM": "offscreen"}, False),
+        ({"QT_QPA_PLATFORM": "xcb"}, True),
+        ({}, False),
+    ],
+)
 def test_the_check_runs_only_when_qt_will_use_x11(env, xcb):
     assert host_libs.uses_xcb(env, "linux") is xcb
     assert host_libs.uses_xcb(env, "win32") is False
@@ -90,9 +99,29 @@ def test_the_check_runs_only_when_qt_will_use_x11(env, xcb):
 @pytest.mark.skipif(not shutil.which("xvfb-run"), reason="needs xvfb-run")
 def test_the_start_command_opens_the_window_on_a_real_x_server(tmp_path):
     shot = tmp_path / "start.png"
-    env = dict(os.environ, QT_QPA_PLATFORM="xcb", PYTHONPATH=str(REPO), DECKEDITOR_HOME=str(tmp_path / "home"))
+    env = dict(
+        os.environ,
+        QT_QPA_PLATFORM="xcb",
+        PYTHONPATH=str(REPO),
+        DECKEDITOR_HOME=str(tmp_path / "home"),
+    )
     env.pop("WAYLAND_DISPLAY", None)
-    run = subprocess.run(["xvfb-run", "-a", "-s", "-screen 0 1366x768x24", sys.executable, "-m", "deckeditor",
-                          "--screenshot", str(shot)], env=env, capture_output=True, text=True, timeout=120)
+    run = subprocess.run(
+        [
+            "xvfb-run",
+            "-a",
+            "-s",
+            "-screen 0 1366x768x24",
+            sys.executable,
+            "-m",
+            "deckeditor",
+            "--screenshot",
+            str(shot),
+        ],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert run.returncode == 0, run.stderr
     assert shot.stat().st_size > 10_000

@@ -19,13 +19,20 @@ def forge_folder(tmp_path):
     for i in range(3):
         (folder / f"test_drake_{i}.txt").write_text(
             f"Name:Test Drake {i}\nManaCost:2 U\nTypes:Creature Drake\nPT:2/2\nK:Flying\n"
-            "Oracle:Flying\n", encoding="utf-8")
+            "Oracle:Flying\n",
+            encoding="utf-8",
+        )
     return folder.parent
 
 
 def run_child(args):
-    proc = subprocess.run(import_process.command(*args), capture_output=True, text=True,
-                          env=import_process.child_env(), timeout=120)
+    proc = subprocess.run(
+        import_process.command(*args),
+        capture_output=True,
+        text=True,
+        env=import_process.child_env(),
+        timeout=120,
+    )
     return proc.returncode, [json.loads(line) for line in proc.stdout.splitlines()], proc.stderr
 
 

@@ -20,7 +20,9 @@ def forge_folder(tmp_path: Path, name: str = "Zephyr Test Drake") -> Path:
     folder = tmp_path / "cardsfolder" / "z"
     folder.mkdir(parents=True)
     (folder / "card.txt").write_text(
-        f"Name:{name}\nManaCost:2 U\nTypes:Creature Drake\nPT:2/2\nK:Flying\nOracle:Flying\n", encoding="utf-8")
+        f"Name:{name}\nManaCost:2 U\nTypes:Creature Drake\nPT:2/2\nK:Flying\nOracle:Flying\n",
+        encoding="utf-8",
+    )
     return folder.parent
 
 
@@ -48,7 +50,10 @@ def test_every_phase_is_shown_with_the_file_named(window, qtbot, tmp_path):
     qtbot.waitUntil(lambda: "Imported" in window.last_message, timeout=60000)
     labels = dialog.labels
     assert any(label.startswith("Reading cardsfolder") for label in labels), labels
-    phases = [next(p for p in ("Reading", "Writing", "Indexing") if label.startswith(p)) for label in labels]
+    phases = [
+        next(p for p in ("Reading", "Writing", "Indexing") if label.startswith(p))
+        for label in labels
+    ]
     assert phases.index("Writing") > phases.index("Reading")
     assert phases[-1] == "Indexing"
     assert "cardsfolder" in next(label for label in labels if label.startswith("Writing"))
@@ -60,7 +65,9 @@ def test_cancel_while_writing_leaves_no_half_database(window, qtbot, tmp_path, m
     from deckeditor.carddb import store
 
     # a database with one earlier source
-    store.import_sources([str(forge_folder(tmp_path / "old", "Old Test Card"))], app_paths=window.paths)
+    store.import_sources(
+        [str(forge_folder(tmp_path / "old", "Old Test Card"))], app_paths=window.paths
+    )
     before = names_in_db(window.paths)
     # hold the write at its snapshot step until the player has pressed Cancel
     real = store.CardStore._write_snapshot
@@ -94,7 +101,10 @@ def test_cancel_while_writing_leaves_no_half_database(window, qtbot, tmp_path, m
 def test_cancel_while_reading_writes_nothing(window, qtbot, tmp_path):
     window.import_cards([str(forge_folder(tmp_path))])
     window._import_progress.cancel()  # at once: the reader stops at its first progress report
-    qtbot.waitUntil(lambda: "cancelled" in window.last_message or "Imported" in window.last_message, timeout=30000)
+    qtbot.waitUntil(
+        lambda: "cancelled" in window.last_message or "Imported" in window.last_message,
+        timeout=30000,
+    )
     if "cancelled" in window.last_message:
         assert "Zephyr Test Drake" not in names_in_db(window.paths)
 

@@ -48,10 +48,15 @@ IMPORT = textwrap.dedent("""
 
 def _run(script: str, signum: int, *args: str) -> subprocess.CompletedProcess:
     return subprocess.run(
-        [sys.executable, "-c", script, str(int(signum)), *args], capture_output=True, text=True,
-        cwd=REPO, timeout=300, env={**os.environ, "PYTHONPATH": str(REPO)},
+        [sys.executable, "-c", script, str(int(signum)), *args],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        timeout=300,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
         # a shell starts background jobs with SIGINT ignored; a terminal's Ctrl+C is not
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
 
 
 @pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
@@ -60,17 +65,23 @@ def test_a_signal_during_convert_leaves_the_target_whole(tmp_path, signum):
     source.write_text("1 Island\n4 Lightning Bolt\n", encoding="utf-8")
     target = tmp_path / "out.deck.json"
     target.write_text("the old file\n", encoding="utf-8")
-    done = _run(CONVERT, signum, "--home", str(tmp_path / "home"), "convert", str(source),
-                str(target))
+    done = _run(
+        CONVERT, signum, "--home", str(tmp_path / "home"), "convert", str(source), str(target)
+    )
     assert done.returncode == 128 + signum, done.stderr
     assert done.stderr.splitlines() == [f"deckeditor: stopped by {signum.name}"]
     assert target.read_text(encoding="utf-8") == "the old file\n"
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["deck.txt", "home", "out.deck.json"] \
-        or sorted(p.name for p in tmp_path.iterdir()) == ["deck.txt", "out.deck.json"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "deck.txt",
+        "home",
+        "out.deck.json",
+    ] or sorted(p.name for p in tmp_path.iterdir()) == ["deck.txt", "out.deck.json"]
 
 
-RECORDS = ('[{"name": "Sol Ring", "layout": "normal", "faces": [{"name": "Sol Ring", '
-           '"mana_cost": "{1}", "types": ["Artifact"], "oracle_text": "{T}: Add {C}{C}."}]}]')
+RECORDS = (
+    '[{"name": "Sol Ring", "layout": "normal", "faces": [{"name": "Sol Ring", '
+    '"mana_cost": "{1}", "types": ["Artifact"], "oracle_text": "{T}: Add {C}{C}."}]}]'
+)
 
 
 @pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
@@ -82,8 +93,9 @@ def test_a_signal_during_cards_import_keeps_the_database_as_it_was(tmp_path, sig
     second.write_text(RECORDS.replace("Sol Ring", "Mox Opal"), encoding="utf-8")
     info = [sys.executable, "-m", "deckeditor", "--home", str(home), "cards", "info"]
     env = {**os.environ, "PYTHONPATH": str(REPO)}
-    subprocess.run([*info[:-1], "import", str(first)], check=True, capture_output=True, cwd=REPO,
-                   env=env)
+    subprocess.run(
+        [*info[:-1], "import", str(first)], check=True, capture_output=True, cwd=REPO, env=env
+    )
     before = subprocess.run(info, capture_output=True, text=True, cwd=REPO, env=env)
     done = _run(IMPORT, signum, "--home", str(home), "cards", "import", str(second))
     assert done.returncode == 128 + signum, done.stderr

@@ -76,7 +76,8 @@ SIDE_FILES = {
 @pytest.mark.parametrize("side", list(SIDE_FILES))
 @pytest.mark.parametrize("how", list(GARBLES))
 def test_a_garbled_side_file_of_the_card_database_is_set_aside_and_made_again(
-        imported, capsys, side, how):
+    imported, capsys, side, how
+):
     home, folder, db = imported
     suffix, what = SIDE_FILES[side]
     path = db.with_name(db.name + suffix)
@@ -93,19 +94,20 @@ def test_a_garbled_side_file_of_the_card_database_is_set_aside_and_made_again(
 
 def test_a_garbled_list_of_sources_still_rebuilds_a_damaged_database(imported, capsys):
     """Both damaged: the sources come from what the damaged database still says."""
-    home, folder, db = imported
+    home, _folder, db = imported
     garble(db.with_name(db.name + ".sources.json"), "wrong JSON types")
     db.write_bytes(db.read_bytes()[:-1024])  # truncated
-    code, got, err = info(capsys, home)
+    code, _got, err = info(capsys, home)
     assert code == 0 and "Traceback" not in err
     assert "list of sources" in err and "was damaged" in err
 
 
 @pytest.mark.parametrize("how", ["a folder", "wrong JSON types"])
 def test_something_else_where_the_database_should_be_is_set_aside_and_rebuilt(
-        imported, capsys, how):
+    imported, capsys, how
+):
     """A folder (before: silently the starter pool) or a JSON file in the database's place."""
-    home, folder, db = imported
+    home, _folder, db = imported
     garble(db, how)
     code, got, err = info(capsys, home)
     assert code == 0 and got["games"]["mtg"]["cards"] == 2  # rebuilt from the recorded source
@@ -114,8 +116,9 @@ def test_something_else_where_the_database_should_be_is_set_aside_and_rebuilt(
     assert "rebuilt from 1 source(s), 2 cards" in err and "Traceback" not in err
 
 
-def test_check_reads_its_deck_over_a_garbled_stamp_and_a_folder_database(imported, capsys,
-                                                                          tmp_path):
+def test_check_reads_its_deck_over_a_garbled_stamp_and_a_folder_database(
+    imported, capsys, tmp_path
+):
     home, _, db = imported
     garble(db.with_name(db.name + ".checked"), "bytes")
     deck = tmp_path / "d.txt"
@@ -156,8 +159,7 @@ SETTINGS = {
 @pytest.mark.gui
 @pytest.mark.parametrize("which", list(SETTINGS))
 @pytest.mark.parametrize("how", list(GARBLES) + ["values of the wrong type"])
-def test_garbled_settings_are_set_aside_said_and_written_again(qtbot, tmp_path, capfd,
-                                                                which, how):
+def test_garbled_settings_are_set_aside_said_and_written_again(qtbot, tmp_path, capfd, which, how):
     from deckeditor.ui.settings import Settings, save_settings
 
     home = tmp_path / "home"
@@ -204,7 +206,8 @@ def test_a_folder_in_an_autosave_records_place_is_set_aside_not_offered(qtbot, t
 @pytest.mark.gui
 @pytest.mark.parametrize("how", ["bytes", "wrong JSON types"])
 def test_a_garbled_autosave_record_is_offered_as_unreadable_and_discard_removes_it(
-        qtbot, tmp_path, how):
+    qtbot, tmp_path, how
+):
     from deckeditor.recovery import SUFFIX
     from deckeditor.ui.recovery_dialog import DISCARD, offer_recovery
 
@@ -222,7 +225,8 @@ def test_a_garbled_autosave_record_is_offered_as_unreadable_and_discard_removes_
 
 @pytest.mark.gui
 def test_a_file_where_the_autosave_folder_should_be_is_set_aside_and_autosave_works(
-        qtbot, tmp_path, capfd):
+    qtbot, tmp_path, capfd
+):
     from deckeditor.ui.main_window import MainWindow
     from deckeditor.ui.recovery_dialog import offer_recovery
 
@@ -234,8 +238,9 @@ def test_a_file_where_the_autosave_folder_should_be_is_set_aside_and_autosave_wo
     window.confirm_discard = lambda: True
     window.warn = lambda title, text: pytest.fail(text)
     assert offer_recovery(window, paths, ask=lambda *a: pytest.fail("nothing to offer")) == []
-    assert_set_aside(paths.autosave_dir, b"\x00not a folder", capfd.readouterr().err,
-                     "the autosave folder")
+    assert_set_aside(
+        paths.autosave_dir, b"\x00not a folder", capfd.readouterr().err, "the autosave folder"
+    )
     window.session.add_card("Island", "Main")
     qtbot.waitUntil(lambda: window.autosaver.file.exists(), timeout=10000)
     window.autosaver.stop()

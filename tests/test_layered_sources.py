@@ -39,7 +39,12 @@ def _records_file(tmp_path, name: str, cards) -> str:
 def test_the_starter_file_is_read_as_card_records_with_its_types():
     assert detect_source(starter_file("mtg")) == "records"
     result = load_source(starter_file("mtg"))
-    assert (result.kind, result.game, len(result.cards), result.issues) == ("records", "mtg", 210, [])
+    assert (result.kind, result.game, len(result.cards), result.issues) == (
+        "records",
+        "mtg",
+        210,
+        [],
+    )
     tolabow = next(c for c in result.cards if c.name == TOLABOW)
     assert tolabow.faces[0].type_line == "Legendary Creature — Otter"
 
@@ -52,9 +57,25 @@ def test_riftbound_records_are_read_for_riftbound():
 
 def test_a_scryfall_array_is_still_scryfall(tmp_path):
     path = tmp_path / "oracle-cards.json"
-    path.write_text(json.dumps([{"object": "card", "name": "Opt", "layout": "normal", "type_line": "Instant",
-                                 "mana_cost": "{U}", "oracle_text": "Scry 1.\nDraw a card.", "colors": ["U"],
-                                 "color_identity": ["U"], "cmc": 1.0, "set": "xln"}]), encoding="utf-8")
+    path.write_text(
+        json.dumps(
+            [
+                {
+                    "object": "card",
+                    "name": "Opt",
+                    "layout": "normal",
+                    "type_line": "Instant",
+                    "mana_cost": "{U}",
+                    "oracle_text": "Scry 1.\nDraw a card.",
+                    "colors": ["U"],
+                    "color_identity": ["U"],
+                    "cmc": 1.0,
+                    "set": "xln",
+                }
+            ]
+        ),
+        encoding="utf-8",
+    )
     assert detect_source(path) == "scryfall"
 
 
@@ -85,10 +106,19 @@ def test_the_newest_source_gives_the_text_and_each_card_stays_one(tmp_path):
     from dataclasses import replace
 
     paths = _paths(tmp_path)
-    base = [c for c in starter_pool("mtg").cards if c.name in ("Brainstorm", "Counterspell", TOLABOW)]
+    base = [
+        c for c in starter_pool("mtg").cards if c.name in ("Brainstorm", "Counterspell", TOLABOW)
+    ]
     old = _records_file(tmp_path, "old.json", base)
     brainstorm = next(c for c in base if c.name == "Brainstorm")
-    reworded = replace(brainstorm, faces=(replace(brainstorm.faces[0], oracle_text="Draw three cards, then put two back. (newer)"),))
+    reworded = replace(
+        brainstorm,
+        faces=(
+            replace(
+                brainstorm.faces[0], oracle_text="Draw three cards, then put two back. (newer)"
+            ),
+        ),
+    )
     new = _records_file(tmp_path, "new.json", [reworded])
     import_sources([old, new], app_paths=paths)
     pool = open_pool(paths)
@@ -119,7 +149,9 @@ def test_a_card_in_no_source_says_so_with_the_import_at_hand(window, qtbot):
     catalog = window.catalog
     assert catalog.model.rowCount() == 0
     assert catalog.empty_box.isVisible()
-    assert catalog.empty_label.text().startswith("“Zzyzx Nonesuch”: not in your card pool — File › Import cards…")
+    assert catalog.empty_label.text().startswith(
+        "“Zzyzx Nonesuch”: not in your card pool — File › Import cards…"
+    )
     assert catalog.import_button.isVisible() and not catalog.show_hidden_button.isVisible()
     asked = []
     window.import_cards_dialog = lambda: asked.append(True)
@@ -128,7 +160,9 @@ def test_a_card_in_no_source_says_so_with_the_import_at_hand(window, qtbot):
     qtbot.mouseClick(catalog.import_button, Qt.MouseButton.LeftButton)
     assert asked == [True]
     _search(window, qtbot, "t:otter c:r")  # a keyed search: no card of the pool matches it
-    assert catalog.empty_label.text().startswith("“t:otter c:r”: no card of your card pool matches — File › Import cards…")
+    assert catalog.empty_label.text().startswith(
+        "“t:otter c:r”: no card of your card pool matches — File › Import cards…"
+    )
 
 
 @pytest.mark.gui
@@ -137,7 +171,7 @@ def test_a_card_the_rules_hide_is_named_with_why(window, qtbot):
     _search(window, qtbot, '!"Atraxa, Praetors\' Voice"')
     qtbot.keyClick(window.catalog.search_box, Qt.Key.Key_Return)
     qtbot.keyClick(window.catalog.table, Qt.Key.Key_Return)  # Atraxa leads: no red
-    _search(window, qtbot, "!\"Lightning Bolt\"")
+    _search(window, qtbot, '!"Lightning Bolt"')
     catalog = window.catalog
     assert catalog.model.rowCount() == 0
     text = catalog.empty_label.text()
@@ -165,7 +199,9 @@ def _copy_home(mtgjson_home, tmp_path):
 
 
 @pytest.mark.realdata
-def test_mtgjson_then_the_current_forge_rulebreakers_layer_into_one_card_each(mtgjson_home, tmp_path):
+def test_mtgjson_then_the_current_forge_rulebreakers_layer_into_one_card_each(
+    mtgjson_home, tmp_path
+):
     paths = _copy_home(mtgjson_home, tmp_path)
     before = open_pool(paths)
     assert TOLABOW not in before  # the pool predates the card
@@ -180,14 +216,22 @@ def test_mtgjson_then_the_current_forge_rulebreakers_layer_into_one_card_each(mt
     assert len(pool) == len(before) + len(new)
     for script in scripts:  # the newest source's text, the older pool's printings kept
         card = pool.get(script.name)
-        assert [f.oracle_text for f in card.faces] == [f.oracle_text for f in script.faces], script.name
-        if before.get(script.name) is not None and before.get(script.name).printings and not script.printings:
+        assert [f.oracle_text for f in card.faces] == [f.oracle_text for f in script.faces], (
+            script.name
+        )
+        if (
+            before.get(script.name) is not None
+            and before.get(script.name).printings
+            and not script.printings
+        ):
             assert card.printings == before.get(script.name).printings
     assert pool.get(TOLABOW).deck_rule_lines
 
 
 @pytest.mark.realdata
-def test_mtgjson_then_the_starter_file_adds_the_showcase_cards_with_their_types(mtgjson_home, tmp_path):
+def test_mtgjson_then_the_starter_file_adds_the_showcase_cards_with_their_types(
+    mtgjson_home, tmp_path
+):
     from deckeditor.games.mtg.commander import can_be_commander
 
     paths = _copy_home(mtgjson_home, tmp_path)
@@ -204,13 +248,17 @@ def test_mtgjson_then_the_starter_file_adds_the_showcase_cards_with_their_types(
 
 @pytest.mark.realdata
 @pytest.mark.gui
-def test_the_window_says_tolabow_is_not_in_the_pool_then_finds_it_once_imported(mtgjson_home, qtbot, tmp_path):
+def test_the_window_says_tolabow_is_not_in_the_pool_then_finds_it_once_imported(
+    mtgjson_home, qtbot, tmp_path
+):
     _copy_home(mtgjson_home, tmp_path)
     win = open_window(qtbot, tmp_path)
     win.show()
     _search(win, qtbot, "Tolabow")
     assert win.catalog.model.rowCount() == 0
-    assert win.catalog.empty_label.text().startswith("“Tolabow”: not in your card pool — File › Import cards…")
+    assert win.catalog.empty_label.text().startswith(
+        "“Tolabow”: not in your card pool — File › Import cards…"
+    )
     win.import_cards([str(starter_file("mtg"))])
     qtbot.waitUntil(lambda: "Imported" in win.last_message, timeout=60000)
     _search(win, qtbot, "Tolabow")

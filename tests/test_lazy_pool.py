@@ -12,13 +12,24 @@ from deckeditor.paths import AppPaths
 
 def card(name: str, text: str = "", faces: tuple[str, ...] = ()) -> Card:
     names = faces or (name,)
-    return Card(name=name, layout=Layout.NORMAL if not faces else Layout.TRANSFORM, mana_value=1.0,
-                faces=tuple(Face(name=n, oracle_text=text, types=("Instant",)) for n in names))
+    return Card(
+        name=name,
+        layout=Layout.NORMAL if not faces else Layout.TRANSFORM,
+        mana_value=1.0,
+        faces=tuple(Face(name=n, oracle_text=text, types=("Instant",)) for n in names),
+    )
 
 
-CARDS = [card("Quick Study", "Draw two cards."), card("Stone Wall", "Defender"),
-         card("Lim-Dûl's Vault", "Look at the top five cards."),
-         card("Delver of Secrets // Insectile Aberration", "", ("Delver of Secrets", "Insectile Aberration"))]
+CARDS = [
+    card("Quick Study", "Draw two cards."),
+    card("Stone Wall", "Defender"),
+    card("Lim-Dûl's Vault", "Look at the top five cards."),
+    card(
+        "Delver of Secrets // Insectile Aberration",
+        "",
+        ("Delver of Secrets", "Insectile Aberration"),
+    ),
+]
 
 
 def home(tmp_path) -> AppPaths:

@@ -16,8 +16,11 @@ pytestmark = pytest.mark.gui
 
 
 def _before(app):
-    return ({_address(w) for w in QApplication.topLevelWidgets()},
-            {_address(t) for t in app.findChildren(QTimer)}, set(threading.enumerate()))
+    return (
+        {_address(w) for w in QApplication.topLevelWidgets()},
+        {_address(t) for t in app.findChildren(QTimer)},
+        set(threading.enumerate()),
+    )
 
 
 def test_a_dialog_left_open_is_named(qapp):

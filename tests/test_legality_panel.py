@@ -14,8 +14,13 @@ pytestmark = pytest.mark.gui
 
 
 def _rows(panel):
-    return {panel.table.item(r, 0).text(): (panel.table.item(r, 1).text(), panel.table.item(r, 2).text())
-            for r in range(panel.table.rowCount())}
+    return {
+        panel.table.item(r, 0).text(): (
+            panel.table.item(r, 1).text(),
+            panel.table.item(r, 2).text(),
+        )
+        for r in range(panel.table.rowCount())
+    }
 
 
 def test_overview_lists_every_format_and_selects_a_formats_cards(qtbot, tmp_path):
@@ -100,7 +105,9 @@ def test_an_edit_keeps_the_players_deck_selection_while_a_format_row_is_chosen(q
             break
         QTest.keyClick(tree, Qt.Key.Key_Down)
     forests = {e.card: e.count for e in window.session.deck.section("Main").entries}["Forest"]
-    before = {(e.card, e.count) for e in window.session.deck.section("Main").entries if e.card != "Forest"}
+    before = {
+        (e.card, e.count) for e in window.session.deck.section("Main").entries if e.card != "Forest"
+    }
     QTest.keyClick(tree, Qt.Key.Key_Plus)
     qtbot.waitUntil(lambda: not panel._pending, timeout=30_000)
     QTest.keyClick(tree, Qt.Key.Key_Plus)

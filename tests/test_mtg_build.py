@@ -118,11 +118,17 @@ def test_partner_kinds():
     wilson = build_card([face("Wilson, Refined Grizzly", "{1}{G}", "Legendary Creature — Bear Warrior",
                               "Choose a Background (You can have a Background as a second commander.)")])  # fmt: skip
     assert wilson.partner.choose_background
-    giants = build_card([face("Raised by Giants", "{5}{G}", "Legendary Enchantment — Background", "...")])
+    giants = build_card(
+        [face("Raised by Giants", "{5}{G}", "Legendary Enchantment — Background", "...")]
+    )
     assert giants.partner.is_background
-    doctor = build_card([face("The Tenth Doctor", "{3}{U}{R}", "Legendary Creature — Time Lord Doctor")])
+    doctor = build_card(
+        [face("The Tenth Doctor", "{3}{U}{R}", "Legendary Creature — Time Lord Doctor")]
+    )
     assert doctor.partner.is_doctor
-    not_doctor = build_card([face("Dr. Who", "{3}{U}{R}", "Legendary Creature — Time Lord Doctor Human")])
+    not_doctor = build_card(
+        [face("Dr. Who", "{3}{U}{R}", "Legendary Creature — Time Lord Doctor Human")]
+    )
     assert not not_doctor.partner.is_doctor
     rose = build_card([face("Rose Tyler", "{1}{W}", "Legendary Creature — Human",
                             "Doctor's companion (You can have two commanders if the other is the Doctor.)")])  # fmt: skip
@@ -151,7 +157,9 @@ def test_overlay_fills_sources_without_rules_and_source_rules_replace_it():
     from_overlay = build_card([f])
     assert len(from_overlay.deck_rule_lines) == 1
     assert from_overlay.deck_rule_lines[0].face == "Tolabow, Loch Rascal"
-    assert from_overlay.deck_rule_lines[0].text.startswith("ColorIdentity:AllowedAdditionalColor$ 1 |")
+    assert from_overlay.deck_rule_lines[0].text.startswith(
+        "ColorIdentity:AllowedAdditionalColor$ 1 |"
+    )
     own = DeckRuleLine("Tolabow, Loch Rascal", "ColorIdentity:Exempt$ Type:Basic.Land")
     assert build_card([f], deck_rule_lines=[own]).deck_rule_lines == (own,)
     assert build_card([face("Bear", "{1}{G}", "Creature — Bear")]).deck_rule_lines == ()

@@ -115,7 +115,12 @@ def test_bad_records_are_reported_with_their_path_and_neighbours_survive(tmp_pat
     cards, issues = load_mtgjson(write(tmp_path, "a.json", data))
     assert sorted(c.name for c in cards) == ["Fire // Ice", "The Tenth Doctor"]
     errors = {i.where for i in issues if i.severity == "error"}
-    assert errors == {'data["Broken A"]', 'data["Broken B"]', 'data["Broken C"]', 'data["Broken D"]'}
+    assert errors == {
+        'data["Broken A"]',
+        'data["Broken B"]',
+        'data["Broken C"]',
+        'data["Broken D"]',
+    }
 
 
 def test_unusable_files_raise_one_clear_error(tmp_path):
@@ -131,7 +136,9 @@ def test_unusable_files_raise_one_clear_error(tmp_path):
 
 _JUNK = st.recursive(
     st.none() | st.booleans() | st.integers() | st.text(max_size=8),
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3)
+    ),
     max_leaves=8,
 )
 

@@ -79,8 +79,13 @@ def test_oathbreaker_and_signature_spell_slots_fill_from_the_catalog(window, qtb
     # the oathbreaker slot offers oathbreakers only
     choose(window.target_box, "Oathbreaker")
     pool = window.session.pool.cards
-    walker = next(c for c in pool if "Planeswalker" in c.types and "Legendary" in c.faces[0].supertypes
-                  and bin(c.identity).count("1") == 1)
+    walker = next(
+        c
+        for c in pool
+        if "Planeswalker" in c.types
+        and "Legendary" in c.faces[0].supertypes
+        and bin(c.identity).count("1") == 1
+    )
     window.catalog.search_box.clear()
     qtbot.keyClicks(window.catalog.search_box, "t:instant")
     assert window.catalog.model.rowCount() == 0  # no instant is an oathbreaker
@@ -97,12 +102,16 @@ def test_oathbreaker_and_signature_spell_slots_fill_from_the_catalog(window, qtb
     assert all({"Instant", "Sorcery"} & set(c.types) for c in cards)
     assert all(c.identity & ~walker.identity == 0 for c in cards)
     outside = next(c for c in pool if "Instant" in c.types and c.identity & ~walker.identity)
-    inside = next(c for c in pool if "Instant" in c.types and c.identity and not c.identity & ~walker.identity)
+    inside = next(
+        c for c in pool if "Instant" in c.types and c.identity and not c.identity & ~walker.identity
+    )
     assert outside not in cards and inside in cards
     reasons = window.session.why_hidden(outside, "Signature spell")
     assert any("Outside the colour identity of" in r for r in reasons), reasons
     creature = next(c for c in pool if "Creature" in c.types and not c.identity & ~walker.identity)
-    assert any("no signature spell" in r for r in window.session.why_hidden(creature, "Signature spell"))
+    assert any(
+        "no signature spell" in r for r in window.session.why_hidden(creature, "Signature spell")
+    )
 
     # adding a hidden card to the slot warns with its reasons (declined: nothing added)
     window.add_card(outside.name)
@@ -114,17 +123,24 @@ def test_oathbreaker_and_signature_spell_slots_fill_from_the_catalog(window, qtb
     shown = heads(window)
     assert shown["Oathbreaker 1/1"] == [walker.name], shown
     assert shown["Signature spell 1/1"] == [inside.name], shown
-    assert [e.card for e in window.session.deck.section("Commander").entries] == [walker.name, inside.name]
+    assert [e.card for e in window.session.deck.section("Commander").entries] == [
+        walker.name,
+        inside.name,
+    ]
     window.deck_pane.select_cards([inside.name])
     assert "This deck's signature spell." in window.card_view.text.toPlainText()
     window.deck_pane.select_cards([walker.name])
     assert "This deck's oathbreaker." in window.card_view.text.toPlainText()
     kinds = {p.kind for p in window.session.problems()}
-    assert not {"MISSING_COMMANDER", "ILLEGAL_COMMANDER", "TOO_MANY_COMMANDERS"} & {str(getattr(k, "value", k)) for k in kinds}
+    assert not {"MISSING_COMMANDER", "ILLEGAL_COMMANDER", "TOO_MANY_COMMANDERS"} & {
+        str(getattr(k, "value", k)) for k in kinds
+    }
     # a second signature spell: the slot is taken
     other = next(c for c in pool if "Sorcery" in c.types and not c.identity & ~walker.identity)
-    assert any("already has its signature spell" in r or "two cards" in r
-               for r in window.session.why_hidden(other, "Signature spell"))
+    assert any(
+        "already has its signature spell" in r or "two cards" in r
+        for r in window.session.why_hidden(other, "Signature spell")
+    )
 
     # files: the deck's own kind and every export with a command zone keep both slots
     from deckeditor.ui.export_dialog import ExportDialog
@@ -136,8 +152,14 @@ def test_oathbreaker_and_signature_spell_slots_fill_from_the_catalog(window, qtb
         dialog.export_to(str(out))
         assert window.open_path(str(out)), kind
         if window.session.format_code != "oathbreaker":  # a kind that names no format
-            window.status.format_box.setCurrentIndex(window.status.format_box.findData("oathbreaker"))
+            window.status.format_box.setCurrentIndex(
+                window.status.format_box.findData("oathbreaker")
+            )
             window.status.format_box.activated.emit(window.status.format_box.currentIndex())
         shown = heads(window)
-        assert shown.get("Oathbreaker 1/1") == [walker.name], (kind, shown, window.session.deck.sections)
+        assert shown.get("Oathbreaker 1/1") == [walker.name], (
+            kind,
+            shown,
+            window.session.deck.sections,
+        )
         assert shown.get("Signature spell 1/1") == [inside.name], (kind, shown)

@@ -77,7 +77,9 @@ def test_at_least_one_in_the_opening_hand_is_one_minus_none(case):
 @given(
     st.integers(min_value=10, max_value=100).flatmap(
         lambda deck: st.tuples(
-            st.just(deck), st.integers(min_value=0, max_value=deck), st.integers(0, 3),
+            st.just(deck),
+            st.integers(min_value=0, max_value=deck),
+            st.integers(0, 3),
             st.integers(min_value=0, max_value=3),
         )
     )
@@ -85,7 +87,9 @@ def test_at_least_one_in_the_opening_hand_is_one_minus_none(case):
 def test_without_mulligans_it_is_the_hypergeometric_tail(case):
     deck, wanted, draws, k = case
     seen = 7 + draws
-    tail = sum(comb(wanted, i) * comb(deck - wanted, seen - i) for i in range(k, min(wanted, seen) + 1)) / comb(deck, seen)
+    tail = sum(
+        comb(wanted, i) * comb(deck - wanted, seen - i) for i in range(k, min(wanted, seen) + 1)
+    ) / comb(deck, seen)
     assert abs(float(odds.chance(deck, wanted, k, turn=draws, on_draw=True)) - tail) < 1e-9
     assert abs(float(odds.chance(deck, wanted, k, turn=draws + 1, on_draw=False)) - tail) < 1e-9
 
@@ -97,7 +101,9 @@ def test_more_mulligans_and_more_turns_never_lower_the_chance(deck, wanted, k, t
     by = [odds.chance(deck, wanted, k, turn, False, m) for m in range(3)]
     assert by[0] <= by[1] <= by[2] <= 1
     assert odds.chance(deck, wanted, k, turn) <= odds.chance(deck, wanted, k, turn + 1)
-    assert odds.chance(deck, wanted, k, turn, on_draw=False) <= odds.chance(deck, wanted, k, turn, on_draw=True)
+    assert odds.chance(deck, wanted, k, turn, on_draw=False) <= odds.chance(
+        deck, wanted, k, turn, on_draw=True
+    )
 
 
 @pytest.mark.parametrize(

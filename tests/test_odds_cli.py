@@ -20,7 +20,8 @@ def run(capsys, *args):
 @pytest.fixture
 def deck(tmp_path, home):
     return write_deck(
-        tmp_path / "bolt.deck.json", ["Tolabow, Loch Rascal"],
+        tmp_path / "bolt.deck.json",
+        ["Tolabow, Loch Rascal"],
         [("Island", 40), ("Lightning Bolt", 20), ("Brainstorm", 39)],
     )
 
@@ -29,13 +30,32 @@ def test_a_category_by_turn_three_on_the_play(capsys, deck):
     code, out, err = run(capsys, deck, "--category", "removal", "--by-turn", "3", "--json")
     assert code == 0, err
     doc = json.loads(out)
-    assert (doc["what"], doc["library"], doc["wanted"], doc["turn"], doc["on_draw"]) == ("Removal", 99, 20, 3, False)
-    assert doc["chance"] == {str(7 - m): pytest.approx(float(odds.chance(99, 20, 1, 3, False, m)), abs=1e-12)
-                             for m in range(3)}
+    assert (doc["what"], doc["library"], doc["wanted"], doc["turn"], doc["on_draw"]) == (
+        "Removal",
+        99,
+        20,
+        3,
+        False,
+    )
+    assert doc["chance"] == {
+        str(7 - m): pytest.approx(float(odds.chance(99, 20, 1, 3, False, m)), abs=1e-12)
+        for m in range(3)
+    }
 
 
 def test_lands_at_least_three_on_the_draw(capsys, deck):
-    code, out, _ = run(capsys, deck, "--category", "Lands", "--at-least", "3", "--by-turn", "2", "--on-draw", "--json")
+    code, out, _ = run(
+        capsys,
+        deck,
+        "--category",
+        "Lands",
+        "--at-least",
+        "3",
+        "--by-turn",
+        "2",
+        "--on-draw",
+        "--json",
+    )
     doc = json.loads(out)
     assert code == 0 and doc["what"] == "Lands" and doc["wanted"] == 40
     assert doc["chance"]["7"] == pytest.approx(float(odds.chance(99, 40, 3, 2, True, 0)), abs=1e-12)
@@ -45,18 +65,25 @@ def test_a_named_card_in_words(capsys, deck):
     code, out, _ = run(capsys, deck, "--card", "lightning bolt")
     assert code == 0
     assert out.splitlines()[0] == (
-        "Tolabow Spells: 20 Lightning Bolt in a library of 99; at least 1 in the opening hand, on the play")
+        "Tolabow Spells: 20 Lightning Bolt in a library of 99; at least 1 in the opening hand, on the play"
+    )
     assert "kept at 7: " in out and "kept at 5: " in out
 
 
 @pytest.mark.parametrize(
     "args, error",
     [
-        (("--category", "lifegain"), "--category 'lifegain': not a role (ramp, draw, removal, boardwipe, "
-                                     "counterspell, tutor, protection, recursion, land) nor a category of the deck"),
+        (
+            ("--category", "lifegain"),
+            "--category 'lifegain': not a role (ramp, draw, removal, boardwipe, "
+            "counterspell, tutor, protection, recursion, land) nor a category of the deck",
+        ),
         (("--card", "Sol Ring"), "--card 'Sol Ring': not in the deck's library"),
         (("--category", "ramp", "--at-least", "0"), "--at-least 0: must be 1 or more"),
-        (("--category", "ramp", "--by-turn", "95"), "the library holds 99 cards: 101 cannot be drawn by turn 95"),
+        (
+            ("--category", "ramp", "--by-turn", "95"),
+            "the library holds 99 cards: 101 cannot be drawn by turn 95",
+        ),
     ],
 )
 def test_unusable_input_is_one_line_exit_2(capsys, deck, args, error):

@@ -5,9 +5,7 @@ a row it would not fit says why, and the chosen colour shows whole on the comman
 from __future__ import annotations
 
 import pytest
-
 from PySide6.QtCore import Qt
-
 
 pytestmark = pytest.mark.gui
 
@@ -41,14 +39,19 @@ def test_rows_that_would_commit_the_open_budget_are_marked_and_say_so(window, qt
     names = [model.card_at(r).name for r in range(model.rowCount())]
     assert "Lightning Bolt" in names and "Counterspell" in names
     assert model.commits is not None
-    assert tooltip(window, "Lightning Bolt") == "Lightning Bolt — Adding it makes red Tolabow's additional colour"
+    assert (
+        tooltip(window, "Lightning Bolt")
+        == "Lightning Bolt — Adding it makes red Tolabow's additional colour"
+    )
     assert tooltip(window, "Counterspell") == "Counterspell"  # blue: inside the identity already
     # marked in the list itself: the row is painted in the commit colour
     window.catalog.table.scrollTo(model.index(row_of(window, "Lightning Bolt"), 0))
     image = window.catalog.table.viewport().grab().toImage()
     rect = window.catalog.table.visualRect(model.index(row_of(window, "Lightning Bolt"), 0))
     right = min(rect.right(), image.width() - 1)  # the column may run past a narrow pane
-    colours = {image.pixelColor(x, rect.center().y()).name() for x in range(max(rect.left(), 0), right)}
+    colours = {
+        image.pixelColor(x, rect.center().y()).name() for x in range(max(rect.left(), 0), right)
+    }
     assert COMMIT_COLOR.name() in colours or any(_near(c, COMMIT_COLOR) for c in colours)
     # the card view says it too
     window.catalog.table.setCurrentIndex(model.index(row_of(window, "Lightning Bolt"), 0))
@@ -70,7 +73,12 @@ def _near(hexcolour: str, colour) -> bool:
     from PySide6.QtGui import QColor
 
     c = QColor(hexcolour)
-    return abs(c.red() - colour.red()) + abs(c.green() - colour.green()) + abs(c.blue() - colour.blue()) < 60
+    return (
+        abs(c.red() - colour.red())
+        + abs(c.green() - colour.green())
+        + abs(c.blue() - colour.blue())
+        < 60
+    )
 
 
 def test_the_chosen_colour_shows_whole_on_the_commanders_line(window):
@@ -115,7 +123,9 @@ def test_why_hidden_makes_sense_for_the_commander_and_follows_the_search(window,
     window.card_view.show_card("Counterspell", window.target())
     assert "Does not match" not in window.card_view.text.toPlainText()
     qtbot.keyClicks(window.catalog.search_box, "t:creature")
-    qtbot.waitUntil(lambda: "Does not match the search term “t:creature”" in window.card_view.text.toPlainText())
+    qtbot.waitUntil(
+        lambda: "Does not match the search term “t:creature”" in window.card_view.text.toPlainText()
+    )
 
 
 def test_possible_partners_are_marked_in_the_list_itself(window, qtbot):
@@ -128,9 +138,15 @@ def test_possible_partners_are_marked_in_the_list_itself(window, qtbot):
     model = window.catalog.model
     row = row_of(window, "Tymna the Weaver")
     assert model.row_mark(model.rows[row]) == (PARTNER_COLOR, PARTNER_MARK)
-    assert window.catalog.table.fontMetrics().inFont(PARTNER_MARK[0])  # the mark is drawn, not a box
+    assert window.catalog.table.fontMetrics().inFont(
+        PARTNER_MARK[0]
+    )  # the mark is drawn, not a box
     window.catalog.table.scrollTo(model.index(row, 0))
     image = window.catalog.table.viewport().grab().toImage()
     rect = window.catalog.table.visualRect(model.index(row, 0))
-    colours = {image.pixelColor(x, y).name() for x in range(rect.left(), rect.right()) for y in range(rect.top(), rect.bottom())}
+    colours = {
+        image.pixelColor(x, y).name()
+        for x in range(rect.left(), rect.right())
+        for y in range(rect.top(), rect.bottom())
+    }
     assert any(_near(c, PARTNER_COLOR) for c in colours)

@@ -29,7 +29,8 @@ def _tool(name: str) -> str:
 def test_desktop_file_validates():
     result = subprocess.run(
         [_tool("desktop-file-validate"), str(PACKAGING / f"{APP_ID}.desktop")],
-        capture_output=True, text=True,
+        capture_output=True,
+        text=True,
     )
     assert result.returncode == 0 and "error" not in result.stdout, result.stdout
 
@@ -37,7 +38,8 @@ def test_desktop_file_validates():
 def test_metainfo_validates():
     result = subprocess.run(
         [_tool("appstreamcli"), "validate", "--no-net", str(PACKAGING / f"{APP_ID}.metainfo.xml")],
-        capture_output=True, text=True,
+        capture_output=True,
+        text=True,
     )
     assert result.returncode == 0, result.stdout + result.stderr
 

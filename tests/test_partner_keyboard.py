@@ -46,12 +46,18 @@ def section(win, name: str) -> dict[str, int]:
 
 
 def no_identity_error(win) -> bool:
-    return not [p for p in win.session.problems() if p.kind.value in ("COLOR_IDENTITY", "ILLEGAL_PARTNERSHIP")]
+    return not [
+        p
+        for p in win.session.problems()
+        if p.kind.value in ("COLOR_IDENTITY", "ILLEGAL_PARTNERSHIP")
+    ]
 
 
 def test_enter_on_a_possible_partner_adds_her_as_second_commander(window, qtbot):
     find(window, qtbot, TYMNA)
-    tip = window.catalog.model.data(window.catalog.table.currentIndex(), Qt.ItemDataRole.ToolTipRole)
+    tip = window.catalog.model.data(
+        window.catalog.table.currentIndex(), Qt.ItemDataRole.ToolTipRole
+    )
     assert "possible partner" in tip and "Enter" in tip and PARTNER in tip
     qtbot.keyClick(window.catalog.table, Qt.Key.Key_Return)
     assert section(window, "Commander") == {THRASIOS: 1, TYMNA: 1}
@@ -67,7 +73,9 @@ def test_double_click_on_a_possible_partner_does_the_same(window, qtbot):
     find(window, qtbot, TYMNA)
     table = window.catalog.table
     rect = table.visualRect(table.currentIndex())
-    qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())  # a double-click's first
+    qtbot.mouseClick(
+        table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center()
+    )  # a double-click's first
     qtbot.mouseDClick(table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     assert section(window, "Commander") == {THRASIOS: 1, TYMNA: 1}
     assert no_identity_error(window)
@@ -85,8 +93,13 @@ def pick(menu, qtbot, text: str) -> None:
     qtbot.keyClick(menu, Qt.Key.Key_Return)
 
 
-@pytest.mark.parametrize("key, mods", [(Qt.Key.Key_Menu, Qt.KeyboardModifier.NoModifier),
-                                       (Qt.Key.Key_F10, Qt.KeyboardModifier.ShiftModifier)])
+@pytest.mark.parametrize(
+    "key, mods",
+    [
+        (Qt.Key.Key_Menu, Qt.KeyboardModifier.NoModifier),
+        (Qt.Key.Key_F10, Qt.KeyboardModifier.ShiftModifier),
+    ],
+)
 def test_keyboard_context_menu_offers_add_as_partner(window, qtbot, key, mods):
     find(window, qtbot, TYMNA)
     qtbot.keyClick(window.catalog.table, key, mods)
@@ -116,8 +129,11 @@ def test_ctrl_shift_c_on_a_tymna_line_makes_her_partner_not_replacement(window, 
     deck_menu.aboutToShow.emit()
     texts = [a.text() for a in deck_menu.actions() if a.isVisible()]
     assert PARTNER in texts and f"Set as commander (instead of {THRASIOS})" in texts
-    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_C,
-                   Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    qtbot.keyClick(
+        QApplication.focusWidget(),
+        Qt.Key.Key_C,
+        Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier,
+    )
     assert section(window, "Commander") == {THRASIOS: 1, TYMNA: 1}
     assert no_identity_error(window)
 
@@ -129,8 +145,11 @@ def test_the_deck_menu_adds_the_catalog_card_as_partner(window, qtbot):
     item = window.catalog_lead_menu_action
     assert item.isVisible() and item.isEnabled() and item.text() == f"{PARTNER}: {TYMNA}"
     assert item.shortcut().toString() == "Ctrl+Shift+P"
-    qtbot.keyClick(window.catalog.table, Qt.Key.Key_P,
-                   Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    qtbot.keyClick(
+        window.catalog.table,
+        Qt.Key.Key_P,
+        Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier,
+    )
     assert section(window, "Commander") == {THRASIOS: 1, TYMNA: 1}
 
 

@@ -6,6 +6,7 @@ decoded, decoding runs off the GUI thread, and a window that shows no picture se
 
 from __future__ import annotations
 
+import itertools
 import struct
 import threading
 import time
@@ -163,7 +164,9 @@ def short_deadline(monkeypatch):
     monkeypatch.setattr(picture_download, "DEADLINE_MS", 1500)
 
 
-def test_an_announced_huge_body_is_refused_before_it_is_read(qtbot, tmp_path, hostile, small_bounds):
+def test_an_announced_huge_body_is_refused_before_it_is_read(
+    qtbot, tmp_path, hostile, small_bounds
+):
     got, loader = _fetch(qtbot, tmp_path, [f"{hostile.base}/huge"])
     assert got is None and loader.flying == 0
     # refused on its Content-Length; should the first bytes be handed over with the headers on
@@ -173,8 +176,9 @@ def test_an_announced_huge_body_is_refused_before_it_is_read(qtbot, tmp_path, ho
     assert hostile.sent.get("/huge", 0) < 64 * 1024 * 1024  # the connection was closed early
 
 
-def test_an_unannounced_body_is_cut_off_at_the_bound_while_it_streams(qtbot, tmp_path, hostile,
-                                                                    small_bounds):
+def test_an_unannounced_body_is_cut_off_at_the_bound_while_it_streams(
+    qtbot, tmp_path, hostile, small_bounds
+):
     got, loader = _fetch(qtbot, tmp_path, [f"{hostile.base}/endless"])
     assert got is None and "over" in loader.failures[-1]
     time.sleep(0.3)
@@ -182,8 +186,9 @@ def test_an_unannounced_body_is_cut_off_at_the_bound_while_it_streams(qtbot, tmp
     assert hostile.sent.get("/endless", 0) < 64 * 1024 * 1024
 
 
-def test_a_trickling_server_loses_the_request_at_its_deadline(qtbot, tmp_path, hostile,
-                                                             short_deadline):
+def test_a_trickling_server_loses_the_request_at_its_deadline(
+    qtbot, tmp_path, hostile, short_deadline
+):
     start = time.monotonic()
     got, loader = _fetch(qtbot, tmp_path, [f"{hostile.base}/trickle"])
     took = time.monotonic() - start
@@ -200,12 +205,13 @@ def test_a_redirect_loop_stops_after_a_few_hops_sent_at_the_rate(qtbot, tmp_path
     assert got is None
     times = [t for t, path in hostile.requests if path == "/loop"]
     assert len(times) == 2 * (1 + MAX_REDIRECTS) == loader.sent
-    gaps = [b - a for a, b in zip(times, times[1:])]
+    gaps = [b - a for a, b in itertools.pairwise(times)]
     assert min(gaps) >= 1.0 / card_images.RATE * 0.8, gaps
 
 
-def test_a_redirect_is_followed_through_the_loader_and_stored_under_the_asked_url(qtbot, tmp_path,
-                                                                                  hostile):
+def test_a_redirect_is_followed_through_the_loader_and_stored_under_the_asked_url(
+    qtbot, tmp_path, hostile
+):
     from PySide6.QtNetwork import QNetworkAccessManager  # noqa: F401 (Qt's network module)
 
     got, loader = _fetch(qtbot, tmp_path, [f"{hostile.base}/ok"])
@@ -224,13 +230,22 @@ def test_redirects_never_go_down_from_https_or_off_http():
 
 def _png_claiming(width: int, height: int) -> bytes:
     """A few hundred bytes of PNG whose header claims a `width`×`height` canvas."""
+
     def chunk(kind: bytes, data: bytes) -> bytes:
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(
-            ">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+        return (
+            struct.pack(">I", len(data))
+            + kind
+            + data
+            + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+        )
 
     header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
-            + chunk(b"IDAT", zlib.compress(b"\0" * 1024)) + chunk(b"IEND", b""))
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(b"\0" * 1024))
+        + chunk(b"IEND", b"")
+    )
 
 
 def test_a_small_file_claiming_a_huge_canvas_is_not_decoded(qapp):

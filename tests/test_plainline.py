@@ -12,20 +12,57 @@ from deckeditor.games.mtg.files import forge_dck, plainline, precon, xmage_dck
 from tests.test_text_decks import make_pool
 
 POOL = make_pool()
-NAMES = ["Lightning Bolt", "Island", "Sol Ring", "Korvold, Fae-Cursed King", "Fire", "ice tunnel",
-         "Lim-Dul's Vault", "Aaaa", "Opt  Two", "Delver of Secrets", "Insectile Aberration",
-         "Fire // Ice", "Fire/Ice", "Sol Ring+", "Sol Ring|CMM", "Island|2ED|2"]
+NAMES = [
+    "Lightning Bolt",
+    "Island",
+    "Sol Ring",
+    "Korvold, Fae-Cursed King",
+    "Fire",
+    "ice tunnel",
+    "Lim-Dul's Vault",
+    "Aaaa",
+    "Opt  Two",
+    "Delver of Secrets",
+    "Insectile Aberration",
+    "Fire // Ice",
+    "Fire/Ice",
+    "Sol Ring+",
+    "Sol Ring|CMM",
+    "Island|2ED|2",
+]
 COUNTS = ["1", "4", "0", "01", "9999", "10000", "12"]
-OTHER = ["", "[Main]", "[Sideboard]", "[metadata]", "Name=Bench", "# a comment", "SB: 1 Island",
-         "1 [M11:149] Lightning Bolt", "// NAME: Bench", "Sideboard", "COMMANDER: 1 Island",
-         "1 Sol Ring [CMM]", "-1 Island", "LAYOUT MAIN:(1,1)", "NAME:Bench", "1\tIsland"]
-HEADS = {"forge": "[metadata]\nName=Bench\n[Main]\n", "xmage": "NAME:Bench\n",
-         "precon": "// NAME: Bench\n"}
+OTHER = [
+    "",
+    "[Main]",
+    "[Sideboard]",
+    "[metadata]",
+    "Name=Bench",
+    "# a comment",
+    "SB: 1 Island",
+    "1 [M11:149] Lightning Bolt",
+    "// NAME: Bench",
+    "Sideboard",
+    "COMMANDER: 1 Island",
+    "1 Sol Ring [CMM]",
+    "-1 Island",
+    "LAYOUT MAIN:(1,1)",
+    "NAME:Bench",
+    "1\tIsland",
+]
+HEADS = {
+    "forge": "[metadata]\nName=Bench\n[Main]\n",
+    "xmage": "NAME:Bench\n",
+    "precon": "// NAME: Bench\n",
+}
 READERS = {"forge": forge_dck, "xmage": xmage_dck, "precon": precon}
 
 line = st.one_of(
-    st.builds(lambda c, n, sep: f"{c}{sep}{n}", st.sampled_from(COUNTS), st.sampled_from(NAMES),
-              st.sampled_from([" ", "  ", "x "])),
+    st.builds(
+        lambda c, n, sep: f"{c}{sep}{n}",
+        st.sampled_from(COUNTS),
+        st.sampled_from(NAMES),
+        st.sampled_from([" ", "  ", "x "]),
+    ),
     st.sampled_from(OTHER),
 )
 
@@ -42,8 +79,9 @@ def _read(kind: str, text: str, monkeypatch, short: bool):
 
 
 @pytest.mark.parametrize("kind", sorted(READERS))
-@settings(max_examples=150, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(lines=st.lists(line, min_size=1, max_size=12))
 def test_the_short_path_reads_as_the_full_grammar(kind, lines, monkeypatch):
     text = HEADS[kind] + "\n".join(lines) + "\n"
@@ -53,19 +91,35 @@ def test_the_short_path_reads_as_the_full_grammar(kind, lines, monkeypatch):
 def test_plain_lines_only():
     assert plainline.plain("4 Lightning Bolt") == (4, "Lightning Bolt")
     assert plainline.plain("1 Korvold, Fae-Cursed King") == (1, "Korvold, Fae-Cursed King")
-    for other in ("04 Opt", "0 Opt", "10000 Opt", "1  Opt", "1 Opt|M19", "1 Opt+", "1 [X] Opt",
-                  "SB: 1 Opt", "1 Æther Vial", "1 " + "x" * 1000):
+    for other in (
+        "04 Opt",
+        "0 Opt",
+        "10000 Opt",
+        "1  Opt",
+        "1 Opt|M19",
+        "1 Opt+",
+        "1 [X] Opt",
+        "SB: 1 Opt",
+        "1 Æther Vial",
+        "1 " + "x" * 1000,
+    ):
         assert plainline.plain(other) is None, other
 
 
-TEXT_LINES = st.lists(st.one_of(line, st.sampled_from(["  ", "[Main]  ", "1 Island  ", "\t1 Opt"])),
-                      max_size=10)
+TEXT_LINES = st.lists(
+    st.one_of(line, st.sampled_from(["  ", "[Main]  ", "1 Island  ", "\t1 Opt"])), max_size=10
+)
 
 
 @pytest.mark.parametrize("kind", sorted(READERS))
-@settings(max_examples=100, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(lines=TEXT_LINES, end=st.sampled_from(["\n", "\r\n", "\r"]), last=st.sampled_from(["", "\n", "  "]))
+@settings(
+    max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    lines=TEXT_LINES,
+    end=st.sampled_from(["\n", "\r\n", "\r"]),
+    last=st.sampled_from(["", "\n", "  "]),
+)
 def test_the_text_read_a_chunk_at_a_time_reports_as_its_lines(kind, lines, end, last, monkeypatch):
     # the reader given the text (lines cut a few characters at a time, the report cutting each
     # line's text from the source) and given the lines `split_lines` makes: the same result
@@ -89,8 +143,11 @@ _XML_NAME = st.from_regex(r"[A-Za-z_][A-Za-z0-9_.-]{0,6}", fullmatch=True)
 
 
 @settings(max_examples=300, deadline=None)
-@given(tag=_XML_NAME, attrs=st.dictionaries(_XML_NAME, st.text(max_size=8), max_size=4),
-       text=st.sampled_from([None, "", "x"]))
+@given(
+    tag=_XML_NAME,
+    attrs=st.dictionaries(_XML_NAME, st.text(max_size=8), max_size=4),
+    text=st.sampled_from([None, "", "x"]),
+)
 def test_a_leaf_element_is_written_as_the_serializer_writes_it(tag, attrs, text):
     import xml.etree.ElementTree as ET
 

@@ -61,8 +61,12 @@ def test_headers_counts_and_title_read_as_words(window, qtbot):
 
 
 def test_a_warning_alone_is_not_called_0_errors(window, qtbot, tmp_path):
-    deck = (new_deck("mtg", "Otters", "commander").add("Commander", Entry("Tolabow, Loch Rascal"))
-            .add("Main", Entry("Lightning Bolt")).add("Main", Entry("Island", 98)))
+    deck = (
+        new_deck("mtg", "Otters", "commander")
+        .add("Commander", Entry("Tolabow, Loch Rascal"))
+        .add("Main", Entry("Lightning Bolt"))
+        .add("Main", Entry("Island", 98))
+    )
     path = tmp_path / "otters.deck.json"
     path.write_text(write_json_deck(deck), encoding="utf-8")
     assert window.open_path(str(path))
@@ -104,13 +108,21 @@ def test_loss_lines_wrap_instead_of_hiding_behind_a_scroll_bar(window, qtbot):
     dialog = ExportDialog(window.session.deck, window.session.pool, window)
     qtbot.addWidget(dialog)
     dialog.show()
-    choose(dialog.kind_box, next(dialog.kind_box.itemText(i) for i in range(dialog.kind_box.count())
-                                 if dialog.kind_box.itemData(i) == "dek"))
+    choose(
+        dialog.kind_box,
+        next(
+            dialog.kind_box.itemText(i)
+            for i in range(dialog.kind_box.count())
+            if dialog.kind_box.itemData(i) == "dek"
+        ),
+    )
     losses = dialog.losses
     long_item = max((losses.item(i) for i in range(losses.count())), key=lambda it: len(it.text()))
     need = losses.fontMetrics().horizontalAdvance(long_item.text())
     assert need > losses.viewport().width()  # a line longer than the box …
-    qtbot.waitUntil(lambda: losses.visualItemRect(long_item).height() > losses.fontMetrics().height() * 1.5)
+    qtbot.waitUntil(
+        lambda: losses.visualItemRect(long_item).height() > losses.fontMetrics().height() * 1.5
+    )
     assert not losses.horizontalScrollBar().isVisible()  # … wraps: no sideways scrolling
     assert losses.visualItemRect(long_item).width() <= losses.viewport().width()
 
@@ -129,40 +141,78 @@ def test_new_deck_shows_magic_the_gathering_whole(window, qtbot):
 
 
 def test_card_import_notes_are_in_a_players_words(window, qtbot, tmp_path):
-    liar = [{"name": "Brisela, Voice of Nightmares", "layout": "normal", "manaCost": "{G}", "manaValue": 1,
-             "colors": ["G"], "colorIdentity": ["W", "G"], "type": "Creature — Elf", "types": ["Creature"],
-             "supertypes": [], "subtypes": ["Elf"], "power": "1", "toughness": "1"}]
+    liar = [
+        {
+            "name": "Brisela, Voice of Nightmares",
+            "layout": "normal",
+            "manaCost": "{G}",
+            "manaValue": 1,
+            "colors": ["G"],
+            "colorIdentity": ["W", "G"],
+            "type": "Creature — Elf",
+            "types": ["Creature"],
+            "supertypes": [],
+            "subtypes": ["Elf"],
+            "power": "1",
+            "toughness": "1",
+        }
+    ]
     path = tmp_path / "AtomicCards.json"
-    path.write_text(json.dumps({"meta": {"version": "5.2.2", "date": "2026-01-03"},
-                                "data": {"Brisela, Voice of Nightmares": liar}}), encoding="utf-8")
+    path.write_text(
+        json.dumps(
+            {
+                "meta": {"version": "5.2.2", "date": "2026-01-03"},
+                "data": {"Brisela, Voice of Nightmares": liar},
+            }
+        ),
+        encoding="utf-8",
+    )
     window.import_cards([str(path)])
     with qtbot.waitSignal(window._import_thread.finished, timeout=60000):
         pass
     qtbot.waitUntil(lambda: "Imported" in window.last_message, timeout=10000)
     box = window._import_issues_box
     informative, details = box.informativeText(), box.detailedText()
-    assert "1 card: the source's colour identity differs from what the card's text gives" in informative
-    assert ("Brisela, Voice of Nightmares: the source gives colour identity WG, its text gives G; "
-            "WG is used") in details, details
+    assert (
+        "1 card: the source's colour identity differs from what the card's text gives"
+        in informative
+    )
+    assert (
+        "Brisela, Voice of Nightmares: the source gives colour identity WG, its text gives G; "
+        "WG is used"
+    ) in details, details
     for developer in ('data["', "colorIdentity", "computed"):
         assert developer not in informative + details
     box.close()
 
 
-def test_save_as_starts_in_the_players_documents_not_the_programs_resources(window, qtbot, monkeypatch):
+def test_save_as_starts_in_the_players_documents_not_the_programs_resources(
+    window, qtbot, monkeypatch
+):
     documents = window.paths.documents
     documents.mkdir(parents=True, exist_ok=True)  # a player's Documents folder exists
     asked = []
-    monkeypatch.setattr(QFileDialog, "getSaveFileName",
-                        staticmethod(lambda parent, title, default, *a, **k: asked.append(default) or ("", "")))
+    monkeypatch.setattr(
+        QFileDialog,
+        "getSaveFileName",
+        staticmethod(lambda parent, title, default, *a, **k: asked.append(default) or ("", "")),
+    )
     assert window.open_path(THRASIOS_DECK)  # a starter deck, opened from resources/decks
-    qtbot.keyClick(window, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    qtbot.keyClick(
+        window,
+        Qt.Key.Key_S,
+        Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier,
+    )
     assert asked == [str(documents / "Thrasios and Tymna.deck.json")]
     # a deck opened from the player's own folder: Save As starts there
     own = documents / "mine"
     own.mkdir()
     window.save_to(str(own / "x.deck.json"))
-    qtbot.keyClick(window, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    qtbot.keyClick(
+        window,
+        Qt.Key.Key_S,
+        Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier,
+    )
     assert asked[-1].startswith(str(own))
 
 
@@ -170,7 +220,9 @@ def test_the_catalogs_hidden_note_names_the_card_once(window, qtbot):
     """'hidden: … — Tolabow, Loch Rascal: 1 of 1 already in the deck', not the name twice."""
     choose(window.target_box, "Commander")
     quick_add(window, qtbot, "Tolabow")
-    assert [e.card for e in window.session.deck.section("Commander").entries] == ["Tolabow, Loch Rascal"]
+    assert [e.card for e in window.session.deck.section("Commander").entries] == [
+        "Tolabow, Loch Rascal"
+    ]
     qtbot.keyClick(window, Qt.Key.Key_1, Qt.KeyboardModifier.AltModifier)
     qtbot.keyClicks(window.catalog.search_box, "Tolabow")
     text = window.catalog.empty_label.text()
@@ -183,7 +235,9 @@ def test_the_import_preview_says_what_it_read_as_a_player_names_it(window, qtbot
     'read as MTG Arena text'); a Forge file 'Read as Forge (.dck)', not 'Read as forge'."""
     from PySide6.QtGui import QGuiApplication
 
-    QGuiApplication.clipboard().setText("Commander\n1 Tolabow, Loch Rascal\n\nDeck\n1 Forest\n4 Island\n")
+    QGuiApplication.clipboard().setText(
+        "Commander\n1 Tolabow, Loch Rascal\n\nDeck\n1 Forest\n4 Island\n"
+    )
     seen = {}
 
     def look(dialog):
@@ -191,7 +245,11 @@ def test_the_import_preview_says_what_it_read_as_a_player_names_it(window, qtbot
         return False
 
     window.run_dialog = look
-    qtbot.keyClick(window, Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    qtbot.keyClick(
+        window,
+        Qt.Key.Key_V,
+        Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier,
+    )
     assert seen["notes"].startswith("Read as MTG Arena text: 6 cards in 2 sections"), seen
     assert "read as" not in seen["notes"]
     dck = tmp_path / "otters.dck"
@@ -200,7 +258,9 @@ def test_the_import_preview_says_what_it_read_as_a_player_names_it(window, qtbot
 
     dialog = ImportDialog(window.session.pool, window)
     dialog.preview_file(str(dck))
-    assert dialog.notes.text().startswith("Read as Forge (.dck): 4 cards in 1 section"), dialog.notes.text()
+    assert dialog.notes.text().startswith("Read as Forge (.dck): 4 cards in 1 section"), (
+        dialog.notes.text()
+    )
 
 
 def test_riftbound_messages_count_in_words():
@@ -211,9 +271,17 @@ def test_riftbound_messages_count_in_words():
 
     pool = starter_pool("riftbound")
     legend = next(c.name for c in pool.cards if c.is_legend)
-    deck = (new_deck("riftbound", "Two", "riftbound").add("Legend", Entry(legend, 2))
-            .add("Mainboard", Entry(legend)))
-    messages = [p.message for p in registry.game("riftbound").check(deck, load_format("riftbound"), __import__("datetime").date(2026, 1, 3), pool)]
+    deck = (
+        new_deck("riftbound", "Two", "riftbound")
+        .add("Legend", Entry(legend, 2))
+        .add("Mainboard", Entry(legend))
+    )
+    messages = [
+        p.message
+        for p in registry.game("riftbound").check(
+            deck, load_format("riftbound"), __import__("datetime").date(2026, 1, 3), pool
+        )
+    ]
     assert "The Legend section must hold exactly one Legend, not 2 cards" in messages, messages
     assert any(m.endswith("its card is not counted") for m in messages), messages
     assert not [m for m in messages if "(s)" in m]

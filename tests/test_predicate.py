@@ -6,7 +6,7 @@ from datetime import date
 
 import pytest
 
-from deckeditor.games.mtg.predicate import make_predicate, rows_from_bits, bits_from_rows
+from deckeditor.games.mtg.predicate import bits_from_rows, make_predicate, rows_from_bits
 from tests.mtg_cards import DAY, POOL, POOL_MERGED, deck, fmt_info
 
 
@@ -35,7 +35,13 @@ def test_row_10_hadran_hides_nighthowler():
 def test_s8_no_choice_deck_empty(pool):
     p = pred(deck(["Tolabow, Loch Rascal"]), pool=pool)
     assert shown(
-        p, "Counterspell", "Lightning Bolt", "Izzet Charm", "Growth Spiral", "Mountain", "Swamp",
+        p,
+        "Counterspell",
+        "Lightning Bolt",
+        "Izzet Charm",
+        "Growth Spiral",
+        "Mountain",
+        "Swamp",
         pool=pool,
     ) == dict.fromkeys(
         ["Counterspell", "Lightning Bolt", "Izzet Charm", "Growth Spiral", "Mountain", "Swamp"],
@@ -169,7 +175,11 @@ SCENARIOS = [
     (deck(["Thrasios, Triton Hero", "Tymna the Weaver"]), "Companion", "commander"),
     (deck(["The Everforger"]), "Main", "commander"),
     (deck(["Kozilek, Butcher of Truth"]), "Main", "commander"),
-    (deck(["The Prismatic Piper", "Thrasios, Triton Hero"], ["Lightning Bolt"]), "Main", "commander"),
+    (
+        deck(["The Prismatic Piper", "Thrasios, Triton Hero"], ["Lightning Bolt"]),
+        "Main",
+        "commander",
+    ),
     (deck(["Karn, the Great Creator"]), "Main", "brawl"),
     (deck(["Karn, the Great Creator"], [("Island", 3), ("Swamp", 2)]), "Main", "brawl"),
     (deck(["Karn, the Great Creator"], [("Island", 3), ("Plains", 2)]), "Main", "brawl"),
@@ -186,7 +196,7 @@ def test_visible_rows_agree_with_the_predicate(d, target, fmt):
     assert p.visible_rows() == expected
     some = list(range(0, len(POOL), 3))
     assert p.visible_rows(some) == [r for r in some if r in set(expected)]
-    for r, c in enumerate(POOL.cards):
+    for _r, c in enumerate(POOL.cards):
         assert (p.why_hidden(c) == []) == p(c)
 
 

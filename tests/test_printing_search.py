@@ -71,8 +71,12 @@ def test_year_key_is_any_printings_year(find):
 
 @pytest.mark.parametrize(
     "query, message",
-    [("r:legendary", 'unknown rarity "legendary"'), ("year:soon", '"soon" is not a year'),
-     ("game:xbox", 'unknown game "xbox"'), ("s:c-16", '"c-16" is not a set code')],
+    [
+        ("r:legendary", 'unknown rarity "legendary"'),
+        ("year:soon", '"soon" is not a year'),
+        ("game:xbox", 'unknown game "xbox"'),
+        ("s:c-16", '"c-16" is not a set code'),
+    ],
 )
 def test_bad_printing_values_are_errors_at_the_value(query, message):
     searcher = Searcher(starter_pool("mtg"), "mtg")
@@ -131,7 +135,10 @@ def test_an_unsupported_key_empties_the_list_with_its_message(window, qtbot):
     _type(window, qtbot, "cn:1")
     catalog = window.catalog
     assert catalog.model.rowCount() == 0  # not the previous results
-    assert catalog.error_label.isVisible() and '"cn:" is not supported yet' in catalog.error_label.text()
+    assert (
+        catalog.error_label.isVisible()
+        and '"cn:" is not supported yet' in catalog.error_label.text()
+    )
     assert catalog.count_label.text().startswith("0 of ")
     _type(window, qtbot, "t:legend (")  # a malformed query still keeps the last good results
     assert catalog.model.rowCount() == 0 or catalog.error_label.isVisible()
@@ -143,7 +150,10 @@ def test_the_printing_list_names_set_year_and_number_with_set_symbols(window, qt
     window.deck_pane.select_cards(["Sol Ring"])
     view = window.card_view
     texts = [view.printing_box.itemText(i) for i in range(view.printing_box.count())]
-    assert "Commander 2016 (C16) · 2016 · #272" in texts and "Limited Edition Alpha (LEA) · 1993 · #269" in texts
+    assert (
+        "Commander 2016 (C16) · 2016 · #272" in texts
+        and "Limited Edition Alpha (LEA) · 1993 · #269" in texts
+    )
     c16 = texts.index("Commander 2016 (C16) · 2016 · #272")
     assert not view.printing_box.itemIcon(c16).isNull()  # Keyrune's set symbol
     view.open_printings("Sol Ring")
@@ -151,9 +161,17 @@ def test_the_printing_list_names_set_year_and_number_with_set_symbols(window, qt
     assert "Commander 2016 (C16) · 2016 · #272" in html and "setsymbol:set:C16" in html
     # a printing's link shows that printing's picture
     asked = []
-    view.images = type("Images", (), {"request": lambda self, *a: asked.append(a[3]),
-                                      "pending": lambda self: False, "forget": lambda self, o: None,
-                                      "downloads": False, "pictures_folder": ""})()
+    view.images = type(
+        "Images",
+        (),
+        {
+            "request": lambda self, *a: asked.append(a[3]),
+            "pending": lambda self: False,
+            "forget": lambda self, o: None,
+            "downloads": False,
+            "pictures_folder": "",
+        },
+    )()
     from PySide6.QtCore import QUrl
 
     view._on_link(QUrl("printing:0"))

@@ -11,8 +11,10 @@ from deckeditor.session import find_entries
 from tests.player_window import choose
 
 # the end of Sol Ring's printing list as the card view shows it (newest first)
-NEWEST_LAST = ("Revised Edition (3ED) · 1994 · #274\n￼ 30th Anniversary Edition (30A) · 2022\n"
-               "￼ Unlimited Edition (2ED) · 1993 · #270")
+NEWEST_LAST = (
+    "Revised Edition (3ED) · 1994 · #274\n￼ 30th Anniversary Edition (30A) · 2022\n"
+    "￼ Unlimited Edition (2ED) · 1993 · #270"
+)
 
 pytestmark = pytest.mark.gui
 
@@ -41,7 +43,7 @@ def test_a_printing_chosen_in_the_card_view_is_shown_exported_and_kept(window, q
     assert view.printing_box.isVisible() and view.printing_box.currentText() == "any printing"
     # a printing is named by its set, year and collector number; picking it fills the number
     choose(view.printing_box, "Unlimited Edition (2ED) · 1993 · #270")
-    (section, index), = find_entries(window.session.deck, ["Sol Ring"])
+    ((section, index),) = find_entries(window.session.deck, ["Sol Ring"])
     printing = window.session.deck.section(section).entries[index].printing
     assert (printing.set, printing.number) == ("2ED", "270")
     assert view.number_edit.text() == "270"
@@ -52,7 +54,10 @@ def test_a_printing_chosen_in_the_card_view_is_shown_exported_and_kept(window, q
     printing = window.session.deck.section(section).entries[index].printing
     assert (printing.set, printing.number) == ("2ED", "250")
     assert deck_label(window, "Sol Ring") == "Sol Ring  (2ED 250)"
-    assert view.printing_box.currentText().startswith("Unlimited Edition (2ED)") and view.number_edit.text() == "250"
+    assert (
+        view.printing_box.currentText().startswith("Unlimited Edition (2ED)")
+        and view.number_edit.text() == "250"
+    )
     # each export that can carry printings writes it, and reading it back keeps it
     carried = {"forge": "|2ED", "arena": "(2ED) 250", "cod": 'setShortName="2ED"'}
     for kind, text in carried.items():
@@ -62,7 +67,7 @@ def test_a_printing_chosen_in_the_card_view_is_shown_exported_and_kept(window, q
         dialog.export_to(str(out))
         assert text in out.read_text(encoding="utf-8"), kind
         assert window.open_path(str(out))
-        (s, i), = find_entries(window.session.deck, ["Sol Ring"])
+        ((s, i),) = find_entries(window.session.deck, ["Sol Ring"])
         back = window.session.deck.section(s).entries[i].printing
         assert back is not None and back.set == "2ED", kind
         assert kind == "forge" or back.number == "250", kind
@@ -76,7 +81,7 @@ def test_a_printing_chosen_in_the_card_view_is_shown_exported_and_kept(window, q
     # back to any printing, one undo step each
     window.deck_pane.select_cards(["Sol Ring"])
     choose(view.printing_box, "any printing")
-    (s, i), = find_entries(window.session.deck, ["Sol Ring"])
+    ((s, i),) = find_entries(window.session.deck, ["Sol Ring"])
     assert window.session.deck.section(s).entries[i].printing is None
     window.undo_actions.undo.trigger()
     assert window.session.deck.section(s).entries[i].printing is not None
@@ -87,10 +92,12 @@ def test_the_sets_count_opens_the_list(window, qtbot):
     qtbot.waitUntil(lambda: window.catalog.model.rowCount() == 1)
     window.catalog.table.setCurrentIndex(window.catalog.model.index(0, 0))
     html = window.card_view.text.toHtml()
-    assert "href=\"sets\"" in html
+    assert 'href="sets"' in html
     assert NEWEST_LAST not in window.card_view.text.toPlainText()
     window.card_view.text.anchorClicked.emit(QUrl("sets"))
-    assert NEWEST_LAST in window.card_view.text.toPlainText()  # newest first, by set name, year and number
+    assert (
+        NEWEST_LAST in window.card_view.text.toPlainText()
+    )  # newest first, by set name, year and number
     window.card_view.text.anchorClicked.emit(QUrl("sets"))
     assert NEWEST_LAST not in window.card_view.text.toPlainText()
 
@@ -145,7 +152,9 @@ def test_help_about_names_the_version_and_card_sources(window, qtbot, tmp_path):
     folder = tmp_path / "cardsfolder" / "z"
     folder.mkdir(parents=True)
     (folder / "zephyr_test_drake.txt").write_text(
-        "Name:Zephyr Test Drake\nManaCost:2 U\nTypes:Creature Drake\nPT:2/2\nOracle:\n", encoding="utf-8")
+        "Name:Zephyr Test Drake\nManaCost:2 U\nTypes:Creature Drake\nPT:2/2\nOracle:\n",
+        encoding="utf-8",
+    )
     window.import_cards([str(folder.parent)])
     with qtbot.waitSignal(window._import_thread.finished, timeout=60000):
         pass
@@ -155,7 +164,7 @@ def test_help_about_names_the_version_and_card_sources(window, qtbot, tmp_path):
     assert "cardsfolder" in text and "forge" in text.lower()
     import datetime as dt
 
-    assert dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%d") in text
+    assert dt.datetime.now(dt.UTC).strftime("%Y-%m-%d") in text
     QApplication.processEvents()
 
 
@@ -167,7 +176,10 @@ def test_clicking_the_catalog_sets_count_opens_the_printing_list(window, qtbot):
     catalog = window.catalog
     qtbot.keyClicks(catalog.search_box, '!"Sol Ring"')
     qtbot.waitUntil(lambda: catalog.model.rowCount() == 1)
-    titles = [catalog.model.headerData(c, Qt.Orientation.Horizontal) for c in range(catalog.model.columnCount())]
+    titles = [
+        catalog.model.headerData(c, Qt.Orientation.Horizontal)
+        for c in range(catalog.model.columnCount())
+    ]
     sets_col = titles.index("Sets")
     cell = catalog.model.index(0, sets_col)
     assert int(cell.data()) == len(window.session.card("Sol Ring").printings)
@@ -177,7 +189,9 @@ def test_clicking_the_catalog_sets_count_opens_the_printing_list(window, qtbot):
     rect = catalog.table.visualRect(cell)
     QTest.mouseClick(catalog.table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     assert view.card is not None and view.card.name == "Sol Ring"
-    assert NEWEST_LAST in view.text.toPlainText()  # the list, newest first, by set name, year and number
+    assert (
+        NEWEST_LAST in view.text.toPlainText()
+    )  # the list, newest first, by set name, year and number
     view.text.anchorClicked.emit(QUrl("sets"))  # closed from the card view as before
     assert NEWEST_LAST not in view.text.toPlainText()
     QTest.mouseDClick(catalog.table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
@@ -185,7 +199,10 @@ def test_clicking_the_catalog_sets_count_opens_the_printing_list(window, qtbot):
     assert window.session.deck.count("Main") == before  # the double-click listed, added nothing
     # a click on the name cell only selects: the list stays as it was, nothing added
     view.text.anchorClicked.emit(QUrl("sets"))
-    QTest.mouseClick(catalog.table.viewport(), Qt.MouseButton.LeftButton,
-                     pos=catalog.table.visualRect(catalog.model.index(0, 0)).center())
+    QTest.mouseClick(
+        catalog.table.viewport(),
+        Qt.MouseButton.LeftButton,
+        pos=catalog.table.visualRect(catalog.model.index(0, 0)).center(),
+    )
     assert NEWEST_LAST not in view.text.toPlainText()
     assert window.session.deck.count("Main") == before

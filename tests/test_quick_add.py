@@ -10,9 +10,8 @@ from PySide6.QtCore import QPoint, Qt
 
 from deckeditor.carddb.pool import CardPool
 from deckeditor.cli import main
-from deckeditor.search import SearchIndex, compile_query
+from deckeditor.search import SearchIndex, compile_query, parse
 from deckeditor.search.ranking import ranked_rows, typed_name
-from deckeditor.search import parse
 from tests.conftest import shared_data
 from tests.player_window import open_window, show_active
 
@@ -45,8 +44,16 @@ def window(make_window, qtbot):
     return win
 
 
-@pytest.mark.parametrize("typed, added", [("Forest", "Forest"), ("island", "Island"), ("Swamp", "Swamp"),
-                                          ("ponder", "Ponder"), ("FIRE", "Fire // Ice")])
+@pytest.mark.parametrize(
+    "typed, added",
+    [
+        ("Forest", "Forest"),
+        ("island", "Island"),
+        ("Swamp", "Swamp"),
+        ("ponder", "Ponder"),
+        ("FIRE", "Fire // Ice"),
+    ],
+)
 def test_starter_pool_quick_add_takes_the_exact_name(window, qtbot, typed, added):
     quick_add(window, qtbot, typed)
     assert main_counts(window) == {added: 1}
@@ -58,8 +65,10 @@ def _records(path, cards):
 
     from deckeditor.carddb.records import to_record
 
-    path.write_text(json.dumps(cards if isinstance(cards[0], dict) else [to_record(c) for c in cards]),
-                    encoding="utf-8")
+    path.write_text(
+        json.dumps(cards if isinstance(cards[0], dict) else [to_record(c) for c in cards]),
+        encoding="utf-8",
+    )
     return str(path)
 
 
@@ -79,8 +88,13 @@ def test_a_layered_pool_out_of_name_order_still_takes_the_exact_name(qtbot, tmp_
     temple["faces"][0]["supertypes"] = []
     older = [to_record(starter.get(n)) for n in ("Forest", "Plains", "Swamp")] + [temple]
     paths = AppPaths.resolve(tmp_path / "home").ensure()
-    import_sources([_records(tmp_path / "older.json", older),
-                    _records(tmp_path / "newer.json", [starter.get("Island")])], app_paths=paths)
+    import_sources(
+        [
+            _records(tmp_path / "older.json", older),
+            _records(tmp_path / "newer.json", [starter.get("Island")]),
+        ],
+        app_paths=paths,
+    )
     names = [c.name for c in open_pool(paths).cards]
     assert names != sorted(names, key=str.casefold)  # the newer source's card came last
     win = open_window(qtbot, tmp_path)
@@ -88,8 +102,11 @@ def test_a_layered_pool_out_of_name_order_still_takes_the_exact_name(qtbot, tmp_
     quick_add(win, qtbot, "Island")
     assert main_counts(win) == {"Island": 1}
     header = win.catalog.table.horizontalHeader()  # sorted by type: still the exact name first
-    qtbot.mouseClick(header.viewport(), Qt.MouseButton.LeftButton,
-                     pos=header.viewport().rect().topLeft() + QPoint(header.sectionViewportPosition(2) + 5, 5))
+    qtbot.mouseClick(
+        header.viewport(),
+        Qt.MouseButton.LeftButton,
+        pos=header.viewport().rect().topLeft() + QPoint(header.sectionViewportPosition(2) + 5, 5),
+    )
     qtbot.keyClick(win, Qt.Key.Key_1, Qt.KeyboardModifier.AltModifier)
     qtbot.keyClicks(win.catalog.search_box, "Island")
     assert win.catalog._sort_column == 2
@@ -110,15 +127,16 @@ def mtgjson_pool():
 
 @pytest.fixture
 def full_window(qtbot, tmp_path, mtgjson_pool):
+    from deckeditor.paths import AppPaths
     from deckeditor.ui.app import make_app
     from deckeditor.ui.main_window import MainWindow
     from deckeditor.ui.settings import Settings
-    from deckeditor.paths import AppPaths
 
     make_app()
     paths = AppPaths.resolve(tmp_path / "home").ensure()
-    win = MainWindow(paths, pools={"mtg": mtgjson_pool}, settings=Settings(image_downloads=False),
-                     autosave=False)
+    win = MainWindow(
+        paths, pools={"mtg": mtgjson_pool}, settings=Settings(image_downloads=False), autosave=False
+    )
     win.confirm_discard = lambda: True
     win.confirm_hidden = lambda name, reasons: True
     qtbot.addWidget(win)
@@ -150,7 +168,7 @@ def test_full_pool_prefixes_come_before_the_rest_and_faces_count(full_window, qt
     names = shown_names(win, 50)
     assert names[0] == "Forest"
     starts = [n for n in names[1:] if n.casefold().startswith("forest")]
-    assert starts and names[1:1 + len(starts)] == starts  # then the names starting with it
+    assert starts and names[1 : 1 + len(starts)] == starts  # then the names starting with it
     assert names.index("Deep Forest Hermit") > len(starts)
     # a face name is a name: Fire // Ice first (Start // Fire is a joke card the rules hide),
     # then Fire Ambush, Fireball…, before Akoum Firebird
@@ -160,8 +178,10 @@ def test_full_pool_prefixes_come_before_the_rest_and_faces_count(full_window, qt
     assert names[0] == "Fire // Ice"
     assert all(n.casefold().startswith("fire") for n in names[1:])
     # a DFC by its front face's name, and an "A // B" name typed in full
-    for typed, wanted in [("delver of secrets", "Delver of Secrets // Insectile Aberration"),
-                          ("Fire // Ice", "Fire // Ice")]:
+    for typed, wanted in [
+        ("delver of secrets", "Delver of Secrets // Insectile Aberration"),
+        ("Fire // Ice", "Fire // Ice"),
+    ]:
         qtbot.keyClick(win, Qt.Key.Key_1, Qt.KeyboardModifier.AltModifier)
         qtbot.keyClicks(win.catalog.search_box, typed)
         assert shown_names(win, 1) == [wanted]
@@ -184,17 +204,26 @@ def test_cards_search_orders_like_the_catalog_on_the_full_pool(mtgjson_pool):
     names = compile_query("Forest").ranked_names(mtgjson_pool)
     assert names[0] == "Forest"
     prefix = [n for n in names if n.casefold().startswith("forest")]
-    assert names[1:1 + len(prefix) - 1] == [n for n in prefix if n != "Forest"]
-    rest = names[len(prefix):]
+    assert names[1 : 1 + len(prefix) - 1] == [n for n in prefix if n != "Forest"]
+    rest = names[len(prefix) :]
     assert rest == sorted(rest, key=str.casefold) or rest == sorted(rest)
     assert "Deep Forest Hermit" in rest
 
 
-@pytest.mark.parametrize("query, name", [
-    ("forest", "forest"), ("t:land Forest", "forest"), ("lightning bolt", "lightning bolt"),
-    ('"Lim-Dûl\'s"', "lim duls"), ("name:jace", "jace"), ("-forest", ""), ("forest or island", ""),
-    ("t:land", ""), ("name:/^for/", ""),
-])
+@pytest.mark.parametrize(
+    "query, name",
+    [
+        ("forest", "forest"),
+        ("t:land Forest", "forest"),
+        ("lightning bolt", "lightning bolt"),
+        ('"Lim-Dûl\'s"', "lim duls"),
+        ("name:jace", "jace"),
+        ("-forest", ""),
+        ("forest or island", ""),
+        ("t:land", ""),
+        ("name:/^for/", ""),
+    ],
+)
 def test_the_typed_name_is_the_positive_top_level_name_terms(query, name):
     assert typed_name(parse(query)) == name
 

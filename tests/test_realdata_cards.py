@@ -45,7 +45,9 @@ def test_every_mtgjson_card_imports(mtgjson_pool):
     assert len(cards) == 29521 - 63
     assert [i for i in issues if i.severity == "error"] == []
     assert len({c.name for c in cards}) == len(cards)
-    assert sum(len(c.other_names) for c in cards) >= 63  # + reversible-only cards, by their own name
+    assert (
+        sum(len(c.other_names) for c in cards) >= 63
+    )  # + reversible-only cards, by their own name
 
 
 def test_identity_agrees_with_mtgjson(mtgjson_pool, tmp_path):

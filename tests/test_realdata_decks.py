@@ -47,14 +47,19 @@ def test_cockatrice_cod_decks():
         cards = 0
         for zone in fromstring(data).iter("zone"):
             for card in zone.iter("card"):
-                want[COD_ZONES.get(zone.get("name").lower(), zone.get("name"))] += int(card.get("number"))
+                want[COD_ZONES.get(zone.get("name").lower(), zone.get("name"))] += int(
+                    card.get("number")
+                )
                 cards += 1
         got = totals(result.deck)
         # the bannerCard's commander, kept in `main`, is read into Commander (by a pool that
         # knows no card, in the decks of 100)
         moved = got.pop("Commander", 0)
-        assert moved == (1 if fromstring(data).findtext("bannerCard") and (
-            want["Main"] + want["Sideboard"] == 100) else 0), name
+        assert moved == (
+            1
+            if fromstring(data).findtext("bannerCard") and (want["Main"] + want["Sideboard"] == 100)
+            else 0
+        ), name
         got["Main"] += moved
         assert got == want, name
         assert len(card_statuses(result)) == cards, name
@@ -78,15 +83,23 @@ def test_arena_exports():
             elif m := re.match(r"^(\d+) ", line):
                 want[section] += int(m.group(1))
         assert totals(result.deck) == want, name
-        assert len(card_statuses(result)) == sum(1 for l in text.splitlines() if re.match(r"^\d+ ", l))
+        assert len(card_statuses(result)) == sum(
+            1 for l in text.splitlines() if re.match(r"^\d+ ", l)
+        )
         assert not result.statuses(LineKind.UNPARSED), name
         seen += 1
     assert seen == 2
 
 
-BOARDS = {"commander": "Commander", "mainBoard": "Main", "sideBoard": "Sideboard",
-          "displayCommander": "Display Commander", "planes": "Planes", "schemes": "Schemes",
-          "tokens": "Tokens"}
+BOARDS = {
+    "commander": "Commander",
+    "mainBoard": "Main",
+    "sideBoard": "Sideboard",
+    "displayCommander": "Display Commander",
+    "planes": "Planes",
+    "schemes": "Schemes",
+    "tokens": "Tokens",
+}
 
 
 def test_mtgjson_deck_files():
@@ -127,7 +140,9 @@ def test_taw_precon_lists():
         card_lines = [l for l in lines if re.match(r"^(COMMANDER:\s*)?\d+\s", l.strip())]
         assert len(card_statuses(result)) == len(card_lines), name
         assert not result.statuses(LineKind.UNPARSED), name
-        want = sum(int(re.match(r"^(?:COMMANDER:\s*)?(\d+)", l.strip()).group(1)) for l in card_lines)
+        want = sum(
+            int(re.match(r"^(?:COMMANDER:\s*)?(\d+)", l.strip()).group(1)) for l in card_lines
+        )
         assert result.deck.count() == want, name
         commanders += bool(result.deck.section("Commander").entries)
         seen += 1
@@ -137,11 +152,15 @@ def test_taw_precon_lists():
 
 def test_hostile_xml_is_refused():
     shared_data("mtg", "import-samples.tar.xz")  # same rule as the other real-data tests
-    laughs = (b'<?xml version="1.0"?><!DOCTYPE cockatrice_deck [<!ENTITY a "aaaaaaaaaa">'
-              b'<!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;">]>'
-              b'<cockatrice_deck version="1"><deckname>&c;</deckname></cockatrice_deck>')
-    xxe = (b'<?xml version="1.0"?><!DOCTYPE Deck [<!ENTITY x SYSTEM "file:///etc/passwd">]>'
-           b'<Deck><Cards CatID="0" Quantity="1" Sideboard="false" Name="&x;"/></Deck>')
+    laughs = (
+        b'<?xml version="1.0"?><!DOCTYPE cockatrice_deck [<!ENTITY a "aaaaaaaaaa">'
+        b'<!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;">]>'
+        b'<cockatrice_deck version="1"><deckname>&c;</deckname></cockatrice_deck>'
+    )
+    xxe = (
+        b'<?xml version="1.0"?><!DOCTYPE Deck [<!ENTITY x SYSTEM "file:///etc/passwd">]>'
+        b'<Deck><Cards CatID="0" Quantity="1" Sideboard="false" Name="&x;"/></Deck>'
+    )
     for data in (laughs, xxe):
         with pytest.raises(DeckFileError, match="XML with a DTD or entities is not accepted"):
             read_deck(data)
@@ -161,26 +180,36 @@ def _sections(deck):
 
 def test_tricky_cases_with_the_real_pool(real_pool):
     """deck-files.md §9 with the real card names rather than a hand-built pool."""
-    r = read_deck(b"99 Forest\n\n1 Korvold, Fae-Cursed King\n1 Lurrus of the Dream-Den\n", real_pool)
-    assert _sections(r.deck) == {"Commander": [("Korvold, Fae-Cursed King", 1)],
-                                 "Companion": [("Lurrus of the Dream-Den", 1)],
-                                 "Main": [("Forest", 99)]}
+    r = read_deck(
+        b"99 Forest\n\n1 Korvold, Fae-Cursed King\n1 Lurrus of the Dream-Den\n", real_pool
+    )
+    assert _sections(r.deck) == {
+        "Commander": [("Korvold, Fae-Cursed King", 1)],
+        "Companion": [("Lurrus of the Dream-Den", 1)],
+        "Main": [("Forest", 99)],
+    }
     r = read_deck(b"60 Forest\n\n15 Island\n", real_pool)
     assert _sections(r.deck) == {"Main": [("Forest", 60)], "Sideboard": [("Island", 15)]}
-    r = read_deck(b"1 Delver of Secrets // Insectile Aberration\n1 Insectile Aberration\n", real_pool)
+    r = read_deck(
+        b"1 Delver of Secrets // Insectile Aberration\n1 Insectile Aberration\n", real_pool
+    )
     assert _sections(r.deck) == {"Main": [("Delver of Secrets // Insectile Aberration", 2)]}
     r = read_deck("1 Lim-Dûl's Vault\n1 Fire/Ice\n1 Ice Tunnel\n".encode("cp1252"), real_pool)
     assert [e.card for _, e in r.deck.entries()] == ["Lim-Dûl's Vault", "Fire // Ice", "Ice Tunnel"]
     assert {s.status for s in r.lines} == {LineKind.CARD}
-    cod = (b'<cockatrice_deck><zone name="main"><card number="98" name="Forest"/></zone>'
-           b'<zone name="side"><card number="1" name="Thrasios, Triton Hero"/>'
-           b'<card number="1" name="Korvold, Fae-Cursed King"/></zone></cockatrice_deck>')
+    cod = (
+        b'<cockatrice_deck><zone name="main"><card number="98" name="Forest"/></zone>'
+        b'<zone name="side"><card number="1" name="Thrasios, Triton Hero"/>'
+        b'<card number="1" name="Korvold, Fae-Cursed King"/></zone></cockatrice_deck>'
+    )
     assert "Commander" not in _sections(read_deck(cod, real_pool).deck)
     from deckeditor.deckio import write_deck
 
     deck = read_deck(b"1 Fire // Ice\n1 Delver of Secrets\n", real_pool).deck
     assert write_deck(deck, "mtgo", real_pool) == "1 Fire/Ice\n1 Delver of Secrets\n"
-    assert write_deck(deck, "text", real_pool).endswith("Deck\n1 Fire // Ice\n1 Delver of Secrets\n")
+    assert write_deck(deck, "text", real_pool).endswith(
+        "Deck\n1 Fire // Ice\n1 Delver of Secrets\n"
+    )
 
 
 def test_cod_decks_resolve_against_the_real_pool(real_pool):
@@ -208,14 +237,18 @@ def _own_file_deck(data: bytes, pool) -> tuple[object, set[str]]:
         return card.name if card is not None else name
 
     banner = (root.findtext("bannerCard") or "").strip()
-    named = {oracle(line.split(":", 1)[1].strip())
-             for line in (root.findtext("comments") or "").splitlines()
-             if line.startswith("CDR:")}
+    named = {
+        oracle(line.split(":", 1)[1].strip())
+        for line in (root.findtext("comments") or "").splitlines()
+        if line.startswith("CDR:")
+    }
     zones: dict[str, list[tuple[str, int]]] = {}
     for zone in root.iter("zone"):
         section = COD_ZONES.get(zone.get("name").lower(), zone.get("name"))
         for card in zone.iter("card"):
-            zones.setdefault(section, []).append((oracle(card.get("name")), int(card.get("number"))))
+            zones.setdefault(section, []).append(
+                (oracle(card.get("name")), int(card.get("number")))
+            )
     main = zones.get("Main", [])
     leads = {oracle(banner)} if banner else set()
     leads |= {name for name in named if any(n == name for n, _ in main)}
@@ -226,10 +259,15 @@ def _own_file_deck(data: bytes, pool) -> tuple[object, set[str]]:
             count -= 1
         if count:
             rest.append((name, count))
-    sections = [Section("Commander", tuple(Entry(n, c) for n, c in commander)),
-                Section("Main", tuple(Entry(n, c) for n, c in rest))]
-    sections += [Section(s, tuple(Entry(n, c) for n, c in cards))
-                 for s, cards in zones.items() if s != "Main"]
+    sections = [
+        Section("Commander", tuple(Entry(n, c) for n, c in commander)),
+        Section("Main", tuple(Entry(n, c) for n, c in rest)),
+    ]
+    sections += [
+        Section(s, tuple(Entry(n, c) for n, c in cards))
+        for s, cards in zones.items()
+        if s != "Main"
+    ]
     deck = Deck(game="mtg", name="own", sections=tuple(s for s in sections if s.entries))
     return read_json_deck(write_json_deck(deck)), leads
 

@@ -62,9 +62,7 @@ def test_every_commander_precon_is_legal_on_its_release_day(pool, precons):
     for name, day, raw in precons:
         deck = deckio.read_deck(raw, pool).deck
         assert deck.count("Commander", "Main") == 100, name
-        errors = [
-            (p.kind.value, p.cards) for p in check(deck, fmt, day, pool) if p.is_error
-        ]
+        errors = [(p.kind.value, p.cards) for p in check(deck, fmt, day, pool) if p.is_error]
         if name in KNOWN:
             seen_known[name] = errors
         elif errors:
@@ -80,7 +78,7 @@ def test_unknown_cards_are_none(pool, precons):
     missing = set()
     for _, _, raw in precons:
         deck = deckio.read_deck(raw, pool).deck
-        for sec, entry in deck.entries("Commander", "Main"):
+        for _sec, entry in deck.entries("Commander", "Main"):
             if pool.get(entry.card) is None and pool.lookup(entry.card) is None:
                 missing.add(entry.card)
     assert missing == set()

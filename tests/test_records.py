@@ -53,7 +53,9 @@ partners = st.builds(
 )
 
 json_scalars = st.none() | st.booleans() | st.integers(-1000, 1000) | text
-extras = st.dictionaries(st.text(max_size=8), json_scalars | st.lists(json_scalars, max_size=3), max_size=3)
+extras = st.dictionaries(
+    st.text(max_size=8), json_scalars | st.lists(json_scalars, max_size=3), max_size=3
+)
 
 cards = st.builds(
     Card,
@@ -129,7 +131,10 @@ def test_real_card_record_shape() -> None:
         ({"faces": [{"name": "x"}]}, "'name'"),
         ({"name": "X", "faces": []}, "'faces'"),
         ({"name": "X", "faces": [{"name": "X"}], "layout": "weird"}, "unknown layout 'weird'"),
-        ({"name": "X", "faces": [{"name": "X", "colour": 1}]}, "faces[0]: unknown face key 'colour'"),
+        (
+            {"name": "X", "faces": [{"name": "X", "colour": 1}]},
+            "faces[0]: unknown face key 'colour'",
+        ),
         ({"name": "X", "faces": [{"name": "X"}], "bogus": 1}, "unknown key 'bogus'"),
         ({"name": "X", "faces": [{"name": "X"}], "partner": {"pal": True}}, "unknown partner key"),
     ],
@@ -166,7 +171,7 @@ def test_a_compressed_tuple_snapshot_written_earlier_is_still_read() -> None:
     from deckeditor.carddb.starter import starter_pool
 
     pool = list(starter_pool("mtg"))
-    codec, blob = snapshot.dump("mtg", pool)
+    _codec, blob = snapshot.dump("mtg", pool)
     assert snapshot.load("mtg", snapshot.TUPLES, zlib.compress(blob, 1)) == (pool, None)
 
 
@@ -184,7 +189,9 @@ def test_snapshot_of_the_starter_pool() -> None:
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.text(max_size=5),
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3)
+    ),
     max_leaves=10,
 )
 record_keys = st.sampled_from(

@@ -59,15 +59,19 @@ def _killed_window(paths, tmp_path, name: str, cards: list[str], path: str | Non
         deck = deck.add_card("Main", card)
     source = tmp_path / f"{name}.src.json"
     source.write_text(write_json_deck(deck), encoding="utf-8")
-    run = subprocess.run([sys.executable, "-c", _KILLED_WINDOW, str(paths.autosave_dir),
-                          str(source), path or ""], env=dict(os.environ))
+    run = subprocess.run(
+        [sys.executable, "-c", _KILLED_WINDOW, str(paths.autosave_dir), str(source), path or ""],
+        env=dict(os.environ),
+    )
     assert run.returncode == -9
 
 
 def test_two_killed_windows_are_both_offered_and_kept_until_declined(qtbot, paths, tmp_path):
     from deckeditor.ui.recovery_dialog import DISCARD, LATER, RECOVER, offer_recovery
 
-    _killed_window(paths, tmp_path, "Korvold", ["Counterspell"], str(tmp_path / "korvold.deck.json"))
+    _killed_window(
+        paths, tmp_path, "Korvold", ["Counterspell"], str(tmp_path / "korvold.deck.json")
+    )
     _killed_window(paths, tmp_path, "Burn", ["Lightning Bolt", "Lightning Bolt"], None)
     window = _window(qtbot, paths)
     asked = []
@@ -148,7 +152,9 @@ def test_an_earlier_versions_bare_deck_autosave_still_recovers(qtbot, paths):
 
     paths.autosave_dir.mkdir(parents=True, exist_ok=True)
     lost = new_deck("mtg").add_card("Main", "Counterspell").renamed("Lost work")
-    (paths.autosave_dir / f"999999-dead{SUFFIX}").write_text(write_json_deck(lost), encoding="utf-8")
+    (paths.autosave_dir / f"999999-dead{SUFFIX}").write_text(
+        write_json_deck(lost), encoding="utf-8"
+    )
     window = _window(qtbot, paths)
     offer_recovery(window, paths, ask=lambda *a: RECOVER)
     assert window.session.deck.sections == lost.sections and window.session.dirty
@@ -273,9 +279,14 @@ def test_a_config_folder_that_cannot_be_made_does_not_stop_the_window(tmp_path):
     shot = tmp_path / "shot.png"
     done = subprocess.run(
         [sys.executable, "-m", "deckeditor", "--home", str(home), "--screenshot", str(shot)],
-        capture_output=True, text=True, timeout=120,
-        env={**os.environ, "QT_QPA_PLATFORM": "offscreen",
-             "PYTHONPATH": os.path.dirname(os.path.dirname(os.path.abspath(__file__)))},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={
+            **os.environ,
+            "QT_QPA_PLATFORM": "offscreen",
+            "PYTHONPATH": os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+        },
     )
     assert done.returncode == 0, done.stderr
     assert shot.stat().st_size > 0
@@ -410,7 +421,9 @@ def test_a_deck_opened_at_start_is_not_replaced_by_a_recovered_one(qtbot, paths,
     from deckeditor.deck import new_deck
     from deckeditor.ui.recovery_dialog import RECOVER, offer_recovery
 
-    _killed_window(paths, tmp_path, "Korvold", ["Counterspell"], str(tmp_path / "korvold.deck.json"))
+    _killed_window(
+        paths, tmp_path, "Korvold", ["Counterspell"], str(tmp_path / "korvold.deck.json")
+    )
     asked_for = tmp_path / "burn.deck.json"
     asked_for.write_text(write_json_deck(new_deck("mtg").renamed("Burn")), encoding="utf-8")
     window = _window(qtbot, paths)

@@ -9,16 +9,16 @@ import pytest
 from deckeditor.games.riftbound.attachment import (
     AttachError,
     Board,
-    activity,
     active_keywords,
+    activity,
     card_text_view,
     card_view,
     effective_might,
     effective_text,
     equip_offered,
     equipped,
-    has,
     hand_keywords,
+    has,
     keywords_present,
     might_text,
     preview,
@@ -152,7 +152,11 @@ def test_case10_move_carries_attachment_and_triggers(C):
     assert eye.zone == "battlefield:2"
     assert [e.kind for e in events if e.card == "Eye of the Herald"] == []  # not a Move for it
     triggers = [e for e in events if e.kind == "trigger"]
-    assert len(triggers) == 1 and "Recruit" in triggers[0].detail and triggers[0].zone == "battlefield:2"
+    assert (
+        len(triggers) == 1
+        and "Recruit" in triggers[0].detail
+        and triggers[0].zone == "battlefield:2"
+    )
     assert effective_might(poro) == 2
     with pytest.raises(AttachError):
         board.move(eye, "base")
@@ -280,7 +284,9 @@ def test_timestamps_lost_and_renewed(C):
     board.attach(g, unit)
     assert g.rules_timestamp is None and g.effect_timestamp is not None
     board.detach(g)
-    assert g.rules_timestamp is not None and g.rules_timestamp > first and g.effect_timestamp is None
+    assert (
+        g.rules_timestamp is not None and g.rules_timestamp > first and g.effect_timestamp is None
+    )
 
 
 def test_equip_activation_gives_cost_and_equipped_event(C):

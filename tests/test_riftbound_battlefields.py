@@ -57,7 +57,10 @@ def test_enter_three_times_adds_a_battlefield_once(window, qtbot, target):
     assert shown(window) == []
     assert window.catalog.empty_box.isVisible()
     card = window.session.card(first)
-    assert any("already one of the deck's battlefields" in r for r in window.session.why_hidden(card, target))
+    assert any(
+        "already one of the deck's battlefields" in r
+        for r in window.session.why_hidden(card, target)
+    )
 
 
 def test_a_battlefield_in_the_deck_leaves_the_catalog(window, qtbot):
@@ -91,7 +94,9 @@ def test_the_predicate_hides_a_taken_or_fourth_battlefield():
     assert [r.kind for r in pred.why_hidden(pool.get(fields[0]))] == ["BATTLEFIELD_TAKEN"]
     full = deck.add("Battlefields", Entry(fields[1])).add("Battlefields", Entry(fields[2]))
     pred = game.make_predicate(full, fmt, DAY, pool, "Main")
-    assert not any("Battlefield" in pool.cards[r].types for r in pred.visible_rows(range(len(pool))))
+    assert not any(
+        "Battlefield" in pool.cards[r].types for r in pred.visible_rows(range(len(pool)))
+    )
     assert [r.kind for r in pred.why_hidden(pool.get(fields[3]))] == ["BATTLEFIELDS_FULL"]
     # the sideboard is not where an add puts a battlefield: no rule-8 hiding there
     side = game.make_predicate(full, fmt, DAY, pool, "Sideboard")

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from deckeditor.deck import Deck, Entry, Printing, Section
 from deckeditor.games.riftbound.card import SETS, CardCode, canonical_code
@@ -66,7 +67,10 @@ def test_vectors_encode_exactly_and_decode_back(V, name):
 def test_ex1_traced():
     code = encode([("OGN-007", 12), ("OGN-251", 1), ("SFD-022", 3)], [("SFD-009", 2)])
     assert code == "CMAQCAAAA4AAAAAAAAAAAAABAEBQAFQAAEAQAAH3AEAACAIDAAEQAAA"
-    assert b32decode(code).hex(" ") == "13 01 01 00 00 07 00 00 00 00 00 00 00 00 01 01 03 00 16 00 01 01 00 00 fb 01 00 01 01 03 00 09 00 00"
+    assert (
+        b32decode(code).hex(" ")
+        == "13 01 01 00 00 07 00 00 00 00 00 00 00 00 01 01 03 00 16 00 01 01 00 00 fb 01 00 01 01 03 00 09 00 00"
+    )
 
 
 def test_ex2_ex3_details(V):
@@ -221,7 +225,14 @@ def test_imported_sections_ex1(V, pool):
 def test_imported_sections_ex2(V, pool):
     deck = decode_to_deck(V["ex2"]["code"], pool)
     assert codes_in(deck, "Legend") == ["OGN-251"] and codes_in(deck, "Champion") == ["OGN-030"]
-    assert section_summary(deck) == {"Legend": 1, "Champion": 1, "Main": 39, "Runes": 12, "Battlefields": 3, "Sideboard": 6}
+    assert section_summary(deck) == {
+        "Legend": 1,
+        "Champion": 1,
+        "Main": 39,
+        "Runes": 12,
+        "Battlefields": 3,
+        "Sideboard": 6,
+    }
     runes = {e.card: e.count for e in deck.section("Runes").entries}
     assert runes == {"Fury Rune": 8, "Chaos Rune": 4}
     assert sorted(codes_in(deck, "Battlefields")) == ["OGN-290", "OGN-291", "OGN-298"]
@@ -230,7 +241,14 @@ def test_imported_sections_ex2(V, pool):
 def test_imported_sections_ex3(V, pool):
     deck = decode_to_deck(V["ex3"]["code"], pool)
     assert codes_in(deck, "Legend") == ["SFD-189"] and codes_in(deck, "Champion") == ["SFD-085a"]
-    assert section_summary(deck) == {"Legend": 1, "Champion": 1, "Main": 39, "Runes": 12, "Battlefields": 3, "Sideboard": 7}
+    assert section_summary(deck) == {
+        "Legend": 1,
+        "Champion": 1,
+        "Main": 39,
+        "Runes": 12,
+        "Battlefields": 3,
+        "Sideboard": 7,
+    }
     runes = {e.printing.code: e.count for e in deck.section("Runes").entries}
     assert sum(runes.values()) == 12 and len(runes) == 2
     assert sorted(codes_in(deck, "Battlefields")) == ["SFD-213", "SFD-214", "SFD-220"]
@@ -270,7 +288,9 @@ def test_export_replaces_promo_printing_with_notice(pool):
     assert d.main == (("SFD-022", 3),)
     assert notes and "OPP-001" in notes[0]
     with pytest.raises(DeckCodeError, match="Nonexistent"):
-        encode_deck(Deck(game="riftbound", sections=(Section("Main", (Entry("Nonexistent", 1),)),)), pool)
+        encode_deck(
+            Deck(game="riftbound", sections=(Section("Main", (Entry("Nonexistent", 1),)),)), pool
+        )
 
 
 @settings(max_examples=60, deadline=None)
@@ -324,8 +344,9 @@ def test_base32_round_trips(data):
 
 def _one_group(numbers: list[bytes]) -> str:
     body = b"".join(numbers)
-    return b32encode(bytes([0x15, 0, 1, 1, 1]) + varint(len(numbers)) + bytes([0, 0]) + body
-                     + bytes([0, 0]))
+    return b32encode(
+        bytes([0x15, 0, 1, 1, 1]) + varint(len(numbers)) + bytes([0, 0]) + body + bytes([0, 0])
+    )
 
 
 def test_a_code_of_many_repeated_cards_shares_its_entries():

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from deckeditor.deck import Deck, Entry, Printing
 from deckeditor.games.riftbound.deckcode import DeckCodeError, b32encode, decode
@@ -21,7 +22,13 @@ def pool():
 
 def test_add_card_goes_to_the_section_for_its_type(pool):
     deck = Deck(game="riftbound")
-    for name in ("Jinx, Loose Cannon", "Fury Rune", "Zaun Warrens", "Long Sword", "Jinx, Demolitionist"):
+    for name in (
+        "Jinx, Loose Cannon",
+        "Fury Rune",
+        "Zaun Warrens",
+        "Long Sword",
+        "Jinx, Demolitionist",
+    ):
         deck = add_card(deck, pool.get(name))
     assert [(s.name, [e.card for e in s.entries]) for s in deck.sections] == [
         ("Legend", ["Jinx, Loose Cannon"]),
@@ -36,7 +43,9 @@ def test_make_chosen_champion_swaps_and_keeps_printing(pool):
     deck = deck.add("Main", Entry("Jinx, Demolitionist", 3, Printing(code="OGN-030")))
     deck = deck.add("Main", Entry("Jinx, Rebel", 2))
     deck = make_chosen_champion(deck, 0, pool)
-    assert deck.section("Champion").entries == (Entry("Jinx, Demolitionist", 1, Printing(code="OGN-030")),)
+    assert deck.section("Champion").entries == (
+        Entry("Jinx, Demolitionist", 1, Printing(code="OGN-030")),
+    )
     assert deck.section("Main").count_of("Jinx, Demolitionist") == 2
     idx = [e.card for e in deck.section("Main").entries].index("Jinx, Rebel")
     deck = make_chosen_champion(deck, idx, pool)
@@ -44,7 +53,9 @@ def test_make_chosen_champion_swaps_and_keeps_printing(pool):
     assert deck.section("Main").count_of("Jinx, Demolitionist") == 3
     assert deck.section("Main").count_of("Jinx, Rebel") == 1
     with pytest.raises(ValueError, match="not a champion"):
-        make_chosen_champion(deck.add("Main", Entry("Long Sword", 1)), len(deck.section("Main").entries), pool)
+        make_chosen_champion(
+            deck.add("Main", Entry("Long Sword", 1)), len(deck.section("Main").entries), pool
+        )
 
 
 def test_name_forms(pool):
@@ -75,7 +86,9 @@ def test_decoder_only_raises_its_own_error_on_bytes(data):
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.text(max_size=8),
-    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4),
+    lambda children: (
+        st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4)
+    ),
     max_leaves=20,
 )
 KEYS = ["id", "code", "name", "setId", "type", "rarity", "domains", "energy", "power", "might",
@@ -83,7 +96,10 @@ KEYS = ["id", "code", "name", "setId", "type", "rarity", "domains", "energy", "p
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.lists(st.dictionaries(st.sampled_from(KEYS), json_values, max_size=15), max_size=3) | json_values)
+@given(
+    st.lists(st.dictionaries(st.sampled_from(KEYS), json_values, max_size=15), max_size=3)
+    | json_values
+)
 def test_gallery_only_raises_its_own_error(cards):
     try:
         load_document({"cards": cards})

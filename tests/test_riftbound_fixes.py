@@ -53,8 +53,12 @@ def test_origins_recruits_and_sprite_are_tokens(real, pool, ex3):
     assert {"OGN-271", "OGN-272", "OGN-273", "OGN-274"} <= codes
     for name in ("Recruit (DE)", "Recruit (NX)", "Recruit (ZN)", "Sprite"):
         assert pool.get(name) is None, name
-    assert by_code(pool, "OGN-274") is None and by_code(pool, "OGN-275") is not None  # Altar to Unity stays
-    deck = game("riftbound").check(ex3.add("Main", Entry("Sprite")), format_info("riftbound"), JUL20, pool)
+    assert (
+        by_code(pool, "OGN-274") is None and by_code(pool, "OGN-275") is not None
+    )  # Altar to Unity stays
+    deck = game("riftbound").check(
+        ex3.add("Main", Entry("Sprite")), format_info("riftbound"), JUL20, pool
+    )
     assert any(p.kind is K.UNKNOWN_CARD and p.cards == ("Sprite",) for p in deck)
 
 
@@ -135,10 +139,17 @@ def test_catalog_hides_signature_cards_exactly_like_check(ex3, pool):
         shown = pred(card)
         assert shown == (pool.row_of(card.name) in rows)
         added = fewer.add("Main", Entry(card.name))
-        limit = [p for p in g.check(added, fmt, JUL20, pool)
-                 if p.kind is K.SIGNATURE_LIMIT and card.name in p.cards]
+        limit = [
+            p
+            for p in g.check(added, fmt, JUL20, pool)
+            if p.kind is K.SIGNATURE_LIMIT and card.name in p.cards
+        ]
         kinds = {r.kind for r in pred.why_hidden(card)}
-        if "OUTSIDE_IDENTITY" not in kinds and "AT_COPY_LIMIT" not in kinds and "BANNED" not in kinds:
+        if (
+            "OUTSIDE_IDENTITY" not in kinds
+            and "AT_COPY_LIMIT" not in kinds
+            and "BANNED" not in kinds
+        ):
             assert shown == (not limit), card.name
         if "Ornn" not in card.tags:
             assert "OTHER_CHAMPION_SIGNATURE" in kinds and not shown
@@ -148,7 +159,11 @@ def test_catalog_hides_signature_cards_exactly_like_check(ex3, pool):
 
 
 def test_leaving_the_board_detaches_everything_in_any_given_order(pool):
-    poro, shield, sword = by_code(pool, "SFD-099"), by_code(pool, "SFD-033"), by_code(pool, "SFD-161")
+    poro, shield, sword = (
+        by_code(pool, "SFD-099"),
+        by_code(pool, "SFD-033"),
+        by_code(pool, "SFD-161"),
+    )
     board = Board()
     u = board.put(poro, "battlefield:1")
     gs = [board.put(shield), board.put(sword)]
@@ -165,7 +180,9 @@ def test_leaving_the_board_detaches_everything_in_any_given_order(pool):
 
 
 def test_quick_draw_attaches_free_only_for_quick_draw_cards(pool):
-    rearguard, sword, dirk, jax = (by_code(pool, c) for c in ("OGN-010", "SFD-022", "SFD-009", "SFD-054"))
+    rearguard, sword, dirk, jax = (
+        by_code(pool, c) for c in ("OGN-010", "SFD-022", "SFD-009", "SFD-054")
+    )
     board = Board()
     u = board.put(rearguard)
     board.play_quick_draw(board.put(sword), u)  # Long Sword has Quick-Draw
@@ -182,8 +199,13 @@ def test_a_one_kind_section_shows_only_what_it_may_hold(ex3, pool):
     g, fmt = game("riftbound"), format_info("riftbound")
     # the deck before its champion is chosen (once chosen, the one-card section offers nothing
     # more: test_riftbound_full_sections); its other copies still count for the copy limit
-    champ = g.make_predicate(ex3.remove("Champion", 0).add("Main", ex3.section("Champion").entries[0]),
-                             fmt, JUL20, pool, "Champion")
+    champ = g.make_predicate(
+        ex3.remove("Champion", 0).add("Main", ex3.section("Champion").entries[0]),
+        fmt,
+        JUL20,
+        pool,
+        "Champion",
+    )
     shown = [pool.cards[r] for r in champ.visible_rows(range(len(pool)))]
     assert shown and all(c.is_champion and "Ornn" in c.tags for c in shown)
     assert {c.name for c in shown} == {"Ornn, Blacksmith"}  # Ornn, Forge God: 3 of 3 already
@@ -193,6 +215,8 @@ def test_a_one_kind_section_shows_only_what_it_may_hold(ex3, pool):
     # one rune short of the twelve (a full rune deck offers no rune: test_riftbound_full_sections)
     short = one_rune_short(ex3)
     runes = g.make_predicate(short, fmt, JUL20, pool, "Runes")
-    assert {t for r in runes.visible_rows(range(len(pool))) for t in pool.cards[r].types} == {"Rune"}
+    assert {t for r in runes.visible_rows(range(len(pool))) for t in pool.cards[r].types} == {
+        "Rune"
+    }
     main = g.make_predicate(short, fmt, JUL20, pool, "Main")
     assert pool.get("Calm Rune") in [pool.cards[r] for r in main.visible_rows(range(len(pool)))]

@@ -54,7 +54,9 @@ def test_a_second_legend_is_not_offered_once_the_legend_is_chosen(window, qtbot,
         qtbot.keyClick(window.catalog.search_box, Qt.Key.Key_Return)
         qtbot.keyClick(window.catalog.table, Qt.Key.Key_Return)
     assert counts(window, "Legend") == {LEGEND: 1}
-    qtbot.keyClick(window.catalog.show_hidden, Qt.Key.Key_Space)  # still there for a player who asks
+    qtbot.keyClick(
+        window.catalog.show_hidden, Qt.Key.Key_Space
+    )  # still there for a player who asks
     assert LEGEND in shown(window)
 
 

@@ -48,8 +48,14 @@ def format_info(code: str = "riftbound"):
     except Exception:  # noqa: BLE001 - catalog or file not there yet
         pass
     casual = code == "riftbound-casual"
-    fmt = Format(code, "Riftbound casual" if casual else "Riftbound", min_size=40,
-                 max_size=None if casual else 40, copies=3, taboo_lists=spec_taboo_lists())
+    fmt = Format(
+        code,
+        "Riftbound casual" if casual else "Riftbound",
+        min_size=40,
+        max_size=None if casual else 40,
+        copies=3,
+        taboo_lists=spec_taboo_lists(),
+    )
     return FakeInfo(code, fmt, "casual" if casual else "competitive")
 
 
@@ -80,4 +86,6 @@ def vector_deck(name: str, pool):
     from deckeditor.games.riftbound.deckcode import decode_to_deck
     from tests.conftest import shared_data
 
-    return decode_to_deck(vectors(shared_data("riftbound", "deckcode-test-vectors.json"))[name]["code"], pool)
+    return decode_to_deck(
+        vectors(shared_data("riftbound", "deckcode-test-vectors.json"))[name]["code"], pool
+    )

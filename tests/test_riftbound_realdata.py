@@ -113,14 +113,19 @@ def starter() -> CardPool:
 def sample_deck() -> Deck:
     from deckeditor.deckfile import read_json_deck
 
-    return read_json_deck((resources_dir() / "decks" / "riftbound-sample.deck.json").read_text("utf-8"))
+    return read_json_deck(
+        (resources_dir() / "decks" / "riftbound-sample.deck.json").read_text("utf-8")
+    )
 
 
 def test_starter_pool_records():
     pool = starter()
     assert len(pool) >= 30
     assert sum(c.is_legend for c in pool) >= 1 and sum(c.is_champion for c in pool) >= 1
-    assert sum("Rune" in c.types for c in pool) >= 1 and sum("Battlefield" in c.types for c in pool) >= 3
+    assert (
+        sum("Rune" in c.types for c in pool) >= 1
+        and sum("Battlefield" in c.types for c in pool) >= 3
+    )
 
 
 @pytest.mark.parametrize("code", ["riftbound", "riftbound-casual"])

@@ -28,7 +28,9 @@ def ex3(pool):
 
 
 def kinds(deck, pool, code="riftbound", day=AUG1):
-    return [(p.kind, p.section, list(p.cards)) for p in rules.check(deck, format_info(code), day, pool)]
+    return [
+        (p.kind, p.section, list(p.cards)) for p in rules.check(deck, format_info(code), day, pool)
+    ]
 
 
 def test_runes_elsewhere_are_not_counted_for_copies(ex3, pool):
@@ -71,7 +73,9 @@ def test_starter_marker_accepted_in_deck_lines(pool):
     from deckeditor.games.riftbound.pool import find_card
 
     assert find_card(pool, "Wuju Bladesman - Starter").name == "Master Yi, Wuju Bladesman"
-    assert find_card(pool, "Master Yi, Wuju Bladesman - Starter").name == "Master Yi, Wuju Bladesman"
+    assert (
+        find_card(pool, "Master Yi, Wuju Bladesman - Starter").name == "Master Yi, Wuju Bladesman"
+    )
 
 
 def test_guardian_angel_recall_is_not_a_move(pool):
@@ -116,7 +120,9 @@ def _check(capsys, *args):
 
     from deckeditor.cli import main
 
-    code = main(["check", *map(str, args), "--json", "--cards", str(shared_data("riftbound", "cards.json"))])
+    code = main(
+        ["check", *map(str, args), "--json", "--cards", str(shared_data("riftbound", "cards.json"))]
+    )
     out = capsys.readouterr()
     return code, (_json.loads(out.out) if out.out.strip() else None), out.err
 
@@ -146,7 +152,9 @@ def test_cli_format_by_path_is_competitive(capsys, home, tmp_path, ex3, pool):
     path = tmp_path / "ex3.deck.json"
     path.write_text(write_deck(deck, "json", pool), encoding="utf-8")
     fmt = tmp_path / "mine.json"
-    fmt.write_text((resources_dir() / "formats" / "riftbound-casual.json").read_text("utf-8"), encoding="utf-8")
+    fmt.write_text(
+        (resources_dir() / "formats" / "riftbound-casual.json").read_text("utf-8"), encoding="utf-8"
+    )
     code, doc, _ = _check(capsys, path, "--on", "2026-08-01", "--format", fmt)
     assert code == 1 and _summary(doc) == [("TOO_MANY_COPIES", "error", "Main", ["Brutalizer"])]
     code, doc, _ = _check(capsys, path, "--on", "2026-08-01", "--format", "riftbound-casual")

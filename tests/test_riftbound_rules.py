@@ -11,7 +11,8 @@ from deckeditor.deck import Deck, Entry, Printing, Section
 from deckeditor.games.registry import game
 from deckeditor.games.riftbound import rules
 from deckeditor.games.riftbound.deckcode import decode_to_deck
-from deckeditor.problems import ProblemKind as K, Severity
+from deckeditor.problems import ProblemKind as K
+from deckeditor.problems import Severity
 from tests.conftest import shared_data
 from tests.test_riftbound_helpers import format_info, gallery_pool, vectors
 
@@ -51,7 +52,9 @@ def replace_one(deck, section, old, new_name, new_code=None):
             break
     else:
         raise AssertionError(f"{old} not in {section}")
-    return deck.with_entries(section, entries).add(section, Entry(new_name, 1, Printing(code=new_code) if new_code else None))
+    return deck.with_entries(section, entries).add(
+        section, Entry(new_name, 1, Printing(code=new_code) if new_code else None)
+    )
 
 
 # --- §3.5 worked checks --------------------------------------------------------------------
@@ -66,13 +69,19 @@ def test_ex2_competitive_jul20(decks, pool):
 
 def test_ex2_competitive_aug1(decks, pool):
     problems = run(decks["ex2"], pool, day=AUG1)
-    assert summary(problems) == [(K.BANNED, "Main", ["Fight or Flight"]), (K.BANNED, "Battlefields", ["The Arena's Greatest"])]
+    assert summary(problems) == [
+        (K.BANNED, "Main", ["Fight or Flight"]),
+        (K.BANNED, "Battlefields", ["The Arena's Greatest"]),
+    ]
     assert all('the taboo list "2026-07-24" from 2026-07-24' in p.message for p in problems)
 
 
 def test_ex2_casual_aug1_warnings_only(decks, pool):
     problems = run(decks["ex2"], pool, CASUAL, AUG1)
-    assert summary(problems) == [(K.BANNED, "Main", ["Fight or Flight"]), (K.BANNED, "Battlefields", ["The Arena's Greatest"])]
+    assert summary(problems) == [
+        (K.BANNED, "Main", ["Fight or Flight"]),
+        (K.BANNED, "Battlefields", ["The Arena's Greatest"]),
+    ]
     assert {p.severity for p in problems} == {Severity.WARNING}
     assert rules.is_legal(problems)
 
@@ -102,7 +111,11 @@ def test_ex3_spinning_axe(decks, pool):
     deck = replace_one(decks["ex3"], "Main", "Brutalizer", "Spinning Axe")
     problems = run(deck, pool)
     kinds = [(p.kind, p.section) for p in problems]
-    assert kinds == [(K.DOMAIN_IDENTITY, "Main"), (K.SIGNATURE_LIMIT, "Main"), (K.SIGNATURE_LIMIT, "Main")]
+    assert kinds == [
+        (K.DOMAIN_IDENTITY, "Main"),
+        (K.SIGNATURE_LIMIT, "Main"),
+        (K.SIGNATURE_LIMIT, "Main"),
+    ]
     limit = next(p for p in problems if p.kind is K.SIGNATURE_LIMIT and len(p.cards) > 1)
     assert "4 Signature" in limit.message and "Spinning Axe" in limit.cards
     assert any(p.kind is K.SIGNATURE_LIMIT and p.cards == ("Spinning Axe",) for p in problems)
@@ -111,7 +124,9 @@ def test_ex3_spinning_axe(decks, pool):
 def test_ex3_second_forgefire_cape(decks, pool):
     deck = replace_one(decks["ex3"], "Main", "Brutalizer", "Forgefire Cape")
     problems = run(deck, pool)
-    assert [(p.kind, p.cards) for p in problems if p.kind is K.TOO_MANY_COPIES] == [(K.TOO_MANY_COPIES, ("Forgefire Cape",))]
+    assert [(p.kind, p.cards) for p in problems if p.kind is K.TOO_MANY_COPIES] == [
+        (K.TOO_MANY_COPIES, ("Forgefire Cape",))
+    ]
     assert "2 copies" in next(p for p in problems if p.kind is K.TOO_MANY_COPIES).message
     assert [p.kind for p in problems] == [K.SIGNATURE_LIMIT, K.TOO_MANY_COPIES]
     assert "4 Signature" in problems[0].message
@@ -133,7 +148,9 @@ def test_ex3_gearhead_as_chosen_champion(decks, pool):
 
 def test_ex1_competitive(decks, pool):
     problems = run(decks["ex1"], pool)
-    assert sorted(p.kind for p in problems) == sorted([K.CHOSEN_CHAMPION, K.DECK_TOO_SMALL, K.BATTLEFIELDS])
+    assert sorted(p.kind for p in problems) == sorted(
+        [K.CHOSEN_CHAMPION, K.DECK_TOO_SMALL, K.BATTLEFIELDS]
+    )
     assert "3 cards" in next(p for p in problems if p.kind is K.DECK_TOO_SMALL).message
     assert "0 of 3" in next(p for p in problems if p.kind is K.BATTLEFIELDS).message
 
@@ -146,7 +163,11 @@ def test_missing_and_misplaced_legend(decks, pool):
     problems = run(deck, pool)
     assert (K.MISSING_LEGEND, "Legend", []) in summary(problems)
     assert not any(p.kind in (K.DOMAIN_IDENTITY,) for p in problems)
-    deck = decks["ex3"].with_entries("Legend", [Entry("Long Sword", 1)]).add("Main", Entry("Jinx, Loose Cannon", 1))
+    deck = (
+        decks["ex3"]
+        .with_entries("Legend", [Entry("Long Sword", 1)])
+        .add("Main", Entry("Jinx, Loose Cannon", 1))
+    )
     s = summary(run(deck, pool))
     assert (K.MISSING_LEGEND, "Legend", ["Long Sword"]) in s
     assert (K.MISSING_LEGEND, "Main", ["Jinx, Loose Cannon"]) in s
@@ -211,7 +232,11 @@ def test_predicate_identity_ban_copies_signature(decks, pool):
     pred = game("riftbound").make_predicate(deck, format_info(COMP), AUG1, pool, "Main")
     axe = pool.get("Spinning Axe")
     reasons = pred.why_hidden(axe)
-    assert [r.kind for r in reasons] == ["OUTSIDE_IDENTITY", "SIGNATURE_BUDGET_FULL", "OTHER_CHAMPION_SIGNATURE"]
+    assert [r.kind for r in reasons] == [
+        "OUTSIDE_IDENTITY",
+        "SIGNATURE_BUDGET_FULL",
+        "OTHER_CHAMPION_SIGNATURE",
+    ]
     assert "needs" in reasons[0].message
     cape = pool.get("Forgefire Cape")
     assert [r.kind for r in pred.why_hidden(cape)] == ["AT_COPY_LIMIT", "SIGNATURE_BUDGET_FULL"]
@@ -251,15 +276,23 @@ def test_copies_count_every_printing_of_a_name(decks, pool):
 def test_different_subtitles_are_different_cards(pool):
     yasuos = [c.name for c in pool if c.short_name == "Yasuo" and "Unit" in c.types]
     assert len(yasuos) >= 2
-    deck = Deck(game="riftbound", sections=(Section("Main", tuple(Entry(n, 3) for n in yasuos[:2])),))
+    deck = Deck(
+        game="riftbound", sections=(Section("Main", tuple(Entry(n, 3) for n in yasuos[:2])),)
+    )
     assert K.TOO_MANY_COPIES not in [p.kind for p in run(deck, pool)]
 
 
 def test_sideboard_legend_and_signature_rules_depend_on_mode(decks, pool):
-    deck = decks["ex3"].add("Sideboard", Entry("Jinx, Loose Cannon", 1)).add("Sideboard", Entry("Spinning Axe", 1))
+    deck = (
+        decks["ex3"]
+        .add("Sideboard", Entry("Jinx, Loose Cannon", 1))
+        .add("Sideboard", Entry("Spinning Axe", 1))
+    )
     comp = summary(run(deck, pool))
     assert (K.MISSING_LEGEND, "Sideboard", ["Jinx, Loose Cannon"]) in comp
     assert (K.SIGNATURE_LIMIT, "Sideboard", ["Spinning Axe"]) in comp
     assert (K.DOMAIN_IDENTITY, "Sideboard", ["Jinx, Loose Cannon", "Spinning Axe"]) in comp
-    assert not any(k is K.SIGNATURE_LIMIT and s == "Main" for k, s, _ in comp)  # not counted toward 3
+    assert not any(
+        k is K.SIGNATURE_LIMIT and s == "Main" for k, s, _ in comp
+    )  # not counted toward 3
     assert run(deck, pool, CASUAL) == []

@@ -76,4 +76,16 @@ def test_mtg_keys_are_errors(query, message):
 
 def test_game_module_exposes_search_fields():
     fields = game("riftbound").SEARCH_FIELDS
-    assert {"domain", "id", "tag", "kw", "effect", "might", "energy", "power", "is", "t", "o"} <= set(fields)
+    assert {
+        "domain",
+        "id",
+        "tag",
+        "kw",
+        "effect",
+        "might",
+        "energy",
+        "power",
+        "is",
+        "t",
+        "o",
+    } <= set(fields)

@@ -4,8 +4,6 @@ its position (not read as a list with no card lines)."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -51,7 +49,9 @@ def ex3(pool):
 def test_a_pasted_list_is_read_section_by_section(pool):
     result = deckio.read_deck(PASTED.encode(), pool)
     deck = result.deck
-    assert result.kind == "riftbound-text" and deck.game == "riftbound" and deck.name == "Budget Jinx"
+    assert (
+        result.kind == "riftbound-text" and deck.game == "riftbound" and deck.name == "Budget Jinx"
+    )
     assert [e.card for e in deck.section("Legend").entries] == ["Jinx, Loose Cannon"]
     assert [e.card for e in deck.section("Champion").entries] == ["Jinx, Demolitionist"]
     main = {e.card: e for e in deck.section("Main").entries}
@@ -89,11 +89,14 @@ def test_ex3_round_trips_through_the_list(ex3, pool):
         for name, n in want:
             merged[name] = merged.get(name, 0) + n
         assert sorted(merged.items()) == sorted(got), section
-    assert deckio.export_losses(ex3, "riftbound-text", pool) == ["printings (card codes) not written"]
+    assert deckio.export_losses(ex3, "riftbound-text", pool) == [
+        "printings (card codes) not written"
+    ]
     with_codes = deckio.write_deck(ex3, "riftbound-text", pool, with_printings=True)
     back = deckio.read_deck(with_codes.encode(), pool).deck
-    assert sorted((e.card, e.count, e.printing.code) for e in back.section("Main").entries) == sorted(
-        (e.card, e.count, e.printing.code) for e in ex3.section("Main").entries)
+    assert sorted(
+        (e.card, e.count, e.printing.code) for e in back.section("Main").entries
+    ) == sorted((e.card, e.count, e.printing.code) for e in ex3.section("Main").entries)
     # "text" for a Riftbound deck is its list
     assert deckio.write_deck(ex3, "text", pool) == text
 
@@ -115,11 +118,17 @@ def test_damaged_codes_show_the_decoders_error_and_position():
     assert deckio.recognise("Island") == "text" and deckio.recognise("Lightning Bolt") == "text"
 
 
-_NAMES = st.sampled_from(["Long Sword", "Fury Rune", "Jinx, Loose Cannon", "Get Excited!", "No Such Card"])
+_NAMES = st.sampled_from(
+    ["Long Sword", "Fury Rune", "Jinx, Loose Cannon", "Get Excited!", "No Such Card"]
+)
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.lists(st.tuples(st.sampled_from(textlist.WRITE_ORDER), _NAMES, st.integers(1, 40)), max_size=12))
+@given(
+    st.lists(
+        st.tuples(st.sampled_from(textlist.WRITE_ORDER), _NAMES, st.integers(1, 40)), max_size=12
+    )
+)
 def test_written_lists_read_back_the_same(items):
     deck = new_deck("riftbound", "Generated")
     for section, name, count in items:
@@ -180,18 +189,44 @@ def _reference(lines, pool):
         seen_card = True
         card = textlist._resolve(pool, written, code, by_name)
         where = section or (card.section if card is not None else "Main")
-        deck = deck.add(where, Entry(card.name if card else written, count,
-                                     Printing(code=code) if code else None))
+        deck = deck.add(
+            where,
+            Entry(card.name if card else written, count, Printing(code=code) if code else None),
+        )
     return deck.renamed(name) if name else deck
 
 
-_LINES = st.sampled_from([
-    "1 Long Sword", "3x Long Sword", "2 Long Sword (OGN-001)", "9000 Fury Rune", "1 Fury Rune",
-    "Jinx, Loose Cannon", "4 No Such Card", "2 No Such Card (OGN-002)", "Legend:", "MainDeck:",
-    "Runes:", "Sideboard:", "Tokens:", "Legend: Jinx, Loose Cannon", "// Name", "", "# c", "0 X",
-    "1 x Long Sword", "2 Xolaani", "3  Long Sword", "01 Fury Rune", "10000 Long Sword",
-    "2 Long Sword ", "1 Legend", "4 Fury Rune, Again", "12 Main",
-])
+_LINES = st.sampled_from(
+    [
+        "1 Long Sword",
+        "3x Long Sword",
+        "2 Long Sword (OGN-001)",
+        "9000 Fury Rune",
+        "1 Fury Rune",
+        "Jinx, Loose Cannon",
+        "4 No Such Card",
+        "2 No Such Card (OGN-002)",
+        "Legend:",
+        "MainDeck:",
+        "Runes:",
+        "Sideboard:",
+        "Tokens:",
+        "Legend: Jinx, Loose Cannon",
+        "// Name",
+        "",
+        "# c",
+        "0 X",
+        "1 x Long Sword",
+        "2 Xolaani",
+        "3  Long Sword",
+        "01 Fury Rune",
+        "10000 Long Sword",
+        "2 Long Sword ",
+        "1 Legend",
+        "4 Fury Rune, Again",
+        "12 Main",
+    ]
+)
 
 
 @settings(max_examples=120, deadline=None)

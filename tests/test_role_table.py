@@ -20,12 +20,19 @@ REPO = Path(__file__).resolve().parent.parent
 
 
 def card(name: str, text: str, types=("Instant",), mv=1.0) -> Card:
-    return Card(name=name, layout=Layout.NORMAL, mana_value=mv,
-                faces=(Face(name=name, oracle_text=text, types=types),))
+    return Card(
+        name=name,
+        layout=Layout.NORMAL,
+        mana_value=mv,
+        faces=(Face(name=name, oracle_text=text, types=types),),
+    )
 
 
-CARDS = [card("Quick Study", "Draw two cards."), card("Stone Wall", "Defender", ("Creature",), 2.0),
-         card("Counter Thought", "Counter target spell.")]
+CARDS = [
+    card("Quick Study", "Draw two cards."),
+    card("Stone Wall", "Defender", ("Creature",), 2.0),
+    card("Counter Thought", "Counter target spell."),
+]
 
 
 def stored_home(tmp_path) -> AppPaths:
@@ -79,8 +86,19 @@ def test_check_counts_roles_without_compiling_the_recognisers(tmp_path):
     paths = stored_home(tmp_path)
     deck = tmp_path / "d.deck.json"
     entries = [{"card": "Quick Study", "count": 2}, {"card": "Counter Thought", "count": 1}]
-    deck.write_text(json.dumps({"schema": "deckeditor-deck", "version": 1, "game": "mtg", "name": "t", "format": "vintage",
-                                "sections": [{"name": "Main", "entries": entries}]}), encoding="utf-8")
+    deck.write_text(
+        json.dumps(
+            {
+                "schema": "deckeditor-deck",
+                "version": 1,
+                "game": "mtg",
+                "name": "t",
+                "format": "vintage",
+                "sections": [{"name": "Main", "entries": entries}],
+            }
+        ),
+        encoding="utf-8",
+    )
     script = (
         "import sys, runpy\n"
         "sys.argv = ['deckeditor', 'check', sys.argv[1], '--json']\n"
@@ -88,9 +106,19 @@ def test_check_counts_roles_without_compiling_the_recognisers(tmp_path):
         "except SystemExit:\n    pass\n"
         "print('ROLES-IMPORTED' if 'deckeditor.games.mtg.roles' in sys.modules else 'ROLES-NOT-IMPORTED')\n"
     )
-    env = {"DECKEDITOR_HOME": str(paths.data.parent), "PYTHONPATH": str(REPO), "PATH": "/usr/bin:/bin"}
-    done = subprocess.run([sys.executable, "-c", script, str(deck)], capture_output=True, text=True,
-                          env=env, cwd=REPO, timeout=120)
+    env = {
+        "DECKEDITOR_HOME": str(paths.data.parent),
+        "PYTHONPATH": str(REPO),
+        "PATH": "/usr/bin:/bin",
+    }
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(deck)],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=REPO,
+        timeout=120,
+    )
     out = done.stdout
     assert "ROLES-NOT-IMPORTED" in out, done.stderr
     report = json.loads(out[: out.rindex("ROLES-")])

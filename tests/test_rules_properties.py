@@ -15,11 +15,22 @@ from deckeditor.problems import ProblemKind as K
 from tests.mtg_cards import ALL_CARDS, POOL, deck, fmt_info
 
 COMMANDERS = [
-    "Tolabow, Loch Rascal", "Tolabow, Loch Rascal:R", "Tolabow, Loch Rascal:G",
-    "Tolabow, Loch Rascal:RG", "The Everforger", "Hadran, Naya Sunseeder", "Valko Indorian",
-    "Arvad of the Weatherlight", "Thrasios, Triton Hero", "Kozilek, Butcher of Truth",
-    "Seluma, Light of Aysen", "The Prismatic Piper", "The Prismatic Piper:B",
-    "Grizzlegom, Hurloon Hero", "Wilson, Refined Grizzly", "Karn, the Great Creator",
+    "Tolabow, Loch Rascal",
+    "Tolabow, Loch Rascal:R",
+    "Tolabow, Loch Rascal:G",
+    "Tolabow, Loch Rascal:RG",
+    "The Everforger",
+    "Hadran, Naya Sunseeder",
+    "Valko Indorian",
+    "Arvad of the Weatherlight",
+    "Thrasios, Triton Hero",
+    "Kozilek, Butcher of Truth",
+    "Seluma, Light of Aysen",
+    "The Prismatic Piper",
+    "The Prismatic Piper:B",
+    "Grizzlegom, Hurloon Hero",
+    "Wilson, Refined Grizzly",
+    "Karn, the Great Creator",
 ]
 PARTNERS = ["Tymna the Weaver", "Kraum, Ludevic's Opus", "Raised by Giants", "Rose Tyler"]
 CARD_NAMES = sorted(c.name for c in ALL_CARDS)
@@ -50,8 +61,12 @@ def watched(problems):
 
 
 @SETTINGS
-@given(decks, st.sampled_from(["Main", "Sideboard", "Commander", "Companion", "Maybeboard"]),
-       st.sampled_from(DAYS), st.lists(st.sampled_from(CARD_NAMES), max_size=20))
+@given(
+    decks,
+    st.sampled_from(["Main", "Sideboard", "Commander", "Companion", "Maybeboard"]),
+    st.sampled_from(DAYS),
+    st.lists(st.sampled_from(CARD_NAMES), max_size=20),
+)
 def test_predicate_never_changes_the_deck_and_why_hidden_agrees(d, target, day, names):
     snapshot = (d, tuple((s.name, s.entries) for s in d.sections))
     p = make_predicate(d, fmt_info(d.format), day, POOL, target)
@@ -65,8 +80,13 @@ def test_predicate_never_changes_the_deck_and_why_hidden_agrees(d, target, day, 
 
 
 @SETTINGS
-@given(decks, st.sampled_from(["Main", "Sideboard"]), st.sampled_from(DAYS),
-       st.sampled_from(CARD_NAMES), st.booleans())
+@given(
+    decks,
+    st.sampled_from(["Main", "Sideboard"]),
+    st.sampled_from(DAYS),
+    st.sampled_from(CARD_NAMES),
+    st.booleans(),
+)
 def test_an_accepted_card_adds_no_identity_ban_or_copy_problem(d, target, day, name, commit):
     fmt = fmt_info(d.format)
     card = POOL.get(name)
@@ -88,7 +108,9 @@ def test_check_is_pure_and_order_independent(d):
     fmt = fmt_info(d.format)
     first = check(d, fmt, date(2026, 1, 1), POOL)
     reversed_deck = d.__class__(
-        game=d.game, name=d.name, format=d.format,
+        game=d.game,
+        name=d.name,
+        format=d.format,
         sections=tuple(s.__class__(s.name, tuple(reversed(s.entries))) for s in d.sections),
     )
     second = check(reversed_deck, fmt, date(2026, 1, 1), POOL)

@@ -42,7 +42,10 @@ def own_deck(path: Path, cmd=(), main_=(), side=(), comp=(), maybe=(), fmt=None,
     sections = [
         {"name": sec, "entries": _entries(items)}
         for sec, items in (
-            ("Commander", cmd), ("Companion", comp), ("Main", main_), ("Sideboard", side),
+            ("Commander", cmd),
+            ("Companion", comp),
+            ("Main", main_),
+            ("Sideboard", side),
             ("Maybeboard", maybe),
         )
         if items
@@ -50,8 +53,14 @@ def own_deck(path: Path, cmd=(), main_=(), side=(), comp=(), maybe=(), fmt=None,
     from deckeditor.deckfile import written_version
 
     # as this version writes it: a "brawl" deck is the 100-card Brawl (version 2)
-    doc = {"schema": "deckeditor-deck", "version": written_version(fmt), "game": "mtg",
-           "name": name, "format": fmt, "sections": sections}
+    doc = {
+        "schema": "deckeditor-deck",
+        "version": written_version(fmt),
+        "game": "mtg",
+        "name": name,
+        "format": fmt,
+        "sections": sections,
+    }
     path.write_text(json.dumps(doc, ensure_ascii=False), encoding="utf-8")
     return path
 
@@ -84,109 +93,354 @@ THR = "Thrasios, Triton Hero"
 
 # (id, commander, main, sideboard, companion, format, expected rows without size problems)
 WORKED = [
-    ("1-5", ["The Everforger"],
-     ["Embercleave", "Cranial Plating", "Aether Spellbomb", ("Island", 30), "Hallowed Fountain"],
-     [], [], None,
-     [("COLOR_IDENTITY", E, "Main", ["Aether Spellbomb"]),
-      ("COLOR_IDENTITY", E, "Main", ["Hallowed Fountain"])]),
-    ("6", ["Kozilek, Butcher of Truth"], ["Island", "Wastes"], [], [], None,
-     [("COLOR_IDENTITY", E, "Main", ["Island"])]),
-    ("7-9", ["Hadran, Naya Sunseeder"], ["Serra Angel", "Death's Shadow", "Lord of Extinction"],
-     [], [], None, [("COLOR_IDENTITY", E, "Main", ["Lord of Extinction"])]),
-    ("11-13", ["Daxiver, Izzet Electromancer"],
-     ["Swords to Plowshares", "Beanstalk Giant // Fertile Footsteps",
-      "Emeria's Call // Emeria, Shattered Skyclave"], [], [], None,
-     [("COLOR_IDENTITY", E, "Main", ["Beanstalk Giant // Fertile Footsteps"])]),
-    ("15", ["Maular, the Next Evolution"], ["Fire // Ice", ("Forest", 3)], [], [], None,
-     [("COLOR_IDENTITY", E, "Main", ["Fire // Ice"])]),
-    ("16", ["Grizzlegom, Hurloon Hero"], ["Watery Grave", ("Cryptic Spires", 1, "WU")],
-     [], [], None, []),
-    ("17-19", ["Valko Indorian"],
-     ["Elesh Norn, Mother of Machines", "Phyrexian Purge", "Taurean Mauler"], [], [], None,
-     [("COLOR_IDENTITY", E, "Main", ["Phyrexian Purge"])]),
+    (
+        "1-5",
+        ["The Everforger"],
+        ["Embercleave", "Cranial Plating", "Aether Spellbomb", ("Island", 30), "Hallowed Fountain"],
+        [],
+        [],
+        None,
+        [
+            ("COLOR_IDENTITY", E, "Main", ["Aether Spellbomb"]),
+            ("COLOR_IDENTITY", E, "Main", ["Hallowed Fountain"]),
+        ],
+    ),
+    (
+        "6",
+        ["Kozilek, Butcher of Truth"],
+        ["Island", "Wastes"],
+        [],
+        [],
+        None,
+        [("COLOR_IDENTITY", E, "Main", ["Island"])],
+    ),
+    (
+        "7-9",
+        ["Hadran, Naya Sunseeder"],
+        ["Serra Angel", "Death's Shadow", "Lord of Extinction"],
+        [],
+        [],
+        None,
+        [("COLOR_IDENTITY", E, "Main", ["Lord of Extinction"])],
+    ),
+    (
+        "11-13",
+        ["Daxiver, Izzet Electromancer"],
+        [
+            "Swords to Plowshares",
+            "Beanstalk Giant // Fertile Footsteps",
+            "Emeria's Call // Emeria, Shattered Skyclave",
+        ],
+        [],
+        [],
+        None,
+        [("COLOR_IDENTITY", E, "Main", ["Beanstalk Giant // Fertile Footsteps"])],
+    ),
+    (
+        "15",
+        ["Maular, the Next Evolution"],
+        ["Fire // Ice", ("Forest", 3)],
+        [],
+        [],
+        None,
+        [("COLOR_IDENTITY", E, "Main", ["Fire // Ice"])],
+    ),
+    (
+        "16",
+        ["Grizzlegom, Hurloon Hero"],
+        ["Watery Grave", ("Cryptic Spires", 1, "WU")],
+        [],
+        [],
+        None,
+        [],
+    ),
+    (
+        "17-19",
+        ["Valko Indorian"],
+        ["Elesh Norn, Mother of Machines", "Phyrexian Purge", "Taurean Mauler"],
+        [],
+        [],
+        None,
+        [("COLOR_IDENTITY", E, "Main", ["Phyrexian Purge"])],
+    ),
     ("20", ["Valko Indorian, Researcher"], ["Bitterblossom"], [], [], None, []),
-    ("21-22", ["Arvad of the Weatherlight"],
-     ["Jhoira, Weatherlight Captain", "Kamahl's Druidic Vow"], [], [], None,
-     [("COLOR_IDENTITY", E, "Main", ["Kamahl's Druidic Vow"])]),
-    ("23", ["The Unluckiest Planeswalker"], ["Rancor", "Sylvan Library"], [], [], None,
-     [("COLOR_IDENTITY", E, "Main", ["Sylvan Library"])]),
-    ("24", ["Seluma, Light of Aysen"],
-     ["Aurelia, the Warleader", "Changeling Outcast", "Nameless Inversion"], [], [], None, []),
-    ("26", [T], ["Lightning Bolt", "Brainstorm"], [], [], None,
-     [("ADDITIONAL_COLOR_CHOICE", W, "Commander", [T])]),
-    ("28", [(T, 1, "RG")], ["Lightning Bolt", "Growth Spiral", "Brainstorm"], [], [], None,
-     [("ADDITIONAL_COLOR_CHOICE", E, "Commander", [T]),
-      ("COLOR_IDENTITY", E, "Main", ["Growth Spiral"]),
-      ("COLOR_IDENTITY", E, "Main", ["Lightning Bolt"])]),
-    ("§8 implied", [T], ["Lightning Bolt", "Abrade", "Big Score", "Growth Spiral"], [], [], None,
-     [("ADDITIONAL_COLOR_CHOICE", W, "Commander", [T]),
-      ("COLOR_IDENTITY", E, "Main", ["Growth Spiral"])]),
-    ("§8 moved to Main", [THR], [(T, 1, "R"), "Lightning Bolt"], [], [], None,
-     [("COLOR_IDENTITY", E, "Main", ["Lightning Bolt"])]),
-    ("30", [T], ["Cryptic Spires"], [], [], None,
-     [("ADDITIONAL_COLOR_CHOICE", W, "Main", ["Cryptic Spires"]),
-      ("COLOR_IDENTITY", E, "Main", ["Cryptic Spires"])]),
-    ("31", [THR], [("Cryptic Spires", 1, "BR")], [], [], None,
-     [("COLOR_IDENTITY", E, "Main", ["Cryptic Spires"])]),
+    (
+        "21-22",
+        ["Arvad of the Weatherlight"],
+        ["Jhoira, Weatherlight Captain", "Kamahl's Druidic Vow"],
+        [],
+        [],
+        None,
+        [("COLOR_IDENTITY", E, "Main", ["Kamahl's Druidic Vow"])],
+    ),
+    (
+        "23",
+        ["The Unluckiest Planeswalker"],
+        ["Rancor", "Sylvan Library"],
+        [],
+        [],
+        None,
+        [("COLOR_IDENTITY", E, "Main", ["Sylvan Library"])],
+    ),
+    (
+        "24",
+        ["Seluma, Light of Aysen"],
+        ["Aurelia, the Warleader", "Changeling Outcast", "Nameless Inversion"],
+        [],
+        [],
+        None,
+        [],
+    ),
+    (
+        "26",
+        [T],
+        ["Lightning Bolt", "Brainstorm"],
+        [],
+        [],
+        None,
+        [("ADDITIONAL_COLOR_CHOICE", W, "Commander", [T])],
+    ),
+    (
+        "28",
+        [(T, 1, "RG")],
+        ["Lightning Bolt", "Growth Spiral", "Brainstorm"],
+        [],
+        [],
+        None,
+        [
+            ("ADDITIONAL_COLOR_CHOICE", E, "Commander", [T]),
+            ("COLOR_IDENTITY", E, "Main", ["Growth Spiral"]),
+            ("COLOR_IDENTITY", E, "Main", ["Lightning Bolt"]),
+        ],
+    ),
+    (
+        "§8 implied",
+        [T],
+        ["Lightning Bolt", "Abrade", "Big Score", "Growth Spiral"],
+        [],
+        [],
+        None,
+        [
+            ("ADDITIONAL_COLOR_CHOICE", W, "Commander", [T]),
+            ("COLOR_IDENTITY", E, "Main", ["Growth Spiral"]),
+        ],
+    ),
+    (
+        "§8 moved to Main",
+        [THR],
+        [(T, 1, "R"), "Lightning Bolt"],
+        [],
+        [],
+        None,
+        [("COLOR_IDENTITY", E, "Main", ["Lightning Bolt"])],
+    ),
+    (
+        "30",
+        [T],
+        ["Cryptic Spires"],
+        [],
+        [],
+        None,
+        [
+            ("ADDITIONAL_COLOR_CHOICE", W, "Main", ["Cryptic Spires"]),
+            ("COLOR_IDENTITY", E, "Main", ["Cryptic Spires"]),
+        ],
+    ),
+    (
+        "31",
+        [THR],
+        [("Cryptic Spires", 1, "BR")],
+        [],
+        [],
+        None,
+        [("COLOR_IDENTITY", E, "Main", ["Cryptic Spires"])],
+    ),
     ("31 ok", [THR], [("Cryptic Spires", 1, "UG")], [], [], None, []),
-    ("31 over", [THR], [("Cryptic Spires", 1, "UBG")], [], [], None,
-     [("ADDITIONAL_COLOR_CHOICE", E, "Main", ["Cryptic Spires"]),
-      ("COLOR_IDENTITY", E, "Main", ["Cryptic Spires"])]),
-    ("32", [("Sol Ring", 1, "R")], [], [], [], None,
-     [("ILLEGAL_COMMANDER", E, "Commander", ["Sol Ring"]),
-      ("ADDITIONAL_COLOR_CHOICE", E, "Commander", ["Sol Ring"])]),
-    ("33", [THR, "Tymna the Weaver"], ["Swords to Plowshares", "Lightning Bolt"], [], [], None,
-     [("COLOR_IDENTITY", E, "Main", ["Lightning Bolt"])]),
-    ("34", ["Pir, Imaginative Rascal", THR], [], [], [], None,
-     [("ILLEGAL_PARTNERSHIP", E, "Commander", ["Pir, Imaginative Rascal", THR])]),
+    (
+        "31 over",
+        [THR],
+        [("Cryptic Spires", 1, "UBG")],
+        [],
+        [],
+        None,
+        [
+            ("ADDITIONAL_COLOR_CHOICE", E, "Main", ["Cryptic Spires"]),
+            ("COLOR_IDENTITY", E, "Main", ["Cryptic Spires"]),
+        ],
+    ),
+    (
+        "32",
+        [("Sol Ring", 1, "R")],
+        [],
+        [],
+        [],
+        None,
+        [
+            ("ILLEGAL_COMMANDER", E, "Commander", ["Sol Ring"]),
+            ("ADDITIONAL_COLOR_CHOICE", E, "Commander", ["Sol Ring"]),
+        ],
+    ),
+    (
+        "33",
+        [THR, "Tymna the Weaver"],
+        ["Swords to Plowshares", "Lightning Bolt"],
+        [],
+        [],
+        None,
+        [("COLOR_IDENTITY", E, "Main", ["Lightning Bolt"])],
+    ),
+    (
+        "34",
+        ["Pir, Imaginative Rascal", THR],
+        [],
+        [],
+        [],
+        None,
+        [("ILLEGAL_PARTNERSHIP", E, "Commander", ["Pir, Imaginative Rascal", THR])],
+    ),
     ("34 ok", ["Pir, Imaginative Rascal", "Toothy, Imaginary Friend"], [], [], [], None, []),
     ("35", ["Wilson, Refined Grizzly", "Raised by Giants"], [], [], [], None, []),
-    ("35 alone", ["Raised by Giants"], [], [], [], None,
-     [("ILLEGAL_COMMANDER", E, "Commander", ["Raised by Giants"])]),
+    (
+        "35 alone",
+        ["Raised by Giants"],
+        [],
+        [],
+        [],
+        None,
+        [("ILLEGAL_COMMANDER", E, "Commander", ["Raised by Giants"])],
+    ),
     ("36", ["The Tenth Doctor", "Rose Tyler"], [], [], [], None, []),
-    ("36 bad", ["The Tenth Doctor", THR], [], [], [], None,
-     [("ILLEGAL_PARTNERSHIP", E, "Commander", ["The Tenth Doctor", THR])]),
-    ("38", ["Westvale Abbey // Ormendahl, Profane Prince"], [], [], [], None,
-     [("ILLEGAL_COMMANDER", E, "Commander", ["Westvale Abbey // Ormendahl, Profane Prince"])]),
-    ("40", [THR, "Tymna the Weaver", "Kraum, Ludevic's Opus"], ["Lightning Bolt"], [], [], None,
-     [("TOO_MANY_COMMANDERS", E, "Commander",
-       ["Kraum, Ludevic's Opus", THR, "Tymna the Weaver"])]),
-    ("41", ["Kozilek, Butcher of Truth"],
-     [("Relentless Rats", 30), ("Seven Dwarves", 8), ("Nazgûl", 9)], [], [], None,
-     [("COLOR_IDENTITY", E, "Main", ["Nazgûl"]),
-      ("COLOR_IDENTITY", E, "Main", ["Relentless Rats"]),
-      ("COLOR_IDENTITY", E, "Main", ["Seven Dwarves"]),
-      ("TOO_MANY_COPIES", E, "Main", ["Seven Dwarves"])]),
-    ("§6 across sections", ["Daxiver, Izzet Electromancer"], [("Seven Dwarves", 4)],
-     [("Seven Dwarves", 4)], [], None, [("TOO_MANY_COPIES", E, "Main", ["Seven Dwarves"])]),
-    ("42+43", ["Kozilek, Butcher of Truth"], [("Sol Ring", 2), "Gleemox"], ["Gleemox"], [], None,
-     [("BANNED", E, "Main", ["Gleemox"]), ("BANNED", E, "Sideboard", ["Gleemox"]),
-      ("TOO_MANY_COPIES", E, "Main", ["Sol Ring"])]),
-    ("45", [], [("Sol Ring", 2)], [], [], "vintage",
-     [("RESTRICTED", E, "Main", ["Sol Ring"])]),
-    ("46", ["Atraxa, Praetors' Voice"], ["Lightnig Bolt"], [], [], None,
-     [("UNKNOWN_CARD", E, "Main", ["Lightnig Bolt"])]),
-    ("47", ["Tymna the Weaver", THR], [("Plains", 98)], [], ["Lurrus of the Dream-Den"], None,
-     []),
-    ("§5.3", [THR], [], [], ["Lurrus of the Dream-Den", "Sol Ring"], None,
-     [("TOO_MANY_COMMANDERS", E, "Companion", ["Lurrus of the Dream-Den", "Sol Ring"]),
-      ("ILLEGAL_COMMANDER", E, "Companion", ["Sol Ring"]),
-      ("COLOR_IDENTITY", E, "Companion", ["Lurrus of the Dream-Den"])]),
-    ("48", ["Karn, the Great Creator"], [("Island", 20), ("Swamp", 10)], [], [], "brawl",
-     [("COLOR_IDENTITY", E, "Main", ["Swamp"])]),
-    ("49", ["Jace, the Mind Sculptor", "Lightning Bolt"], [], [], [], "oathbreaker",
-     [("COLOR_IDENTITY", E, "Commander", ["Lightning Bolt"])]),
+    (
+        "36 bad",
+        ["The Tenth Doctor", THR],
+        [],
+        [],
+        [],
+        None,
+        [("ILLEGAL_PARTNERSHIP", E, "Commander", ["The Tenth Doctor", THR])],
+    ),
+    (
+        "38",
+        ["Westvale Abbey // Ormendahl, Profane Prince"],
+        [],
+        [],
+        [],
+        None,
+        [("ILLEGAL_COMMANDER", E, "Commander", ["Westvale Abbey // Ormendahl, Profane Prince"])],
+    ),
+    (
+        "40",
+        [THR, "Tymna the Weaver", "Kraum, Ludevic's Opus"],
+        ["Lightning Bolt"],
+        [],
+        [],
+        None,
+        [
+            (
+                "TOO_MANY_COMMANDERS",
+                E,
+                "Commander",
+                ["Kraum, Ludevic's Opus", THR, "Tymna the Weaver"],
+            )
+        ],
+    ),
+    (
+        "41",
+        ["Kozilek, Butcher of Truth"],
+        [("Relentless Rats", 30), ("Seven Dwarves", 8), ("Nazgûl", 9)],
+        [],
+        [],
+        None,
+        [
+            ("COLOR_IDENTITY", E, "Main", ["Nazgûl"]),
+            ("COLOR_IDENTITY", E, "Main", ["Relentless Rats"]),
+            ("COLOR_IDENTITY", E, "Main", ["Seven Dwarves"]),
+            ("TOO_MANY_COPIES", E, "Main", ["Seven Dwarves"]),
+        ],
+    ),
+    (
+        "§6 across sections",
+        ["Daxiver, Izzet Electromancer"],
+        [("Seven Dwarves", 4)],
+        [("Seven Dwarves", 4)],
+        [],
+        None,
+        [("TOO_MANY_COPIES", E, "Main", ["Seven Dwarves"])],
+    ),
+    (
+        "42+43",
+        ["Kozilek, Butcher of Truth"],
+        [("Sol Ring", 2), "Gleemox"],
+        ["Gleemox"],
+        [],
+        None,
+        [
+            ("BANNED", E, "Main", ["Gleemox"]),
+            ("BANNED", E, "Sideboard", ["Gleemox"]),
+            ("TOO_MANY_COPIES", E, "Main", ["Sol Ring"]),
+        ],
+    ),
+    ("45", [], [("Sol Ring", 2)], [], [], "vintage", [("RESTRICTED", E, "Main", ["Sol Ring"])]),
+    (
+        "46",
+        ["Atraxa, Praetors' Voice"],
+        ["Lightnig Bolt"],
+        [],
+        [],
+        None,
+        [("UNKNOWN_CARD", E, "Main", ["Lightnig Bolt"])],
+    ),
+    ("47", ["Tymna the Weaver", THR], [("Plains", 98)], [], ["Lurrus of the Dream-Den"], None, []),
+    (
+        "§5.3",
+        [THR],
+        [],
+        [],
+        ["Lurrus of the Dream-Den", "Sol Ring"],
+        None,
+        [
+            ("TOO_MANY_COMMANDERS", E, "Companion", ["Lurrus of the Dream-Den", "Sol Ring"]),
+            ("ILLEGAL_COMMANDER", E, "Companion", ["Sol Ring"]),
+            ("COLOR_IDENTITY", E, "Companion", ["Lurrus of the Dream-Den"]),
+        ],
+    ),
+    (
+        "48",
+        ["Karn, the Great Creator"],
+        [("Island", 20), ("Swamp", 10)],
+        [],
+        [],
+        "brawl",
+        [("COLOR_IDENTITY", E, "Main", ["Swamp"])],
+    ),
+    (
+        "49",
+        ["Jace, the Mind Sculptor", "Lightning Bolt"],
+        [],
+        [],
+        [],
+        "oathbreaker",
+        [("COLOR_IDENTITY", E, "Commander", ["Lightning Bolt"])],
+    ),
     ("50", [("The Prismatic Piper", 1, "R"), THR], ["Lightning Bolt"], [], [], None, []),
-    ("50 unrecorded", ["The Prismatic Piper", THR], ["Lightning Bolt"], [], [], None,
-     [("ADDITIONAL_COLOR_CHOICE", W, "Commander", ["The Prismatic Piper"])]),
+    (
+        "50 unrecorded",
+        ["The Prismatic Piper", THR],
+        ["Lightning Bolt"],
+        [],
+        [],
+        None,
+        [("ADDITIONAL_COLOR_CHOICE", W, "Commander", ["The Prismatic Piper"])],
+    ),
 ]
 
 
 @pytest.mark.parametrize(
     "cmd,main_,side,comp,fmt,expected", [w[1:] for w in WORKED], ids=[w[0] for w in WORKED]
 )
-def test_worked_examples_through_the_command(capsys, home, tmp_path, cmd, main_, side, comp, fmt,
-                                             expected):
+def test_worked_examples_through_the_command(
+    capsys, home, tmp_path, cmd, main_, side, comp, fmt, expected
+):
     path = own_deck(tmp_path / "d.json", cmd, main_, side, comp, fmt=fmt)
     assert rows(check(capsys, path)) == expected
 
@@ -199,8 +453,9 @@ def test_row_25_whtz_has_no_maximum(capsys, home, tmp_path):
 
 
 def test_row_44_mana_crypt_by_day(capsys, home, tmp_path):
-    path = own_deck(tmp_path / "d.json", ["Kozilek, Butcher of Truth"],
-                    ["Mana Crypt", ("Wastes", 98)])
+    path = own_deck(
+        tmp_path / "d.json", ["Kozilek, Butcher of Truth"], ["Mana Crypt", ("Wastes", 98)]
+    )
     assert check(capsys, path, on="2024-09-22")["problems"] == []
     doc = check(capsys, path, on="2024-09-23")
     assert rows(doc) == [("BANNED", E, "Main", ["Mana Crypt"])]
@@ -230,19 +485,27 @@ def test_result_order_kind_then_section_then_name(capsys, home, tmp_path):
 
 
 def test_cards_are_sorted_plainly_and_once():
-    p = Problem.make(ProblemKind.ILLEGAL_PARTNERSHIP, "Commander",
-                     ["Jace, the Mind Sculptor", "Jace, Vryn's Prodigy", "Jace, the Mind Sculptor"],
-                     "x")
+    p = Problem.make(
+        ProblemKind.ILLEGAL_PARTNERSHIP,
+        "Commander",
+        ["Jace, the Mind Sculptor", "Jace, Vryn's Prodigy", "Jace, the Mind Sculptor"],
+        "x",
+    )
     assert list(p.cards) == sorted({"Jace, the Mind Sculptor", "Jace, Vryn's Prodigy"})
 
 
 def test_oathbreaker_unknown_zone_card_is_not_guessed(capsys, home, tmp_path):
-    path = own_deck(tmp_path / "d.json", ["Jace, the Mind Sculptor", "Lightnig Bolt"],
-                    [("Island", 58)], fmt="oathbreaker")
+    path = own_deck(
+        tmp_path / "d.json",
+        ["Jace, the Mind Sculptor", "Lightnig Bolt"],
+        [("Island", 58)],
+        fmt="oathbreaker",
+    )
     assert rows(check(capsys, path)) == [("UNKNOWN_CARD", E, "Commander", ["Lightnig Bolt"])]
     empty = own_deck(tmp_path / "e.json", [], [("Island", 60)], fmt="oathbreaker")
     assert rows(check(capsys, empty)) == [
-        ("MISSING_COMMANDER", E, "Commander", []), ("MISSING_COMMANDER", E, "Commander", []),
+        ("MISSING_COMMANDER", E, "Commander", []),
+        ("MISSING_COMMANDER", E, "Commander", []),
     ]
 
 
@@ -321,18 +584,18 @@ def forge_folder(tmp_path_factory):
     extra.mkdir(exist_ok=True)
     scripts = {
         "zz_plus5": "Name:Zz Plusfive\nManaCost:1 U\nTypes:Legendary Creature Wizard\nPT:1/1\n"
-                    "DeckRule:Size:AdjustMax$ +5\nOracle:Test.\n",
+        "DeckRule:Size:AdjustMax$ +5\nOracle:Test.\n",
         "zz_herder": "Name:Zz Herder\nManaCost:1 U\nTypes:Legendary Creature Wizard\nPT:1/1\n"
-                     "DeckRule:Copies:Limit$ 4 | Affected$ Type:Wizard\nOracle:Test.\n",
+        "DeckRule:Copies:Limit$ 4 | Affected$ Type:Wizard\nOracle:Test.\n",
         "zz_wizardling": "Name:Zz Wizardling\nManaCost:U\nTypes:Creature Wizard\nPT:1/1\n"
-                         "Oracle:Test.\n",
+        "Oracle:Test.\n",
         "zz_selfban": "Name:Zz Selfban\nManaCost:1\nTypes:Artifact\nDeckRule:Copies:Limit$ 0\n"
-                      "Oracle:Test.\n",
+        "Oracle:Test.\n",
         "zz_paradise": "Name:Zz Paradise\nManaCost:G\nTypes:Legendary Creature Bird\nPT:1/1\n"
-                       "DeckRule:ColorIdentity:Disable$ TRUE\nOracle:Test.\n",
+        "DeckRule:ColorIdentity:Disable$ TRUE\nOracle:Test.\n",
         "zz_mainrule": "Name:Zz Mainrule\nManaCost:U\nTypes:Creature Wizard\nPT:1/1\n"
-                       "DeckRule:ColorIdentity:Exempt$ Creature.Goblin | ActiveSection$ main\n"
-                       "Oracle:Test.\n",
+        "DeckRule:ColorIdentity:Exempt$ Creature.Goblin | ActiveSection$ main\n"
+        "Oracle:Test.\n",
     }
     for name, text in scripts.items():
         (extra / f"{name}.txt").write_text(text, encoding="utf-8")
@@ -340,26 +603,59 @@ def forge_folder(tmp_path_factory):
 
 
 FORGE_CASES = [
-    ("legacy tolabow", [T], ["Lightning Bolt", "Brainstorm"], [],
-     [("ADDITIONAL_COLOR_CHOICE", W, "Commander", [T])]),
-    ("legacy tolabow RG", [(T, 1, "RG")], ["Lightning Bolt", "Growth Spiral"], [],
-     [("ADDITIONAL_COLOR_CHOICE", E, "Commander", [T]),
-      ("COLOR_IDENTITY", E, "Main", ["Growth Spiral"]),
-      ("COLOR_IDENTITY", E, "Main", ["Lightning Bolt"])]),
-    ("chosen colour in Z", [(T, 1, "U")], ["Lightning Bolt"], [],
-     [("ADDITIONAL_COLOR_CHOICE", W, "Commander", [T]),
-      ("ADDITIONAL_COLOR_CHOICE", W, "Commander", [T])]),
+    (
+        "legacy tolabow",
+        [T],
+        ["Lightning Bolt", "Brainstorm"],
+        [],
+        [("ADDITIONAL_COLOR_CHOICE", W, "Commander", [T])],
+    ),
+    (
+        "legacy tolabow RG",
+        [(T, 1, "RG")],
+        ["Lightning Bolt", "Growth Spiral"],
+        [],
+        [
+            ("ADDITIONAL_COLOR_CHOICE", E, "Commander", [T]),
+            ("COLOR_IDENTITY", E, "Main", ["Growth Spiral"]),
+            ("COLOR_IDENTITY", E, "Main", ["Lightning Bolt"]),
+        ],
+    ),
+    (
+        "chosen colour in Z",
+        [(T, 1, "U")],
+        ["Lightning Bolt"],
+        [],
+        [
+            ("ADDITIONAL_COLOR_CHOICE", W, "Commander", [T]),
+            ("ADDITIONAL_COLOR_CHOICE", W, "Commander", [T]),
+        ],
+    ),
     ("Size +5: 105", ["Zz Plusfive"], [("Island", 104)], [], []),
-    ("Size +5: 106", ["Zz Plusfive"], [("Island", 105)], [],
-     [("DECK_TOO_LARGE", E, "Main", [])]),
-    ("Copies rule", ["Zz Herder"], [("Zz Wizardling", 3), ("Island", 95)],
-     [("Zz Wizardling", 2)], [("TOO_MANY_COPIES", E, "Main", ["Zz Wizardling"])]),
-    ("own Limit 0", ["Zz Herder"], ["Zz Selfban", ("Island", 98)], ["Zz Selfban"],
-     [("BANNED", E, "Main", ["Zz Selfban"]), ("BANNED", E, "Sideboard", ["Zz Selfban"])]),
+    ("Size +5: 106", ["Zz Plusfive"], [("Island", 105)], [], [("DECK_TOO_LARGE", E, "Main", [])]),
+    (
+        "Copies rule",
+        ["Zz Herder"],
+        [("Zz Wizardling", 3), ("Island", 95)],
+        [("Zz Wizardling", 2)],
+        [("TOO_MANY_COPIES", E, "Main", ["Zz Wizardling"])],
+    ),
+    (
+        "own Limit 0",
+        ["Zz Herder"],
+        ["Zz Selfban", ("Island", 98)],
+        ["Zz Selfban"],
+        [("BANNED", E, "Main", ["Zz Selfban"]), ("BANNED", E, "Sideboard", ["Zz Selfban"])],
+    ),
     ("Disable", ["Zz Paradise"], ["Lightning Bolt", "Counterspell", ("Island", 97)], [], []),
     ("ActiveSection Main", [THR], ["Zz Mainrule", "Goblin Guide", ("Island", 97)], [], []),
-    ("rule outside its section", [THR], ["Goblin Guide", ("Island", 97)], ["Zz Mainrule"],
-     [("COLOR_IDENTITY", E, "Main", ["Goblin Guide"])]),
+    (
+        "rule outside its section",
+        [THR],
+        ["Goblin Guide", ("Island", 97)],
+        ["Zz Mainrule"],
+        [("COLOR_IDENTITY", E, "Main", ["Goblin Guide"])],
+    ),
 ]
 
 
@@ -381,9 +677,17 @@ def test_real_pool_partner_kinds_through_the_binary(tmp_path):
     decks = {
         "ff": (["Cecily, Haunted Mage", "Othelm, Sigardian Outcast"], []),
         "father": (["Kratos, Stoic Father", "Atreus, Impulsive Son"], []),
-        "mixed": (["Kratos, Stoic Father", "Cecily, Haunted Mage"],
-                  [("ILLEGAL_PARTNERSHIP", E, "Commander",
-                    ["Cecily, Haunted Mage", "Kratos, Stoic Father"])]),
+        "mixed": (
+            ["Kratos, Stoic Father", "Cecily, Haunted Mage"],
+            [
+                (
+                    "ILLEGAL_PARTNERSHIP",
+                    E,
+                    "Commander",
+                    ["Cecily, Haunted Mage", "Kratos, Stoic Father"],
+                )
+            ],
+        ),
         "background": (["Karlach, Fury of Avernus", "Raised by Giants"], []),
         "doctor": (["Clara Oswald", "The Tenth Doctor"], []),
         "grist": (["Grist, the Hunger Tide"], []),
@@ -392,7 +696,9 @@ def test_real_pool_partner_kinds_through_the_binary(tmp_path):
         path = own_deck(tmp_path / f"{key}.json", cmd)
         r = subprocess.run(
             [str(exe), "check", str(path), "--json", "--on", DAY, "--cards", str(REAL_CARDS)],
-            capture_output=True, text=True, env=env,
+            capture_output=True,
+            text=True,
+            env=env,
         )
         assert r.returncode == 1, r.stderr  # every one is far too small
         assert rows(json.loads(r.stdout)) == expected, key
@@ -412,8 +718,11 @@ def test_description_not_repeated_when_oracle_says_it_in_another_case():
 @pytest.mark.skipif(not REAL_CARDS.exists(), reason="no real card pool")
 def test_real_pool_ban_sources_by_day(capsys, home, tmp_path):
     """formats.md §13.4: format bans, the 2024-09 list, the 2025-04 unbans; vintage bans."""
-    path = own_deck(tmp_path / "d.json", ["Kozilek, Butcher of Truth"],
-                    ["Shahrazad", "Gifts Ungiven", "Mana Crypt", ("Wastes", 96)])
+    path = own_deck(
+        tmp_path / "d.json",
+        ["Kozilek, Butcher of Truth"],
+        ["Shahrazad", "Gifts Ungiven", "Mana Crypt", ("Wastes", 96)],
+    )
 
     def banned(doc):
         return {p["cards"][0]: p["message"] for p in doc["problems"] if p["kind"] == "BANNED"}
@@ -431,8 +740,10 @@ def test_real_pool_ban_sources_by_day(capsys, home, tmp_path):
     }
     vintage = own_deck(tmp_path / "v.json", [], [("Mana Crypt", 2), "Chaos Orb", ("Island", 57)])
     doc = check(capsys, vintage, "--format", "vintage", "--cards", REAL_CARDS)
-    assert rows(doc) == [("BANNED", E, "Main", ["Chaos Orb"]),
-                         ("RESTRICTED", E, "Main", ["Mana Crypt"])]
+    assert rows(doc) == [
+        ("BANNED", E, "Main", ["Chaos Orb"]),
+        ("RESTRICTED", E, "Main", ["Mana Crypt"]),
+    ]
 
 
 def test_constructed_ignores_the_commander_section(capsys, home, tmp_path):

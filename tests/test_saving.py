@@ -179,7 +179,7 @@ def test_a_link_loop_is_refused_in_one_line(tmp_path):
 
 def test_a_path_through_a_file_is_refused(tmp_path):
     (tmp_path / "f.txt").write_text("keep\n", encoding="utf-8")
-    with pytest.raises(SaveRefused, match="f.txt/out.txt: cannot be written"):
+    with pytest.raises(SaveRefused, match=r"f\.txt/out\.txt: cannot be written"):
         save_atomic(tmp_path / "f.txt" / "out.txt", "x\n")
     assert (tmp_path / "f.txt").read_text(encoding="utf-8") == "keep\n"
 
@@ -204,7 +204,9 @@ def test_a_failed_save_names_the_file_not_its_temp(tmp_path, monkeypatch):
     import tempfile
 
     def refused(prefix="", suffix="", dir=None):
-        raise PermissionError(13, "Permission denied", os.path.join(dir, f"{prefix}x1y2z3w4{suffix}"))
+        raise PermissionError(
+            13, "Permission denied", os.path.join(dir, f"{prefix}x1y2z3w4{suffix}")
+        )
 
     monkeypatch.setattr(tempfile, "mkstemp", refused)
     target = tmp_path / "k.deck.json"

@@ -14,10 +14,20 @@ from deckeditor.games.mtg.colors import letters
 from deckeditor.games.mtg.scryfall import ScryfallError, iter_objects, load_scryfall
 
 BOLT = {
-    "object": "card", "id": "x", "oracle_id": "y", "name": "Lightning Bolt", "layout": "normal",
-    "mana_cost": "{R}", "cmc": 1.0, "type_line": "Instant",
-    "oracle_text": "Lightning Bolt deals 3 damage to any target.", "colors": ["R"],
-    "color_identity": ["R"], "keywords": [], "set": "clu", "legalities": {"commander": "legal"},
+    "object": "card",
+    "id": "x",
+    "oracle_id": "y",
+    "name": "Lightning Bolt",
+    "layout": "normal",
+    "mana_cost": "{R}",
+    "cmc": 1.0,
+    "type_line": "Instant",
+    "oracle_text": "Lightning Bolt deals 3 damage to any target.",
+    "colors": ["R"],
+    "color_identity": ["R"],
+    "keywords": [],
+    "set": "clu",
+    "legalities": {"commander": "legal"},
 }
 CIVILIZED = {
     "object": "card", "name": "Civilized Scholar // Homicidal Brute", "layout": "transform",
@@ -48,7 +58,12 @@ PIR = {
     "oracle_text": "Partner with Toothy, Imaginary Friend (When this creature enters, ...)\nIf one or more counters ...",
     "keywords": ["Partner with"], "power": "1", "toughness": "1", "set": "bbd",
 }  # fmt: skip
-TOKEN = {"object": "card", "name": "Soldier", "layout": "token", "type_line": "Token Creature — Soldier"}
+TOKEN = {
+    "object": "card",
+    "name": "Soldier",
+    "layout": "token",
+    "type_line": "Token Creature — Soldier",
+}
 ART = {"object": "card", "name": "Art Card", "layout": "art_series", "type_line": "Card"}
 
 
@@ -61,7 +76,9 @@ def write(tmp_path, objs, name="oracle-cards.json", gz=False):
 
 @pytest.mark.parametrize("gz", [False, True])
 def test_cards_faces_and_skipped_objects(tmp_path, gz):
-    path = write(tmp_path, [BOLT, CIVILIZED, FIRE_ICE, PIR, TOKEN, ART], "o.json.gz" if gz else "o.json", gz)
+    path = write(
+        tmp_path, [BOLT, CIVILIZED, FIRE_ICE, PIR, TOKEN, ART], "o.json.gz" if gz else "o.json", gz
+    )
     cards, issues = load_scryfall(path)
     assert issues == []
     by = {c.name: c for c in cards}
@@ -108,7 +125,11 @@ def test_not_an_array(tmp_path):
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.lists(st.sampled_from(["[", "]", ",", "{}", "1", '"x"', " ", "{", "null", "[]"]), max_size=12))
+@given(
+    st.lists(
+        st.sampled_from(["[", "]", ",", "{}", "1", '"x"', " ", "{", "null", "[]"]), max_size=12
+    )
+)
 def test_array_walker_raises_only_its_error(parts):
     try:
         list(iter_objects("".join(parts)))
@@ -117,19 +138,39 @@ def test_array_walker_raises_only_its_error(parts):
 
 
 def test_reversible_card_is_its_oracle_card_and_legalities_kept(tmp_path):
-    side = {"object": "card_face", "name": "Sol Ring", "mana_cost": "{1}", "type_line": "Artifact",
-            "oracle_text": "{T}: Add {C}{C}."}
+    side = {
+        "object": "card_face",
+        "name": "Sol Ring",
+        "mana_cost": "{1}",
+        "type_line": "Artifact",
+        "oracle_text": "{T}: Add {C}{C}.",
+    }
     objs = [
-        {"object": "card", "name": "Sol Ring // Sol Ring", "layout": "reversible_card",
-         "card_faces": [side, dict(side)], "color_identity": [], "set": "sld",
-         "legalities": {"commander": "legal", "vintage": "restricted", "standard": "not_legal"}},
-        {"object": "card", "name": "Ashnod's Coupon", "layout": "normal", "mana_cost": "{0}",
-         "type_line": "Artifact", "oracle_text": "", "color_identity": [], "set": "ugl",
-         "set_type": "funny", "legalities": {}},
+        {
+            "object": "card",
+            "name": "Sol Ring // Sol Ring",
+            "layout": "reversible_card",
+            "card_faces": [side, dict(side)],
+            "color_identity": [],
+            "set": "sld",
+            "legalities": {"commander": "legal", "vintage": "restricted", "standard": "not_legal"},
+        },
+        {
+            "object": "card",
+            "name": "Ashnod's Coupon",
+            "layout": "normal",
+            "mana_cost": "{0}",
+            "type_line": "Artifact",
+            "oracle_text": "",
+            "color_identity": [],
+            "set": "ugl",
+            "set_type": "funny",
+            "legalities": {},
+        },
     ]
     path = tmp_path / "oracle.json"
     path.write_text(json.dumps(objs), encoding="utf-8")
-    cards, issues = load_scryfall(path)
+    cards, _issues = load_scryfall(path)
     ring, coupon = cards
     assert ring.name == "Sol Ring" and len(ring.faces) == 1
     assert ring.other_names == ("Sol Ring // Sol Ring",)

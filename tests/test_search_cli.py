@@ -82,6 +82,8 @@ def test_a_riftbound_format_searches_riftbound_cards(tmp_path, capsys):
 
 
 def test_a_format_of_another_game_than_the_named_one_exits_2(tmp_path, capsys):
-    code, out, err = run(capsys, "t:legend", "--game", "mtg", "--format", "riftbound", "--home", str(tmp_path))
+    code, out, err = run(
+        capsys, "t:legend", "--game", "mtg", "--format", "riftbound", "--home", str(tmp_path)
+    )
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and "riftbound" in err and "mtg" in err

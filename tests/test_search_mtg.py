@@ -12,7 +12,14 @@ from deckeditor.carddb.starter import starter_pool
 from deckeditor.games.mtg.build import build_card, parse_type_line
 from deckeditor.games.mtg.card import Face, Layout
 from deckeditor.games.mtg.mana import cost_colors, mana_value
-from deckeditor.search import SearchContext, SearchError, Searcher, compile_query, fold_name, fold_text
+from deckeditor.search import (
+    SearchContext,
+    Searcher,
+    SearchError,
+    compile_query,
+    fold_name,
+    fold_text,
+)
 from deckeditor.search.keys import kinds
 
 # --- building cards ---------------------------------------------------------------------------
@@ -44,50 +51,151 @@ def card(*faces, layout=Layout.NORMAL, **kw):
 
 
 HAND_BUILT = [
-    card(face("Bolt Bend", "{3}{R}", "Instant", "This spell costs {3} less to cast if you control "
-              "a creature with power 4 or greater.\nChange the target of target spell or ability "
-              "with a single target.")),  # fmt: skip
-    card(face("Bolas's Citadel", "{3}{B}{B}{B}", "Legendary Artifact",
-              "You may look at the top card of your library any time.")),  # fmt: skip
-    card(face("Jace Beleren", "{1}{U}{U}", "Legendary Planeswalker — Jace",
-              "+2: Each player draws a card.", loyalty="3")),  # fmt: skip
+    card(
+        face(
+            "Bolt Bend",
+            "{3}{R}",
+            "Instant",
+            "This spell costs {3} less to cast if you control "
+            "a creature with power 4 or greater.\nChange the target of target spell or ability "
+            "with a single target.",
+        )
+    ),
+    card(
+        face(
+            "Bolas's Citadel",
+            "{3}{B}{B}{B}",
+            "Legendary Artifact",
+            "You may look at the top card of your library any time.",
+        )
+    ),
+    card(
+        face(
+            "Jace Beleren",
+            "{1}{U}{U}",
+            "Legendary Planeswalker — Jace",
+            "+2: Each player draws a card.",
+            loyalty="3",
+        )
+    ),
     card(face("Fireball", "{X}{R}", "Sorcery", "Fireball deals X damage divided as you choose.")),
-    card(face("Lim-Dûl's Vault", "{U}{B}", "Instant", "Look at the top five cards of your library.")),
+    card(
+        face("Lim-Dûl's Vault", "{U}{B}", "Instant", "Look at the top five cards of your library.")
+    ),
     card(
         face("Expansion", "{U/R}{U/R}", "Instant", "Copy target instant or sorcery spell."),
         face("Explosion", "{X}{U}{U}{R}{R}", "Sorcery", "Explosion deals X damage to any target."),
         layout=Layout.SPLIT,
     ),
-    card(face("Kolaghan's Command", "{1}{B}{R}", "Instant", "Choose two —\n• Kolaghan's Command "
-              "deals 2 damage to any target.")),  # fmt: skip
-    card(face("Lion Sash", "{1}{W}", "Artifact Creature — Equipment Cat Soldier",
-              "{W}: Exile target card from a graveyard.\nReconfigure {2}", pt="1/1",
-              keywords=("Reconfigure",))),  # fmt: skip
-    card(face("Esper Charm", "{W}{U}{B}", "Instant", "Choose one —\n• Destroy target enchantment."
-              "\n• Draw two cards.")),  # fmt: skip
+    card(
+        face(
+            "Kolaghan's Command",
+            "{1}{B}{R}",
+            "Instant",
+            "Choose two —\n• Kolaghan's Command deals 2 damage to any target.",
+        )
+    ),
+    card(
+        face(
+            "Lion Sash",
+            "{1}{W}",
+            "Artifact Creature — Equipment Cat Soldier",
+            "{W}: Exile target card from a graveyard.\nReconfigure {2}",
+            pt="1/1",
+            keywords=("Reconfigure",),
+        )
+    ),
+    card(
+        face(
+            "Esper Charm",
+            "{W}{U}{B}",
+            "Instant",
+            "Choose one —\n• Destroy target enchantment.\n• Draw two cards.",
+        )
+    ),
     card(face("Opt", "{U}", "Instant", "Scry 1.\nDraw a card.")),
-    card(face("Elvish Visionary", "{1}{G}", "Creature — Elf Shaman",
-              "When this creature enters, draw a card.", pt="1/1")),  # fmt: skip
+    card(
+        face(
+            "Elvish Visionary",
+            "{1}{G}",
+            "Creature — Elf Shaman",
+            "When this creature enters, draw a card.",
+            pt="1/1",
+        )
+    ),
     card(face("Shock", "{R}", "Instant", "Shock deals 2 damage to any target.")),
-    card(face("Tarmogoyf", "{1}{G}", "Creature — Lhurgoyf", "Tarmogoyf's power is equal to the "
-              "number of card types among cards in all graveyards and its toughness is equal to "
-              "that number plus 1.", pt="*/1+*")),  # fmt: skip
-    card(face("Merfolk Looter", "{1}{U}", "Creature — Merfolk Rogue",
-              "{T}: Draw a card, then discard a card.", pt="1/1")),  # fmt: skip
-    card(face("Angel of Despair", "{3}{W}{W}{B}{B}", "Creature — Angel", "Flying\nWhen this "
-              "creature enters, destroy target permanent.", pt="5/5", keywords=("Flying",))),  # fmt: skip
-    card(face("Shivan Dragon", "{4}{R}{R}", "Creature — Dragon", "Flying\n{R}: Shivan Dragon gets "
-              "+1/+0 until end of turn.", pt="5/5", keywords=("Flying",))),  # fmt: skip
-    card(face("Azorius Charm", "{W}{U}", "Instant", "Choose one —\n• You gain life equal to the "
-              "total power of attacking creatures you control.")),  # fmt: skip
+    card(
+        face(
+            "Tarmogoyf",
+            "{1}{G}",
+            "Creature — Lhurgoyf",
+            "Tarmogoyf's power is equal to the "
+            "number of card types among cards in all graveyards and its toughness is equal to "
+            "that number plus 1.",
+            pt="*/1+*",
+        )
+    ),
+    card(
+        face(
+            "Merfolk Looter",
+            "{1}{U}",
+            "Creature — Merfolk Rogue",
+            "{T}: Draw a card, then discard a card.",
+            pt="1/1",
+        )
+    ),
+    card(
+        face(
+            "Angel of Despair",
+            "{3}{W}{W}{B}{B}",
+            "Creature — Angel",
+            "Flying\nWhen this creature enters, destroy target permanent.",
+            pt="5/5",
+            keywords=("Flying",),
+        )
+    ),
+    card(
+        face(
+            "Shivan Dragon",
+            "{4}{R}{R}",
+            "Creature — Dragon",
+            "Flying\n{R}: Shivan Dragon gets +1/+0 until end of turn.",
+            pt="5/5",
+            keywords=("Flying",),
+        )
+    ),
+    card(
+        face(
+            "Azorius Charm",
+            "{W}{U}",
+            "Instant",
+            "Choose one —\n• You gain life equal to the "
+            "total power of attacking creatures you control.",
+        )
+    ),
     card(face("Vindicate", "{1}{W}{B}", "Sorcery", "Destroy target permanent.")),
-    card(face("Invasion of Ergamon", "{R}{G}", "Battle — Siege", "When this Siege enters, create "
-              "a Treasure token.", defense="5"),
-         face("Truga Cliffcharger", "", "Creature — Rhino", "Trample", pt="3/4", colors=24),
-         layout=Layout.TRANSFORM),  # fmt: skip
+    card(
+        face(
+            "Invasion of Ergamon",
+            "{R}{G}",
+            "Battle — Siege",
+            "When this Siege enters, create a Treasure token.",
+            defense="5",
+        ),
+        face("Truga Cliffcharger", "", "Creature — Rhino", "Trample", pt="3/4", colors=24),
+        layout=Layout.TRANSFORM,
+    ),
     card(face("Half Giant", "{2}{R}", "Creature — Giant", "", pt="2½/∞")),
-    card(face("Kor Skyfisher", "{1}{W}", "Creature — Kor Soldier", "Flying", pt="2/3",
-              keywords=("Flying",))),  # fmt: skip
+    card(
+        face(
+            "Kor Skyfisher",
+            "{1}{W}",
+            "Creature — Kor Soldier",
+            "Flying",
+            pt="2/3",
+            keywords=("Flying",),
+        )
+    ),
 ]
 
 STARTER_NAMES = [
@@ -490,4 +598,7 @@ def test_searcher_follows_the_selected_format_and_day(pool):
     searcher.set_context(SearchContext(format=_League(), day=date(2025, 6, 1)))
     assert {pool[r].name for r in searcher.search("banned:league")} == {"Lightning Bolt"}
     searcher.set_context(SearchContext(format=_League(), day=date(2026, 6, 1)))
-    assert {pool[r].name for r in searcher.search("banned:league")} == {"Lightning Bolt", "Counterspell"}
+    assert {pool[r].name for r in searcher.search("banned:league")} == {
+        "Lightning Bolt",
+        "Counterspell",
+    }

@@ -7,10 +7,10 @@ from dataclasses import dataclass
 
 import pytest
 
-from deckeditor.search import SearchError, Searcher, compile_query
+from deckeditor.search import Searcher, SearchError, compile_query
+from deckeditor.search.folding import fold_name
 from deckeditor.search.keys import GameSearch, game_search, register
 from deckeditor.search.keys.kinds import NameKey, NumberKey, WordSetKey
-from deckeditor.search.folding import fold_name
 
 
 @dataclass(frozen=True)
@@ -53,7 +53,11 @@ def toy_game():
     yield "toy"
 
 
-CARDS = [Toy("Red Ball", 3, ("round", "red")), Toy("Blue Cube", 5, ("square",)), Toy("Tiny Ball", 1)]
+CARDS = [
+    Toy("Red Ball", 3, ("round", "red")),
+    Toy("Blue Cube", 5, ("square",)),
+    Toy("Tiny Ball", 1),
+]
 
 
 def test_registered_game_is_searchable(toy_game):
@@ -61,7 +65,7 @@ def test_registered_game_is_searchable(toy_game):
     searcher = Searcher(CARDS, toy_game)
     assert searcher.search("ball") == [0, 2]
     assert searcher.search("size>=3 -tag:red") == [1]
-    assert searcher.search("tag:round or !\"tiny ball\"") == [0, 2]
+    assert searcher.search('tag:round or !"tiny ball"') == [0, 2]
 
 
 def test_keys_of_other_games_are_refused(toy_game):

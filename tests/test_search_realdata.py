@@ -117,7 +117,10 @@ def pw(card, test) -> bool:
 CASES = [
     ("t:creature", lambda c: has_type(c, "creature")),
     ("t:legend", lambda c: type_prefix(c, "legend")),
-    ('t:"legendary creature"', lambda c: any_face(c, lambda f: "legendary creature" in " ".join(type_words(f)))),
+    (
+        't:"legendary creature"',
+        lambda c: any_face(c, lambda f: "legendary creature" in " ".join(type_words(f))),
+    ),
     ("t:gob", lambda c: type_prefix(c, "gob")),
     ("-t:land", lambda c: not has_type(c, "land")),
     ("c:r", lambda c: any(m & R for m in colour_sets(c))),
@@ -136,34 +139,77 @@ CASES = [
     ("mv>=7", lambda c: c.mana_value >= 7),
     ("mv:even", lambda c: c.mana_value % 2 == 0),
     ("pow>=5", lambda c: pw(c, lambda p: p >= 5)),
-    ("pow>tou", lambda c: any_face(c, lambda f: f.power is not None and f.toughness is not None
-                                   and stat(f.power) > stat(f.toughness))),  # fmt: skip
+    (
+        "pow>tou",
+        lambda c: any_face(
+            c,
+            lambda f: (
+                f.power is not None
+                and f.toughness is not None
+                and stat(f.power) > stat(f.toughness)
+            ),
+        ),
+    ),
     ("loy>=5", lambda c: any_face(c, lambda f: f.loyalty is not None and stat(f.loyalty) >= 5)),
     ('o:"draw a card"', lambda c: rules_has(c, "draw a card")),
     ('o:"enters the battlefield tapped"', lambda c: rules_has(c, "enters the battlefield tapped")),
-    ('o:"~ deals 3 damage"', lambda c: any_face(
-        c, lambda f: "~ deals 3 damage" in text_words(no_reminder(f.oracle_text)).replace(plain(f.name), "~")
-        .replace(plain(f.name.split(",")[0]) if "," in f.name else "\0", "~"))),  # fmt: skip
+    (
+        'o:"~ deals 3 damage"',
+        lambda c: any_face(
+            c,
+            lambda f: (
+                "~ deals 3 damage"
+                in text_words(no_reminder(f.oracle_text))
+                .replace(plain(f.name), "~")
+                .replace(plain(f.name.split(",")[0]) if "," in f.name else "\0", "~")
+            ),
+        ),
+    ),
     ("fo:flying", lambda c: any_face(c, lambda f: "flying" in text_words(f.oracle_text))),
     ("kw:flying", lambda c: kw(c, "flying")),
     ('kw:"first strike"', lambda c: kw(c, "first strike")),
     ("bolt", lambda c: "bolt" in name_words(c.name)),
     ("lim-dul", lambda c: "lim dul" in name_words(c.name)),
-    ('!"lightning bolt"', lambda c: "lightning bolt" in {name_words(n) for n in (c.name, *c.face_names)}),
+    (
+        '!"lightning bolt"',
+        lambda c: "lightning bolt" in {name_words(n) for n in (c.name, *c.face_names)},
+    ),
     ("name:/^kor /", lambda c: any(re.search("^kor ", n, re.I) for n in (c.name, *c.face_names))),
     ("is:split", lambda c: c.layout is Layout.SPLIT),
     ("is:dfc", lambda c: c.layout in (Layout.TRANSFORM, Layout.MODAL_DFC, Layout.MELD)),
     ("is:legendary", lambda c: "Legendary" in c.faces[0].supertypes),
     ("is:basic", lambda c: any_face(c, lambda f: "Basic" in f.supertypes)),
-    ("t:creature c:g pow>=4 -kw:trample",
-     lambda c: has_type(c, "creature") and any(m & G for m in colour_sets(c))
-     and pw(c, lambda p: p >= 4) and not kw(c, "trample")),
-    ("(t:angel or t:demon) -c:w",
-     lambda c: (has_type(c, "angel") or has_type(c, "demon")) and not any(m & W for m in colour_sets(c))),
-    ('o:"draw a card" -t:creature id<=ub',
-     lambda c: rules_has(c, "draw a card") and not has_type(c, "creature") and c.identity & ~(U | B) == 0),
-    ("t:elf or t:goblin c:r", lambda c: has_type(c, "elf") or (has_type(c, "goblin") and any(m & R for m in colour_sets(c)))),
-]  # fmt: skip
+    (
+        "t:creature c:g pow>=4 -kw:trample",
+        lambda c: (
+            has_type(c, "creature")
+            and any(m & G for m in colour_sets(c))
+            and pw(c, lambda p: p >= 4)
+            and not kw(c, "trample")
+        ),
+    ),
+    (
+        "(t:angel or t:demon) -c:w",
+        lambda c: (
+            (has_type(c, "angel") or has_type(c, "demon"))
+            and not any(m & W for m in colour_sets(c))
+        ),
+    ),
+    (
+        'o:"draw a card" -t:creature id<=ub',
+        lambda c: (
+            rules_has(c, "draw a card")
+            and not has_type(c, "creature")
+            and c.identity & ~(U | B) == 0
+        ),
+    ),
+    (
+        "t:elf or t:goblin c:r",
+        lambda c: (
+            has_type(c, "elf") or (has_type(c, "goblin") and any(m & R for m in colour_sets(c)))
+        ),
+    ),
+]
 
 
 @pytest.mark.parametrize("query,expected", CASES, ids=[c[0] for c in CASES])
@@ -186,7 +232,7 @@ def test_is_commander_on_real_cards(cards, index):
 
 def test_growing_query_matches_fresh_search(cards, index):
     """Narrowed and restricted scans (one more letter typed) give what a cold index gives."""
-    from deckeditor.search import SearchError, Searcher
+    from deckeditor.search import Searcher, SearchError
 
     searcher = Searcher(index)
     typed = "t:legend c:g o:draw -kw:flying bolt"

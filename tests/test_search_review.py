@@ -44,7 +44,9 @@ def test_tilde_replaces_the_short_name_only_as_a_whole_word(tilde_pool):
     assert names(tilde_pool, 'o:"gilance"') == {"Me, the Immortal", "Vi, Piltover Enforcer"}
     assert names(tilde_pool, 'o:"or menace counter on ~"') == {"Me, the Immortal"}
     assert names(tilde_pool, 'o:"~ can\'t be countered"') == {"Me, the Immortal"}
-    assert names(tilde_pool, 'o:"whenever ~ attacks, it gains vigilance"') == {"Vi, Piltover Enforcer"}
+    assert names(tilde_pool, 'o:"whenever ~ attacks, it gains vigilance"') == {
+        "Vi, Piltover Enforcer"
+    }
 
 
 # --- §5: Riftbound has the format keys, and `m` as for colours -----------------------------------

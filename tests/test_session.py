@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from deckeditor.catalog_search import CatalogSearch
 from deckeditor.deck import Deck, Entry, new_deck
 from deckeditor.games.mtg.card import Card, DeckRuleLine, Face, Layout
 from deckeditor.games.mtg.card_view import rule_descriptions
-from deckeditor.catalog_search import CatalogSearch
 from deckeditor.history import UndoStack
 from deckeditor.row_arrangement import arrange_rows
 from deckeditor.session import (
@@ -72,7 +72,7 @@ def test_every_edit_is_one_undo_step(pool):
     s = _session(pool)
     s.add_card("Counterspell")
     s.add_card("Counterspell")
-    (section, index), = find_entries(s.deck, ["Counterspell"])
+    ((section, index),) = find_entries(s.deck, ["Counterspell"])
     s.set_count(section, index, 4)
     s.move(section, index, "Sideboard")
     assert s.deck.section("Sideboard").entries == (Entry("Counterspell", 4),)
@@ -110,7 +110,9 @@ def test_color_budget_of_rulebreaker_spires_and_plain_cards(pool):
 
 def _card(name: str, oracle: str, rules: tuple[str, ...]) -> Card:
     face = Face(name=name, types=("Creature",), oracle_text=oracle)
-    return Card(name, Layout.NORMAL, (face,), deck_rule_lines=tuple(DeckRuleLine(name, r) for r in rules))
+    return Card(
+        name, Layout.NORMAL, (face,), deck_rule_lines=tuple(DeckRuleLine(name, r) for r in rules)
+    )
 
 
 def test_rule_descriptions_shown_once_and_not_when_oracle_has_them():
@@ -161,7 +163,11 @@ def test_adding_a_red_creature_commits_nothing(pool):
 
 
 def test_relied_on_counts_cards_per_colour_beyond_the_commander(pool):
-    deck = new_deck().add_card("Commander", "Tolabow, Loch Rascal").add_card("Main", "Lightning Bolt", 2)
+    deck = (
+        new_deck()
+        .add_card("Commander", "Tolabow, Loch Rascal")
+        .add_card("Main", "Lightning Bolt", 2)
+    )
     deck = deck.add_card("Main", "Growth Spiral")
     assert _session(pool, deck).relied_on("Tolabow, Loch Rascal") == {"R": 2, "G": 1}
 
@@ -182,7 +188,8 @@ def test_arrange_rows_is_hits_in_sort_order_filtered_by_legality(order, hits, le
     hit_list = None if hits is None else sorted(hits)
     got = arrange_rows(order, rank, hit_list, legal, show_hidden)
     want = [
-        r for r in order
+        r
+        for r in order
         if (hits is None or r in hits) and (show_hidden or legal is None or r in legal)
     ]
     assert got == want

@@ -65,7 +65,11 @@ def test_a_deck_counts_from_its_sets_day_never_before_it():
         ("ZZZ", "2001-01-01", [("Undated Bolt", "ZZP")]),  # a deck of a set dated nowhere
     ]
     assert tool.cards_out_early(decks, sets) == {"Savai Thundermane": "2020-04-17"}
-    assert tool.printed_in_decks(decks, sets) == {"LTR": "2023-06-23", "IKO": "2020-04-17", "ZZP": "2001-01-01"}
+    assert tool.printed_in_decks(decks, sets) == {
+        "LTR": "2023-06-23",
+        "IKO": "2020-04-17",
+        "ZZP": "2001-01-01",
+    }
 
 
 def _tool():
@@ -84,8 +88,11 @@ def test_the_generator_reproduces_the_shipped_calendar():
     tool = _tool()
     days, early, counts = tool.calendar(shared_data("mtg").parent)
     shipped = json.loads(tool.OUT.read_text(encoding="utf-8"))
-    assert shipped == {"sets": days, "cards_out_before_their_set": early,
-                       "promo_sets": tool.promo_sets(shared_data("mtg").parent)}
+    assert shipped == {
+        "sets": days,
+        "cards_out_before_their_set": early,
+        "promo_sets": tool.promo_sets(shared_data("mtg").parent),
+    }
     assert counts["MTGJSON set files"] == 579
 
 
@@ -110,13 +117,17 @@ def test_every_card_of_the_mtgjson_pool_gets_its_first_printing_day(pool):
     cal = shipped_calendar()
     undated = [c.name for c in pool.cards if not c.released]
     # A card without a day is one none of whose printings the calendar knows (none in this data).
-    assert undated == [n for n in undated if not any(p.upper() in cal for p in pool.get(n).printings)]
+    assert undated == [
+        n for n in undated if not any(p.upper() in cal for p in pool.get(n).printings)
+    ]
     assert len(undated) == 0
     assert pool.get("Black Lotus").released == "1993-08-05"
     assert pool.get("Agate Assault").released == "2024-08-02"  # BLB
     assert pool.get("Leyline of the Guildpact").released == "2024-02-09"  # MKM (PMKM undated)
     assert pool.get("Vile Mutilator").released == "2024-09-27"  # DSK card in a Duskmourn precon
-    assert pool.get("Akul the Unrepentant").released == "2024-04-19"  # OTJ, not its Arena decks' day
+    assert (
+        pool.get("Akul the Unrepentant").released == "2024-04-19"
+    )  # OTJ, not its Arena decks' day
     assert pool.get("Aragorn and Arwen, Wed").released == "2023-06-23"  # LTR
 
 
@@ -177,11 +188,13 @@ def test_scryfall_uses_released_at_and_a_name_takes_its_earliest_printing(tmp_pa
         _scryfall({"name": "Undated Bolt", "set": "ZZ3"}),
         _scryfall({"name": "Agate Assault", "set": "BLB"}),  # no released_at: the calendar's
     ]), encoding="utf-8")  # fmt: skip
-    cards, issues = load_scryfall(path)
+    cards, _issues = load_scryfall(path)
     days = {c.name: c.released for c in cards}
     assert days == {"Made Up Bolt": "2011-01-07", "Undated Bolt": "", "Agate Assault": "2024-08-02"}
     pool = CardPool("mtg", cards)
-    assert set(_not_in_format(pool, ["Made Up Bolt", "Undated Bolt"], date(2010, 1, 1))) == {"Made Up Bolt"}
+    assert set(_not_in_format(pool, ["Made Up Bolt", "Undated Bolt"], date(2010, 1, 1))) == {
+        "Made Up Bolt"
+    }
 
 
 def test_a_cockatrice_database_without_set_days_takes_the_shipped_calendar(tmp_path):

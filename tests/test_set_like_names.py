@@ -25,30 +25,43 @@ POOL = make_pool()
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 word = st.from_regex(r"[A-Z][a-z]{2,7},?", fullmatch=True)
-base = st.one_of(st.lists(word, min_size=1, max_size=3).map(" ".join),
-                 st.sampled_from(["Caesar, Legion's Emperor", "Sol Ring", "Fire // Ice"]))
+base = st.one_of(
+    st.lists(word, min_size=1, max_size=3).map(" ".join),
+    st.sampled_from(["Caesar, Legion's Emperor", "Sol Ring", "Fire // Ice"]),
+)
 token = st.one_of(
     st.from_regex(r"[A-Za-z0-9]{1,7}", fullmatch=True),  # PIP, pip, 12, ABCDEFG
     st.from_regex(r"[A-Z]{2,4}-[A-Za-z0-9]{1,4}", fullmatch=True),  # PRM-MSC, OGN-007a
 )
 # what may follow a parenthesised token on a card line: nothing, a collector number, a finish
 after = st.sampled_from(["", " 12", " ELD-329", " 7★", " *F*", " x2", " #Ramp"])
-tail = st.builds(lambda t, a, b: f" {b[0]}{t}{b[1]}{a}", token, after,
-                 st.sampled_from([("(", ")"), ("[", "]"), ("<", "> [PIP]")]))
-set_like_name = st.builds(lambda b, tails: b + "".join(tails), base,
-                          st.lists(tail, min_size=1, max_size=2))
+tail = st.builds(
+    lambda t, a, b: f" {b[0]}{t}{b[1]}{a}",
+    token,
+    after,
+    st.sampled_from([("(", ")"), ("[", "]"), ("<", "> [PIP]")]),
+)
+set_like_name = st.builds(
+    lambda b, tails: b + "".join(tails), base, st.lists(tail, min_size=1, max_size=2)
+)
 printing = st.one_of(
     st.none(),
-    st.builds(Printing, set=st.sampled_from(["M11", "PIP", "PLST"]),
-              number=st.sampled_from([None, "12", "ELD-329"]),
-              finish=st.sampled_from([None, "foil"])),
+    st.builds(
+        Printing,
+        set=st.sampled_from(["M11", "PIP", "PLST"]),
+        number=st.sampled_from([None, "12", "ELD-329"]),
+        finish=st.sampled_from([None, "foil"]),
+    ),
 )
 
 # kind, options, what of the printing the kind keeps
 KINDS = [
     ("text", {}, lambda p: None),
-    ("text", {"with_printings": True},
-     lambda p: p and Printing(set=p.set, number=p.number if p.set else None, finish=p.finish)),
+    (
+        "text",
+        {"with_printings": True},
+        lambda p: p and Printing(set=p.set, number=p.number if p.set else None, finish=p.finish),
+    ),
     ("arena", {}, lambda p: p and p.set and p.number and Printing(set=p.set, number=p.number)),
     ("mtgo", {}, lambda p: None),
     ("dek", {}, lambda p: None),
@@ -74,19 +87,39 @@ def _same_or_reported(deck: Deck, kind: str, options: dict, keep, pool) -> None:
 
 
 @SETTINGS
-@given(st.lists(st.tuples(set_like_name, st.integers(1, 4), printing), min_size=1, max_size=3,
-                unique_by=lambda t: t[0]))
+@given(
+    st.lists(
+        st.tuples(set_like_name, st.integers(1, 4), printing),
+        min_size=1,
+        max_size=3,
+        unique_by=lambda t: t[0],
+    )
+)
 def test_a_name_ending_in_a_printing_like_token_survives_every_kind(rows):
-    deck = Deck(game="mtg", name="Names",
-                sections=(Section("Main", tuple(Entry(n, c, p) for n, c, p in rows)),))
+    deck = Deck(
+        game="mtg",
+        name="Names",
+        sections=(Section("Main", tuple(Entry(n, c, p) for n, c, p in rows)),),
+    )
     for kind, options, keep in KINDS:
         _same_or_reported(deck, kind, options, keep, POOL)
 
 
 def test_the_real_name_reads_back_in_every_text_kind():
     caesar = "Caesar, Legion's Emperor (PIP)"
-    deck = Deck(game="mtg", name="Hail", sections=(Section("Main", (
-        Entry(caesar), Entry("Caesar, Legion's Emperor", 1, Printing(set="PIP", number="7")))),))
+    deck = Deck(
+        game="mtg",
+        name="Hail",
+        sections=(
+            Section(
+                "Main",
+                (
+                    Entry(caesar),
+                    Entry("Caesar, Legion's Emperor", 1, Printing(set="PIP", number="7")),
+                ),
+            ),
+        ),
+    )
     for kind, options in (("text", {}), ("arena", {}), ("mtgo", {})):
         text = write_deck(deck, kind, POOL, **options)
         assert f'1 "{caesar}"\n' in text, kind
@@ -94,8 +127,11 @@ def test_the_real_name_reads_back_in_every_text_kind():
         assert [e.card for _, e in back.entries()] == [caesar, "Caesar, Legion's Emperor"], kind
     # with the printing known, Arena's own `Name (SET) CN` form: the last `(SET) CN` is the
     # printing, everything before it the name
-    pip = Deck(game="mtg", name="Hail", sections=(Section("Main", (
-        Entry(caesar, 1, Printing(set="PIP", number="7")),)),))
+    pip = Deck(
+        game="mtg",
+        name="Hail",
+        sections=(Section("Main", (Entry(caesar, 1, Printing(set="PIP", number="7")),)),),
+    )
     text = write_deck(pip, "arena", POOL)
     assert f"1 {caesar} (PIP) 7\n" in text
     (entry,) = read_deck(text.encode(), POOL).deck.section("Main").entries
@@ -105,18 +141,36 @@ def test_the_real_name_reads_back_in_every_text_kind():
 # --- Riftbound lists: a final `(OGN-007)` is the card code ----------------------------------------
 
 rb_token = st.from_regex(r"[A-Za-z]{2,4}-[A-Za-z]{0,2}[0-9]{1,4}[ab]?", fullmatch=True)
-rb_name = st.builds(lambda b, t, br: f"{b} {br[0]}{t}{br[1]}", base, rb_token,
-                    st.sampled_from([("(", ")"), ("[", "]"), ("( ", " )")]))
+rb_name = st.builds(
+    lambda b, t, br: f"{b} {br[0]}{t}{br[1]}",
+    base,
+    rb_token,
+    st.sampled_from([("(", ")"), ("[", "]"), ("( ", " )")]),
+)
 
 
 @SETTINGS
-@given(st.lists(st.tuples(rb_name, st.integers(1, 3), st.sampled_from([None, "OGN-001"])),
-                min_size=1, max_size=3, unique_by=lambda t: t[0]),
-       st.booleans())
+@given(
+    st.lists(
+        st.tuples(rb_name, st.integers(1, 3), st.sampled_from([None, "OGN-001"])),
+        min_size=1,
+        max_size=3,
+        unique_by=lambda t: t[0],
+    ),
+    st.booleans(),
+)
 def test_riftbound_list_names_ending_in_a_card_code(rows, with_printings):
     pool = CardPool("riftbound")
-    deck = Deck(game="riftbound", name="Codes", sections=(Section("Main", tuple(
-        Entry(n, c, Printing(code=code) if code else None) for n, c, code in rows)),))
+    deck = Deck(
+        game="riftbound",
+        name="Codes",
+        sections=(
+            Section(
+                "Main",
+                tuple(Entry(n, c, Printing(code=code) if code else None) for n, c, code in rows),
+            ),
+        ),
+    )
     text = write_deck(deck, "text", pool, with_printings=with_printings)
     back = read_deck(text.encode(), pool).deck
     lost = export_losses(deck, "text", pool, with_printings=with_printings)
@@ -130,11 +184,24 @@ def test_riftbound_list_names_ending_in_a_card_code(rows, with_printings):
 
 def test_riftbound_name_ending_in_a_card_code_is_quoted():
     pool = CardPool("riftbound")
-    deck = Deck(game="riftbound", name="Codes", sections=(Section("Main", (
-        Entry("Get Excited! (OGN-007)", 3), Entry("Long Sword", 2, Printing(code="OGN-001")))),))
+    deck = Deck(
+        game="riftbound",
+        name="Codes",
+        sections=(
+            Section(
+                "Main",
+                (
+                    Entry("Get Excited! (OGN-007)", 3),
+                    Entry("Long Sword", 2, Printing(code="OGN-001")),
+                ),
+            ),
+        ),
+    )
     text = write_deck(deck, "text", pool, with_printings=True)
     assert text == '// Codes\nMainDeck:\n3 "Get Excited! (OGN-007)"\n2 Long Sword (OGN-001)\n'
     back = read_deck(text.encode(), pool).deck
     assert [(e.card, e.count, e.printing) for e in back.section("Main").entries] == [
-        ("Get Excited! (OGN-007)", 3, None), ("Long Sword", 2, Printing(code="OGN-001"))]
+        ("Get Excited! (OGN-007)", 3, None),
+        ("Long Sword", 2, Printing(code="OGN-001")),
+    ]
     assert export_losses(deck, "text", pool, with_printings=True) == []

@@ -14,8 +14,10 @@ import pytest
 
 from deckeditor.cli import main
 
-ISLAND = (b"Name:Island\nManaCost:no cost\nTypes:Basic Land Island\n"
-          b"A:AB$ Mana | Cost$ T | Produced$ U | SpellDescription$ Add {U}.\nOracle:({T}: Add {U}.)\n")
+ISLAND = (
+    b"Name:Island\nManaCost:no cost\nTypes:Basic Land Island\n"
+    b"A:AB$ Mana | Cost$ T | Produced$ U | SpellDescription$ Add {U}.\nOracle:({T}: Add {U}.)\n"
+)
 
 
 def _import(capsys, home: Path, source: Path) -> tuple[int, list[str]]:
@@ -37,10 +39,13 @@ def _encrypted(path: Path, member: str, data: bytes) -> Path:
     return path
 
 
-@pytest.mark.parametrize("member, data", [
-    ("cardsfolder/i/island.txt", ISLAND),
-    ("AtomicCards.json", json.dumps({"meta": {}, "data": {}}).encode()),
-])
+@pytest.mark.parametrize(
+    "member, data",
+    [
+        ("cardsfolder/i/island.txt", ISLAND),
+        ("AtomicCards.json", json.dumps({"meta": {}, "data": {}}).encode()),
+    ],
+)
 def test_an_encrypted_zip_entry_is_one_line(tmp_path, capsys, member, data):
     source = _encrypted(tmp_path / "cards.zip", member, data)
     code, lines = _import(capsys, tmp_path / "home", source)
@@ -62,24 +67,39 @@ def test_a_forge_folder_with_a_fifo_and_dangling_links_imports_its_scripts(tmp_p
     assert "Island" in capsys.readouterr().out
 
 
-GOOD = {"name": "Sol Ring", "layout": "normal", "mana_value": 1.0,
-        "faces": [{"name": "Sol Ring", "mana_cost": "{1}", "types": ["Artifact"],
-                   "oracle_text": "{T}: Add {C}{C}.", "mana_value": 1.0}]}
+GOOD = {
+    "name": "Sol Ring",
+    "layout": "normal",
+    "mana_value": 1.0,
+    "faces": [
+        {
+            "name": "Sol Ring",
+            "mana_cost": "{1}",
+            "types": ["Artifact"],
+            "oracle_text": "{T}: Add {C}{C}.",
+            "mana_value": 1.0,
+        }
+    ],
+}
 
 
-@pytest.mark.parametrize("where, key, value", [
-    ("face", "oracle_text", 10**30),
-    ("face", "types", ["Artifact", []]),
-    ("face", "colors", 10**30),
-    ("face", "power", 3),
-    ("card", "identity", -1),
-    ("card", "mana_value", float("nan")),
-    ("card", "printings", "LEA"),
-    ("card", "partner", {"with_names": [1]}),
-    ("card", "deck_rule_lines", [{"face": 0}]),
-])
+@pytest.mark.parametrize(
+    "where, key, value",
+    [
+        ("face", "oracle_text", 10**30),
+        ("face", "types", ["Artifact", []]),
+        ("face", "colors", 10**30),
+        ("face", "power", 3),
+        ("card", "identity", -1),
+        ("card", "mana_value", float("nan")),
+        ("card", "printings", "LEA"),
+        ("card", "partner", {"with_names": [1]}),
+        ("card", "deck_rule_lines", [{"face": 0}]),
+    ],
+)
 def test_own_card_records_of_the_wrong_type_are_errors_naming_the_card_and_key(
-        tmp_path, capsys, where, key, value):
+    tmp_path, capsys, where, key, value
+):
     # issue 26 rerun: such a record passed the reader and ended check --cards in a traceback
     # from the role recognisers (AttributeError: 'int' object has no attribute 'casefold')
     bad = json.loads(json.dumps(GOOD).replace("Sol Ring", "Zzyx Relic"))

@@ -54,8 +54,12 @@ def test_refusing_a_bomb_keeps_memory_small(tmp_path):
         "peak = [l for l in open('/proc/self/status') if l.startswith('VmHWM')][0].split()[1]\n"
         "print(code, peak)\n"
     )
-    run = subprocess.run([sys.executable, "-c", script, str(bomb), str(tmp_path / "h")],
-                         capture_output=True, text=True, env=dict(os.environ))
+    run = subprocess.run(
+        [sys.executable, "-c", script, str(bomb), str(tmp_path / "h")],
+        capture_output=True,
+        text=True,
+        env=dict(os.environ),
+    )
     code, peak_kb = map(int, run.stdout.split())
     assert code == 2
     assert peak_kb < 400_000, f"peak {peak_kb} KB while refusing a {BOMB_MB} MB member"
@@ -98,10 +102,13 @@ def test_real_sizes_are_well_inside_the_limits():
     assert "512 MiB" in readme and "100 times" in readme
 
 
-@pytest.mark.parametrize("content, name", [
-    ("[]", "oracle-cards.json"),
-    ('{"meta": {}, "data": {}}', "AtomicCards.json"),
-])
+@pytest.mark.parametrize(
+    "content, name",
+    [
+        ("[]", "oracle-cards.json"),
+        ('{"meta": {}, "data": {}}', "AtomicCards.json"),
+    ],
+)
 def test_a_source_with_no_cards_is_exit_2(tmp_path, capsys, content, name):
     path = tmp_path / name
     path.write_text(content, encoding="utf-8")
@@ -122,9 +129,19 @@ def test_a_forge_folder_with_no_card_scripts_is_exit_2(tmp_path, capsys):
 def _import_in_subprocess(tmp_path, source) -> subprocess.CompletedProcess:
     """A FIFO read never ends and /dev/zero never runs out: a child, so a hang is a failure."""
     return subprocess.run(
-        [sys.executable, "-m", "deckeditor", "--home", str(tmp_path / "home"), "cards", "import",
-         str(source)],
-        capture_output=True, text=True, timeout=60,
+        [
+            sys.executable,
+            "-m",
+            "deckeditor",
+            "--home",
+            str(tmp_path / "home"),
+            "cards",
+            "import",
+            str(source),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
         env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)},
     )
 
@@ -135,7 +152,9 @@ def test_a_fifo_source_is_refused_without_hanging(tmp_path):
     done = _import_in_subprocess(tmp_path, fifo)
     assert done.returncode == 2, done.stderr
     lines = done.stderr.strip().splitlines()
-    assert lines[-1].endswith("is not a regular file or folder (a pipe, socket or device); not read")
+    assert lines[-1].endswith(
+        "is not a regular file or folder (a pipe, socket or device); not read"
+    )
     assert "Traceback" not in done.stderr
 
 
@@ -153,7 +172,11 @@ def test_a_device_given_with_cards_to_check_is_one_line(tmp_path, capsys):
     deck.write_text("1 Sol Ring\n", encoding="utf-8")
     code = main(["--home", str(tmp_path / "home"), "check", str(deck), "--cards", os.devnull])
     err = capsys.readouterr().err
-    assert code == 2 and "is not a regular file or folder" in err and len(err.strip().splitlines()) == 1
+    assert (
+        code == 2
+        and "is not a regular file or folder" in err
+        and len(err.strip().splitlines()) == 1
+    )
 
 
 DEEP = 100_000  # arrays in arrays: far past the JSON parser's recursion limit
@@ -163,7 +186,10 @@ DEEP = 100_000  # arrays in arrays: far past the JSON parser's recursion limit
     "name, content",
     [
         ("oracle-cards.json", "[" * DEEP + "]" * DEEP),  # Scryfall-shaped
-        ("AtomicCards.json", '{"meta": {"version": "5"}, "data": {"Opt": [' + "[" * DEEP + "]" * DEEP + "]}}"),
+        (
+            "AtomicCards.json",
+            '{"meta": {"version": "5"}, "data": {"Opt": [' + "[" * DEEP + "]" * DEEP + "]}}",
+        ),
         ("cards.json", '[{"object": "card", "name": "Opt", "x": ' + "[" * DEEP + "]" * DEEP + "}]"),
     ],
 )
@@ -200,9 +226,13 @@ def _overlapping_zip(path: Path, entries: int) -> Path:
         zf.writestr("a/bomb.txt", BIG_SCRIPT)
     raw = buf.getvalue()
     end = raw.rindex(b"PK\x05\x06")
-    size, offset = struct.unpack("<II", raw[end + 12:end + 20])
-    record = raw[offset:offset + size]
-    tail = raw[end:end + 8] + struct.pack("<HHII", entries, entries, size * entries, offset) + raw[end + 20:]
+    size, offset = struct.unpack("<II", raw[end + 12 : end + 20])
+    record = raw[offset : offset + size]
+    tail = (
+        raw[end : end + 8]
+        + struct.pack("<HHII", entries, entries, size * entries, offset)
+        + raw[end + 20 :]
+    )
     path.write_bytes(raw[:offset] + record * entries + tail)
     return path
 

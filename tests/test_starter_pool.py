@@ -157,9 +157,7 @@ def test_stored_identity_agrees_with_the_source_and_the_engine(pool):
         if c.source_identity is not None and c.source_identity != c.identity
     ]
     assert mismatches == []
-    recomputed = [
-        c.name for c in pool if identity.card_identity(c.layout, c.faces) != c.identity
-    ]
+    recomputed = [c.name for c in pool if identity.card_identity(c.layout, c.faces) != c.identity]
     assert recomputed == []
 
 
@@ -190,7 +188,11 @@ def test_three_decks_are_shipped():
     for path in DECKS:
         raw = json.loads(path.read_text(encoding="utf-8"))
         assert raw["schema"] == "deckeditor-deck" and raw["version"] == 1 and raw["game"] == "mtg"
-        commanders.add(tuple(e["card"] for s in raw["sections"] if s["name"] == "Commander" for e in s["entries"]))
+        commanders.add(
+            tuple(
+                e["card"] for s in raw["sections"] if s["name"] == "Commander" for e in s["entries"]
+            )
+        )
     assert len(commanders) >= 3
     assert any(set(c) & set(RULEBREAKERS) for c in commanders)
 
@@ -243,7 +245,10 @@ def _conformance():
 
 def _commander_format():
     for module, names in (
-        ("deckeditor.format_catalog", ("get_format", "load_format", "builtin", "format_info", "resolve")),
+        (
+            "deckeditor.format_catalog",
+            ("get_format", "load_format", "builtin", "format_info", "resolve"),
+        ),
     ):
         try:
             mod = importlib.import_module(module)
@@ -263,7 +268,9 @@ def _commander_format():
 def test_deck_is_legal_by_the_conformance_check(pool, path):
     check = _conformance()
     if check is None:
-        pytest.skip("the MTG conformance check (deckeditor.games.mtg.game/conformance) is not there yet")
+        pytest.skip(
+            "the MTG conformance check (deckeditor.games.mtg.game/conformance) is not there yet"
+        )
     fmt = _commander_format()
     if fmt is None:
         pytest.skip("the built-in format catalog (deckeditor.format_catalog) is not there yet")

@@ -29,7 +29,9 @@ BLUE_DISC = QColor("#b5cde3")  # Mana's disc for {U} (its CSS, MIT)
 
 def test_the_fonts_and_their_licence_are_shipped_with_the_glyph_table():
     fonts = resources_dir() / "fonts"
-    assert (fonts / "mana.ttf").stat().st_size > 100_000 and (fonts / "keyrune.ttf").stat().st_size > 100_000
+    assert (fonts / "mana.ttf").stat().st_size > 100_000 and (
+        fonts / "keyrune.ttf"
+    ).stat().st_size > 100_000
     assert "SIL OPEN FONT LICENSE" in (fonts / "OFL-1.1.txt").read_text(encoding="utf-8")
     table = json.loads((fonts / "symbols.json").read_text(encoding="utf-8"))
     assert table["mana"]["glyphs"]["u"] == "e601" and table["keyrune"]["glyphs"]["lea"] == "e600"
@@ -80,7 +82,12 @@ def _has_colour(image, rect, colour: QColor, tolerance: int = 12) -> bool:
     for x in range(max(0, rect.left()), min(image.width(), rect.right())):
         for y in range(max(0, rect.top()), min(image.height(), rect.bottom())):
             c = image.pixelColor(x, y)
-            if abs(c.red() - colour.red()) + abs(c.green() - colour.green()) + abs(c.blue() - colour.blue()) <= tolerance:
+            if (
+                abs(c.red() - colour.red())
+                + abs(c.green() - colour.green())
+                + abs(c.blue() - colour.blue())
+                <= tolerance
+            ):
                 return True
     return False
 
@@ -90,7 +97,10 @@ def test_the_catalog_cost_column_is_drawn_with_mana_symbols(window, qtbot):
     catalog.search_box.setFocus()
     qtbot.keyClicks(catalog.search_box, '!"Counterspell"')
     assert catalog.model.rowCount() == 1
-    cost_col = [catalog.model.headerData(c, Qt.Orientation.Horizontal) for c in range(catalog.model.columnCount())].index("Cost")
+    cost_col = [
+        catalog.model.headerData(c, Qt.Orientation.Horizontal)
+        for c in range(catalog.model.columnCount())
+    ].index("Cost")
     assert cost_col in catalog.model.symbol_columns
     cell = catalog.model.index(0, cost_col)
     assert cell.data() == "UU"  # the text stays for copying, sorting and screen readers
@@ -99,7 +109,10 @@ def test_the_catalog_cost_column_is_drawn_with_mana_symbols(window, qtbot):
     assert rect.width() > 0
     image = catalog.table.viewport().grab().toImage()
     assert _has_colour(image, rect, BLUE_DISC)
-    assert "Mana" in __import__("deckeditor.ui.symbols", fromlist=["font_families"]).font_families().values()
+    assert (
+        "Mana"
+        in __import__("deckeditor.ui.symbols", fromlist=["font_families"]).font_families().values()
+    )
 
 
 def test_the_deck_pane_and_card_view_draw_the_symbols(window, qtbot):
@@ -112,7 +125,7 @@ def test_the_deck_pane_and_card_view_draw_the_symbols(window, qtbot):
     image = tree.viewport().grab().toImage()
     assert _has_colour(image, tree.visualRect(index), BLUE_DISC)
     html = window.card_view.text.toHtml()
-    assert "Counterspell" in html and "title=\"blue mana\"" in html.replace("'", '"')
+    assert "Counterspell" in html and 'title="blue mana"' in html.replace("'", '"')
 
 
 def _choose_theme(window, qtbot, letter) -> None:
@@ -166,7 +179,9 @@ def test_the_statistics_colour_charts_label_their_bars_with_mana_symbols(window,
     if tabs is not None:
         tabs.setCurrentWidget(window.stats if tabs.indexOf(window.stats) >= 0 else tabs.widget(1))
     pips = window.stats.chart("pips")
-    assert set(pips.symbols) == set("WUBRG") and all(s.font == "mana" for s in pips.symbols.values())
+    assert set(pips.symbols) == set("WUBRG") and all(
+        s.font == "mana" for s in pips.symbols.values()
+    )
     pips.resize(300, 160)
     image = pips.grab().toImage()
     from PySide6.QtCore import QRect
@@ -189,7 +204,12 @@ def _diamond_and_digit(image, rect, body: QColor) -> tuple[int, int]:
 
 
 def _near(c: QColor, colour: QColor, tolerance: int = 12) -> bool:
-    return abs(c.red() - colour.red()) + abs(c.green() - colour.green()) + abs(c.blue() - colour.blue()) <= tolerance
+    return (
+        abs(c.red() - colour.red())
+        + abs(c.green() - colour.green())
+        + abs(c.blue() - colour.blue())
+        <= tolerance
+    )
 
 
 @pytest.mark.parametrize("theme_name", ["Light", "Dark"])

@@ -18,19 +18,33 @@ from deckeditor.games.mtg.card import Card, Face, Layout, PartnerInfo
 FIXTURES = Path(__file__).parent / "fixtures" / "decks"
 
 
-def card(name, types=("Creature",), supertypes=(), subtypes=(), *, faces=None,
-         layout=Layout.NORMAL, printings=(), **kw) -> Card:
+def card(
+    name,
+    types=("Creature",),
+    supertypes=(),
+    subtypes=(),
+    *,
+    faces=None,
+    layout=Layout.NORMAL,
+    printings=(),
+    **kw,
+) -> Card:
     if faces is None:
-        faces = (Face(name, supertypes=tuple(supertypes), types=tuple(types),
-                      subtypes=tuple(subtypes)),)
+        faces = (
+            Face(name, supertypes=tuple(supertypes), types=tuple(types), subtypes=tuple(subtypes)),
+        )
     return Card(name, layout, tuple(faces), printings=tuple(printings), **kw)
 
 
 def make_pool() -> CardPool:
     legend = ("Legendary",)
     cards = [
-        card("Korvold, Fae-Cursed King", supertypes=legend, subtypes=("Dragon", "Noble"),
-             printings=("ELD",)),
+        card(
+            "Korvold, Fae-Cursed King",
+            supertypes=legend,
+            subtypes=("Dragon", "Noble"),
+            printings=("ELD",),
+        ),
         card("Lurrus of the Dream-Den", supertypes=legend, companion=True, printings=("IKO",)),
         card("Thrasios, Triton Hero", supertypes=legend, partner=PartnerInfo(plain=True)),
         card("Tymna the Weaver", supertypes=legend, partner=PartnerInfo(plain=True)),
@@ -43,11 +57,19 @@ def make_pool() -> CardPool:
         card("Island", ("Land",), ("Basic",), ("Island",)),
         card("Forest", ("Land",), ("Basic",), ("Forest",)),
         card("Cryptic Spires", ("Land",), set_color_id=2, printings=("MB2",)),
-        card("Fire // Ice", layout=Layout.SPLIT,
-             faces=(Face("Fire", types=("Instant",)), Face("Ice", types=("Instant",)))),
-        card("Delver of Secrets // Insectile Aberration", layout=Layout.TRANSFORM,
-             faces=(Face("Delver of Secrets", types=("Creature",)),
-                    Face("Insectile Aberration", types=("Creature",)))),
+        card(
+            "Fire // Ice",
+            layout=Layout.SPLIT,
+            faces=(Face("Fire", types=("Instant",)), Face("Ice", types=("Instant",))),
+        ),
+        card(
+            "Delver of Secrets // Insectile Aberration",
+            layout=Layout.TRANSFORM,
+            faces=(
+                Face("Delver of Secrets", types=("Creature",)),
+                Face("Insectile Aberration", types=("Creature",)),
+            ),
+        ),
         card("Lim-Dûl's Vault", ("Instant",)),
         card("Ice Tunnel", ("Land",)),
         card("Tyrannax Rex"),
@@ -113,8 +135,13 @@ def test_spec_mixed_example(pool):
     r = read_deck(SPEC_MIXED, pool)
     s = sections(r.deck)
     assert s["Main"] == [
-        ("Korvold, Fae-Cursed King", 1), ("Sol Ring", 2), ("Ach! Hans, Run!", 1),
-        ("Question Elemental?", 1), ("Ice Tunnel", 1), ("Lim-Dûl's Vault", 1), ("Fire // Ice", 1),
+        ("Korvold, Fae-Cursed King", 1),
+        ("Sol Ring", 2),
+        ("Ach! Hans, Run!", 1),
+        ("Question Elemental?", 1),
+        ("Ice Tunnel", 1),
+        ("Lim-Dûl's Vault", 1),
+        ("Fire // Ice", 1),
     ]
     assert s["Sideboard"] == [("Pithing Needle", 1)]
     assert s["Maybeboard"] == [("Lightning Greaves", 1)]
@@ -174,7 +201,10 @@ def test_foil_is_kept(pool):
 
 def test_mtgo_99_plus_commander(pool):
     r = read_deck("99 Forest\n\n1 Korvold, Fae-Cursed King\n", pool)
-    assert sections(r.deck) == {"Commander": [("Korvold, Fae-Cursed King", 1)], "Main": [("Forest", 99)]}
+    assert sections(r.deck) == {
+        "Commander": [("Korvold, Fae-Cursed King", 1)],
+        "Main": [("Forest", 99)],
+    }
     assert any("Korvold" in n and "commander" in n for n in r.notes)
 
 
@@ -187,7 +217,9 @@ def test_mtgo_60_plus_15_nothing_moves(pool):
 
 
 def test_mtgo_commander_and_companion(pool):
-    r = read_deck("98 Forest\n1 Sol Ring\n\n1 Korvold, Fae-Cursed King\n1 Lurrus of the Dream-Den\n", pool)
+    r = read_deck(
+        "98 Forest\n1 Sol Ring\n\n1 Korvold, Fae-Cursed King\n1 Lurrus of the Dream-Den\n", pool
+    )
     s = sections(r.deck)
     assert s["Commander"] == [("Korvold, Fae-Cursed King", 1)]
     assert s["Companion"] == [("Lurrus of the Dream-Den", 1)]
@@ -196,7 +228,10 @@ def test_mtgo_commander_and_companion(pool):
 
 def test_partners_move_together_but_not_unpairable(pool):
     r = read_deck("98 Forest\n\n1 Thrasios, Triton Hero\n1 Tymna the Weaver\n", pool)
-    assert [c for c, _ in sections(r.deck)["Commander"]] == ["Thrasios, Triton Hero", "Tymna the Weaver"]
+    assert [c for c, _ in sections(r.deck)["Commander"]] == [
+        "Thrasios, Triton Hero",
+        "Tymna the Weaver",
+    ]
     r = read_deck("98 Forest\n\n1 Thrasios, Triton Hero\n1 Korvold, Fae-Cursed King\n", pool)
     assert "Commander" not in sections(r.deck)
 
@@ -235,7 +270,10 @@ def test_no_count_needs_a_known_card(pool):
 
 def test_names_with_their_own_parentheses_stay_whole(pool):
     r = read_deck("1 B.F.M. (Big Furry Monster)\n1 Tyrannax Rex\n", pool)
-    assert [c for c, _ in sections(r.deck)["Main"]] == ["B.F.M. (Big Furry Monster)", "Tyrannax Rex"]
+    assert [c for c, _ in sections(r.deck)["Main"]] == [
+        "B.F.M. (Big Furry Monster)",
+        "Tyrannax Rex",
+    ]
 
 
 def test_plst_number_kept_whole(pool):
@@ -263,13 +301,15 @@ def test_cockatrice_text_name_notes_and_subtotals(pool):
     r = read_deck(FIXTURES / "cockatrice_text.txt", pool)
     assert r.deck.name == "Korvold Treasure Pile"
     assert r.deck.notes == "Sacrifice everything."
-    assert sections(r.deck) == {"Main": [("Sol Ring", 1), ("Forest", 20)],
-                                "Sideboard": [("Pithing Needle", 1)]}
+    assert sections(r.deck) == {
+        "Main": [("Sol Ring", 1), ("Forest", 20)],
+        "Sideboard": [("Pithing Needle", 1)],
+    }
 
 
 def test_arena_fixture_maps_arena_set_codes(pool):
     r = read_deck(FIXTURES / "tolabow_arena.txt", pool)
-    bolt = [e for _, e in r.deck.entries() if e.card == "Lightning Bolt"][0]
+    bolt = next(e for _, e in r.deck.entries() if e.card == "Lightning Bolt")
     assert bolt.printing.set == "DOM"
     assert list(sections(r.deck)) == ["Commander", "Companion", "Main", "Sideboard"]
     assert "(DAR) 141" in write_deck(r.deck, "arena", pool)
@@ -309,12 +349,20 @@ DECK = Deck(
     sections=(
         Section("Commander", (Entry("Tolabow, Loch Rascal"),)),
         Section("Companion", (Entry("Lurrus of the Dream-Den"),)),
-        Section("Main", (
-            Entry("Fire // Ice", 1, Printing(set="MH3", number="292", finish="foil"), tags=("burn",)),
-            Entry("Delver of Secrets // Insectile Aberration", 2),
-            Entry("Lightnig Bolt", 1),
-            Entry("Island", 30, Printing(set="DOM", number="250")),
-        )),
+        Section(
+            "Main",
+            (
+                Entry(
+                    "Fire // Ice",
+                    1,
+                    Printing(set="MH3", number="292", finish="foil"),
+                    tags=("burn",),
+                ),
+                Entry("Delver of Secrets // Insectile Aberration", 2),
+                Entry("Lightnig Bolt", 1),
+                Entry("Island", 30, Printing(set="DOM", number="250")),
+            ),
+        ),
         Section("Sideboard", (Entry("Electrolyze"),)),
         Section("Maybeboard", (Entry("Sol Ring"),)),
     ),

@@ -49,13 +49,17 @@ def add_from_catalog(win, qtbot, name: str, times: int = 1) -> None:
 
 
 def line(win, section: str, name: str) -> int:
-    return next(i for i, e in enumerate(win.session.deck.section(section).entries) if e.card == name)
+    return next(
+        i for i, e in enumerate(win.session.deck.section(section).entries) if e.card == name
+    )
 
 
 def section_labels(win) -> dict[str, str]:
     model = win.deck_pane.model
-    return {model.index(r, 0).data(Qt.ItemDataRole.UserRole + 10): model.index(r, 0).data()
-            for r in range(model.rowCount())}
+    return {
+        model.index(r, 0).data(Qt.ItemDataRole.UserRole + 10): model.index(r, 0).data()
+        for r in range(model.rowCount())
+    }
 
 
 def test_a_legal_riftbound_deck_from_an_empty_window(window, qtbot, ex3, rift_pool):  # noqa: F811
@@ -106,7 +110,9 @@ def test_a_legal_riftbound_deck_from_an_empty_window(window, qtbot, ex3, rift_po
     next(a for a in menu.actions() if a.text() == "Make chosen champion").trigger()
     deck = window.session.deck
     assert [e.card for e in deck.section("Champion").entries] == [champion]
-    assert deck.section("Main").entries[line(window, "Main", champion)].count == wanted[champion] - 1
+    assert (
+        deck.section("Main").entries[line(window, "Main", champion)].count == wanted[champion] - 1
+    )
 
     # legal, in Riftbound terms
     assert [p for p in window.problems.problems if p.is_error] == []
@@ -123,7 +129,10 @@ def test_a_legal_riftbound_deck_from_an_empty_window(window, qtbot, ex3, rift_po
     power = dict((label, v) for label, v, _ in stats.chart("power").bars)
     assert power["Calm"] > 0 and power["Mind"] > 0 and power["Fury"] == 0
     assert sum(v for _, v, _ in stats.chart("might").bars) == sum(
-        e.count for _, e in deck.entries("Main", "Champion") if "Unit" in rift_pool.get(e.card).types)
+        e.count
+        for _, e in deck.entries("Main", "Champion")
+        if "Unit" in rift_pool.get(e.card).types
+    )
     charts = list(stats.charts)
     window.session.set_count("Main", 0, deck.section("Main").entries[0].count)  # no-op edit
     window.session.remove("Sideboard", 0) if deck.section("Sideboard").entries else None
@@ -140,7 +149,10 @@ def test_a_legal_riftbound_deck_from_an_empty_window(window, qtbot, ex3, rift_po
     assert "symbol:" in html  # [A] and the energy cost drawn as icons
     # previewed on Ornn, Forge God (Might 4) with two Equipment at once
     window.card_view.show_card(champion)
-    offered = [window.card_view.attach_list.item(i).text() for i in range(window.card_view.attach_list.count())]
+    offered = [
+        window.card_view.attach_list.item(i).text()
+        for i in range(window.card_view.attach_list.count())
+    ]
     assert "Forgefire Cape" in offered and "Doran's Shield" in offered
     window.card_view.set_attached(["Forgefire Cape"])
     assert "Might 7" in window.card_view.text.toPlainText().replace("\ufffc", "").replace("  ", " ")
@@ -161,7 +173,9 @@ def test_import_dialog_reads_a_pasted_riftbound_list_and_names_a_damaged_code(wi
     deck = dialog.deck()
     assert deck is not None and deck.game == "riftbound", dialog.error.text()
     assert deck.section("Champion").entries[0].card == "Jinx, Demolitionist"
-    assert dialog.notes.text().startswith("Read as a Riftbound deck list: 25 cards")  # its reader's words
+    assert dialog.notes.text().startswith(
+        "Read as a Riftbound deck list: 25 cards"
+    )  # its reader's words
 
     code = vectors(shared_data("riftbound", "deckcode-test-vectors.json"))["ex2"]["code"]
     dialog.paste.setPlainText(code[:10] + "1" + code[11:])
@@ -197,7 +211,12 @@ def test_opening_a_riftbound_list_file_uses_the_riftbound_pool(window, rift_pool
     assert {"UNKNOWN_SECTION", "UNKNOWN_CARD"} <= kinds  # Tokens: and the unknown name, reported
 
 
-def test_opening_a_riftbound_list_reads_it_once_against_the_riftbound_pool(window, rift_pool, tmp_path, monkeypatch):  # noqa: F811
+def test_opening_a_riftbound_list_reads_it_once_against_the_riftbound_pool(
+    window,  # noqa: F811
+    rift_pool,
+    tmp_path,
+    monkeypatch,
+):
     # the file's kind names its game, so the window reads it once, with the right pool
     from deckeditor.ui import main_window
     from tests.test_riftbound_textlist import PASTED
@@ -207,7 +226,9 @@ def test_opening_a_riftbound_list_reads_it_once_against_the_riftbound_pool(windo
     path.write_text(PASTED, encoding="utf-8")
     pools = []
     real = main_window.read_deck_file
-    monkeypatch.setattr(main_window, "read_deck_file", lambda p, pool, *a: pools.append(pool) or real(p, pool, *a))
+    monkeypatch.setattr(
+        main_window, "read_deck_file", lambda p, pool, *a: pools.append(pool) or real(p, pool, *a)
+    )
     assert window.open_path(str(path))
     assert pools == [rift_pool] and window.session.deck.game == "riftbound"
     assert window.session.deck.section("Champion").entries[0].card == "Jinx, Demolitionist"

@@ -34,7 +34,9 @@ def click(qtbot, widget) -> None:
 
 
 def warnings(win) -> dict[str, object]:
-    return {p.extra["category"]: p for p in win.problems.problems if p.kind.value == "CATEGORY_TARGET"}
+    return {
+        p.extra["category"]: p for p in win.problems.problems if p.kind.value == "CATEGORY_TARGET"
+    }
 
 
 def click_problem(qtbot, win, problem) -> None:
@@ -65,11 +67,22 @@ def test_build_a_deck_by_template_from_an_empty_window(qtbot, win, tmp_path):
     assert win.session.format_code == "commander"
     assert panel.isVisible() and panel.build_button.isVisible()
     assert [panel.label_of(c) for c in ("Ramp", "Draw", "Removal", "Boardwipes", "Lands")] == [
-        "Ramp 0/10", "Draw 0/10", "Removal 0/10", "Boardwipes 0/3", "Lands 0/37"]
+        "Ramp 0/10",
+        "Draw 0/10",
+        "Removal 0/10",
+        "Boardwipes 0/3",
+        "Lands 0/37",
+    ]
     assert warnings(win) == {}
 
     click(qtbot, panel.build_button)
-    assert win.session.deck.template == {"Ramp": 10, "Draw": 10, "Removal": 10, "Boardwipes": 3, "Lands": 37}
+    assert win.session.deck.template == {
+        "Ramp": 10,
+        "Draw": 10,
+        "Removal": 10,
+        "Boardwipes": 3,
+        "Lands": 37,
+    }
     assert not panel.build_button.isVisible()
     found = warnings(win)
     assert list(found) == ["Ramp", "Draw", "Removal", "Boardwipes", "Lands"]
@@ -95,7 +108,9 @@ def test_build_a_deck_by_template_from_an_empty_window(qtbot, win, tmp_path):
     removal = add_rows_by_keyboard(qtbot, win, 3)
     also = [n for n in added if "removal" in win.session.game.card_roles(win.session.card(n))]
     assert panel.label_of("Removal") == f"Removal {3 + len(also)}/10"
-    assert warnings(win)["Removal"].message.startswith(f"Removal {3 + len(also)}/10: {7 - len(also)} more")
+    assert warnings(win)["Removal"].message.startswith(
+        f"Removal {3 + len(also)}/10: {7 - len(also)} more"
+    )
     assert set(removal) <= set(warnings(win)["Removal"].cards)
 
     # a target edited by keyboard: no board wipes wanted in this deck
@@ -126,13 +141,19 @@ def test_the_deck_pane_groups_by_category_a_card_in_two_shows_in_both(qtbot, win
         win.session.add_card(name, "Main")
     choose(win.deck_pane.group_box, "Category")
     model = win.deck_pane.model
-    main = next(model.index(r, 0) for r in range(model.rowCount())
-                if model.index(r, 0).data(Qt.ItemDataRole.UserRole + 10) == "Main")
+    main = next(
+        model.index(r, 0)
+        for r in range(model.rowCount())
+        if model.index(r, 0).data(Qt.ItemDataRole.UserRole + 10) == "Main"
+    )
     groups = {}
     for r in range(model.rowCount(main)):
         group = model.index(r, 0, main)
-        groups[group.data()] = [model.index(i, 0, group).data(Qt.ItemDataRole.UserRole + 12)
-                                or model.index(i, 0, group).data() for i in range(model.rowCount(group))]
+        groups[group.data()] = [
+            model.index(i, 0, group).data(Qt.ItemDataRole.UserRole + 12)
+            or model.index(i, 0, group).data()
+            for i in range(model.rowCount(group))
+        ]
     assert list(groups) == ["Ramp  (1)", "Draw  (1)", "Counterspells  (1)", "Lands  (1)"]
     assert any("Growth Spiral" in str(v) for v in groups["Ramp  (1)"])
     assert any("Growth Spiral" in str(v) for v in groups["Draw  (1)"])
@@ -142,25 +163,38 @@ def test_the_deck_pane_groups_by_category_a_card_in_two_shows_in_both(qtbot, win
     assert win.deck_pane.select_cards(["Growth Spiral"]) >= 1
     win.ask_text = lambda title, label, text: "Ramp, Value"
     win.deck_pane.tree.setFocus()
-    QTest.keyClick(win, Qt.Key.Key_G, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    QTest.keyClick(
+        win, Qt.Key.Key_G, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
+    )
     entry = next(e for _, e in win.session.deck.entries("Main") if e.card == "Growth Spiral")
     assert entry.categories == ("Ramp", "Value")
-    main = next(model.index(r, 0) for r in range(model.rowCount())
-                if model.index(r, 0).data(Qt.ItemDataRole.UserRole + 10) == "Main")
+    main = next(
+        model.index(r, 0)
+        for r in range(model.rowCount())
+        if model.index(r, 0).data(Qt.ItemDataRole.UserRole + 10) == "Main"
+    )
     labels = [model.index(r, 0, main).data() for r in range(model.rowCount(main))]
     assert labels == ["Ramp  (1)", "Counterspells  (1)", "Lands  (1)", "Value  (1)"]
     win.session.undo()
-    assert next(e for _, e in win.session.deck.entries("Main") if e.card == "Growth Spiral").categories is None
+    assert (
+        next(e for _, e in win.session.deck.entries("Main") if e.card == "Growth Spiral").categories
+        is None
+    )
 
     # Deck › Rename category…: the deck's name for a role, cards added later included
     answers = ["Counterspells", "Stack"]
     win.ask_text = lambda title, label, text: answers.pop(0)
-    rename = next(a for a in win.menuBar().actions()[2].menu().actions() if a.text() == "Re&name category…")
+    rename = next(
+        a for a in win.menuBar().actions()[2].menu().actions() if a.text() == "Re&name category…"
+    )
     rename.trigger()
     assert win.session.deck.category_names == {"Counterspells": "Stack"}
     win.session.add_card("Negate", "Main")
-    main = next(model.index(r, 0) for r in range(model.rowCount())
-                if model.index(r, 0).data(Qt.ItemDataRole.UserRole + 10) == "Main")
+    main = next(
+        model.index(r, 0)
+        for r in range(model.rowCount())
+        if model.index(r, 0).data(Qt.ItemDataRole.UserRole + 10) == "Main"
+    )
     labels = [model.index(r, 0, main).data() for r in range(model.rowCount(main))]
     assert "Stack  (2)" in labels and not any(label.startswith("Counterspells") for label in labels)
 
@@ -175,21 +209,33 @@ def test_odds_and_a_sample_hand(qtbot, win):
     size = win.session.deck.count("Main")
     dialogs = []
     win.run_dialog = lambda dialog: dialogs.append(dialog) or True
-    QTest.keyClick(win, Qt.Key.Key_O, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
-    dialog, = dialogs
+    QTest.keyClick(
+        win, Qt.Key.Key_O, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
+    )
+    (dialog,) = dialogs
     qtbot.addWidget(dialog)
     show_active(qtbot, dialog)  # its shortcuts reach it only when it is the active window
     assert dialog.category.currentText() == "Lands"
     game, pool = win.session.game, win.session.pool
-    lands = sum(e.count for e in win.session.deck.section("Main").entries  # modal lands too
-                if "land" in game.card_roles(win.session.card(e.card), pool))
+    lands = sum(
+        e.count
+        for e in win.session.deck.section("Main").entries  # modal lands too
+        if "land" in game.card_roles(win.session.card(e.card), pool)
+    )
     assert lands >= 36
     from deckeditor.ui.odds_dialog import percent
 
     assert dialog.chance_text(0) == percent(float(odds.chance(size, lands, 1)))
-    assert (percent(0.99996), percent(1.0), percent(0.5234), percent(0.0)) == (">99.9%", "100.0%", "52.3%", "0.0%")
+    assert (percent(0.99996), percent(1.0), percent(0.5234), percent(0.0)) == (
+        ">99.9%",
+        "100.0%",
+        "52.3%",
+        "0.0%",
+    )
     QTest.keyClick(dialog.at_least, Qt.Key.Key_Up)  # at least 2
-    assert dialog.chance_text(3, on_draw=True, mulligans=2) == percent(float(odds.chance(size, lands, 2, 3, True, 2)))
+    assert dialog.chance_text(3, on_draw=True, mulligans=2) == percent(
+        float(odds.chance(size, lands, 2, 3, True, 2))
+    )
 
     first = list(dialog.hand.hand)
     assert len(first) == 7 and all(s.isVisible() for s in dialog.slots[:7])

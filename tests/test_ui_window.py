@@ -55,7 +55,7 @@ def needs_predicate():
 
 def add_commander(win, name: str, colors: str | None) -> None:
     win.session.add_card(name, "Main")
-    (section, index), = find_entries(win.session.deck, [name])
+    ((section, index),) = find_entries(win.session.deck, [name])
     win.answers.append(colors)
     win.set_commander(section, index)
 
@@ -79,7 +79,10 @@ def test_a_bad_query_is_shown_beside_the_box_and_the_rows_stay(window, qtbot):
     window.catalog.search_box.setText('t:instant o:"')
     if not window.catalog.error_label.isVisible():
         pytest.skip("the search engine accepts an unclosed quote")
-    assert "position" in window.catalog.error_label.text() or "at " in window.catalog.error_label.text()
+    assert (
+        "position" in window.catalog.error_label.text()
+        or "at " in window.catalog.error_label.text()
+    )
     assert shown(window) == rows
 
 
@@ -93,7 +96,10 @@ def test_enter_and_double_click_add_the_card(window, qtbot):
     rect = table.visualRect(window.catalog.model.index(0, 0))
     qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     qtbot.mouseDClick(table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
-    assert window.session.deck.section("Main").entries == (Entry("Counterspell"), Entry("Brainstorm"))
+    assert window.session.deck.section("Main").entries == (
+        Entry("Counterspell"),
+        Entry("Brainstorm"),
+    )
 
 
 def test_sorting_by_a_column_reorders_the_rows(window, qtbot):
@@ -198,11 +204,19 @@ def test_grouping_by_mana_value_and_type(window):
     for name in ("Counterspell", "Lightning Bolt", "Island", "Goblin Guide"):
         window.session.add_card(name, "Main")
     model = window.deck_pane.model
-    main = [model.index(r, 0) for r in range(model.rowCount()) if model.index(r, 0).data(Qt.ItemDataRole.UserRole + 10) == "Main"][0]
+    main = next(
+        model.index(r, 0)
+        for r in range(model.rowCount())
+        if model.index(r, 0).data(Qt.ItemDataRole.UserRole + 10) == "Main"
+    )
     groups = [model.index(r, 0, main).data() for r in range(model.rowCount(main))]
     assert groups == ["Creature  (1)", "Instant  (2)", "Land  (1)"]
     window.deck_pane.group_box.setCurrentText("Mana value")
-    main = [model.index(r, 0) for r in range(model.rowCount()) if model.index(r, 0).data(Qt.ItemDataRole.UserRole + 10) == "Main"][0]
+    main = next(
+        model.index(r, 0)
+        for r in range(model.rowCount())
+        if model.index(r, 0).data(Qt.ItemDataRole.UserRole + 10) == "Main"
+    )
     groups = [model.index(r, 0, main).data() for r in range(model.rowCount(main))]
     assert groups == ["Mana value 1  (2)", "Mana value 2  (1)", "Lands  (1)"]
 
@@ -266,11 +280,18 @@ def test_export_dck_and_read_it_back(window, tmp_path):
     assert back.section("Commander").entries[0].card == "Tolabow, Loch Rascal"
     # losses are stated before writing; whatever is not listed as lost comes back
     losses = [dialog.losses.item(i).text() for i in range(dialog.losses.count())]
-    lost_choice = {name for name in ("Tolabow, Loch Rascal", "Cryptic Spires") if any(name in x for x in losses)}
+    lost_choice = {
+        name
+        for name in ("Tolabow, Loch Rascal", "Cryptic Spires")
+        if any(name in x for x in losses)
+    }
     want_cmd = "" if "Tolabow, Loch Rascal" in lost_choice else "R"
     want_spires = "" if "Cryptic Spires" in lost_choice else "UR"
     assert back.section("Commander").entries[0].colors == want_cmd
-    assert {e.card: e.colors for e in back.section("Main").entries} == {"Counterspell": "", "Cryptic Spires": want_spires}
+    assert {e.card: e.colors for e in back.section("Main").entries} == {
+        "Counterspell": "",
+        "Cryptic Spires": want_spires,
+    }
     # Save writes back to the .dck when it holds the whole deck, else asks (test_files_window.py)
     assert window.current_path == str(out) and window.current_kind == "forge"
 
@@ -280,7 +301,9 @@ def test_import_preview_of_pasted_text(window):
     from deckeditor.ui.import_dialog import ImportDialog
 
     dialog = ImportDialog(window.session.pool, window)
-    dialog.paste.setPlainText("Commander\n1 Tolabow, Loch Rascal\n\nDeck\n2 Island\n1 Lightnig Bolt\n")
+    dialog.paste.setPlainText(
+        "Commander\n1 Tolabow, Loch Rascal\n\nDeck\n2 Island\n1 Lightnig Bolt\n"
+    )
     dialog.preview_text()
     model = dialog.table.model()
     statuses = [model.index(r, 1).data() for r in range(model.rowCount())]
@@ -297,7 +320,12 @@ def test_import_preview_model_passes_qtmodeltester(window, qtmodeltester):
     dialog.preview_text()
     qtmodeltester.check(dialog.model)
     assert [dialog.model.index(r, 1).data() for r in range(5)] == [
-        "SECTION", "CARD", "BLANK", "UNKNOWN_CARD", "UNPARSED"]
+        "SECTION",
+        "CARD",
+        "BLANK",
+        "UNKNOWN_CARD",
+        "UNPARSED",
+    ]
     assert dialog.model.index(4, 3).data() == "control character in the line"
 
 
@@ -336,10 +364,16 @@ def test_damaged_settings_give_defaults(tmp_path):
     paths = AppPaths.resolve(tmp_path).ensure()
     paths.settings_file.write_text("{not json", encoding="utf-8")
     assert load_settings(paths).recent_files == []
-    paths.settings_file.write_text('{"show_hidden": "maybe", "group_by": "Mana value"}', encoding="utf-8")
+    paths.settings_file.write_text(
+        '{"show_hidden": "maybe", "group_by": "Mana value"}', encoding="utf-8"
+    )
     state_file(paths).write_text('{"recent_files": 7}', encoding="utf-8")
     loaded = load_settings(paths)
-    assert loaded.group_by == "Mana value" and loaded.show_hidden is False and loaded.recent_files == []
+    assert (
+        loaded.group_by == "Mana value"
+        and loaded.show_hidden is False
+        and loaded.recent_files == []
+    )
 
 
 def test_format_and_day_selectors_follow_the_session(window):
@@ -374,7 +408,14 @@ def test_a_riftbound_deck_built_in_the_window(window):
     result = gallery.load_gallery(str(shared_data("riftbound", "cards.json")))
     window.pools["riftbound"] = CardPool("riftbound", result.cards)
     window.new_deck("riftbound")
-    assert window.session.sections[:6] == ("Legend", "Champion", "Main", "Runes", "Battlefields", "Sideboard")
+    assert window.session.sections[:6] == (
+        "Legend",
+        "Champion",
+        "Main",
+        "Runes",
+        "Battlefields",
+        "Sideboard",
+    )
     pool = window.session.pool
     legend = next(c for c in pool.cards if "Legend" in c.types)
     unit = next(c for c in pool.cards if "Unit" in c.types and c.might)
@@ -428,10 +469,17 @@ def test_screenshot_of_a_starter_deck(tmp_path):
     if not decks:
         pytest.skip("no starter decks shipped yet")
     shot = tmp_path / "shot.png"
-    env = {"QT_QPA_PLATFORM": "offscreen", "DECKEDITOR_HOME": str(tmp_path / "home"), "PATH": "/usr/bin:/bin"}
+    env = {
+        "QT_QPA_PLATFORM": "offscreen",
+        "DECKEDITOR_HOME": str(tmp_path / "home"),
+        "PATH": "/usr/bin:/bin",
+    }
     done = subprocess.run(
         [sys.executable, "-m", "deckeditor", "--screenshot", str(shot), str(decks[0])],
-        env=env, capture_output=True, text=True, timeout=120,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert done.returncode == 0, done.stderr
     assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
@@ -452,7 +500,9 @@ def test_recent_files_menu_lists_opened_decks(window, tmp_path):
 
 def test_implied_colour_warning_offers_to_record_it(window):
     needs_predicate()
-    deck = window.session.deck.add_card("Commander", "Tolabow, Loch Rascal").add_card("Main", "Lightning Bolt")
+    deck = window.session.deck.add_card("Commander", "Tolabow, Loch Rascal").add_card(
+        "Main", "Lightning Bolt"
+    )
     window.open_deck(deck)  # opened, not edited: nothing committed
     warnings = [p for p in window.problems.problems if p.kind.value == "ADDITIONAL_COLOR_CHOICE"]
     assert warnings and not warnings[0].is_error
@@ -467,7 +517,9 @@ def _forge_folder(tmp_path: Path) -> Path:
     folder.mkdir(parents=True)
     (folder / "zephyr_test_drake.txt").write_text(
         "Name:Zephyr Test Drake\nManaCost:2 U\nTypes:Creature Drake\nPT:2/2\nK:Flying\n"
-        "Oracle:Flying\n", encoding="utf-8")
+        "Oracle:Flying\n",
+        encoding="utf-8",
+    )
     return folder.parent
 
 
@@ -491,7 +543,9 @@ def test_import_cards_can_be_cancelled(qtbot, tmp_path):
     worker.cancel()
     with qtbot.waitSignal(worker.cancelled, timeout=60000):
         worker.run()
-    assert not paths.card_db.exists() or "Zephyr" not in paths.card_db.read_bytes().decode("latin-1")
+    assert not paths.card_db.exists() or "Zephyr" not in paths.card_db.read_bytes().decode(
+        "latin-1"
+    )
 
 
 def test_progress_numbers_read_every_shape():
@@ -510,7 +564,14 @@ def test_the_riftbound_sample_deck_opens_legal(window):
         pytest.skip("the Riftbound sample deck has not landed")
     assert window.open_path(str(sample))
     assert window.session.game_code == "riftbound"
-    assert window.session.sections[:6] == ("Legend", "Champion", "Main", "Runes", "Battlefields", "Sideboard")
+    assert window.session.sections[:6] == (
+        "Legend",
+        "Champion",
+        "Main",
+        "Runes",
+        "Battlefields",
+        "Sideboard",
+    )
     assert window.session.engine_note() is None
     assert [p for p in window.problems.problems if p.is_error] == []
     assert "legal" in window.status.problem_label.text()
@@ -546,7 +607,9 @@ def test_colour_dialog_enforces_exactly_or_at_most(qtbot):
     assert not ok.isEnabled()
     assert "⚠" in spires.buttons["R"].text() and "⚠" not in spires.buttons["U"].text()
 
-    budget = ColorDialog("Tolabow, Loch Rascal", ColorBudget(1, False, "additional colour"), "R", "U", {"R": 3})
+    budget = ColorDialog(
+        "Tolabow, Loch Rascal", ColorBudget(1, False, "additional colour"), "R", "U", {"R": 3}
+    )
     qtbot.addWidget(budget)
     ok = budget.box.button(QDialogButtonBox.StandardButton.Ok)
     assert budget.colors() == "R" and ok.isEnabled() and "3 cards" in budget.buttons["R"].text()
@@ -617,10 +680,12 @@ def test_import_a_pasted_riftbound_code_uses_the_riftbound_pool(window):
     from deckeditor.ui.import_dialog import ImportDialog
     from tests.conftest import shared_data
 
-    vectors = json.loads(shared_data("riftbound", "deckcode-test-vectors.json").read_text(encoding="utf-8"))
+    vectors = json.loads(
+        shared_data("riftbound", "deckcode-test-vectors.json").read_text(encoding="utf-8")
+    )
 
     code = None
-    for item in (vectors if isinstance(vectors, list) else vectors.get("vectors", [])):
+    for item in vectors if isinstance(vectors, list) else vectors.get("vectors", []):
         if isinstance(item, dict) and isinstance(item.get("code"), str):
             code = item["code"]
             break
@@ -644,7 +709,9 @@ def test_colour_dialog_disables_colours_already_in_the_identity(qtbot):
     from deckeditor.session import ColorBudget
     from deckeditor.ui.color_dialog import ColorDialog
 
-    dialog = ColorDialog("Tolabow, Loch Rascal", ColorBudget(1, False, "additional colour"), "", "U", {})
+    dialog = ColorDialog(
+        "Tolabow, Loch Rascal", ColorBudget(1, False, "additional colour"), "", "U", {}
+    )
     qtbot.addWidget(dialog)
     assert not dialog.buttons["U"].isEnabled() and dialog.buttons["R"].isEnabled()
 
@@ -677,12 +744,16 @@ def test_a_bracket_3_deck_marks_the_last_slot_hides_a_fourth_and_undo_brings_it_
     model = win.catalog.model
     assert _search(win, qtbot, "mana vault") == ["Mana Vault"]
     assert model.data(model.index(0, 0)) == "Mana Vault  (uses the last slot)"
-    assert model.data(model.index(0, 0), Qt.ItemDataRole.ToolTipRole) == "Mana Vault — uses the last slot"
+    assert (
+        model.data(model.index(0, 0), Qt.ItemDataRole.ToolTipRole)
+        == "Mana Vault — uses the last slot"
+    )
     win.add_card("Mana Vault", "Main")
     assert win.status.target_status.text() == "Bracket 3 · 3/3 Game Changers"
     assert _search(win, qtbot, "chrome mox") == []  # the fourth Game Changer is hidden
     assert win.session.why_hidden(win.session.card("Chrome Mox")) == [
-        "Bracket 3 allows three Game Changers; the deck has three"]
+        "Bracket 3 allows three Game Changers; the deck has three"
+    ]
     win.catalog.show_hidden.setChecked(True)
     assert shown(win) == ["Chrome Mox"] and model.is_hidden(0)
     tip = model.data(model.index(0, 0), Qt.ItemDataRole.ToolTipRole)
@@ -728,7 +799,9 @@ def test_import_cards_lists_the_sources_issues(window, qtbot, tmp_path):
     pytest.importorskip("deckeditor.carddb.sources")
     folder = _forge_folder(tmp_path)
     (folder / "z" / "zany_broken_pt.txt").write_text(
-        "Name:Zany Broken Pt\nManaCost:1 R\nTypes:Creature Goblin\nPT:2\nOracle:\n", encoding="utf-8")
+        "Name:Zany Broken Pt\nManaCost:1 R\nTypes:Creature Goblin\nPT:2\nOracle:\n",
+        encoding="utf-8",
+    )
     window.import_cards([str(folder)])
     with qtbot.waitSignal(window._import_thread.finished, timeout=60000):
         pass
@@ -769,7 +842,9 @@ def test_a_card_with_no_known_printing_shows_no_zero_sets(window):
 
 def test_a_double_click_on_an_empty_sets_cell_adds_the_card(window, qtbot):
     model = window.catalog.model
-    row = next(r for r in range(model.rowCount()) if model.card_at(r).name == "Arvad of the Weatherlight")
+    row = next(
+        r for r in range(model.rowCount()) if model.card_at(r).name == "Arvad of the Weatherlight"
+    )
     sets = model.index(row, len(model.columns) - 1)
     window.catalog.table.scrollTo(sets)
     rect = window.catalog.table.visualRect(sets)
@@ -788,10 +863,14 @@ def test_a_refused_or_failed_save_names_the_file_in_one_line(window, tmp_path, m
     locked.write_text("{}\n", encoding="utf-8")
     locked.chmod(0o444)
     assert not window.save_to(str(locked))
-    assert told[-1].splitlines()[0] == f"{locked}: is read-only; not written (save under another name)"
+    assert (
+        told[-1].splitlines()[0] == f"{locked}: is read-only; not written (save under another name)"
+    )
 
     def refused(prefix="", suffix="", dir=None):
-        raise PermissionError(13, "Permission denied", os.path.join(dir, f"{prefix}x1y2z3w4{suffix}"))
+        raise PermissionError(
+            13, "Permission denied", os.path.join(dir, f"{prefix}x1y2z3w4{suffix}")
+        )
 
     monkeypatch.setattr(tempfile, "mkstemp", refused)
     target = tmp_path / "k.deck.json"

@@ -31,7 +31,12 @@ def _run(home: Path, *args: str) -> subprocess.CompletedProcess:
     env = {**os.environ, "PYTHONPATH": str(REPO)}
     return subprocess.run(
         [*_without_privileges(), sys.executable, "-m", "deckeditor", "--home", str(home), *args],
-        capture_output=True, text=True, cwd=REPO, timeout=120, env=env)
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        timeout=120,
+        env=env,
+    )
 
 
 @pytest.fixture
@@ -64,8 +69,7 @@ def _one_line(proc, *words):
         assert word in lines[0], lines[0]
 
 
-@pytest.mark.parametrize("command", [
-    ["check"], ["odds", "--category", "land"], ["convert", "OUT"]])
+@pytest.mark.parametrize("command", [["check"], ["odds", "--category", "land"], ["convert", "OUT"]])
 def test_a_deck_in_a_folder_that_cannot_be_entered(closed, tmp_path, command):
     home, deck, _ = closed
     args = [command[0], str(deck), *command[1:]]

@@ -74,10 +74,14 @@ def cut_texts(win) -> list[str]:
             need = max(metrics.horizontalAdvance(line) for line in text.splitlines())
             if w.contentsRect().width() < need:
                 out.append(f"label {text!r}: {w.contentsRect().width()} < {need}")
-        elif isinstance(w, (QAbstractButton, QComboBox)) and w.width() < w.minimumSizeHint().width():
+        elif (
+            isinstance(w, (QAbstractButton, QComboBox)) and w.width() < w.minimumSizeHint().width()
+        ):
             out.append(f"{type(w).__name__} {text!r}: {w.width()} < {w.minimumSizeHint().width()}")
         elif isinstance(w, QLineEdit) and w.width() < metrics.horizontalAdvance(text) + 16:
-            out.append(f"placeholder {text!r}: {w.width()} < {metrics.horizontalAdvance(text) + 16}")
+            out.append(
+                f"placeholder {text!r}: {w.width()} < {metrics.horizontalAdvance(text) + 16}"
+            )
     return out
 
 
@@ -100,13 +104,19 @@ def test_a_first_start_fits_a_1366x768_laptop_and_cuts_no_text(qtbot, tmp_path, 
     status = win.statusBar()
     assert status.mapTo(win, QPoint(0, status.height())).y() <= win.height()
     for label in (win.status.count_label, win.status.problem_label, win.catalog.count_label):
-        assert label.isVisible() and label.visibleRegion().boundingRect().width() >= label.sizeHint().width() - 1
+        assert (
+            label.isVisible()
+            and label.visibleRegion().boundingRect().width() >= label.sizeHint().width() - 1
+        )
 
 
 def test_a_large_screen_gets_the_roomy_size(qtbot, tmp_path, monkeypatch):
     on_screen(monkeypatch, DESKTOP)
     win = make_window(qtbot, tmp_path / "home")
-    assert (win.width(), win.height()) == (window_fit.PREFERRED.width(), window_fit.PREFERRED.height())
+    assert (win.width(), win.height()) == (
+        window_fit.PREFERRED.width(),
+        window_fit.PREFERRED.height(),
+    )
     assert DESKTOP.contains(win.geometry())
 
 
@@ -123,7 +133,9 @@ def test_the_geometry_is_remembered(qtbot, tmp_path, monkeypatch):
     assert again.frameGeometry().topLeft() == win.frameGeometry().topLeft()
 
 
-def test_a_geometry_saved_on_a_bigger_screen_is_brought_inside_the_laptop(qtbot, tmp_path, monkeypatch):
+def test_a_geometry_saved_on_a_bigger_screen_is_brought_inside_the_laptop(
+    qtbot, tmp_path, monkeypatch
+):
     on_screen(monkeypatch, QRect(0, 0, 2560, 1400))
     win = make_window(qtbot, tmp_path / "home")
     show_active(qtbot, win)

@@ -22,7 +22,9 @@ def test_the_banned_list_is_called_that_with_its_date(window):
     window.add_card("Mana Crypt")
     lines = [window.problems.item(i).text() for i in range(window.problems.count())]
     banned = [line for line in lines if "Mana Crypt" in line and "banned" in line]
-    assert banned and "banned in Commander since 20" in banned[0] and "taboo" not in banned[0], lines
+    assert banned and "banned in Commander since 20" in banned[0] and "taboo" not in banned[0], (
+        lines
+    )
     reasons = window.session.why_hidden(window.session.card("Griselbrand"))
     assert any(r.startswith("Banned in Commander since 20") for r in reasons), reasons
 
@@ -44,9 +46,11 @@ def test_the_commanders_are_named_in_why_hidden(window):
 def test_cryptic_spires_counts_as_its_circled_colours_and_takes_an_apostrophe(window):
     from deckeditor.names import possessive
 
-    assert possessive("Cryptic Spires") == "Cryptic Spires'" and possessive("Tolabow") == "Tolabow's"
+    assert (
+        possessive("Cryptic Spires") == "Cryptic Spires'" and possessive("Tolabow") == "Tolabow's"
+    )
     window.add_card("Cryptic Spires")
-    (section, index), = find_entries(window.session.deck, ["Cryptic Spires"])
+    ((section, index),) = find_entries(window.session.deck, ["Cryptic Spires"])
     assert window.session.deck.section(section).entries[index].colors == "UR"
     window.deck_pane.select_cards(["Cryptic Spires"])
     assert "counts as blue and red" in window.card_view.text.toPlainText()
@@ -54,20 +58,31 @@ def test_cryptic_spires_counts_as_its_circled_colours_and_takes_an_apostrophe(wi
 
 def test_oathbreaker_slots_and_signature_spells_inside_the_oathbreakers_identity(window, qtbot):
     window.set_format("oathbreaker")
-    heads = [window.deck_pane.model.index(r, 0).data() for r in range(window.deck_pane.model.rowCount())]
+    heads = [
+        window.deck_pane.model.index(r, 0).data() for r in range(window.deck_pane.model.rowCount())
+    ]
     assert "Oathbreaker 0/1" in heads and "Signature spell 0/1" in heads, heads
-    oathbreaker = next(c for c in window.session.pool.cards
-                       if "Planeswalker" in (c.types or ()) and "Legendary" in c.faces[0].supertypes
-                       and bin(c.identity).count("1") == 1)
+    oathbreaker = next(
+        c
+        for c in window.session.pool.cards
+        if "Planeswalker" in (c.types or ())
+        and "Legendary" in c.faces[0].supertypes
+        and bin(c.identity).count("1") == 1
+    )
     window.target_box.setCurrentText("Oathbreaker")
     window.add_card(oathbreaker.name)
     assert window.target_box.currentText() == "Main"
     window.target_box.setCurrentText("Signature spell")
     model = window.catalog.model
     offered = [model.card_at(r) for r in range(model.rowCount())]
-    assert offered and all(c.types and ("Instant" in c.types or "Sorcery" in c.types) for c in offered)
+    assert offered and all(
+        c.types and ("Instant" in c.types or "Sorcery" in c.types) for c in offered
+    )
     assert all(c.identity & ~oathbreaker.identity == 0 for c in offered)  # inside its identity
-    outside = next(c for c in window.session.pool.cards
-                   if "Instant" in (c.types or ()) and c.identity & ~oathbreaker.identity)
+    outside = next(
+        c
+        for c in window.session.pool.cards
+        if "Instant" in (c.types or ()) and c.identity & ~oathbreaker.identity
+    )
     reasons = window.session.why_hidden(outside, "Commander")
     assert any("Outside the colour identity of" in r for r in reasons), reasons

@@ -5,10 +5,9 @@ here (not stored): 100,000 lines `1,foo,bar` and 8 MiB of `0 x` lines, each with
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-import pytest
 
 from deckeditor import deckio, unparsed_budget
 from deckeditor.cli import main
@@ -22,8 +21,7 @@ MTG_KINDS = ("json", "forge", "cod", "arena", "mtgo", "dek", "text")
 
 # one unparsed line's text: plain, full of what JSON escapes six-fold, or one very long line
 line_text = st.one_of(
-    st.text(st.characters(codec="utf-8", exclude_categories=["Cc", "Cs", "Zl", "Zp"]),
-             max_size=40),
+    st.text(st.characters(codec="utf-8", exclude_categories=["Cc", "Cs", "Zl", "Zp"]), max_size=40),
     st.sampled_from(['"\\"\\', "\x01\x02\x03" * 20, "1,foo,bar", "0 x"]),
     st.integers(1, 3 * MIB).map(lambda n: "y" * n),
 )
@@ -43,8 +41,11 @@ def size(text: str | bytes) -> int:
     return len(text.encode("utf-8") if isinstance(text, str) else text)
 
 
-@settings(max_examples=25, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(
+    max_examples=25,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 @given(deck=decks(), unparsed=junk(), kind=st.sampled_from(MTG_KINDS))
 def test_what_a_writer_writes_is_read_back(deck, unparsed, kind):
     from dataclasses import replace
@@ -61,7 +62,8 @@ def test_what_a_writer_writes_is_read_back(deck, unparsed, kind):
     losses = deckio.export_losses(deck, kind, POOL)
     if kept < len(unparsed) and kind in ("json", "forge", "text"):
         assert f"{len(unparsed) - kept:,} of {len(unparsed):,} unparsed lines not written" in (
-            " ".join(losses))
+            " ".join(losses)
+        )
     if kind == "json":
         assert again.unparsed == unparsed[:kept]
 
@@ -95,8 +97,9 @@ def test_a_deck_whose_cards_alone_pass_8_mib_is_refused_not_written_unreadable()
 
     deck = Deck(name="Huge", sections=(Section("Main", PlainEntries(names, [1] * len(names))),))
     for kind in ("json", "text"):
-        with pytest.raises(DeckFileError, match="too large to write: .* MiB, and a deck file "
-                                                "holds at most 8 MiB"):
+        with pytest.raises(
+            DeckFileError, match=r"too large to write: .* MiB, and a deck file holds at most 8 MiB"
+        ):
             write_deck(deck, kind, None)
 
 
@@ -118,8 +121,10 @@ def test_100000_unparsed_lines_convert_to_an_own_file_that_opens(tmp_path, capsy
     assert report[0] == f"{tmp_path / 'junk.txt'}:1: unparsed: no count and not a known card"
     assert len(report) == 22
     assert report[20] == "… and 99,980 more unparsed lines"
-    assert report[21].startswith(f"json: {100_000 - len(deck.unparsed):,} of 100,000 unparsed "
-                                 "lines not written: a deck file holds at most 8 MiB")
+    assert report[21].startswith(
+        f"json: {100_000 - len(deck.unparsed):,} of 100,000 unparsed "
+        "lines not written: a deck file holds at most 8 MiB"
+    )
     assert [u.text for u in deck.unparsed] == ["1,foo,bar"] * len(deck.unparsed)
     assert [(e.card, e.count) for _, e in deck.entries("Main")] == [("Island", 1)]
 

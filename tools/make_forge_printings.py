@@ -79,7 +79,10 @@ def cockatrice_set_kinds(path: Path) -> dict[str, str]:
         except Exception:  # a truncated spoiler file: its sets are in other files too
             continue
         for el in root.iter("set"):
-            code, kind = el.findtext("name"), _COCKATRICE_TYPES.get((el.findtext("settype") or "").lower())
+            code, kind = (
+                el.findtext("name"),
+                _COCKATRICE_TYPES.get((el.findtext("settype") or "").lower()),
+            )
             if code and kind:
                 out.setdefault(code.strip().upper(), kind)
     return out
@@ -105,8 +108,11 @@ def forge_editions(path: Path) -> tuple[dict[str, str], dict[str, str]]:
 def companion_kinds(codes: set[str], known: set[str]) -> dict[str, str]:
     """MTGJSON names a set's tokens `T`+code, art series `A`+code, oversized cards `O`+code and
     Alchemy rebalances `Y`+code; a code of that shape over a known set is that kind."""
-    return {c: _COMPANIONS[c[0]] for c in codes
-            if len(c) >= 4 and c[0] in _COMPANIONS and c[1:] in known}
+    return {
+        c: _COMPANIONS[c[0]]
+        for c in codes
+        if len(c) >= 4 and c[0] in _COMPANIONS and c[1:] in known
+    }
 
 
 def choice_cards(data: Path) -> list:
@@ -129,14 +135,18 @@ def choice_cards(data: Path) -> list:
             elif card.printings:
                 from dataclasses import replace
 
-                cards[card.name] = replace(old, printings=tuple(dict.fromkeys(old.printings + card.printings)))
+                cards[card.name] = replace(
+                    old, printings=tuple(dict.fromkeys(old.printings + card.printings))
+                )
 
     add(load_mtgjson(data / "mtg" / "cards.json.xz")[0])
     # a card offers a choice by its text (circled colours, a colour chosen before the game) or
     # by an overlaid DeckRule: a file with neither cannot hold one (most files: skipped unread)
     marks = [b"ircle", b"before the game begins", *(n.encode() for n in deckrule_overlay())]
     with tempfile.TemporaryDirectory() as tmp:
-        for name, raw in members(data / "mtg" / "magic-spoiler-cockatrice-xml-2019-2025.tar.xz", ".xml"):
+        for name, raw in members(
+            data / "mtg" / "magic-spoiler-cockatrice-xml-2019-2025.tar.xz", ".xml"
+        ):
             if not any(m in raw for m in marks):
                 continue
             path = Path(tmp) / Path(name).name
@@ -145,12 +155,19 @@ def choice_cards(data: Path) -> list:
                 add(load_cockatrice(path)[0])
             except Exception:  # a truncated spoiler file: its cards are in other files too
                 continue
-    forge = [c for c in load_forge(data / "forge" / "upstream-sample-cardscripts.tar.xz")[0]
-             if color_budget(c) is not None]
+    forge = [
+        c
+        for c in load_forge(data / "forge" / "upstream-sample-cardscripts.tar.xz")[0]
+        if color_budget(c) is not None
+    ]
     add(forge)
-    missing = [c.name for c in forge if not cards[c.name].printings and c.name not in OUTSIDE_THE_DATA]
+    missing = [
+        c.name for c in forge if not cards[c.name].printings and c.name not in OUTSIDE_THE_DATA
+    ]
     if missing:
-        raise SystemExit(f"no printing known for the choice cards {missing}: add them to OUTSIDE_THE_DATA")
+        raise SystemExit(
+            f"no printing known for the choice cards {missing}: add them to OUTSIDE_THE_DATA"
+        )
     return list(cards.values())
 
 
@@ -166,12 +183,17 @@ def build(data: Path) -> dict:
     # Forge's own codes can name another MTGJSON set (Forge's Masters Edition is `MED`, MTGJSON's
     # Mythic Edition): only codes MTGJSON does not use count
     digital = {c: k for c, k in digital.items() if c not in mtgjson_codes}
-    for found in (mtgjson, cockatrice_set_kinds(mtg / "magic-spoiler-cockatrice-xml-2019-2025.tar.xz"),
-                  digital):
+    for found in (
+        mtgjson,
+        cockatrice_set_kinds(mtg / "magic-spoiler-cockatrice-xml-2019-2025.tar.xz"),
+        digital,
+    ):
         for code, kind in found.items():
             kinds.setdefault(code, kind)
     # an alias that MTGJSON uses for a set Forge codes otherwise (never a code of another set)
-    forge_codes = {a: c for a, c in aliases.items() if a in mtgjson_codes and c not in mtgjson_codes}
+    forge_codes = {
+        a: c for a, c in aliases.items() if a in mtgjson_codes and c not in mtgjson_codes
+    }
     printed = set(json_printings(mtg / "cards.json.xz")) | set(days)
     for code, kind in companion_kinds(printed, set(days)).items():
         kinds.setdefault(code, kind)
@@ -183,7 +205,10 @@ def build(data: Path) -> dict:
         if code:
             cards[card.name] = code
     return {
-        "avoid": {kind: sorted(c for c, k in kinds.items() if k == kind) for kind in sorted(set(kinds.values()))},
+        "avoid": {
+            kind: sorted(c for c, k in kinds.items() if k == kind)
+            for kind in sorted(set(kinds.values()))
+        },
         "cards": dict(sorted(cards.items())),
         "forge_codes": dict(sorted(forge_codes.items())),
     }
@@ -191,16 +216,24 @@ def build(data: Path) -> dict:
 
 def json_printings(path: Path) -> set[str]:
     doc = json.load(io.TextIOWrapper(lzma.open(path), encoding="utf-8"))
-    return {str(code).upper() for faces in doc["data"].values() for face in faces
-            for code in face.get("printings") or ()}
+    return {
+        str(code).upper()
+        for faces in doc["data"].values()
+        for face in faces
+        for code in face.get("printings") or ()
+    }
 
 
 def main(argv: list[str]) -> int:
     data = Path(argv[1] if len(argv) > 1 else "../shared/data")
     doc = build(data)
-    OUT.write_text(json.dumps(doc, indent=0, sort_keys=True, ensure_ascii=False) + "\n", encoding="utf-8")
-    print(f"{OUT}: {len(doc['cards'])} cards, {sum(map(len, doc['avoid'].values()))} sets to avoid, "
-          f"{len(doc['forge_codes'])} Forge codes")
+    OUT.write_text(
+        json.dumps(doc, indent=0, sort_keys=True, ensure_ascii=False) + "\n", encoding="utf-8"
+    )
+    print(
+        f"{OUT}: {len(doc['cards'])} cards, {sum(map(len, doc['avoid'].values()))} sets to avoid, "
+        f"{len(doc['forge_codes'])} Forge codes"
+    )
     return 0
 
 

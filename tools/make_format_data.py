@@ -74,7 +74,12 @@ FORMATS = {
 }
 
 # Forge's dated history: format code -> folder under Historic/DCI.
-FORGE_HISTORY = {"standard": "Standard", "modern": "Modern", "legacy": "Legacy", "vintage": "Vintage"}
+FORGE_HISTORY = {
+    "standard": "Standard",
+    "modern": "Modern",
+    "legacy": "Legacy",
+    "vintage": "Vintage",
+}
 
 # Bans that are never lifted (formats.md §13.4): ante cards, Shahrazad, and the seven cards
 # Wizards removed from every format on 2020-06-10. A format keeps in `banned` those of them its
@@ -104,7 +109,9 @@ _STANDARD_ROTATIONS = {
     "2024-08-02": ("MID", "VOW", "NEO", "SNC", "PMID", "PVOW", "PNEO", "PSNC", "DBL"),
     "2025-08-01": ("DMU", "BRO", "ONE", "MOM", "MAT", "PDMU", "PBRO", "PONE", "PMOM", "PMAT"),
 }
-ROTATIONS = {code: _STANDARD_ROTATIONS for code in ("standard", "future", "standardbrawl", "alchemy")}
+ROTATIONS = {
+    code: _STANDARD_ROTATIONS for code in ("standard", "future", "standardbrawl", "alchemy")
+}
 
 SET_SHARE = 0.9  # a set is in a format when this share of its deck cards is
 NON_DECK = {"Plane", "Phenomenon", "Scheme", "Vanguard", "Hero", "Conspiracy", "Dungeon", "Stickers",
@@ -119,7 +126,9 @@ def _deck_card(face: dict, name: str) -> bool:
     non-deck card, and no basic land (legal everywhere, printed in promo sets of anything)."""
     if "Basic" in (face.get("supertypes") or ()):
         return False
-    return not (name.startswith("A-") or face.get("isFunny") or NON_DECK & set(face.get("types") or ()))
+    return not (
+        name.startswith("A-") or face.get("isFunny") or NON_DECK & set(face.get("types") or ())
+    )
 
 
 class Snapshot:
@@ -151,7 +160,11 @@ class Snapshot:
             # are judged by their own sets.
             if len(names) < 3 or (code.startswith("P") and code[1:] in self.sets):
                 continue
-            ok = sum(1 for n in names if self.legal.get(n, {}).get(key) in ("Legal", "Banned", "Restricted"))
+            ok = sum(
+                1
+                for n in names
+                if self.legal.get(n, {}).get(key) in ("Legal", "Banned", "Restricted")
+            )
             if ok >= SET_SHARE * len(names):
                 out.add(code)
         return out
@@ -215,12 +228,14 @@ def read_forge(path: Path) -> dict[str, list[dict]]:
         day = meta.get("effective", "")
         if not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", day):
             continue
-        out[code].append({
-            "day": day,
-            "sets": [s.strip().upper() for s in meta.get("sets", "").split(",") if s.strip()],
-            "banned": _names(meta.get("banned", "")),
-            "restricted": _names(meta.get("restricted", "")),
-        })
+        out[code].append(
+            {
+                "day": day,
+                "sets": [s.strip().upper() for s in meta.get("sets", "").split(",") if s.strip()],
+                "banned": _names(meta.get("banned", "")),
+                "restricted": _names(meta.get("restricted", "")),
+            }
+        )
     for snaps in out.values():
         snaps.sort(key=lambda s: s["day"])
     return out
@@ -247,7 +262,9 @@ def format_file(code: str, forge: dict, snaps: list[Snapshot], full_names: dict[
     title, min_size, max_size, copies = FORMATS[code]
     lists: list[dict] = []
     for f in forge.get(code, ()):
-        lists.append(_taboo(f["day"], _ids(f["banned"], full_names), _ids(f["restricted"], full_names)))
+        lists.append(
+            _taboo(f["day"], _ids(f["banned"], full_names), _ids(f["restricted"], full_names))
+        )
     carried: dict[str, str] = {}  # a card the newer snapshot does not hold keeps its older status
     for snap in snaps:
         key = snap.key(code)
@@ -264,11 +281,13 @@ def format_file(code: str, forge: dict, snaps: list[Snapshot], full_names: dict[
         carried = merged
         if key is None and not merged:
             continue
-        lists.append(_taboo(
-            snap.day,
-            [i for i, s in merged.items() if s == "Banned"],
-            [i for i, s in merged.items() if s == "Restricted"],
-        ))
+        lists.append(
+            _taboo(
+                snap.day,
+                [i for i, s in merged.items() if s == "Banned"],
+                [i for i, s in merged.items() if s == "Restricted"],
+            )
+        )
     # Only the days a list changed; the newest permanent bans go in `banned`.
     kept: list[dict] = []
     for t in lists:
@@ -339,14 +358,17 @@ def main(data: Path, root: Path = ROOT) -> None:
     snaps = [snap22, snap26]
     for code in FORMATS:
         doc = format_file(code, forge, snaps, full_names)
-        (formats_dir / f"{code}.json").write_text(json.dumps(doc, indent=1) + "\n", encoding="utf-8")
+        (formats_dir / f"{code}.json").write_text(
+            json.dumps(doc, indent=1) + "\n", encoding="utf-8"
+        )
     by_format = {
         code: format_sets(code, forge, snaps, calendar)
-        for code, rule in FORMAT_RULES.items() if rule.by_sets
+        for code, rule in FORMAT_RULES.items()
+        if rule.by_sets
     }
     doc = {
         "about": "set code -> [day it joined the format, day it left or null]; "
-                 "tools/make_format_data.py, resources/mtg/README.md",
+        "tools/make_format_data.py, resources/mtg/README.md",
         "formats": by_format,
     }
     sets_out.write_text(

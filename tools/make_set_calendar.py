@@ -159,7 +159,10 @@ def calendar(data: Path) -> tuple[dict[str, str], dict[str, str], dict[str, int]
     decks = read_decks(next(mtg.glob("mtgjson-AllDeckFiles-*.tar.xz")))
     sources = [
         ("MTGJSON set files", mtgjson_sets(mtg / "mtgjson-sets-20220425.tar.xz")),
-        ("Cockatrice spoiler XML", cockatrice_xml(mtg / "magic-spoiler-cockatrice-xml-2019-2025.tar.xz")),
+        (
+            "Cockatrice spoiler XML",
+            cockatrice_xml(mtg / "magic-spoiler-cockatrice-xml-2019-2025.tar.xz"),
+        ),
         ("Forge editions", forge_editions(data / "forge" / "reeforge-2020-editions.tar.xz")),
         ("MTGJSON deck files", deck_codes(decks)),
     ]
@@ -181,7 +184,9 @@ def main(argv: list[str]) -> int:
     data = Path(argv[1] if len(argv) > 1 else "../shared/data")
     days, early, counts = calendar(data)
     doc = {"sets": days, "cards_out_before_their_set": early, "promo_sets": promo_sets(data)}
-    OUT.write_text(json.dumps(doc, indent=0, sort_keys=True, ensure_ascii=False) + "\n", encoding="utf-8")
+    OUT.write_text(
+        json.dumps(doc, indent=0, sort_keys=True, ensure_ascii=False) + "\n", encoding="utf-8"
+    )
     for label, n in counts.items():
         print(f"{n:5d} set codes from {label}")
     print(f"{len(early)} cards out in a product deck before their set's day")

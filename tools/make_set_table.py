@@ -64,10 +64,13 @@ class Table:
         name = name.removesuffix(" (Spoiler)")  # Magic-Spoiler marks its sets so
         if code and name and code not in self.names:
             self.names[code] = name.strip()
-            self.counts[f"set names from {label}"] = self.counts.get(f"set names from {label}", 0) + 1
+            self.counts[f"set names from {label}"] = (
+                self.counts.get(f"set names from {label}", 0) + 1
+            )
 
-    def add(self, code: str, card: str, number: str, rarity: str, artist: str, games: int,
-            source: str) -> None:
+    def add(
+        self, code: str, card: str, number: str, rarity: str, artist: str, games: int, source: str
+    ) -> None:
         """A printing; a set holding the card twice (basic lands) keeps its first number."""
         code = code.strip().upper()
         if not code or not card:
@@ -102,8 +105,15 @@ def mtgjson_sets(table: Table, path: Path) -> None:
         if glyph and glyph != code.lower():
             table.glyphs.setdefault(code, glyph)
         for card in data.get("cards") or ():
-            table.add(code, _full_name(card), str(card.get("number") or ""), str(card.get("rarity") or ""),
-                      str(card.get("artist") or ""), _card_games(card), "sets")
+            table.add(
+                code,
+                _full_name(card),
+                str(card.get("number") or ""),
+                str(card.get("rarity") or ""),
+                str(card.get("artist") or ""),
+                _card_games(card),
+                "sets",
+            )
 
 
 def deck_files(table: Table, path: Path) -> None:
@@ -111,11 +121,24 @@ def deck_files(table: Table, path: Path) -> None:
         if name.endswith("DeckList.json"):
             continue
         data = json.loads(raw).get("data") or {}
-        for section in ("commander", "displayCommander", "mainBoard", "sideBoard", "planes", "schemes"):
+        for section in (
+            "commander",
+            "displayCommander",
+            "mainBoard",
+            "sideBoard",
+            "planes",
+            "schemes",
+        ):
             for card in data.get(section) or ():
-                table.add(str(card.get("setCode") or ""), _full_name(card), str(card.get("number") or ""),
-                          str(card.get("rarity") or ""), str(card.get("artist") or ""), _card_games(card),
-                          "decks")
+                table.add(
+                    str(card.get("setCode") or ""),
+                    _full_name(card),
+                    str(card.get("number") or ""),
+                    str(card.get("rarity") or ""),
+                    str(card.get("artist") or ""),
+                    _card_games(card),
+                    "decks",
+                )
 
 
 def cockatrice_xml(table: Table, path: Path) -> None:
@@ -136,8 +159,15 @@ def cockatrice_xml(table: Table, path: Path) -> None:
             name = (card.findtext("name") or "").strip()
             for printed in card.findall("set"):
                 code = (printed.text or "").strip().upper()
-                table.add(code, name, printed.get("num") or "", printed.get("rarity") or "",
-                          "", games.get(code, 0), "cockatrice")
+                table.add(
+                    code,
+                    name,
+                    printed.get("num") or "",
+                    printed.get("rarity") or "",
+                    "",
+                    games.get(code, 0),
+                    "cockatrice",
+                )
 
 
 def forge_editions(table: Table, path: Path) -> None:
@@ -158,8 +188,12 @@ def build(data: Path) -> Table:
 
 def names_doc(table: Table) -> dict:
     codes = sorted(set(table.names) | set(table.glyphs))
-    return {c: [table.names.get(c, ""), table.glyphs[c]] if c in table.glyphs else [table.names.get(c, "")]
-            for c in codes}
+    return {
+        c: [table.names.get(c, ""), table.glyphs[c]]
+        if c in table.glyphs
+        else [table.names.get(c, "")]
+        for c in codes
+    }
 
 
 def printings_doc(table: Table) -> dict:
@@ -175,8 +209,10 @@ def printings_doc(table: Table) -> dict:
 
 def main(argv: list[str]) -> int:
     table = build(Path(argv[1] if len(argv) > 1 else "../shared/data"))
-    NAMES_OUT.write_text(json.dumps(names_doc(table), indent=0, sort_keys=True, ensure_ascii=False) + "\n",
-                         encoding="utf-8")
+    NAMES_OUT.write_text(
+        json.dumps(names_doc(table), indent=0, sort_keys=True, ensure_ascii=False) + "\n",
+        encoding="utf-8",
+    )
     raw = json.dumps(printings_doc(table), separators=(",", ":"), ensure_ascii=False).encode()
     # fixed preset and no timestamp: the same data gives the same bytes
     PRINTINGS_OUT.write_bytes(lzma.compress(raw, preset=9 | lzma.PRESET_EXTREME))
@@ -184,7 +220,9 @@ def main(argv: list[str]) -> int:
         print(f"{n:5d} {label}")
     total = sum(len(c) for c in table.printings.values())
     print(f"{len(table.names)} set names -> {NAMES_OUT}")
-    print(f"{total} printings in {len(table.printings)} sets -> {PRINTINGS_OUT} ({PRINTINGS_OUT.stat().st_size:,} bytes)")
+    print(
+        f"{total} printings in {len(table.printings)} sets -> {PRINTINGS_OUT} ({PRINTINGS_OUT.stat().st_size:,} bytes)"
+    )
     return 0
 
 

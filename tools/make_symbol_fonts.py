@@ -28,9 +28,13 @@ from pathlib import Path
 from defusedxml.ElementTree import fromstring
 
 OUT = Path(__file__).resolve().parent.parent / "resources" / "fonts"
-_GLYPH = re.compile(r"((?:\.ms-[a-z0-9-]+::before,?\s*)+)\{\s*content:\s*\"\\([0-9a-f]{4})\";", re.S)
+_GLYPH = re.compile(
+    r"((?:\.ms-[a-z0-9-]+::before,?\s*)+)\{\s*content:\s*\"\\([0-9a-f]{4})\";", re.S
+)
 _CLASS = re.compile(r"\.ms-([a-z0-9-]+)::before")
-_COST = re.compile(r"((?:\.ms-cost\.ms-[a-z0-9]+,?\s*)+)\{\s*background-color:\s*(#[0-9a-f]{3,6});", re.S)
+_COST = re.compile(
+    r"((?:\.ms-cost\.ms-[a-z0-9]+,?\s*)+)\{\s*background-color:\s*(#[0-9a-f]{3,6});", re.S
+)
 _COST_CLASS = re.compile(r"\.ms-cost\.ms-([a-z0-9]+)(?=[,\s{])")
 _COST_BASE = re.compile(r"\.ms-cost\s*\{[^}]*background-color:\s*(#[0-9a-f]{3,6});", re.S)
 
@@ -84,14 +88,18 @@ def main(argv: list[str]) -> int:
     OUT.mkdir(parents=True, exist_ok=True)
     (OUT / "mana.ttf").write_bytes(_member(mana, "fonts/mana.ttf"))
     (OUT / "keyrune.ttf").write_bytes(_member(keyrune, "fonts/keyrune.ttf"))
-    shutil.copyfile(ofl, OUT / "OFL-1.1.txt")  # README.md beside them names the fonts (kept by hand)
+    shutil.copyfile(
+        ofl, OUT / "OFL-1.1.txt"
+    )  # README.md beside them names the fonts (kept by hand)
     glyphs, discs = mana_table(_member(mana, "css/mana.css").decode("utf-8"))
     sets = keyrune_table(_member(keyrune, "fonts/keyrune.svg"))
     doc = {
         "mana": {"version": _version(mana), "glyphs": glyphs, "discs": discs},
         "keyrune": {"version": _version(keyrune), "glyphs": sets},
     }
-    (OUT / "symbols.json").write_text(json.dumps(doc, indent=0, sort_keys=True) + "\n", encoding="utf-8")
+    (OUT / "symbols.json").write_text(
+        json.dumps(doc, indent=0, sort_keys=True) + "\n", encoding="utf-8"
+    )
     print(f"mana {doc['mana']['version']}: {len(glyphs)} glyphs, {len(discs)} disc colours")
     print(f"keyrune {doc['keyrune']['version']}: {len(sets)} set glyphs")
     return 0

@@ -72,7 +72,7 @@ class DerivedCache:
         return True
 
 
-_CACHES: "weakref.WeakKeyDictionary[Any, DerivedCache]" = weakref.WeakKeyDictionary()
+_CACHES: weakref.WeakKeyDictionary[Any, DerivedCache] = weakref.WeakKeyDictionary()
 
 
 def attach(pool, cache: DerivedCache) -> None:

@@ -81,14 +81,20 @@ def main(argv: list[str] | None = None) -> int:
         numbers = progress_numbers(args, kwargs)
         now = time.monotonic()
         finished = numbers[1] and numbers[0] >= numbers[1]
-        if now - last["at"] >= THROTTLE_S or finished or numbers[2] != (last["numbers"] or (0, 0, ""))[2]:
+        if (
+            now - last["at"] >= THROTTLE_S
+            or finished
+            or numbers[2] != (last["numbers"] or (0, 0, ""))[2]
+        ):
             last["at"] = now
             _say({"progress": list(numbers)})
         last["numbers"] = numbers
 
     try:
         summaries = import_sources(
-            sources, progress, app_paths=SimpleNamespace(card_db=card_db),
+            sources,
+            progress,
+            app_paths=SimpleNamespace(card_db=card_db),
             on_source=lambda path: _say({"phase": ["reading", path]}),
             on_store=lambda: _say({"phase": ["writing", ""]}),
         )

@@ -12,18 +12,23 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Sequence
+from collections.abc import Sequence
 
 from deckeditor.words import count
 
-_IDENTITY = re.compile(r"source says (?P<src>\w+), computed (?P<comp>\w+)(?:; using (?P<used>\w+))?")
+_IDENTITY = re.compile(
+    r"source says (?P<src>\w+), computed (?P<comp>\w+)(?:; using (?P<used>\w+))?"
+)
 _JSON_NAME = re.compile(r'^data\[(?P<name>"(?:[^"\\]|\\.)*")\]')
 _SEVERITY = ("warning", "error")
 
 # kind -> (noun counted, what it means for the player)
 _SUMMARIES = {
-    "identity": ("card", "the source's colour identity differs from what the card's text gives; "
-                         "the wider identity is used"),
+    "identity": (
+        "card",
+        "the source's colour identity differs from what the card's text gives; "
+        "the wider identity is used",
+    ),
     "DeckRule": ("deck-building rule", "not understood; the cards are imported without it"),
     "duplicate": ("card", "listed more than once; the last one is kept"),
     "error": ("record", "could not be read and was left out"),
@@ -62,10 +67,16 @@ def player_line(line: str) -> str:
     found = _IDENTITY.search(message)
     if found:
         used = found.group("used") or found.group("src")
-        return (f"{subject}: the source gives colour identity {found.group('src')}, its text gives "
-                f"{found.group('comp')}; {used} is used")
+        return (
+            f"{subject}: the source gives colour identity {found.group('src')}, its text gives "
+            f"{found.group('comp')}; {used} is used"
+        )
     if severity == "error":
-        return f"{subject}: could not be read, left out ({message})" if subject else f"Left out: {message}"
+        return (
+            f"{subject}: could not be read, left out ({message})"
+            if subject
+            else f"Left out: {message}"
+        )
     return f"{subject}: {message}" if subject else message
 
 

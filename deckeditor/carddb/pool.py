@@ -6,8 +6,9 @@ predicate can all speak in row ids and big-int bitsets over them.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Callable, Generic, Iterable, Iterator, Protocol, Sequence, TypeVar
+from typing import Generic, Protocol, TypeVar
 
 from deckeditor.names import name_key, split_key
 
@@ -43,7 +44,7 @@ class LazyCards(Sequence):
 
     __slots__ = ("_pool",)
 
-    def __init__(self, pool: "CardPool") -> None:
+    def __init__(self, pool: CardPool) -> None:
         self._pool = pool
 
     def __len__(self) -> int:

@@ -226,18 +226,43 @@ _COUNT = (0, 1 << 31)
 _VALUE = (-1e9, 1e9)  # mana values: Gleemax's is 1,000,000
 
 _FACE_KINDS = {
-    "name": "str", "mana_cost": "str", "colors": _MASK, "color_indicator": ("opt", _MASK),
-    "supertypes": "strs", "types": "strs", "subtypes": "strs", "keywords": "strs",
-    "power": ("opt", "str"), "toughness": ("opt", "str"), "loyalty": ("opt", "str"),
-    "defense": ("opt", "str"), "oracle_text": "str", "mana_value": _VALUE,
+    "name": "str",
+    "mana_cost": "str",
+    "colors": _MASK,
+    "color_indicator": ("opt", _MASK),
+    "supertypes": "strs",
+    "types": "strs",
+    "subtypes": "strs",
+    "keywords": "strs",
+    "power": ("opt", "str"),
+    "toughness": ("opt", "str"),
+    "loyalty": ("opt", "str"),
+    "defense": ("opt", "str"),
+    "oracle_text": "str",
+    "mana_value": _VALUE,
 }
 _CARD_KINDS = {
-    "name": "str", "layout": "str", "mana_value": _VALUE, "identity": _MASK, "keywords": "strs",
-    "own_copy_limit": ("opt", _COUNT), "set_color_id": _COUNT, "printings": "strs",
-    "source_identity": ("opt", _MASK), "legalities": "str", "legal_source": "str",
-    "traits": "strs", "released": "str", "commander_text": "bool",
-    "creature_in_command_zone": "bool", "wild_color": "bool", "companion": "bool",
-    "extra": "dict", "partner": "dict", "faces": "list", "deck_rule_lines": "list",
+    "name": "str",
+    "layout": "str",
+    "mana_value": _VALUE,
+    "identity": _MASK,
+    "keywords": "strs",
+    "own_copy_limit": ("opt", _COUNT),
+    "set_color_id": _COUNT,
+    "printings": "strs",
+    "source_identity": ("opt", _MASK),
+    "legalities": "str",
+    "legal_source": "str",
+    "traits": "strs",
+    "released": "str",
+    "commander_text": "bool",
+    "creature_in_command_zone": "bool",
+    "wild_color": "bool",
+    "companion": "bool",
+    "extra": "dict",
+    "partner": "dict",
+    "faces": "list",
+    "deck_rule_lines": "list",
 }
 _PARTNER_KINDS = {**{k: "bool" for k in _PARTNER_FLAGS}, **{k: "strs" for k in _PARTNER_SETS}}
 
@@ -248,8 +273,9 @@ def _fits(value: Any, kind: Any) -> bool:
     if isinstance(kind, tuple):  # a number within bounds (integers for masks and counts)
         low, high = kind
         number = (int, float) if isinstance(low, float) else int
-        return (isinstance(value, number) and not isinstance(value, bool)
-                and low <= value <= high)  # NaN is never within
+        return (
+            isinstance(value, number) and not isinstance(value, bool) and low <= value <= high
+        )  # NaN is never within
     if kind == "strs":
         return isinstance(value, list) and all(isinstance(v, str) for v in value)
     return isinstance(value, {"str": str, "bool": bool, "dict": dict, "list": list}[kind])
@@ -280,8 +306,11 @@ def check_mtg_record(rec: Any) -> None:
     if isinstance(rec.get("partner"), dict):
         _check_keys(rec["partner"], _PARTNER_KINDS, f"{where}: partner")
     for i, line in enumerate(rec.get("deck_rule_lines") or ()):
-        if not (isinstance(line, dict) and isinstance(line.get("face"), str)
-                and isinstance(line.get("text"), str)):
+        if not (
+            isinstance(line, dict)
+            and isinstance(line.get("face"), str)
+            and isinstance(line.get("text"), str)
+        ):
             raise RecordError(f"{where}: deck_rule_lines[{i}] needs a string 'face' and 'text'")
 
 

@@ -38,8 +38,10 @@ class RepairReport:
         out = [f"the card database {self.database} was damaged ({self.problem}){kept}"]
         if self.rebuilt:
             cards = sum(n for _, n in self.rebuilt)
-            out.append(f"rebuilt from {len(self.rebuilt)} source(s), {cards} cards: "
-                       + ", ".join(p for p, _ in self.rebuilt))
+            out.append(
+                f"rebuilt from {len(self.rebuilt)} source(s), {cards} cards: "
+                + ", ".join(p for p, _ in self.rebuilt)
+            )
         for item in self.missing:
             out.append(f"not rebuilt: {item} (import it again with `deckeditor cards import`)")
         if not self.rebuilt and not self.missing:
@@ -204,7 +206,11 @@ def is_damage(exc: BaseException) -> bool:
     if not isinstance(exc, sqlite3.DatabaseError):
         return False
     text = str(exc).lower()
-    return "malformed" in text or "not a database" in text or not isinstance(exc, sqlite3.OperationalError)
+    return (
+        "malformed" in text
+        or "not a database" in text
+        or not isinstance(exc, sqlite3.OperationalError)
+    )
 
 
 # --- the recorded sources -------------------------------------------------------------------------
@@ -218,8 +224,9 @@ def record_sources(db: Path, paths: list[str]) -> None:
     from deckeditor.saving import save_atomic
 
     try:
-        save_atomic(_sources_file(db), json.dumps(paths, ensure_ascii=False, indent=1) + "\n",
-                    backup=False)
+        save_atomic(
+            _sources_file(db), json.dumps(paths, ensure_ascii=False, indent=1) + "\n", backup=False
+        )
     except OSError:
         pass  # the database itself still lists them
 

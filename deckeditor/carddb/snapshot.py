@@ -17,9 +17,10 @@ import re
 import sys
 import types
 import zlib
+from collections.abc import Callable
 from contextlib import contextmanager
-from dataclasses import fields, is_dataclass
-from typing import Any, Callable
+from dataclasses import fields
+from typing import Any
 
 PICKLE = "pickle"
 TUPLES = "tuples"  # zlib-compressed marshal (snapshots written before issue 17; still read)
@@ -107,14 +108,23 @@ def _shadow_maker(cls: type, names: list[str]) -> Callable[[tuple], Any] | None:
 
 class _MtgCodec:
     def __init__(self) -> None:
-        from deckeditor.games.mtg.card import NO_PARTNER, Card, DeckRuleLine, Face, Layout, PartnerInfo
+        from deckeditor.games.mtg.card import (
+            NO_PARTNER,
+            Card,
+            DeckRuleLine,
+            Face,
+            Layout,
+            PartnerInfo,
+        )
 
         self.Card = Card
         self.no_partner = NO_PARTNER
         self.card_fields = [f.name for f in fields(Card)]
         self.face_fields = [f.name for f in fields(Face)]
         self.partner_fields = [f.name for f in fields(PartnerInfo)]
-        self.partner_sets = [f.name for f in fields(PartnerInfo) if str(f.type).startswith("frozenset")]
+        self.partner_sets = [
+            f.name for f in fields(PartnerInfo) if str(f.type).startswith("frozenset")
+        ]
         self.rule_fields = [f.name for f in fields(DeckRuleLine)]
         for cls in (Face, DeckRuleLine):
             for f in fields(cls):
@@ -224,9 +234,13 @@ class _MtgCodec:
             elif kind == "set":
                 v = tuple(v)
             elif kind == "partner":
-                v = None if v == self.no_partner else tuple(
-                    tuple(getattr(v, n)) if n in self.partner_sets else getattr(v, n)
-                    for n in self.partner_fields
+                v = (
+                    None
+                    if v == self.no_partner
+                    else tuple(
+                        tuple(getattr(v, n)) if n in self.partner_sets else getattr(v, n)
+                        for n in self.partner_fields
+                    )
                 )
             elif kind == "dict":
                 v = v or None
@@ -301,7 +315,9 @@ def load(game: str, codec_name: str, blob: bytes) -> tuple[list, dict | None]:
     raise SnapshotError(f"unknown snapshot codec {codec_name!r}")
 
 
-def load_rows(game: str, codec_name: str, blob: bytes) -> tuple[list, Callable[[tuple], Any], dict | None] | None:
+def load_rows(
+    game: str, codec_name: str, blob: bytes
+) -> tuple[list, Callable[[tuple], Any], dict | None] | None:
     """(undecoded rows, row -> card, pool index) for a pool that decodes its cards when asked
     (`CardPool.lazy`); None when the snapshot's codec has no row form (pickle)."""
     if codec_name not in (TUPLES, TUPLES_RAW) or game != "mtg":

@@ -19,15 +19,24 @@ import os
 import re
 import tarfile
 import zipfile
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from deckeditor.games.mtg.build import ImportIssue
 
 Progress = Callable[[int, int | None], object]
-KINDS = ("forge", "mtgjson", "scryfall", "cockatrice", "riftbound-gallery", "riftbound-supertypes",
-         "spellbook", "records")
+KINDS = (
+    "forge",
+    "mtgjson",
+    "scryfall",
+    "cockatrice",
+    "riftbound-gallery",
+    "riftbound-supertypes",
+    "spellbook",
+    "records",
+)
 _HEAD = 1 << 16
 _MTGJSON_DATA = re.compile(r'"data"\s*:\s*\{')
 
@@ -127,7 +136,9 @@ def detect_source(path: str | os.PathLike[str]) -> str:
     if kind is Kind.UNREACHABLE:
         raise SourceError(f"{p}: cannot be reached: {reason}")
     if kind is Kind.SPECIAL:  # a FIFO never ends, /dev/zero never runs out
-        raise SourceError(f"{p}: is not a regular file or folder (a pipe, socket or device); not read")
+        raise SourceError(
+            f"{p}: is not a regular file or folder (a pipe, socket or device); not read"
+        )
     if kind is Kind.FOLDER:
         closed = folder_unlisted(p)
         if closed:  # the walk below would find nothing and blame the folder's content
@@ -198,7 +209,14 @@ def load_source(path: str | os.PathLike[str], progress: Progress | None = None) 
         raise SourceError(str(exc)) from None
     except RecursionError:  # JSON or XML nested thousands deep: the parser's stack runs out
         raise SourceError(f"{path}: {kind} source cannot be read (nested too deeply)") from None
-    except (OSError, ValueError, EOFError, lzma.LZMAError, zipfile.BadZipFile, tarfile.TarError) as exc:
+    except (
+        OSError,
+        ValueError,
+        EOFError,
+        lzma.LZMAError,
+        zipfile.BadZipFile,
+        tarfile.TarError,
+    ) as exc:
         raise SourceError(f"{path}: {kind} source cannot be read ({exc})") from None
 
 
@@ -225,8 +243,9 @@ def _load(kind: str, path: str | os.PathLike[str], progress: Progress | None) ->
         from deckeditor.games.mtg.spellbook import load_variants
 
         table = load_variants(path)
-        return SourceResult("spellbook", "mtg", [], [], note=f"{len(table.combos)} two-card combos",
-                            combos=table)
+        return SourceResult(
+            "spellbook", "mtg", [], [], note=f"{len(table.combos)} two-card combos", combos=table
+        )
     elif kind == "riftbound-supertypes":
         return _load_supertypes(path)
     elif kind == "records":
@@ -247,7 +266,10 @@ def _deckrule_warnings(cards: list, source: str) -> list[ImportIssue]:
         from deckeditor.games.mtg.deckrule import summarize_warnings
     except ImportError:
         return []
-    return [ImportIssue(source, f"DeckRule {w.key}", w.message, "warning") for w in summarize_warnings(with_rules)]
+    return [
+        ImportIssue(source, f"DeckRule {w.key}", w.message, "warning")
+        for w in summarize_warnings(with_rules)
+    ]
 
 
 def _load_gallery(path: str | os.PathLike[str]) -> SourceResult:
@@ -256,16 +278,19 @@ def _load_gallery(path: str | os.PathLike[str]) -> SourceResult:
     except ImportError as exc:
         raise SourceError(f"{path}: Riftbound gallery import is not available ({exc})") from None
     result: Any = load_gallery(path)
-    facts = [f"generated {result.generated_at}" if result.generated_at else "",
-             f"from {result.source}" if result.source else ""]
+    facts = [
+        f"generated {result.generated_at}" if result.generated_at else "",
+        f"from {result.source}" if result.source else "",
+    ]
     cards = list(result.cards)
     # The shipped supertype file settles what derivation leaves unknown (riftbound.md §2.6).
     shipped = _shipped_supertypes()
     if shipped is not None:
         settled = {c.name: c for c in shipped.settle(cards)}
         cards = [settled.get(c.name, c) for c in cards]
-    return SourceResult(result.kind, result.game, cards, list(result.issues),
-                        note=" ".join(f for f in facts if f))
+    return SourceResult(
+        result.kind, result.game, cards, list(result.issues), note=" ".join(f for f in facts if f)
+    )
 
 
 def _load_records(path: str | os.PathLike[str]) -> SourceResult:
@@ -286,7 +311,11 @@ def _load_records(path: str | os.PathLike[str]) -> SourceResult:
     if not isinstance(data, list):
         raise SourceError(f"{path}: expected a JSON list of card records")
     cards, issues = [], []
-    game = "riftbound" if any(isinstance(r, dict) and r.get("game") == "riftbound" for r in data[:1]) else "mtg"
+    game = (
+        "riftbound"
+        if any(isinstance(r, dict) and r.get("game") == "riftbound" for r in data[:1])
+        else "mtg"
+    )
     for i, rec in enumerate(data):
         try:
             if game == "mtg":

@@ -6,7 +6,7 @@ same shape as the database rows.
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from deckeditor.carddb.pool import CardPool
@@ -40,7 +40,7 @@ def load_records(path: Path, game: str) -> list:
     return cards
 
 
-@lru_cache(maxsize=None)
+@cache
 def starter_pool(game: str = "mtg") -> CardPool:
     """Cached; callers that add cards must copy it (`CardPool(game, pool.cards)`)."""
     path = starter_file(game)

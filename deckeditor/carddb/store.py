@@ -26,7 +26,7 @@ import sys
 import zlib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, fields, is_dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -183,8 +183,9 @@ class CardStore:
         # kept from it (a damaged file's rows cannot be trusted, so those are left out)
         previous = kept if problem is None else None
         rebuilt, missing, carried = self._reimport(sources, previous)
-        report = repair.RepairReport(self.path, problem or "rebuild asked for", kept, rebuilt, missing,
-                                     carried)
+        report = repair.RepairReport(
+            self.path, problem or "rebuild asked for", kept, rebuilt, missing, carried
+        )
         if problem is not None:
             repair.tell(report)
         return report
@@ -244,8 +245,9 @@ class CardStore:
         except sqlite3.Error:
             return []
 
-    def _reimport(self, paths: list[str], previous: Path | None = None
-                  ) -> tuple[list[tuple[str, int]], list[str], list[tuple[str, int]]]:
+    def _reimport(
+        self, paths: list[str], previous: Path | None = None
+    ) -> tuple[list[tuple[str, int]], list[str], list[tuple[str, int]]]:
         """Rebuild (schema change, damage, asked for): read the sources again, in their order.
         A source that is gone or unreadable now takes its cards from `previous` (a sound
         database set aside) when given, else is left out (`cards info` then shows what is
@@ -283,8 +285,15 @@ class CardStore:
     # writing --------------------------------------------------------------------------------
 
     def write_source(
-        self, path: str, kind: str, game: str, cards: Iterable[Any], errors: int = 0,
-        note: str = "", warnings: int = 0, messages: Sequence[str] = (),
+        self,
+        path: str,
+        kind: str,
+        game: str,
+        cards: Iterable[Any],
+        errors: int = 0,
+        note: str = "",
+        warnings: int = 0,
+        messages: Sequence[str] = (),
         stop: Callable[[], bool] | None = None,
     ) -> SourceSummary:
         """Replace everything `path` contributed with `cards`; later sources win per name.
@@ -292,7 +301,9 @@ class CardStore:
         interrupted between its steps, and the check runs again before the commit."""
         conn = self.connect()
         if stop is None:
-            return self._write_source(conn, path, kind, game, cards, errors, note, warnings, messages, lambda: None)
+            return self._write_source(
+                conn, path, kind, game, cards, errors, note, warnings, messages, lambda: None
+            )
 
         def check() -> None:
             if stop():
@@ -300,7 +311,9 @@ class CardStore:
 
         conn.set_progress_handler(lambda: 1 if stop() else 0, 20000)
         try:
-            return self._write_source(conn, path, kind, game, cards, errors, note, warnings, messages, check)
+            return self._write_source(
+                conn, path, kind, game, cards, errors, note, warnings, messages, check
+            )
         except sqlite3.OperationalError:
             if stop():
                 raise ImportStopped(path) from None
@@ -308,7 +321,9 @@ class CardStore:
         finally:
             conn.set_progress_handler(None, 0)
 
-    def _write_source(self, conn, path, kind, game, cards, errors, note, warnings, messages, check) -> SourceSummary:
+    def _write_source(
+        self, conn, path, kind, game, cards, errors, note, warnings, messages, check
+    ) -> SourceSummary:
         cards = list(cards)
         # The snapshot is merged in memory from the current one (decoding 30,000 rows back from
         # JSON would double the import time); without a current snapshot it is rebuilt from rows.
@@ -318,18 +333,29 @@ class CardStore:
             cards = [inherit(earlier.get(c.name), c) for c in cards]
         old = conn.execute("SELECT id, game FROM sources WHERE path = ?", (path,)).fetchone()
         rows = [(game, c.name, to_json(c)) for c in cards]
-        stamp = datetime.now(timezone.utc).isoformat(timespec="seconds")
+        stamp = datetime.now(UTC).isoformat(timespec="seconds")
         check()
         with conn:
             gone: set[str] = set()
             if old is not None:
-                gone = {n for (n,) in conn.execute("SELECT name FROM cards WHERE source = ?", (old[0],))}
+                gone = {
+                    n for (n,) in conn.execute("SELECT name FROM cards WHERE source = ?", (old[0],))
+                }
             conn.execute("DELETE FROM sources WHERE path = ?", (path,))  # cascades to its cards
             cur = conn.execute(
                 "INSERT INTO sources (path, kind, game, cards, errors, imported_at, note, warnings, "
                 "messages) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (path, kind, game, len(rows), errors, stamp, note, warnings,
-                 json.dumps(list(messages), ensure_ascii=False)),
+                (
+                    path,
+                    kind,
+                    game,
+                    len(rows),
+                    errors,
+                    stamp,
+                    note,
+                    warnings,
+                    json.dumps(list(messages), ensure_ascii=False),
+                ),
             )
             source_id = cur.lastrowid
             conn.executemany(
@@ -350,9 +376,13 @@ class CardStore:
             check()  # the last moment a stop still leaves the database as it was
         # the list beside the file names the sources even if the file is damaged later; the file
         # SQLite just committed is sound, so the next open need not check it again
-        repair.record_sources(self.path, [p for (p,) in conn.execute("SELECT path FROM sources ORDER BY id")])
+        repair.record_sources(
+            self.path, [p for (p,) in conn.execute("SELECT path FROM sources ORDER BY id")]
+        )
         repair.mark_sound(self.path)
-        return SourceSummary(path, kind, game, len(rows), errors, stamp, note, warnings, tuple(messages))
+        return SourceSummary(
+            path, kind, game, len(rows), errors, stamp, note, warnings, tuple(messages)
+        )
 
     def _current_cards(self, conn: sqlite3.Connection, game: str) -> list[Any] | None:
         """The game's cards from a current snapshot; [] when it has no rows; None when stale."""
@@ -386,7 +416,10 @@ class CardStore:
             "VALUES (?, ?, ?, ?, ?)",
             (game, model, codec, len(pool.cards), blob),
         )
-        self.written[game] = (pool, f"{model}-{len(pool.cards)}-{zlib.crc32(blob):08x}")  # as _load_pool stamps it
+        self.written[game] = (
+            pool,
+            f"{model}-{len(pool.cards)}-{zlib.crc32(blob):08x}",
+        )  # as _load_pool stamps it
         return pool
 
     @staticmethod
@@ -410,10 +443,14 @@ class CardStore:
         it; read on first need by `games.mtg.spellbook.combos_of`, not at start-up)."""
         if not self.exists:
             return None
-        row = self.connect().execute(
-            "SELECT path FROM sources WHERE kind = 'spellbook' AND game = ? ORDER BY id DESC",
-            (game,),
-        ).fetchone()
+        row = (
+            self.connect()
+            .execute(
+                "SELECT path FROM sources WHERE kind = 'spellbook' AND game = ? ORDER BY id DESC",
+                (game,),
+            )
+            .fetchone()
+        )
         return row[0] if row else None
 
     def load_pool(self, game: str = MTG, lazy: bool = False) -> CardPool | None:
@@ -461,8 +498,10 @@ class CardStore:
     def sources(self) -> list[SourceSummary]:
         if not self.exists:
             return []
-        query = ("SELECT path, kind, game, cards, errors, imported_at, note, warnings, messages "
-                 "FROM sources ORDER BY id")
+        query = (
+            "SELECT path, kind, game, cards, errors, imported_at, note, warnings, messages "
+            "FROM sources ORDER BY id"
+        )
         return self._guarded(
             lambda: [SourceSummary(*r[:-1], tuple(_json_list(r[-1])))
                      for r in self.connect().execute(query)]
@@ -505,7 +544,9 @@ def _error_count(issues: Sequence[Any]) -> int:
 
 
 def _severity(issue: Any) -> str:
-    return str(getattr(getattr(issue, "severity", "error"), "value", getattr(issue, "severity", "error"))).lower()
+    return str(
+        getattr(getattr(issue, "severity", "error"), "value", getattr(issue, "severity", "error"))
+    ).lower()
 
 
 def _warnings(issues: Sequence[Any]) -> list[Any]:
@@ -573,8 +614,11 @@ def _load_source(path: str, progress: Progress | None):
             raise CardSourceError(_naming(path, exc)) from None
         raise
     combos = getattr(result, "combos", None)
-    if not result.cards and not getattr(result, "supertypes", None) \
-            and not getattr(combos, "combos", None):
+    if (
+        not result.cards
+        and not getattr(result, "supertypes", None)
+        and not getattr(combos, "combos", None)
+    ):
         # "imported" with nothing in it would hide a wrong file behind a success message (a
         # supertype file or Commander Spellbook's combos hold no cards of their own)
         issues = getattr(result, "issues", ())
@@ -647,12 +691,16 @@ def _source_in(db: Path, path: str) -> tuple | None:
     except sqlite3.Error:
         return None
     try:
-        row = conn.execute("SELECT id, kind, game, errors, note, warnings, messages FROM sources "
-                           "WHERE path = ?", (path,)).fetchone()
+        row = conn.execute(
+            "SELECT id, kind, game, errors, note, warnings, messages FROM sources WHERE path = ?",
+            (path,),
+        ).fetchone()
         if row is None:
             return None
         source_id, kind, game, errors, note, warnings, messages = row
-        records = conn.execute("SELECT record FROM cards WHERE source = ? ORDER BY rowid", (source_id,))
+        records = conn.execute(
+            "SELECT record FROM cards WHERE source = ? ORDER BY rowid", (source_id,)
+        )
         cards = [from_record(json.loads(r), game) for (r,) in records]
         return kind, game, cards, errors, note, warnings, json.loads(messages or "[]")
     except (sqlite3.Error, ValueError, KeyError, TypeError):
@@ -661,7 +709,9 @@ def _source_in(db: Path, path: str) -> tuple | None:
         conn.close()
 
 
-def _store_result(store: CardStore, path: str, result: Any, stop: Callable[[], bool] | None = None) -> SourceSummary:
+def _store_result(
+    store: CardStore, path: str, result: Any, stop: Callable[[], bool] | None = None
+) -> SourceSummary:
     """Write one source. A supertype file (riftbound.md §2.6) holds no cards: it is stored as
     the cards it settles among those already in the database, so later sources still win."""
     cards = result.cards
@@ -733,10 +783,10 @@ def open_pool(
 
 
 __all__ = [
+    "SCHEMA_VERSION",
     "CardSourceError",
     "CardStore",
     "ImportStopped",
-    "SCHEMA_VERSION",
     "SourceSummary",
     "game_of",
     "import_sources",

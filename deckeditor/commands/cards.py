@@ -43,7 +43,8 @@ def register(sub) -> None:
     imp.set_defaults(run=run_import)
 
     rebuild = cards_sub.add_parser(
-        "rebuild", parents=[home],
+        "rebuild",
+        parents=[home],
         help="rebuild the local card database from the sources it recorded",
         description="Set the database aside (cards.sqlite3.before-rebuild-TIME) and read every "
         "recorded source again, in import order. A source no longer on disk keeps its cards "
@@ -66,8 +67,12 @@ def register(sub) -> None:
     search.add_argument("--format", metavar="F",
                         help="the selected format (what is:commander follows, a code f: accepts)")  # fmt: skip
     search.add_argument("--on", metavar="DAY", help="the day (YYYY-MM-DD) for ban lists")
-    search.add_argument("--game", default=None, choices=("mtg", "riftbound"),
-                        help="the game whose cards are searched (default: the game of --format, else mtg)")
+    search.add_argument(
+        "--game",
+        default=None,
+        choices=("mtg", "riftbound"),
+        help="the game whose cards are searched (default: the game of --format, else mtg)",
+    )
     search.add_argument("--json", action="store_true", help="print JSON")
     search.set_defaults(run=run_search)
 
@@ -143,7 +148,11 @@ class ProgressReport:
         tenth = int(min(done / total, 1.0) * 10)
         if tenth > self._last_tenth:
             self._last_tenth = tenth
-            print(f"{self.label}: {int(done)}/{int(total)} ({tenth * 10}%)", file=self.stream, flush=True)
+            print(
+                f"{self.label}: {int(done)}/{int(total)} ({tenth * 10}%)",
+                file=self.stream,
+                flush=True,
+            )
 
     def finish(self) -> None:
         if self._drawn:
@@ -178,7 +187,9 @@ def run_import(args) -> int:
         return 2
     report.finish()
     for s in summaries:
-        print(f"{s.path}: {s.cards} {s.game} cards ({s.kind}{_problem_counts(s.errors, s.warnings)})")
+        print(
+            f"{s.path}: {s.cards} {s.game} cards ({s.kind}{_problem_counts(s.errors, s.warnings)})"
+        )
         _issue_summary(s, getattr(args, "verbose", False))
     print(f"card database: {paths.card_db}")
     return 0
@@ -213,9 +224,8 @@ def run_rebuild(args) -> int:
     """Exit 0 when every recorded source was read again or kept (a source no longer on disk
     keeps its cards from the previous database), 1 when some could be neither (their cards are
     no longer in the database), 2 when the database cannot be written."""
-    from deckeditor.carddb.store import CardStore
-
     from deckeditor.carddb.repair import Unusable
+    from deckeditor.carddb.store import CardStore
 
     paths = _app_paths(args)
     try:
@@ -232,8 +242,11 @@ def run_rebuild(args) -> int:
     for path, count in report.rebuilt:
         print(f"{path}: {count} cards")
     for path, count in report.carried:
-        print(f"deckeditor cards rebuild: {path}: no longer on disk; its {count} cards were kept "
-              "from the previous database", file=sys.stderr)
+        print(
+            f"deckeditor cards rebuild: {path}: no longer on disk; its {count} cards were kept "
+            "from the previous database",
+            file=sys.stderr,
+        )
     for item in report.missing:
         print(f"deckeditor cards rebuild: not rebuilt: {item}", file=sys.stderr)
     if not report.rebuilt and not report.missing and not report.carried:
@@ -272,6 +285,9 @@ def run_search(args) -> int:
     try:
         from deckeditor.search.command import run_search as search
     except ImportError:
-        print("deckeditor cards search: the search command is not available in this build", file=sys.stderr)
+        print(
+            "deckeditor cards search: the search command is not available in this build",
+            file=sys.stderr,
+        )
         return 2
     return int(search(args) or 0)

@@ -47,29 +47,43 @@ def register(sub) -> None:
         description="Check a deck file against a format's rules and print every problem.",
     )
     parser.add_argument(
-        "deck", metavar="DECK", nargs="+",
+        "deck",
+        metavar="DECK",
+        nargs="+",
         help="deck files, or folders read for the deck files in them (checked in one process)",
     )
     parser.add_argument(
-        "--format", metavar="F", dest="format",
+        "--format",
+        metavar="F",
+        dest="format",
         help="a built-in format code, the path of a format JSON file, or 'all' for one verdict "
         "per built-in format (default: the deck's format, else the game's default)",
     )
     parser.add_argument(
-        "--on", metavar="DAY", dest="on",
+        "--on",
+        metavar="DAY",
+        dest="on",
         help="the day (YYYY-MM-DD) whose ban and taboo lists apply (default: today)",
     )
     parser.add_argument(
-        "--cards", metavar="SRC", action="append", default=[],
+        "--cards",
+        metavar="SRC",
+        action="append",
+        default=[],
         help="an extra card source for this run, in front of the local database (repeatable)",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object per deck")
     parser.add_argument(
-        "--bracket", metavar="N", type=ascii_int, choices=range(1, 6),
+        "--bracket",
+        metavar="N",
+        type=ascii_int,
+        choices=range(1, 6),
         help="check against Commander bracket N (1-5) instead of each deck's own target bracket",
     )
     parser.add_argument(
-        "--home", metavar="DIR", default=argparse.SUPPRESS,
+        "--home",
+        metavar="DIR",
+        default=argparse.SUPPRESS,
         help="keep the card database and settings under DIR",
     )
     parser.set_defaults(run=run)
@@ -186,8 +200,14 @@ def deck_paths(arguments: list[str]) -> list[Path]:
 class Checker:
     """Checks deck after deck with shared options; each game's pool and format load once."""
 
-    def __init__(self, fmt: str | None, day: date, cards: list[str], home: str | None,
-                 bracket: int | None = None):
+    def __init__(
+        self,
+        fmt: str | None,
+        day: date,
+        cards: list[str],
+        home: str | None,
+        bracket: int | None = None,
+    ):
         self.fmt, self.day, self.cards, self.home = fmt, day, cards, home
         self.bracket = bracket
         self._pools: dict[str, object] = {}
@@ -306,17 +326,26 @@ def _bracket_line(bracket: dict) -> str:
     combos = bracket["combos"]
     combos = f"combos {combos}" if isinstance(combos, str) else f"{len(combos)} two-card combos"
     counts = ", ".join(
-        f"{len(bracket[key])} {label}" for key, label in (
-            ("game_changers", "Game Changers"), ("extra_turns", "extra turns"),
-            ("mass_land_denial", "mass land denial"), ("tutors", "tutors"))
+        f"{len(bracket[key])} {label}"
+        for key, label in (
+            ("game_changers", "Game Changers"),
+            ("extra_turns", "extra turns"),
+            ("mass_land_denial", "mass land denial"),
+            ("tutors", "tutors"),
+        )
     )
     return f"bracket floor {bracket['floor']}: {counts}; {combos}"
 
 
 def run(args) -> int:
     try:
-        checker = Checker(args.format, parse_day(args.on), args.cards, getattr(args, "home", None),
-                          getattr(args, "bracket", None))
+        checker = Checker(
+            args.format,
+            parse_day(args.on),
+            args.cards,
+            getattr(args, "home", None),
+            getattr(args, "bracket", None),
+        )
     except UsageError as exc:
         print(f"deckeditor check: {exc}", file=sys.stderr)
         return 2
@@ -339,7 +368,9 @@ def run(args) -> int:
             text = str(exc) if str(path) in str(exc) else f"{path}: {exc}"  # which deck
             print(f"deckeditor check: {text}", file=sys.stderr, flush=True)
             if args.json and several:
-                print(json.dumps({"deck": str(path), "error": text}, ensure_ascii=False), flush=True)
+                print(
+                    json.dumps({"deck": str(path), "error": text}, ensure_ascii=False), flush=True
+                )
             worst = 2
             continue
         for deck, info, problems in verdicts:

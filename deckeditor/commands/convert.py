@@ -19,24 +19,41 @@ def register(sub) -> None:
     from deckeditor.deckio import KINDS
 
     parser = sub.add_parser(
-        NAME, help="convert a deck file to another kind",
+        NAME,
+        help="convert a deck file to another kind",
         description="Convert a deck file. The input kind is recognised from its content; the "
         "output kind comes from --to or the output file's extension.",
     )
     parser.add_argument("input", metavar="IN", help="the deck file to read")
     parser.add_argument("output", metavar="OUT", help="the file to write")
     writable = [k for k, (_, w, _) in KINDS.items() if w]
-    parser.add_argument("--to", metavar="KIND", choices=writable,
-                        help=f"output kind: {', '.join(writable)}")
-    parser.add_argument("--cards", metavar="SRC", action="append", default=[],
-                        help="an extra card source for this run (repeatable)")
-    parser.add_argument("--with-printings", action="store_true",
-                        help="text: write (SET) CN and *F*/*E* after each card")
+    parser.add_argument(
+        "--to", metavar="KIND", choices=writable, help=f"output kind: {', '.join(writable)}"
+    )
+    parser.add_argument(
+        "--cards",
+        metavar="SRC",
+        action="append",
+        default=[],
+        help="an extra card source for this run (repeatable)",
+    )
+    parser.add_argument(
+        "--with-printings",
+        action="store_true",
+        help="text: write (SET) CN and *F*/*E* after each card",
+    )
     parser.add_argument("--with-tags", action="store_true", help="text: write #tags")
-    parser.add_argument("--custom-zones", action="store_true",
-                        help="cod: write commander, companion and maybeboard zones")
-    parser.add_argument("--home", metavar="DIR", default=argparse.SUPPRESS,
-                        help="keep the card database and settings under DIR")
+    parser.add_argument(
+        "--custom-zones",
+        action="store_true",
+        help="cod: write commander, companion and maybeboard zones",
+    )
+    parser.add_argument(
+        "--home",
+        metavar="DIR",
+        default=argparse.SUPPRESS,
+        help="keep the card database and settings under DIR",
+    )
     parser.set_defaults(run=run)
 
 
@@ -84,7 +101,6 @@ def _pool(home: str | None, sources: list[str], game: str):
 
 def run(args) -> int:
     from deckeditor import deckio
-
     from deckeditor.path_kind import Kind, kind_of
 
     source = Path(args.input)
@@ -119,8 +135,11 @@ def run(args) -> int:
         pool = _pool(getattr(args, "home", None), args.cards, game)
     except Exception as exc:  # a bad card source: one clear line, exit 2 (cli.md)
         return _fail(str(exc) or f"card source error: {type(exc).__name__}")
-    options = {"with_printings": args.with_printings, "with_tags": args.with_tags,
-               "custom_zones": args.custom_zones}
+    options = {
+        "with_printings": args.with_printings,
+        "with_tags": args.with_tags,
+        "custom_zones": args.custom_zones,
+    }
     try:
         result = deckio.read_deck(source, pool)
         deck = result.deck
@@ -130,11 +149,21 @@ def run(args) -> int:
             exc = exc.at(args.output if "cannot hold" in exc.message else args.input)
         return _fail(str(exc))
     # one status at a time (`statuses()` would list two million of them for a junk file)
-    _print_folded((f"{args.input}:{status.number}: unparsed: {status.reason}"
-                   for status in result.lines if status.status is deckio.LineKind.UNPARSED),
-                  "unparsed lines")
-    _print_folded((f"{kind}: {loss}"  # "forge: Maybeboard (3 cards) not written"
-                   for loss in deckio.export_losses(deck, kind, pool, **options)), "losses")
+    _print_folded(
+        (
+            f"{args.input}:{status.number}: unparsed: {status.reason}"
+            for status in result.lines
+            if status.status is deckio.LineKind.UNPARSED
+        ),
+        "unparsed lines",
+    )
+    _print_folded(
+        (
+            f"{kind}: {loss}"  # "forge: Maybeboard (3 cards) not written"
+            for loss in deckio.export_losses(deck, kind, pool, **options)
+        ),
+        "losses",
+    )
     try:
         save_atomic(args.output, text)  # the text written above, not the deck written again
     except SaveRefused as exc:

@@ -29,19 +29,48 @@ def register(sub) -> None:
     )
     parser.add_argument("deck", metavar="DECK", help="a deck file")
     what = parser.add_mutually_exclusive_group(required=True)
-    what.add_argument("--category", metavar="C", help="a role (ramp, draw, removal, land…) or a category of the deck")
+    what.add_argument(
+        "--category",
+        metavar="C",
+        help="a role (ramp, draw, removal, land…) or a category of the deck",
+    )
     what.add_argument("--card", metavar="NAME", help="a card of the deck")
-    parser.add_argument("--at-least", metavar="K", type=ascii_int, default=1, dest="at_least",
-                        help="how many of them (default 1)")
-    parser.add_argument("--by-turn", metavar="N", type=ascii_int, default=0, dest="by_turn",
-                        help="by the draw step of turn N (default 0: the opening hand)")
-    parser.add_argument("--on-draw", action="store_true", dest="on_draw",
-                        help="on the draw (a card on turn 1) instead of on the play")
-    parser.add_argument("--cards", metavar="SRC", action="append", default=[],
-                        help="an extra card source for this run, in front of the local database (repeatable)")
+    parser.add_argument(
+        "--at-least",
+        metavar="K",
+        type=ascii_int,
+        default=1,
+        dest="at_least",
+        help="how many of them (default 1)",
+    )
+    parser.add_argument(
+        "--by-turn",
+        metavar="N",
+        type=ascii_int,
+        default=0,
+        dest="by_turn",
+        help="by the draw step of turn N (default 0: the opening hand)",
+    )
+    parser.add_argument(
+        "--on-draw",
+        action="store_true",
+        dest="on_draw",
+        help="on the draw (a card on turn 1) instead of on the play",
+    )
+    parser.add_argument(
+        "--cards",
+        metavar="SRC",
+        action="append",
+        default=[],
+        help="an extra card source for this run, in front of the local database (repeatable)",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument("--home", metavar="DIR", default=argparse.SUPPRESS,
-                        help="keep the card database and settings under DIR")
+    parser.add_argument(
+        "--home",
+        metavar="DIR",
+        default=argparse.SUPPRESS,
+        help="keep the card database and settings under DIR",
+    )
     parser.set_defaults(run=run)
 
 
@@ -67,7 +96,9 @@ def compute(args) -> dict:
         category = find_category(game, deck, pool, args.category)
         if category is None:
             known = ", ".join(r.key for r in game.roles) or "none"
-            raise UsageError(f"--category {args.category!r}: not a role ({known}) nor a category of the deck")
+            raise UsageError(
+                f"--category {args.category!r}: not a role ({known}) nor a category of the deck"
+            )
         size, wanted = library_count(deck, game, pool, category=category)
         what = category
     else:
@@ -75,18 +106,32 @@ def compute(args) -> dict:
         if not wanted:
             raise UsageError(f"--card {args.card!r}: not in the deck's library")
         key = args.card.casefold()
-        what = next(e.card for e, _c in library_cards(deck, game, pool) if e.card.casefold() == key
-                    or getattr(_c, "name", "").casefold() == key)
+        what = next(
+            e.card
+            for e, _c in library_cards(deck, game, pool)
+            if e.card.casefold() == key or getattr(_c, "name", "").casefold() == key
+        )
     drawn = odds.OPENING_HAND + odds.draws_by_turn(args.by_turn, args.on_draw)
     if drawn > size:
-        raise UsageError(f"the library holds {size} cards: {drawn} cannot be drawn by turn {args.by_turn}")
+        raise UsageError(
+            f"the library holds {size} cards: {drawn} cannot be drawn by turn {args.by_turn}"
+        )
     chances = {
-        str(odds.OPENING_HAND - m): float(odds.chance(size, wanted, args.at_least, args.by_turn, args.on_draw, m))
-        for m in range(3) if odds.OPENING_HAND - m >= 1
+        str(odds.OPENING_HAND - m): float(
+            odds.chance(size, wanted, args.at_least, args.by_turn, args.on_draw, m)
+        )
+        for m in range(3)
+        if odds.OPENING_HAND - m >= 1
     }
     return {
-        "deck": deck.name, "what": what, "library": size, "wanted": wanted, "at_least": args.at_least,
-        "turn": args.by_turn, "on_draw": args.on_draw, "chance": chances,
+        "deck": deck.name,
+        "what": what,
+        "library": size,
+        "wanted": wanted,
+        "at_least": args.at_least,
+        "turn": args.by_turn,
+        "on_draw": args.on_draw,
+        "chance": chances,
     }
 
 
@@ -95,8 +140,10 @@ def report_text(doc: dict) -> str:
 
     when = "in the opening hand" if doc["turn"] == 0 else f"by turn {doc['turn']}"
     side = "on the draw" if doc["on_draw"] else "on the play"
-    head = (f"{doc['deck']}: {doc['wanted']} {doc['what']} in a library of {doc['library']}; "
-            f"at least {doc['at_least']} {when}, {side}")
+    head = (
+        f"{doc['deck']}: {doc['wanted']} {doc['what']} in a library of {doc['library']}; "
+        f"at least {doc['at_least']} {when}, {side}"
+    )
     kept = "   ".join(f"kept at {size}: {percent(p)}" for size, p in doc["chance"].items())
     return f"{head}\n  {kept}"
 

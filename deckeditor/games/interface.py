@@ -45,11 +45,11 @@ default where one exists, so a new game overrides only what it has):
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Protocol, Sequence
+from typing import Any, ClassVar, Protocol
 
 from deckeditor.deck import Deck, Entry
-
 
 # --- values the window shows -----------------------------------------------------------------
 
@@ -73,7 +73,7 @@ class SectionCount:
 
     @property
     def label(self) -> str:
-        """"Main 98/98", "Main 40/40+" for a number or a range; a worded target ("1 or 2") shows
+        """ "Main 98/98", "Main 40/40+" for a number or a range; a worded target ("1 or 2") shows
         only when the count misses it ("Commander 0 — needs 1 or 2"), else "Commander (2)"."""
         if self.target and not any(ch.isalpha() for ch in self.target):
             return f"{self.title} {self.count}/{self.target}"
@@ -315,10 +315,12 @@ class Game:
     # the Deck menu's item for a catalog card's lead action ("Add as &partner"); "": none
     catalog_lead_label: str = ""
     groupings: tuple[str, ...] = ("Type", "None")
-    section_titles: dict[str, str] = {}
+    section_titles: ClassVar[dict[str, str]] = {}
     # plain values a subclass sets instead of overriding the method that returns them
     help: SearchHelp = SearchHelp("Search cards by name")
-    exports: tuple[ExportKind, ...] = (ExportKind("json", "Deck Editor deck (.deck.json)", ".deck.json"),)
+    exports: tuple[ExportKind, ...] = (
+        ExportKind("json", "Deck Editor deck (.deck.json)", ".deck.json"),
+    )
     symbol_table: tuple[Symbol, ...] = ()
     columns: tuple[Column, ...] = (Column("Name", 200), Column("Type", 140))
     type_order: tuple[str, ...] = ()  # the pane's "Type" groups, most telling type first
@@ -372,7 +374,9 @@ class Game:
     def check(self, deck: Deck, fmt: Any, day: Any, pool: Any) -> list:
         raise NotImplementedError
 
-    def make_predicate(self, deck: Deck, fmt: Any, day: Any, pool: Any, target_section: str = "Main") -> Predicate:
+    def make_predicate(
+        self, deck: Deck, fmt: Any, day: Any, pool: Any, target_section: str = "Main"
+    ) -> Predicate:
         raise NotImplementedError
 
     def report_extras(self, deck: Deck, fmt: Any, day: Any, pool: Any) -> dict:
@@ -433,18 +437,28 @@ class Game:
 
     # --- lead actions --------------------------------------------------------------------
 
-    def lead_actions(self, deck: Deck, section: str, index: int, pool: Any, fmt: Any = None) -> list[LeadAction]:
+    def lead_actions(
+        self, deck: Deck, section: str, index: int, pool: Any, fmt: Any = None
+    ) -> list[LeadAction]:
         """What the deck line `deck.section(section).entries[index]` offers."""
         return []
 
-    def catalog_lead_actions(self, deck: Deck, card: Any, pool: Any, fmt: Any, target: str) -> list[LeadAction]:
+    def catalog_lead_actions(
+        self, deck: Deck, card: Any, pool: Any, fmt: Any, target: str
+    ) -> list[LeadAction]:
         """The lead actions a catalog card offers before it is in the deck (MTG: "Add as partner"
         beside a lone commander), applied to the line an add to `target` makes. An action with
         `instead` is what an add aimed at `target` does."""
         return []
 
     def apply_lead_action(
-        self, action: str, deck: Deck, section: str, index: int, pool: Any, colors: str | None = None
+        self,
+        action: str,
+        deck: Deck,
+        section: str,
+        index: int,
+        pool: Any,
+        colors: str | None = None,
     ) -> tuple[Deck, str]:
         """The deck after `action` on that line, and the status message. Raises ValueError for
         an action the line does not offer."""
@@ -473,7 +487,9 @@ class Game:
         shows what changing a choice costs)."""
         return {}
 
-    def try_approve(self, deck: Deck, pool: Any, card: Any, fmt: Any, section: str) -> tuple[Deck, str] | None:
+    def try_approve(
+        self, deck: Deck, pool: Any, card: Any, fmt: Any, section: str
+    ) -> tuple[Deck, str] | None:
         """An open budget that this addition commits: (deck before the addition with the choice
         recorded, message), or None."""
         return None
@@ -588,7 +604,19 @@ def entries_named(deck: Deck, sections: Iterable[str]) -> list[Entry]:
 
 
 __all__ = [
-    "Bar", "CardViewBlock", "Chart", "ChoiceOption", "ColorBudget", "Column", "DeckTarget",
-    "ExportKind", "Game",
-    "LeadAction", "Role", "SearchHelp", "SectionCount", "Statistics", "Symbol",
+    "Bar",
+    "CardViewBlock",
+    "Chart",
+    "ChoiceOption",
+    "ColorBudget",
+    "Column",
+    "DeckTarget",
+    "ExportKind",
+    "Game",
+    "LeadAction",
+    "Role",
+    "SearchHelp",
+    "SectionCount",
+    "Statistics",
+    "Symbol",
 ]

@@ -9,7 +9,7 @@ from deckeditor.search.compiler import CompiledQuery, compile_query, is_slow
 from deckeditor.search.context import SearchContext
 from deckeditor.search.errors import SearchError
 from deckeditor.search.folding import fold_name, fold_text
-from deckeditor.search.index import SearchIndex, Searcher, index_for
+from deckeditor.search.index import Searcher, SearchIndex, index_for
 from deckeditor.search.parser import parse
 from deckeditor.search.printer import to_text
 

@@ -3,8 +3,8 @@ these helpers move between that form and lists at C speed (no per-bit Python loo
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import compress
-from typing import Sequence
 
 _TO_DIGITS = bytes.maketrans(b"\x00\x01", b"01")
 # Bit positions set in each byte value, for turning a bitset back into row ids.

@@ -94,7 +94,11 @@ def run_search(args) -> int:
         return 2
     names = query.ranked_names(pool)  # an exact name first, then names starting with it
     if getattr(args, "json", False):
-        print(json.dumps({"query": query_text, "count": len(names), "cards": names}, ensure_ascii=False))
+        print(
+            json.dumps(
+                {"query": query_text, "count": len(names), "cards": names}, ensure_ascii=False
+            )
+        )
     else:
         for name in names:
             print(name)

@@ -8,7 +8,8 @@ returns a CompiledQuery: `matches(card)` for one card, `filter_rows(pool, rows)`
 from __future__ import annotations
 
 from collections import OrderedDict
-from typing import Any, Iterable, Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 from deckeditor.search import bits
 from deckeditor.search.context import SearchContext
@@ -37,14 +38,17 @@ def check_term(term: Keyed | Bare, search: GameSearch, ctx: SearchContext):
         raise SearchError(term.start, key_span, search.refused[key])
     spec = search.keys.get(key)
     if spec is None:
-        raise SearchError(term.start, key_span, f'unknown key "{key}" (put text with ":" in quotes)')
+        raise SearchError(
+            term.start, key_span, f'unknown key "{key}" (put text with ":" in quotes)'
+        )
     if term.op not in spec.ops:
         raise SearchError(term.op_start, len(term.op), f'"{term.op}" does not apply to "{key}:"')
     if not term.value.strip():
         raise SearchError(term.value_start, 1, f'missing value after "{key}{term.op}"')
     if term.kind == "regex" and not spec.regex:
         raise SearchError(
-            term.value_start, max(1, term.end - term.value_start),
+            term.value_start,
+            max(1, term.end - term.value_start),
             f'"{key}:" does not take a regular expression',
         )
     return spec, spec.check(term, ctx)
@@ -201,7 +205,9 @@ def is_slow(text: str) -> bool:
 _COMPILED: OrderedDict[tuple, CompiledQuery] = OrderedDict()
 
 
-def compile_query(text: str, game: str = "mtg", context: SearchContext | None = None) -> CompiledQuery:
+def compile_query(
+    text: str, game: str = "mtg", context: SearchContext | None = None
+) -> CompiledQuery:
     """Parse, check and plan `text` for `game`; raises SearchError on a bad query."""
     ctx = context or SearchContext()
     key = (text, game, ctx.cache_key(), id(ctx.loader))

@@ -8,10 +8,11 @@ follows the selected format's rule set (`mtg-rules.md` §4). Built-in formats co
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
 from functools import lru_cache
-from typing import Any, Callable
+from typing import Any
 
 from deckeditor.paths import resources_dir
 

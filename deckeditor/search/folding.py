@@ -36,7 +36,9 @@ _REMINDER = re.compile(r"\([^()]*\)")
 
 # Combining marks (the blocks NFKD produces for Latin, Greek and Cyrillic letters, and the rest of
 # the general combining ranges): one regex pass instead of a per-character Python loop.
-_MARKS = re.compile("[\u0300-\u036f\u0483-\u0489\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]")
+_MARKS = re.compile(
+    "[\u0300-\u036f\u0483-\u0489\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]"
+)
 
 
 def _strip_marks(text: str) -> str:

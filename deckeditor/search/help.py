@@ -22,7 +22,10 @@ _OP_ORDER = (":", "=", "!=", "<", "<=", ">", ">=")
 
 def _identity(spec) -> tuple:
     """Aliases of one key: the same spec, or specs of one kind reading the same column/field."""
-    return (type(spec).__name__, getattr(spec, "field", None) or getattr(spec, "label", "") or id(spec))
+    return (
+        type(spec).__name__,
+        getattr(spec, "field", None) or getattr(spec, "label", "") or id(spec),
+    )
 
 
 def key_help(search: GameSearch) -> list[KeyHelp]:
@@ -37,7 +40,11 @@ def key_help(search: GameSearch) -> list[KeyHelp]:
         text, examples = search.help[canonical]
         ops = getattr(search.keys[canonical], "ops", frozenset(":"))
         ordered = tuple(o for o in _OP_ORDER if o in ops)
-        out.append(KeyHelp((canonical, *(a for a in aliases if a != canonical)), ordered, text, tuple(examples)))
+        out.append(
+            KeyHelp(
+                (canonical, *(a for a in aliases if a != canonical)), ordered, text, tuple(examples)
+            )
+        )
     return out
 
 
@@ -65,7 +72,9 @@ def help_html(game: str) -> str:
         keys = ", ".join(code(a + ":") for a in k.aliases)
         ops = " ".join(code(o) for o in k.ops)
         examples = "<br>".join(code(e) for e in k.examples)
-        rows.append(f"<tr><td>{keys}</td><td>{ops}</td><td>{html.escape(k.text)}</td><td>{examples}</td></tr>")
+        rows.append(
+            f"<tr><td>{keys}</td><td>{ops}</td><td>{html.escape(k.text)}</td><td>{examples}</td></tr>"
+        )
     syntax = "".join(
         f"<tr><td>{code(form)}</td><td>{html.escape(text)}</td><td>{'<br>'.join(code(e) for e in ex)}</td></tr>"
         for form, text, ex in SYNTAX

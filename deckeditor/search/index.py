@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import gc
 import weakref
-from contextlib import contextmanager
 from collections import OrderedDict
-from itertools import compress
-from typing import Any, Sequence
+from collections.abc import Sequence
+from contextlib import contextmanager
+from typing import Any
 
 from deckeditor.carddb.pool import LazyCards
 from deckeditor.search import bits
@@ -26,7 +26,7 @@ LEAF_CACHE = 512
 class _FormatCardView:
     """The card-like shape `Ruling` asks about: an id and an own copy limit."""
 
-    __slots__ = ("id", "copy_limit")
+    __slots__ = ("copy_limit", "id")
 
     def __init__(self, card_id: str, copy_limit: int | None) -> None:
         self.id = card_id
@@ -223,7 +223,11 @@ def _columns(game: str, cards: list, cache) -> dict[str, Any]:
         return search.build_columns(cards)
     from deckeditor.carddb.derived import code_fingerprint
 
-    modules = (search.build_columns.__module__, "deckeditor.search.folding", "deckeditor.search.bits")
+    modules = (
+        search.build_columns.__module__,
+        "deckeditor.search.folding",
+        "deckeditor.search.bits",
+    )
     fingerprint = code_fingerprint(*modules)
     blob = cache.get(_COLUMNS, fingerprint)
     if blob is not None:
@@ -248,7 +252,7 @@ def _columns(game: str, cards: list, cache) -> dict[str, Any]:
 
 # --- one index per pool -----------------------------------------------------------------------
 
-_INDEXES: "weakref.WeakKeyDictionary[Any, tuple[tuple, SearchIndex]]" = weakref.WeakKeyDictionary()
+_INDEXES: weakref.WeakKeyDictionary[Any, tuple[tuple, SearchIndex]] = weakref.WeakKeyDictionary()
 
 
 def _generation(pool) -> tuple:

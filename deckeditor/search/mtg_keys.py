@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any, Sequence
+from typing import Any
 
 from deckeditor.games.mtg import colors
 from deckeditor.games.mtg.card import Card, Layout
@@ -233,7 +234,9 @@ def _own_eligible(card: Card, rules: str) -> bool:
             "creature" in types
             or card.creature_in_command_zone
             or "vehicle" in subtypes
-            or ("spacecraft" in subtypes and front.power is not None and front.toughness is not None)
+            or (
+                "spacecraft" in subtypes and front.power is not None and front.toughness is not None
+            )
         )
     )
     return bool(leads or (rules == "brawl" and legendary and "planeswalker" in types))
@@ -364,8 +367,10 @@ IS_VALUES = {
     "legendary": _flag("legendary", lambda c: "legendary" in _lower(c.faces[0].supertypes)),
     "vanilla": _flag(
         "vanilla",
-        lambda c: "creature" in _lower(c.types)
-        and not any(strip_reminder(f.oracle_text).strip() for f in c.faces),
+        lambda c: (
+            "creature" in _lower(c.types)
+            and not any(strip_reminder(f.oracle_text).strip() for f in c.faces)
+        ),
     ),
     "dfc": _flag("dfc", lambda c: c.layout in _DFC),
     "mdfc": _flag("mdfc", lambda c: c.layout is Layout.MODAL_DFC),

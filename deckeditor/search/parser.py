@@ -7,7 +7,7 @@ mistake in reading order is the one reported.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from deckeditor.search.errors import SearchError
 from deckeditor.search.lexer import Lexer, Token
@@ -119,8 +119,16 @@ class Parser:
             node = token.node
             if isinstance(node, Keyed) and node.key == "not":
                 # `not:X` is `-is:X`.
-                node = Keyed("is", node.op, node.value, node.kind, node.start, node.end,
-                             node.op_start, node.value_start)
+                node = Keyed(
+                    "is",
+                    node.op,
+                    node.value,
+                    node.kind,
+                    node.start,
+                    node.end,
+                    node.op_start,
+                    node.value_start,
+                )
                 if self.check is not None:
                     self.check(node)
                 return Not(node, token.start)

@@ -11,7 +11,7 @@ not kept yet), their year from the set calendar. A printing nobody describes mat
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, ClassVar
 
 from deckeditor.search import bits
 from deckeditor.search.errors import SearchError
@@ -22,8 +22,21 @@ _NUM_TESTS = {
     ":": lambda a, b: a == b, "=": lambda a, b: a == b, "!=": lambda a, b: a != b,
     "<": lambda a, b: a < b, "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b,
 }  # fmt: skip
-RARITIES = {"common": "c", "uncommon": "u", "rare": "r", "mythic": "m", "mythic rare": "m",
-            "special": "s", "bonus": "b", "c": "c", "u": "u", "r": "r", "m": "m", "s": "s", "b": "b"}
+RARITIES = {
+    "common": "c",
+    "uncommon": "u",
+    "rare": "r",
+    "mythic": "m",
+    "mythic rare": "m",
+    "special": "s",
+    "bonus": "b",
+    "c": "c",
+    "u": "u",
+    "r": "r",
+    "m": "m",
+    "s": "s",
+    "b": "b",
+}
 GAMES = {"paper": 1, "mtgo": 2, "arena": 4}
 _YEAR = re.compile(r"\d{4}")
 
@@ -72,8 +85,10 @@ def printing_maps(index) -> dict[str, dict]:
             if text:
                 lists["year"].setdefault(int(text), []).extend(rows)
         n = index.n
-        return {key: {value: bits.from_rows(rows, n) for value, rows in groups.items()}
-                for key, groups in lists.items()}
+        return {
+            key: {value: bits.from_rows(rows, n) for value, rows in groups.items()}
+            for key, groups in lists.items()
+        }
 
     return index.derived(("printing-maps",), build)
 
@@ -98,13 +113,15 @@ class RarityKey(KeySpec):
 
     label = "r"
     ops = ALL_OPS
-    _RANK = {"c": 0, "u": 1, "r": 2, "m": 3, "s": 4, "b": 5}
+    _RANK: ClassVar[dict[str, int]] = {"c": 0, "u": 1, "r": 2, "m": 3, "s": 4, "b": 5}
 
     def check(self, term, ctx):
         letter = RARITIES.get(term.value.strip().lower())
         if letter is None:
-            raise value_error(term, f'unknown rarity "{term.value}" (common, uncommon, rare, mythic, '
-                                    "special, bonus)")
+            raise value_error(
+                term,
+                f'unknown rarity "{term.value}" (common, uncommon, rare, mythic, special, bonus)',
+            )
         return self._RANK[letter]
 
     def plan(self, term, parsed, ctx):
@@ -112,8 +129,12 @@ class RarityKey(KeySpec):
 
     def leaf(self, term, parsed, ctx):
         compare, rank = _NUM_TESTS[term.op], self._RANK
-        return Leaf(("r", term.op, parsed),
-                    lambda index: bits.union_where(printing_maps(index)["r"], lambda letter: compare(rank[letter], parsed)))
+        return Leaf(
+            ("r", term.op, parsed),
+            lambda index: bits.union_where(
+                printing_maps(index)["r"], lambda letter: compare(rank[letter], parsed)
+            ),
+        )
 
 
 class ArtistKey(KeySpec):
@@ -125,7 +146,12 @@ class ArtistKey(KeySpec):
         return fold_name(term.value)
 
     def leaf(self, term, parsed, ctx):
-        return Leaf(("a", parsed), lambda index: bits.union_where(printing_maps(index)["a"], lambda artist: parsed in artist))
+        return Leaf(
+            ("a", parsed),
+            lambda index: bits.union_where(
+                printing_maps(index)["a"], lambda artist: parsed in artist
+            ),
+        )
 
 
 class GameKey(KeySpec):
@@ -160,22 +186,39 @@ class YearKey(KeySpec):
 
     def leaf(self, term, parsed, ctx):
         compare = _NUM_TESTS[term.op]
-        return Leaf(("year", term.op, parsed),
-                    lambda index: bits.union_where(printing_maps(index)["year"], lambda year: compare(year, parsed)))
+        return Leaf(
+            ("year", term.op, parsed),
+            lambda index: bits.union_where(
+                printing_maps(index)["year"], lambda year: compare(year, parsed)
+            ),
+        )
 
 
 def table() -> dict[str, Any]:
     s, r, a = SetKey(), RarityKey(), ArtistKey()
-    return {"s": s, "set": s, "e": s, "edition": s, "r": r, "rarity": r, "a": a, "artist": a,
-            "game": GameKey(), "year": YearKey()}
+    return {
+        "s": s,
+        "set": s,
+        "e": s,
+        "edition": s,
+        "r": r,
+        "rarity": r,
+        "a": a,
+        "artist": a,
+        "game": GameKey(),
+        "year": YearKey(),
+    }
 
 
 HELP = {
     "s": ("A printing in this set (set code)", ("s:c16", "e:cmr", "set:lea")),
-    "r": ("A printing of this rarity; compares too (common < uncommon < rare < mythic)", ("r:mythic", "r>=rare")),
+    "r": (
+        "A printing of this rarity; compares too (common < uncommon < rare < mythic)",
+        ("r:mythic", "r>=rare"),
+    ),
     "a": ("A printing by this artist (words of the name)", ("a:avon", 'a:"rebecca guay"')),
     "game": ("A printing on paper, MTGO or Arena", ("game:arena", "-game:paper")),
     "year": ("A printing released in, before or after a year", ("year=2016", "year<=1995")),
 }
 
-__all__ = ["EQ_OPS", "SearchError", "table", "HELP", "printing_maps"]
+__all__ = ["EQ_OPS", "HELP", "SearchError", "printing_maps", "table"]

@@ -29,8 +29,12 @@ def typed_name(tree: Node, name_keys: frozenset[str] = frozenset({"name"})) -> s
     for term in top_terms(tree):
         if isinstance(term, Bare):
             parts.append(fold_name(term.value))
-        elif (isinstance(term, Keyed) and term.key in name_keys and term.kind != "regex"
-              and term.op in (":", "=")):
+        elif (
+            isinstance(term, Keyed)
+            and term.key in name_keys
+            and term.kind != "regex"
+            and term.op in (":", "=")
+        ):
             parts.append(fold_name(term.value))
     return " ".join(p for p in parts if p)
 

@@ -4,7 +4,6 @@ re-parsed query compares equal to the original."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Union
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +57,7 @@ class Or:
     items: tuple[Node, ...]
 
 
-Node = Union[Empty, Keyed, Bare, Not, And, Or]
+Node = Empty | Keyed | Bare | Not | And | Or
 Term = (Keyed, Bare)
 
 

@@ -24,9 +24,16 @@ class Autosaver(QObject):
     # it queued; once until a write succeeds again, not once per edit
     failed = Signal(str)
 
-    def __init__(self, paths: AppPaths, get_session, get_path=lambda: None,
-                 debounce_ms: int = DEBOUNCE_MS, parent=None, get_kind=lambda: "json",
-                 get_disk=lambda: None) -> None:
+    def __init__(
+        self,
+        paths: AppPaths,
+        get_session,
+        get_path=lambda: None,
+        debounce_ms: int = DEBOUNCE_MS,
+        parent=None,
+        get_kind=lambda: "json",
+        get_disk=lambda: None,
+    ) -> None:
         super().__init__(parent)
         self.paths = paths
         self.get_session = get_session
@@ -67,7 +74,11 @@ class Autosaver(QObject):
             self.discard()
             return False
         state = (session.deck, self.get_path(), self.get_kind(), self.get_disk())
-        if self._written is not None and self._written[0] is state[0] and self._written[1:] == state[1:]:
+        if (
+            self._written is not None
+            and self._written[0] is state[0]
+            and self._written[1:] == state[1:]
+        ):
             return False
         self._written = state
         self._last = self._worker.submit(self._write, *state)

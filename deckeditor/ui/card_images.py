@@ -16,9 +16,10 @@ from __future__ import annotations
 
 import time
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from PySide6.QtCore import QByteArray, QDateTime, QEvent, QObject, QPoint, Qt, QTimer, QUrl
 from PySide6.QtGui import QImage, QPixmap
@@ -26,7 +27,13 @@ from PySide6.QtWidgets import QLabel, QSizePolicy
 
 from deckeditor import APP_NAME, __version__
 from deckeditor.images import find_picture
-from deckeditor.ui.picture_download import MAX_BYTES, MAX_REDIRECTS, Outcome, PictureDownload, decode
+from deckeditor.ui.picture_download import (
+    MAX_BYTES,
+    MAX_REDIRECTS,
+    Outcome,
+    PictureDownload,
+    decode,
+)
 
 RATE = 10  # requests a second, at most
 IN_FLIGHT = 4  # parallel downloads
@@ -254,9 +261,9 @@ class CardImages(QObject):
 def _printing_key(printing: Any) -> str:
     if printing is None:
         return ""
-    return "/".join(str(getattr(printing, f, "") or "") for f in ("set", "number", "forge_art", "code"))
-
-
+    return "/".join(
+        str(getattr(printing, f, "") or "") for f in ("set", "number", "forge_art", "code")
+    )
 
 
 # --- widgets ---------------------------------------------------------------------------------
@@ -287,7 +294,12 @@ class CardPicture(QLabel):
             self.clear()
             self.hide()
             return
-        width = max(120, min(MAX_WIDTH, (self.parentWidget().width() if self.parentWidget() else MAX_WIDTH) - 12))
+        width = max(
+            120,
+            min(
+                MAX_WIDTH, (self.parentWidget().width() if self.parentWidget() else MAX_WIDTH) - 12
+            ),
+        )
         scaled = self.source.scaledToWidth(width, Qt.TransformationMode.SmoothTransformation)
         self.setPixmap(scaled)
         self.setFixedHeight(scaled.height() + 6)
@@ -331,7 +343,12 @@ class HoverPreview(QObject):
             if self.popup.isVisible():
                 self._place()
             self.timer.start()
-        elif kind in (QEvent.Type.Leave, QEvent.Type.MouseButtonPress, QEvent.Type.Wheel, QEvent.Type.Hide):
+        elif kind in (
+            QEvent.Type.Leave,
+            QEvent.Type.MouseButtonPress,
+            QEvent.Type.Wheel,
+            QEvent.Type.Hide,
+        ):
             self.hide()
         return False
 
@@ -357,7 +374,9 @@ class HoverPreview(QObject):
         if pixmap is None or not self.view.isVisible():
             self.popup.hide()
             return
-        self.popup.setPixmap(pixmap.scaledToWidth(PREVIEW_WIDTH, Qt.TransformationMode.SmoothTransformation))
+        self.popup.setPixmap(
+            pixmap.scaledToWidth(PREVIEW_WIDTH, Qt.TransformationMode.SmoothTransformation)
+        )
         self.popup.adjustSize()
         self._place()
         self.popup.show()
@@ -373,4 +392,4 @@ class HoverPreview(QObject):
         self.popup.move(at)
 
 
-__all__ = ["CardImages", "CardPicture", "HoverPreview", "USER_AGENT"]
+__all__ = ["USER_AGENT", "CardImages", "CardPicture", "HoverPreview"]

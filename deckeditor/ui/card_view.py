@@ -59,8 +59,11 @@ _BLOCK_HTML = {
     "subtitle": ("<p><i>{text}</i></p>", ""),
     "facts": ("<p><b>{text}</b></p>", ""),
     "dim": ("<p style='color:#999999'>{text}{hint}</p>", "<br><i>({hint})</i>"),
-    "badge": ("<p><span style='background-color:#ece6d6; color:#8a8170; font-weight:bold'>"
-              "&nbsp;{text}&nbsp;</span>{hint}</p>", " <span style='color:#999999'>{hint}</span>"),
+    "badge": (
+        "<p><span style='background-color:#ece6d6; color:#8a8170; font-weight:bold'>"
+        "&nbsp;{text}&nbsp;</span>{hint}</p>",
+        " <span style='color:#999999'>{hint}</span>",
+    ),
     "rule": ("<p style='color:#20457a'>{text}</p>", ""),
     "note": ("<p style='color:#666666'>{text}</p>", ""),
     "choice": ("<p style='background-color:#eef3fb'>{text}</p>", ""),
@@ -95,7 +98,9 @@ class CardView(QWidget):
         self.image_note.hide()
         self.printing_label = QLabel("Printing")
         self.printing_box = QComboBox()
-        self.printing_box.setToolTip("The printing this deck line names (written by every export that can carry it)")
+        self.printing_box.setToolTip(
+            "The printing this deck line names (written by every export that can carry it)"
+        )
         self.number_edit = QLineEdit()
         self.number_edit.setPlaceholderText("No.")
         self.number_edit.setToolTip("Collector number within the set (optional)")
@@ -144,7 +149,9 @@ class CardView(QWidget):
         self.attach_label.setVisible(on)
         self.attach_list.setVisible(on)
 
-    def show_card(self, name: str | None, target: str = "Main", entry: tuple[str, int] | None = None) -> None:
+    def show_card(
+        self, name: str | None, target: str = "Main", entry: tuple[str, int] | None = None
+    ) -> None:
         """Show a card; `entry` (section, index) when it is a deck line (its printing is shown)."""
         card = self.session.card(name) if name else None
         if card is None or self.card is None or card.name != self.card.name:
@@ -224,7 +231,9 @@ class CardView(QWidget):
             keep = len(self._printings) - 1
         self.printing_box.setCurrentIndex(keep or 0)
         self.printing_box.blockSignals(False)
-        self.number_edit.setText((current.number or "") if current is not None and current.set else "")
+        self.number_edit.setText(
+            (current.number or "") if current is not None and current.set else ""
+        )
         shown = bool(choices) or keep is not None
         self.printing_label.setVisible(shown)
         self.printing_box.setVisible(shown)
@@ -309,7 +318,9 @@ class CardView(QWidget):
         self.attach_list.blockSignals(True)
         for i in range(self.attach_list.count()):
             item = self.attach_list.item(i)
-            item.setCheckState(Qt.CheckState.Checked if item.text() in names else Qt.CheckState.Unchecked)
+            item.setCheckState(
+                Qt.CheckState.Checked if item.text() in names else Qt.CheckState.Unchecked
+            )
         self.attach_list.blockSignals(False)
         self._render()
 
@@ -338,7 +349,9 @@ class CardView(QWidget):
             return
         self._symbols_of = game
         self._symbols = {s.token: s for s in game.symbols()}
-        self.text.images = {self._url(token): symbol_image(symbol, _ICON) for token, symbol in self._symbols.items()}
+        self.text.images = {
+            self._url(token): symbol_image(symbol, _ICON) for token, symbol in self._symbols.items()
+        }
         tokens = sorted(self._symbols, key=len, reverse=True)
         self._symbol_re = re.compile("|".join(re.escape(t) for t in tokens)) if tokens else None
 
@@ -354,8 +367,10 @@ class CardView(QWidget):
 
         def icon(m: re.Match) -> str:
             symbol = self._symbols[m.group(0)]
-            return (f"<img src='{self._url(m.group(0))}' width={_ICON} height={_ICON} "
-                    f"title='{html.escape(symbol.name)}' alt='{html.escape(m.group(0))}' style='vertical-align: middle'>")
+            return (
+                f"<img src='{self._url(m.group(0))}' width={_ICON} height={_ICON} "
+                f"title='{html.escape(symbol.name)}' alt='{html.escape(m.group(0))}' style='vertical-align: middle'>"
+            )
 
         return self._symbol_re.sub(icon, out)
 
@@ -369,7 +384,11 @@ class CardView(QWidget):
         as slots, else the section's ("commander")."""
         entries = self.session.deck.section(lead).entries
         for count in self.session.section_counts():
-            if count.section == lead and count.slot and any(entries[i].card == name for i in count.entries or ()):
+            if (
+                count.section == lead
+                and count.slot
+                and any(entries[i].card == name for i in count.entries or ())
+            ):
                 return count.title
         return self.session.game.section_title(lead)
 
@@ -386,9 +405,13 @@ class CardView(QWidget):
             blocks += game.attachment_view(card, attached, self.session.pool)
         body = "".join(self.block_html(b) for b in blocks) + self._sets_html(card)
         lead = self.session.game.lead_section
-        leads = lead is not None and any(e.card == card.name for _, e in self.session.deck.entries(lead))
+        leads = lead is not None and any(
+            e.card == card.name for _, e in self.session.deck.entries(lead)
+        )
         if leads:  # the catalog leaves out the deck's own commander: say that, not a copy limit
-            body += self.block_html(CardViewBlock("note", f"This deck's {self._lead_title(lead, card.name).lower()}."))
+            body += self.block_html(
+                CardViewBlock("note", f"This deck's {self._lead_title(lead, card.name).lower()}.")
+            )
         reasons = [] if leads else self.session.why_hidden(card, self.target)
         note = None if reasons else self.session.commit_note(card, self.target)
         if note:  # the open budget, made visible: what this addition would choose
@@ -397,8 +420,11 @@ class CardView(QWidget):
         # the search hides catalog rows; a card the deck holds (its commander, a line picked in
         # the deck pane) is not hidden from the player by it, so the search is not named
         asks_catalog = not leads and self.entry_ref is None
-        failed = (self.searcher.failed_term(row)
-                  if asks_catalog and self.searcher is not None and row is not None else None)
+        failed = (
+            self.searcher.failed_term(row)
+            if asks_catalog and self.searcher is not None and row is not None
+            else None
+        )
         if failed:
             reasons = reasons + [f"Does not match the search term “{failed}”"]
         if reasons:

@@ -7,7 +7,8 @@ with a reset, and `data()` reads the few cards on screen.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QMimeData, QModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor
@@ -84,7 +85,9 @@ class CatalogModel(QAbstractTableModel):
         self.columns_of: Callable[[Any], tuple[str, ...]] = columns_of
         self.right_columns = frozenset(i for i, c in enumerate(self.columns) if c.right)
         # columns drawn as the game's symbols (a cost), and the pictures of their runs
-        self.symbol_columns = frozenset(i for i, c in enumerate(self.columns) if getattr(c, "symbols", False))
+        self.symbol_columns = frozenset(
+            i for i, c in enumerate(self.columns) if getattr(c, "symbols", False)
+        )
         self._cost_symbols = game.cost_symbols
         self._game = game
         self._strip = None
@@ -141,11 +144,11 @@ class CatalogModel(QAbstractTableModel):
 
     # --- QAbstractTableModel ---------------------------------------------------------------
 
-    def rowCount(self, parent=QModelIndex()) -> int:
-        return 0 if parent.isValid() else len(self._rows)
+    def rowCount(self, parent: QModelIndex | None = None) -> int:
+        return 0 if parent is not None and parent.isValid() else len(self._rows)
 
-    def columnCount(self, parent=QModelIndex()) -> int:
-        return 0 if parent.isValid() else len(self.columns)
+    def columnCount(self, parent: QModelIndex | None = None) -> int:
+        return 0 if parent is not None and parent.isValid() else len(self.columns)
 
     def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
@@ -214,7 +217,7 @@ class CatalogModel(QAbstractTableModel):
         return mime
 
 
-__all__ = ["CatalogModel", "CARD_MIME", "ROW_ROLE", "NAME_ROLE", "card_columns"]
+__all__ = ["CARD_MIME", "NAME_ROLE", "ROW_ROLE", "CatalogModel", "card_columns"]
 
 
 class CatalogDelegate(QStyledItemDelegate):
@@ -276,7 +279,9 @@ class CatalogDelegate(QStyledItemDelegate):
             if pens is None:
                 palette = option.palette
                 pens = self._pens = (
-                    palette.text().color(), palette.highlightedText().color(), palette.highlight()
+                    palette.text().color(),
+                    palette.highlightedText().color(),
+                    palette.highlight(),
                 )
             selected = (r, col) in self._selected if self._selected else False
         else:  # painted outside the table's paint event (a drag pixmap): ask the option
@@ -294,7 +299,9 @@ class CatalogDelegate(QStyledItemDelegate):
             if marked and col == 0:
                 text = (marked[1] + text[0], *text[1:])
         inner = rect.adjusted(4, 0, -4, 0)
-        if col in model.symbol_columns and draw_symbols(painter, model, row_id, inner, painter.pen().color()):
+        if col in model.symbol_columns and draw_symbols(
+            painter, model, row_id, inner, painter.pen().color()
+        ):
             return
         shown = self._shown(text[col], inner.width(), option)
         painter.drawText(inner, _RIGHT_INT if col in model.right_columns else _LEFT_INT, shown)
@@ -306,10 +313,19 @@ def draw_symbols(painter, model: CatalogModel, row_id: int, rect, ink) -> bool:
     if not tokens:
         return False
     ratio = painter.device().devicePixelRatioF() if painter.device() is not None else 1.0
-    pixmap = model.strip(ratio).pixmap(tokens, fitting_height(tokens, rect.width(), rect.height()), ink)
+    pixmap = model.strip(ratio).pixmap(
+        tokens, fitting_height(tokens, rect.width(), rect.height()), ink
+    )
     height = pixmap.height() / pixmap.devicePixelRatio()
     width = min(pixmap.width() / pixmap.devicePixelRatio(), rect.width())
     top = rect.top() + (rect.height() - height) / 2
-    painter.drawPixmap(int(rect.left()), int(top), pixmap, 0, 0, int(width * pixmap.devicePixelRatio()),
-                       pixmap.height())
+    painter.drawPixmap(
+        int(rect.left()),
+        int(top),
+        pixmap,
+        0,
+        0,
+        int(width * pixmap.devicePixelRatio()),
+        pixmap.height(),
+    )
     return True

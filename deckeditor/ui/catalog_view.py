@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import operator
 import re
-
 from typing import Any
 
 from PySide6.QtCore import QEvent, QRect, Qt, Signal
@@ -27,12 +26,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from deckeditor.ui import theme
 from deckeditor.catalog_search import CatalogSearch
 from deckeditor.row_arrangement import RowArranger
 from deckeditor.search.bits import rows_of
 from deckeditor.search.ranking import ranked_rows, tiers_first
 from deckeditor.session import EditorSession
+from deckeditor.ui import theme
 from deckeditor.ui.catalog_model import (
     _GREY_COLOR,
     _LEFT_INT,
@@ -40,9 +39,9 @@ from deckeditor.ui.catalog_model import (
     _SELECTED,
     COMMIT_COLOR,
     COMMIT_MARK,
+    NAME_ROLE,
     PARTNER_COLOR,
     PARTNER_MARK,
-    NAME_ROLE,
     CatalogDelegate,
     CatalogModel,
     draw_symbols,
@@ -81,7 +80,9 @@ class CatalogTable(QTableView):
     addToRequested = Signal(str, str)  # card, section (Shift/Ctrl+Enter)
 
     def keyPressEvent(self, event) -> None:
-        shift_f10 = event.key() == Qt.Key.Key_F10 and event.modifiers() & Qt.KeyboardModifier.ShiftModifier
+        shift_f10 = (
+            event.key() == Qt.Key.Key_F10 and event.modifiers() & Qt.KeyboardModifier.ShiftModifier
+        )
         if event.key() == Qt.Key.Key_Menu or shift_f10:  # the keyboard's context menu, at the row
             index = self.currentIndex()
             if index.isValid():
@@ -117,7 +118,9 @@ class CatalogTable(QTableView):
             super().paintEvent(event)
             return
         sm = self.selectionModel()
-        selected = {(i.row(), i.column()) for i in sm.selectedIndexes()} if sm is not None else set()
+        selected = (
+            {(i.row(), i.column()) for i in sm.selectedIndexes()} if sm is not None else set()
+        )
         if self.fast_paint and self._paint_rows(event, delegate, selected):
             return
         delegate.begin_frame(selected)
@@ -167,7 +170,9 @@ class CatalogTable(QTableView):
         palette = option.palette
         palette.setCurrentColorGroup(QPalette.ColorGroup.Normal)  # enabled items (drawCell)
         text_pen, selected_pen, highlight = (
-            palette.text().color(), palette.highlightedText().color(), palette.highlight()
+            palette.text().color(),
+            palette.highlightedText().color(),
+            palette.highlight(),
         )
         state = option.state
         plain = option.features & ~_ALTERNATE
@@ -209,8 +214,17 @@ class CatalogTable(QTableView):
                     if chosen:
                         painter.fillRect(QRect(x, y, width, height), highlight)
                         painter.setPen(selected_pen)
-                    if col in symbol_columns and text[col] and draw_symbols(
-                            painter, model, row_id, QRect(tx, y, tw, height), selected_pen if chosen else pen):
+                    if (
+                        col in symbol_columns
+                        and text[col]
+                        and draw_symbols(
+                            painter,
+                            model,
+                            row_id,
+                            QRect(tx, y, tw, height),
+                            selected_pen if chosen else pen,
+                        )
+                    ):
                         pass
                     else:
                         painter.drawText(tx, y, tw, height, align, shown(text[col], tw, metrics))
@@ -260,13 +274,17 @@ class CatalogPanel(QWidget):
         self.search_box = QLineEdit()
         self.search_box.setClearButtonEnabled(True)
         self.help_button = QToolButton(text="?")
-        self.help_button.setToolTip("Search syntax: every key this build understands, with examples (F1)")
+        self.help_button.setToolTip(
+            "Search syntax: every key this build understands, with examples (F1)"
+        )
         self.help_button.clicked.connect(self.show_search_help)
         self.error_label = QLabel()
         self.error_label.setStyleSheet(theme.tone("color: #b00020;"))
         self.error_label.setVisible(False)
         self.show_hidden = QCheckBox("Show hidden")
-        self.show_hidden.setToolTip("Also list cards the deck may not take, greyed, with the reason")
+        self.show_hidden.setToolTip(
+            "Also list cards the deck may not take, greyed, with the reason"
+        )
         self.count_label = QLabel()
         # an empty catalog says what the deck's rules hide, with a one-click way to see them
         self.empty_label = QLabel()
@@ -468,14 +486,18 @@ class CatalogPanel(QWidget):
             if found is None:
                 rows = list(range(size)) if legal_bits is None else rows_of(legal_bits, size)
             else:  # a typed name's exact match first, then the names starting with it
-                rows = ranked_rows(found if legal_bits is None else found & legal_bits, state.ranks(), size)
+                rows = ranked_rows(
+                    found if legal_bits is None else found & legal_bits, state.ranks(), size
+                )
             self.model.set_rows(rows, None)
         else:
             legal = self.session.legal_rows(self.target)
             if found is not None and order.identity:  # show hidden: every hit, greyed if not legal
                 rows = ranked_rows(found, state.ranks(), size)
             else:  # the catalog's own sort, the typed name's tiers still first
-                rows = tiers_first(order.arrange(state.rows, legal, show_hidden), state.ranks(), size)
+                rows = tiers_first(
+                    order.arrange(state.rows, legal, show_hidden), state.ranks(), size
+                )
             self.model.set_rows(rows, legal if show_hidden else None)
         if was is not None and rows:
             try:
@@ -488,7 +510,9 @@ class CatalogPanel(QWidget):
         self._say_what_is_hidden(rows, state, size, show_hidden)
         self.model.commits = commits = self._commit_marker()
         partners = self.session.partner_rows(self.target)
-        self.model.row_mark = self._marker(commits, partners) if commits is not None or partners else None
+        self.model.row_mark = (
+            self._marker(commits, partners) if commits is not None or partners else None
+        )
 
     @staticmethod
     def _marker(commits, partners):
@@ -533,9 +557,15 @@ class CatalogPanel(QWidget):
             self.empty_label.setText(self._hidden_text(state, hidden, size))
         elif absent:
             # a name searched for is a card the pool lacks; a keyed search, cards none of it has
-            what = "no card of your card pool matches" if _KEYED.search(state.text) else "not in your card pool"
-            self.empty_label.setText(f"“{state.text}”: {what} — File › Import cards… adds a source "
-                                     "that has it (a newer card file, a Forge cardsfolder)")
+            what = (
+                "no card of your card pool matches"
+                if _KEYED.search(state.text)
+                else "not in your card pool"
+            )
+            self.empty_label.setText(
+                f"“{state.text}”: {what} — File › Import cards… adds a source "
+                "that has it (a newer card file, a Forge cardsfolder)"
+            )
         self.show_hidden_button.setVisible(bool(hidden))
         self.import_button.setVisible(absent)
         self.empty_box.setVisible(bool(hidden) or absent)
@@ -554,7 +584,10 @@ class CatalogPanel(QWidget):
         card = self.session.pool.cards[first]
         # a reason may name the card itself ("Tolabow, Loch Rascal: 1 of 1 …"): named once here
         own = f"{card.name}: "
-        reasons = [r[len(own):] if r.startswith(own) else r for r in self.session.why_hidden(card, self.target)]
+        reasons = [
+            r[len(own) :] if r.startswith(own) else r
+            for r in self.session.why_hidden(card, self.target)
+        ]
         return f"{text} — {card.name}: {'; '.join(reasons)}" if reasons else f"{text} — {card.name}"
 
     # --- actions --------------------------------------------------------------------------
@@ -605,9 +638,13 @@ class CatalogPanel(QWidget):
         menu = QMenu(self)
         game = self.session.game
         for section in self.session.add_targets():  # sections, or their slots
-            menu.addAction(f"Add to {game.section_title(section)}", lambda s=section: self.add_to(card.name, s))
+            menu.addAction(
+                f"Add to {game.section_title(section)}", lambda s=section: self.add_to(card.name, s)
+            )
         for action in self.session.catalog_lead_actions(card, self.target):
-            menu.addAction(action.label, lambda a=action.action: self.leadRequested.emit(card.name, a))
+            menu.addAction(
+                action.label, lambda a=action.action: self.leadRequested.emit(card.name, a)
+            )
         reasons = self.session.why_hidden(card, self.target)
         if reasons:
             menu.addSeparator()

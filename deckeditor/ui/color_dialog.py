@@ -64,7 +64,10 @@ class ColorDialog(QDialog):
             b.setChecked(letter in chosen)
             mark = " ⚠" if zone and letter not in zone and budget.exactly else ""
             uses = relied.get(letter, 0)
-            b.setText(f"{letter}\n{option.name}{mark}" + (f"\n{uses} card{'s' if uses != 1 else ''}" if uses else ""))
+            b.setText(
+                f"{letter}\n{option.name}{mark}"
+                + (f"\n{uses} card{'s' if uses != 1 else ''}" if uses else "")
+            )
             b.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
             b.setMinimumSize(72, 64)
             tip = option.name
@@ -83,7 +86,9 @@ class ColorDialog(QDialog):
             self.buttons[letter] = b
             row.addWidget(b)
         self.status = QLabel()
-        self.box = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        self.box = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
         clear = QPushButton("Clear")
         clear.clicked.connect(lambda: [b.setChecked(False) for b in self.buttons.values()])
         self.box.addButton(clear, QDialogButtonBox.ButtonRole.ResetRole)

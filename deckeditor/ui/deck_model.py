@@ -11,9 +11,10 @@ selection.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
-from typing import Any, Iterable
+from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QStandardItem, QStandardItemModel
@@ -45,7 +46,11 @@ def _red() -> QBrush:
 
 def _off_target() -> QBrush:
     return QBrush(QColor(theme.tone("#a05a00")))
-_ENTRY_FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsDragEnabled
+
+
+_ENTRY_FLAGS = (
+    Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsDragEnabled
+)
 _RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
 _FOREGROUND = Qt.ItemDataRole.ForegroundRole
 
@@ -79,7 +84,7 @@ class _Node:
 
     key: tuple
     data: tuple
-    children: list["_Node"] = field(default_factory=list)
+    children: list[_Node] = field(default_factory=list)
 
 
 class DeckModel(QStandardItemModel):
@@ -128,7 +133,9 @@ class DeckModel(QStandardItemModel):
 
     # --- the plan (plain data) ------------------------------------------------------------
 
-    def _make_plan(self, deck, sections, pool, grouping, sort, flagged, game, counts) -> list[_Node]:
+    def _make_plan(
+        self, deck, sections, pool, grouping, sort, flagged, game, counts
+    ) -> list[_Node]:
         labels = {c.section: c for c in counts or () if not c.slot}
         slots: dict[str, list[SectionCount]] = {}
         for c in counts or ():
@@ -139,17 +146,31 @@ class DeckModel(QStandardItemModel):
             section = deck.section(name)
             # a section the game shows as slots: one header per slot, each
             # over the lines the game puts in it
-            parts = [(c, c.entries or ()) for c in slots[name]] if name in slots else [
-                (labels.get(name), range(len(section.entries)))]
+            parts = (
+                [(c, c.entries or ()) for c in slots[name]]
+                if name in slots
+                else [(labels.get(name), range(len(section.entries)))]
+            )
             for count, indexes in parts:
-                plan.append(self._section_node(deck, name, count, indexes, pool, grouping, sort, flagged, game))
+                plan.append(
+                    self._section_node(
+                        deck, name, count, indexes, pool, grouping, sort, flagged, game
+                    )
+                )
         return plan
 
-    def _section_node(self, deck, name, count, indexes, pool, grouping, sort, flagged, game) -> _Node:
+    def _section_node(
+        self, deck, name, count, indexes, pool, grouping, sort, flagged, game
+    ) -> _Node:
         section = deck.section(name)
-        text = (count.label if count is not None and count.target else
-                f"{game.section_title(name)}  ({section.total})")
-        key = ("section", name, count.slot) if count is not None and count.slot else ("section", name)
+        text = (
+            count.label
+            if count is not None and count.target
+            else f"{game.section_title(name)}  ({section.total})"
+        )
+        key = (
+            ("section", name, count.slot) if count is not None and count.slot else ("section", name)
+        )
         head = _Node(key, ("section", name, text, count is not None and not count.ok))
         lines = []
         for i in indexes:
@@ -165,7 +186,9 @@ class DeckModel(QStandardItemModel):
         rank = _category_rank(game, deck) if grouping == CATEGORY else game.group_rank
         for label in sorted(groups, key=rank):
             items = groups[label]
-            entries = [self._entry_node(name, i, e, c, e.card in flagged, seen) for i, e, c in items]
+            entries = [
+                self._entry_node(name, i, e, c, e.card in flagged, seen) for i, e, c in items
+            ]
             if label:
                 text = f"{label}  ({sum(e.count for _, e, _ in items)})"
                 head.children.append(_Node(("group", label), ("group", name, text), entries))
@@ -173,7 +196,9 @@ class DeckModel(QStandardItemModel):
                 head.children.extend(entries)
         return head
 
-    def _entry_node(self, section: str, index: int, entry, card, flagged: bool, seen: dict) -> _Node:
+    def _entry_node(
+        self, section: str, index: int, entry, card, flagged: bool, seen: dict
+    ) -> _Node:
         ident = (entry.card, entry.colors)
         seen[ident] = n = seen.get(ident, -1) + 1  # the same card twice (two printings)
         label = entry.card + (f"  [{entry.colors}]" if entry.colors else "")
@@ -183,8 +208,18 @@ class DeckModel(QStandardItemModel):
             cost, kind = "", "unknown card"
         else:
             cost, kind = self.game.cost_text(card), self.game.type_line(card)
-        data = ("entry", section, index, entry.card, label, entry.count, cost, kind,
-                flagged or card is None, card is None)
+        data = (
+            "entry",
+            section,
+            index,
+            entry.card,
+            label,
+            entry.count,
+            cost,
+            kind,
+            flagged or card is None,
+            card is None,
+        )
         return _Node(("entry", *ident, n), data)
 
     # --- applying it ----------------------------------------------------------------------
@@ -201,7 +236,11 @@ class DeckModel(QStandardItemModel):
             if len(node.key) > 2:  # a slot of the section: cards dropped here go to it
                 head.setData(node.key[2], SLOT_ROLE)
             head.setFont(self._bold)
-            head.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsDropEnabled)
+            head.setFlags(
+                Qt.ItemFlag.ItemIsEnabled
+                | Qt.ItemFlag.ItemIsSelectable
+                | Qt.ItemFlag.ItemIsDropEnabled
+            )
             row = [head] + [self._blank(name) for _ in HEADERS[1:]]
         elif kind == "group":
             _, name, text = node.data

@@ -23,7 +23,6 @@ from PySide6.QtWidgets import (
 
 from deckeditor.session import EditorSession
 from deckeditor.ui.catalog_model import CARD_MIME
-from deckeditor.ui.symbols import symbol_delegate
 from deckeditor.ui.deck_model import (
     CARD_ROLE,
     GROUPINGS,
@@ -34,6 +33,7 @@ from deckeditor.ui.deck_model import (
     SORTS,
     DeckModel,
 )
+from deckeditor.ui.symbols import symbol_delegate
 
 ENTRY_MIME = "application/x-deckeditor-entry"
 
@@ -51,12 +51,19 @@ class DeckTree(QTreeView):
         self.setDragDropMode(QAbstractItemView.DragDropMode.DragDrop)
         self.setDropIndicatorShown(True)
         # double-click adds a copy; a digit or F2 edits the quantity
-        self.setEditTriggers(QAbstractItemView.EditTrigger.EditKeyPressed | QAbstractItemView.EditTrigger.AnyKeyPressed)
+        self.setEditTriggers(
+            QAbstractItemView.EditTrigger.EditKeyPressed
+            | QAbstractItemView.EditTrigger.AnyKeyPressed
+        )
 
     def keyPressEvent(self, event) -> None:
         key = event.key()
         current = self.currentIndex()
-        if event.text().isdigit() and current.isValid() and self.state() != QAbstractItemView.State.EditingState:
+        if (
+            event.text().isdigit()
+            and current.isValid()
+            and self.state() != QAbstractItemView.State.EditingState
+        ):
             qty = current.siblingAtColumn(1)
             if qty.flags() & Qt.ItemFlag.ItemIsEditable:  # a digit on a line types its quantity
                 self.setCurrentIndex(qty)
@@ -108,7 +115,9 @@ class DeckTree(QTreeView):
             self.dropped.emit("entry", bytes(mime.data(ENTRY_MIME)).decode(), target or "Main")
         elif mime.hasFormat(CARD_MIME):  # onto a slot's header: into that slot
             target = (index.data(SLOT_ROLE) if index.isValid() else None) or target
-            self.dropped.emit("cards", bytes(mime.data(CARD_MIME)).decode("utf-8"), target or "Main")
+            self.dropped.emit(
+                "cards", bytes(mime.data(CARD_MIME)).decode("utf-8"), target or "Main"
+            )
         event.acceptProposedAction()
 
 
@@ -139,7 +148,9 @@ class DeckPane(QWidget):
         self.tree.setColumnWidth(2, 64)
         # the Cost column as the game's symbols (the Mana font's discs), its text kept
         self._costs_of, self._costs = None, {}
-        self.cost_delegate = symbol_delegate(self._cost_tokens, lambda: self.session.game.symbols(), self.tree)
+        self.cost_delegate = symbol_delegate(
+            self._cost_tokens, lambda: self.session.game.symbols(), self.tree
+        )
         self.tree.setItemDelegateForColumn(2, self.cost_delegate)
 
         self.title = QLabel()
@@ -150,7 +161,9 @@ class DeckPane(QWidget):
         self.sort_box.addItems(SORTS)
         self.plus = QToolButton(text="+", toolTip="One more copy (+)")
         self.minus = QToolButton(text="−", toolTip="One copy less (-)")
-        self.move_button = QToolButton(text="Move to", toolTip="Move the selected line to another section")
+        self.move_button = QToolButton(
+            text="Move to", toolTip="Move the selected line to another section"
+        )
         self.move_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         self.move_menu = QMenu(self)
         self.move_button.setMenu(self.move_menu)
@@ -178,7 +191,9 @@ class DeckPane(QWidget):
         self.tree.keyAction.connect(self.key_action)
         self.model.itemChanged.connect(self._on_item_changed)
         self.tree.dropped.connect(self._on_drop)
-        self.tree.doubleClicked.connect(lambda index: self.key_action("plus") if index.data(KIND_ROLE) == "entry" else None)
+        self.tree.doubleClicked.connect(
+            lambda index: self.key_action("plus") if index.data(KIND_ROLE) == "entry" else None
+        )
         self.tree.customContextMenuRequested.connect(self._context_menu)
         self.tree.selectionModel().currentChanged.connect(self._on_current)
         self.refresh()
@@ -197,7 +212,9 @@ class DeckPane(QWidget):
         tokens = self._costs.get(name)
         if tokens is None:
             card = self.session.card(name)
-            tokens = self._costs[name] = tuple(self.session.game.cost_symbols(card)) if card is not None else ()
+            tokens = self._costs[name] = (
+                tuple(self.session.game.cost_symbols(card)) if card is not None else ()
+            )
         return tokens
 
     def set_session(self, session: EditorSession) -> None:
@@ -310,7 +327,9 @@ class DeckPane(QWidget):
     # --- edits ----------------------------------------------------------------------------
 
     def key_action(self, action: str) -> None:
-        entries = self.selected_entries() or ([self.current_entry()] if self.current_entry() else [])
+        entries = self.selected_entries() or (
+            [self.current_entry()] if self.current_entry() else []
+        )
         if not entries:
             return
         deck = self.session.deck
@@ -325,7 +344,9 @@ class DeckPane(QWidget):
             new = deck
             for sec, i in sorted(entries, key=lambda t: (t[0], -t[1])):
                 new = new.remove(sec, i)
-            self.session.apply(new, "Removed " + ", ".join(deck.section(s).entries[i].card for s, i in entries))
+            self.session.apply(
+                new, "Removed " + ", ".join(deck.section(s).entries[i].card for s, i in entries)
+            )
 
     def _on_drop(self, kind: str, payload: str, target: str) -> None:
         if kind == "cards":
@@ -351,7 +372,11 @@ class DeckPane(QWidget):
 
     def _on_item_changed(self, item) -> None:
         """A quantity typed in the Qty cell: the count (0 removes the line, at most 9,999)."""
-        if getattr(self, "_filling", False) or item.column() != 1 or item.data(KIND_ROLE) != "entry":
+        if (
+            getattr(self, "_filling", False)
+            or item.column() != 1
+            or item.data(KIND_ROLE) != "entry"
+        ):
             return
         try:
             count = int(item.data(Qt.ItemDataRole.DisplayRole))
@@ -389,17 +414,31 @@ class DeckPane(QWidget):
         card = self.session.card(name)
         game = self.session.game
         menu = QMenu(self)
-        menu.addAction("One more copy", lambda: self.session.set_count(section, i, self.session.deck.section(section).entries[i].count + 1))
-        menu.addAction("One copy less", lambda: self.session.set_count(section, i, self.session.deck.section(section).entries[i].count - 1))
+        menu.addAction(
+            "One more copy",
+            lambda: self.session.set_count(
+                section, i, self.session.deck.section(section).entries[i].count + 1
+            ),
+        )
+        menu.addAction(
+            "One copy less",
+            lambda: self.session.set_count(
+                section, i, self.session.deck.section(section).entries[i].count - 1
+            ),
+        )
         menu.addAction("Remove line", lambda: self.session.remove(section, i, None))
         for action in self.session.lead_actions(section, i):
-            menu.addAction(action.label, lambda a=action.action: self.leadRequested.emit(a, section, i))
+            menu.addAction(
+                action.label, lambda a=action.action: self.leadRequested.emit(a, section, i)
+            )
         if self.session.upfront_choice(card) is not None:
             menu.addAction("Choose colours…", lambda: self.colorsRequested.emit(section, i))
         move = menu.addMenu("Move to")
         for target in self.session.sections:
             if target != section:
-                move.addAction(game.section_title(target), lambda t=target: self.session.move(section, i, t))
+                move.addAction(
+                    game.section_title(target), lambda t=target: self.session.move(section, i, t)
+                )
         return menu
 
 

@@ -49,7 +49,9 @@ class ExportDialog(QDialog):
         self.copy_button.clicked.connect(self.copy_text)
         form = QFormLayout()
         form.addRow("File type", self.kind_box)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel
+        )
         buttons.accepted.connect(self._save)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
@@ -90,7 +92,9 @@ class ExportDialog(QDialog):
         except Exception as exc:  # an engine error is shown, not raised
             lost = [str(exc)]
         if lost:
-            self.loss_title.setText(f"<b>{export_kind(self.deck.game, self.kind()).label} cannot carry:</b>")
+            self.loss_title.setText(
+                f"<b>{export_kind(self.deck.game, self.kind()).label} cannot carry:</b>"
+            )
             for group in group_losses(lost):
                 self.losses.addItem(group.line())
                 if len(group.cards) > 1:  # every card of the group, on hover

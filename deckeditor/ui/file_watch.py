@@ -60,8 +60,11 @@ class FileWatch(QObject):
         if self.watcher.files() or self.watcher.directories():
             self.watcher.removePaths(self.watcher.files() + self.watcher.directories())
         self.path = os.path.abspath(path) if path else None
-        self.known = disk_state(self.path) if self.path and known is _UNSET else (
-            known if self.path else MISSING)
+        self.known = (
+            disk_state(self.path)
+            if self.path and known is _UNSET
+            else (known if self.path else MISSING)
+        )
         self._told = None
         if self.path:
             self._add_watches()
@@ -119,7 +122,8 @@ class FileWatch(QObject):
             self.reload(quiet=True)
         else:
             self.window.show_message(
-                f"{name} changed on disk: your changes are not saved, and Save will ask first")
+                f"{name} changed on disk: your changes are not saved, and Save will ask first"
+            )
 
     # --- answers ----------------------------------------------------------------------------
 
@@ -152,13 +156,17 @@ class FileWatch(QObject):
         return True
 
     def _ask_dialog(self, name: str) -> str | None:
-        box = QMessageBox(QMessageBox.Icon.Warning, "File changed on disk",
-                          f"{name} changed on disk since you opened or saved it.",
-                          parent=self.window)
+        box = QMessageBox(
+            QMessageBox.Icon.Warning,
+            "File changed on disk",
+            f"{name} changed on disk since you opened or saved it.",
+            parent=self.window,
+        )
         box.setInformativeText(
             "Reload shows the file as it is now (Undo brings your version back). Keep mine "
             f"overwrites it (the other version is kept as {name}.bak). Save as… writes your "
-            "version to another file.")
+            "version to another file."
+        )
         reload = box.addButton("Reload", QMessageBox.ButtonRole.DestructiveRole)
         keep = box.addButton("Keep mine", QMessageBox.ButtonRole.AcceptRole)
         save_as = box.addButton("Save as…", QMessageBox.ButtonRole.ActionRole)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout
@@ -40,14 +40,14 @@ class SearchHelpDialog(_TextDialog):
 
 def _date(stamp: str) -> str:
     try:
-        return datetime.fromisoformat(stamp).astimezone(timezone.utc).strftime("%Y-%m-%d")
+        return datetime.fromisoformat(stamp).astimezone(UTC).strftime("%Y-%m-%d")
     except (TypeError, ValueError):
         return stamp or "?"
 
 
 def _file_date(path: str) -> str:
     try:
-        return datetime.fromtimestamp(os.stat(path).st_mtime, timezone.utc).strftime("%Y-%m-%d")
+        return datetime.fromtimestamp(os.stat(path).st_mtime, UTC).strftime("%Y-%m-%d")
     except OSError:
         return "no longer on disk"
 
@@ -81,12 +81,15 @@ def about_html(paths: AppPaths, pools: dict, image_sources: list[str]) -> str:
     if not rows:
         for game, pool in sorted(pools.items()):
             count = len(getattr(pool, "cards", ()) or ())
-            rows.append(f"<tr><td>starter pool</td><td>{html.escape(game)}</td><td align=right>{count:,}</td>"
-                        "<td>shipped with this version</td><td></td></tr>")
+            rows.append(
+                f"<tr><td>starter pool</td><td>{html.escape(game)}</td><td align=right>{count:,}</td>"
+                "<td>shipped with this version</td><td></td></tr>"
+            )
     table = (
         "<table cellspacing=0 cellpadding=4 border=1 style='border-collapse:collapse'>"
         "<tr><th>Kind</th><th>Source</th><th>Cards</th><th>File dated</th><th>Imported</th></tr>"
-        + "".join(rows) + "</table>"
+        + "".join(rows)
+        + "</table>"
     )
     images = ", ".join(html.escape(s) for s in image_sources)
     return (
@@ -102,4 +105,6 @@ def about_html(paths: AppPaths, pools: dict, image_sources: list[str]) -> str:
 
 class AboutDialog(_TextDialog):
     def __init__(self, paths: AppPaths, pools: dict, image_sources: list[str], parent=None) -> None:
-        super().__init__(f"About {APP_NAME}", about_html(paths, pools, image_sources), parent, (620, 460))
+        super().__init__(
+            f"About {APP_NAME}", about_html(paths, pools, image_sources), parent, (620, 460)
+        )

@@ -39,7 +39,9 @@ class ImportDialog(QDialog):
         self.source_path: str | None = None
 
         self.paste = QPlainTextEdit()
-        self.paste.setPlaceholderText("Paste a deck list here (Arena, MTGO, Moxfield, Forge, …) or open a file.")
+        self.paste.setPlaceholderText(
+            "Paste a deck list here (Arena, MTGO, Moxfield, Forge, …) or open a file."
+        )
         open_button = QPushButton("Open file…")
         preview_button = QPushButton("Preview")
         self.error = QLabel()
@@ -58,7 +60,9 @@ class ImportDialog(QDialog):
         for column in (2, 3):  # the line and the reason share the rest
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
         self.table.setEditTriggers(QTableView.EditTrigger.NoEditTriggers)
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Open deck")
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(False)
 
@@ -83,8 +87,12 @@ class ImportDialog(QDialog):
         self.buttons.rejected.connect(self.reject)
 
     def _open_file(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Import deck file", self.start_dir,
-                                              "Deck files (*.json *.dck *.cod *.dek *.txt *.dec);;All files (*)")
+        path, _ = QFileDialog.getOpenFileName(
+            self,
+            "Import deck file",
+            self.start_dir,
+            "Deck files (*.json *.dck *.cod *.dek *.txt *.dec);;All files (*)",
+        )
         if path:
             self.preview_file(path)
 
@@ -106,7 +114,9 @@ class ImportDialog(QDialog):
         games = [own] + [g for g in GAMES if g != own]
         for game in games:  # the open deck's game first; a deck code may be the other game's
             try:
-                result = read_deck_file(path_or_text, self.pool if game == games[0] else self.pool_for(game))
+                result = read_deck_file(
+                    path_or_text, self.pool if game == games[0] else self.pool_for(game)
+                )
             except Exception as exc:  # DeckFileError and friends: one clear line
                 first_error = first_error or exc
                 continue
@@ -130,8 +140,10 @@ class ImportDialog(QDialog):
             for line in lines:
                 counts[status_name(line)] = counts.get(status_name(line), 0) + 1
         notes = list(getattr(result, "notes", []) or [])
-        summary = (f"Read as {self._read_as(result, notes)}: {count(deck.count(), 'card')} "
-                   f"in {count(len(deck.sections), 'section')}")
+        summary = (
+            f"Read as {self._read_as(result, notes)}: {count(deck.count(), 'card')} "
+            f"in {count(len(deck.sections), 'section')}"
+        )
         if counts.get("UNKNOWN_CARD"):
             summary += f" · {counts['UNKNOWN_CARD']} unknown card line(s) kept"
         if counts.get("UNPARSED"):
@@ -147,7 +159,7 @@ class ImportDialog(QDialog):
         for note in reversed(notes):
             if str(note).startswith("read as "):
                 notes.remove(note)
-                return str(note)[len("read as "):]
+                return str(note)[len("read as ") :]
         from deckeditor.session import export_kind
 
         return export_kind(result.deck.game, str(result.kind)).label  # unwritten kinds: their code

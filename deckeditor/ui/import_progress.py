@@ -40,7 +40,11 @@ class ImportProgress(QProgressDialog):
 
     def reading(self, path: str) -> None:
         self.file = Path(path).name
-        count = f" ({self.sources.index(path) + 1} of {len(self.sources)})" if len(self.sources) > 1 and path in self.sources else ""
+        count = (
+            f" ({self.sources.index(path) + 1} of {len(self.sources)})"
+            if len(self.sources) > 1 and path in self.sources
+            else ""
+        )
         self._set_phase("reading", f"Reading {self.file}{count}…", busy=True)
 
     def progressed(self, done: int, total: int, text: str) -> None:

@@ -11,9 +11,14 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 from PySide6.QtGui import QBrush, QColor
 
 HEADERS = ("Line", "Status", "Text", "Reason")
-_COLORS = {"UNKNOWN_CARD": QColor(176, 0, 32), "UNPARSED": QColor(176, 0, 32),
-           "SECTION": QColor(32, 69, 122), "COMMENT": QColor(120, 120, 120),
-           "METADATA": QColor(120, 120, 120), "BLANK": QColor(170, 170, 170)}
+_COLORS = {
+    "UNKNOWN_CARD": QColor(176, 0, 32),
+    "UNPARSED": QColor(176, 0, 32),
+    "SECTION": QColor(32, 69, 122),
+    "COMMENT": QColor(120, 120, 120),
+    "METADATA": QColor(120, 120, 120),
+    "BLANK": QColor(170, 170, 170),
+}
 _Index = QModelIndex | QPersistentModelIndex
 
 
@@ -38,9 +43,14 @@ class ImportReportModel(QAbstractTableModel):
     def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(HEADERS)
 
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):
-        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal \
-                and 0 <= section < len(HEADERS):
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ):
+        if (
+            role == Qt.ItemDataRole.DisplayRole
+            and orientation == Qt.Orientation.Horizontal
+            and 0 <= section < len(HEADERS)
+        ):
             return HEADERS[section]
         return None
 

@@ -105,7 +105,9 @@ class LegalityPanel(QWidget):
         self.table.setRowCount(len(self._infos))
         for row, info in enumerate(self._infos):
             title = QTableWidgetItem(info.title)
-            title.setToolTip(f"{info.title} ({info.code})" + (f" · {info.group}" if info.group else ""))
+            title.setToolTip(
+                f"{info.title} ({info.code})" + (f" · {info.group}" if info.group else "")
+            )
             self.table.setItem(row, 0, title)
             self.table.setItem(row, 1, QTableWidgetItem(""))
             self.table.setItem(row, 2, QTableWidgetItem(""))
@@ -118,7 +120,9 @@ class LegalityPanel(QWidget):
         session = self._session()
         game = session.game_module()
         try:
-            problems = list(game.check(session.deck, info, session.day, session.pool)) if game else []
+            problems = (
+                list(game.check(session.deck, info, session.day, session.pool)) if game else []
+            )
         except Exception as exc:  # a format that cannot be checked says so in its row
             self.table.item(row, 1).setText(f"cannot check: {exc}")
             problems = None
@@ -148,10 +152,13 @@ class LegalityPanel(QWidget):
         problems = self.results.get(info.code, [])
         self.detail_title.setText(
             f"{info.title}: {len(problems)} problem{'s' * (len(problems) != 1)}"
-            if problems else f"{info.title}: legal"
+            if problems
+            else f"{info.title}: legal"
         )
         # in the words the window's own problem list uses ("banned in Modern since …")
-        self.problems.set_problems([replace(p, message=player_words(p.message, info)) for p in problems], "")
+        self.problems.set_problems(
+            [replace(p, message=player_words(p.message, info)) for p in problems], ""
+        )
         if select:
             self.cardsRequested.emit(sorted({c for p in problems for c in p.cards}))
 

@@ -8,10 +8,10 @@ attributes so tests can answer them without a modal loop.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
-from PySide6.QtCore import QByteArray, QTimer, Qt
+from PySide6.QtCore import QByteArray, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QIcon, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
@@ -40,14 +40,15 @@ from deckeditor.session import (
     EditorSession,
     deck_file_game,
     deck_text,
-    share_kinds,
     export_kind,
     export_losses,
     find_entries,
     player_words,
     read_deck_file,
     save_deck_file,
+    share_kinds,
 )
+from deckeditor.ui import theme
 from deckeditor.ui.autosave import Autosaver
 from deckeditor.ui.card_images import CardImages, HoverPreview
 from deckeditor.ui.card_view import CardView
@@ -58,12 +59,11 @@ from deckeditor.ui.export_dialog import ExportDialog
 from deckeditor.ui.file_watch import FileWatch
 from deckeditor.ui.import_dialog import ImportDialog
 from deckeditor.ui.import_progress import ImportProgress
-from deckeditor.ui import theme
+from deckeditor.ui.legality_panel import LegalityPanel
 from deckeditor.ui.settings import Settings, load_settings, save_settings_or_tell
 from deckeditor.ui.stats import StatsPanel
-from deckeditor.ui.legality_panel import LegalityPanel
-from deckeditor.ui.template_panel import TemplatePanel
 from deckeditor.ui.status_bar import DeckStatusBar, ProblemList
+from deckeditor.ui.template_panel import TemplatePanel
 from deckeditor.ui.undo import UndoActions
 from deckeditor.ui.window_fit import clamp_to_screen, fit_first_start
 from deckeditor.ui.workers import ImportWorker, start_import
@@ -77,7 +77,6 @@ def load_pool(paths: AppPaths, game: str) -> CardPool:
         return open_pool(paths, game=game)
     except Exception as exc:  # a damaged database or starter file must not stop the window
         from deckeditor.carddb.repair import tell_window
-
         from deckeditor.carddb.store import starter_pool
 
         try:
@@ -109,7 +108,9 @@ class MainWindow(QMainWindow):
         self.confirm_discard: Callable[[], bool] = self._confirm_discard_dialog
         self.confirm_hidden: Callable[[str, list[str]], bool] = self._confirm_hidden_dialog
         self.ask_lossy_save: Callable[[str, list[str]], str | None] = self._ask_lossy_save_dialog
-        self.run_dialog: Callable[[object], bool] = lambda dialog: bool(dialog.exec())  # tests answer
+        self.run_dialog: Callable[[object], bool] = lambda dialog: bool(
+            dialog.exec()
+        )  # tests answer
         self.ask_text: Callable[[str, str, str], str | None] = self._ask_text_dialog
         self.last_message = ""
         self._import_thread = None
@@ -200,28 +201,41 @@ class MainWindow(QMainWindow):
         self.catalog.cardChosen.connect(lambda name: self.add_card(name, self.target()))
         self.catalog.addToSection.connect(self._add_to_section)
         self.catalog.leadRequested.connect(self.add_by_lead_action)
-        self.catalog.cardSelected.connect(lambda name: self.card_view.show_card(name, self.target()))
+        self.catalog.cardSelected.connect(
+            lambda name: self.card_view.show_card(name, self.target())
+        )
         self.catalog.importRequested.connect(self.import_cards_dialog)
-        self.catalog.printingsRequested.connect(lambda name: self.card_view.open_printings(name, self.target()))
+        self.catalog.printingsRequested.connect(
+            lambda name: self.card_view.open_printings(name, self.target())
+        )
         self.catalog.helpRequested.connect(self.search_help)
         # the card view's "why hidden" follows the search, once typing pauses (off the keystroke)
         self._card_refresh = QTimer(self, singleShot=True, interval=250)
-        self._card_refresh.timeout.connect(lambda: self.card_view.card is not None and self.card_view._render())
+        self._card_refresh.timeout.connect(
+            lambda: self.card_view.card is not None and self.card_view._render()
+        )
         self.catalog.search_box.textChanged.connect(lambda _: self._card_refresh.start())
         self.deck_pane.addRequested.connect(self.add_card)
         self.deck_pane.leadRequested.connect(self.lead_action)
         self.deck_pane.colorsRequested.connect(self.choose_colors)
         self.deck_pane.cardSelected.connect(
-            lambda name: self.card_view.show_card(name, self.target(), self.deck_pane.current_entry()))
+            lambda name: self.card_view.show_card(
+                name, self.target(), self.deck_pane.current_entry()
+            )
+        )
         self.problems.problemActivated.connect(self.select_problem)
         self.template_panel.categoryClicked.connect(self.show_category)
-        self.template_panel.targetChanged.connect(lambda c, n: self.session.set_category_target(c, n))
+        self.template_panel.targetChanged.connect(
+            lambda c, n: self.session.set_category_target(c, n)
+        )
         self.template_panel.buildRequested.connect(lambda: self.session.build_to_template())
         self.problems.problemDoubleClicked.connect(self.record_choice)
         self.status.formatChosen.connect(self.set_format)
         self.status.targetChosen.connect(lambda value: self.session.set_deck_target(value))
         self.status.dayChosen.connect(lambda day: self.session.set_day(day))
-        self.target_box.currentIndexChanged.connect(lambda i: self._on_target(self.target_box.itemData(i) or ""))
+        self.target_box.currentIndexChanged.connect(
+            lambda i: self._on_target(self.target_box.itemData(i) or "")
+        )
 
         self.catalog.show_hidden.setChecked(self.settings.show_hidden)
         self.deck_pane.group_box.setCurrentText(self.settings.group_by)
@@ -230,13 +244,28 @@ class MainWindow(QMainWindow):
         width = self.width()  # the catalog and the deck first; the card view takes the rest
         self.splitter.setSizes([width * 41 // 100, width * 35 // 100, width - width * 76 // 100])
         self._restore_state()
-        self.autosaver = (Autosaver(paths, lambda: self.session, lambda: self.current_path, parent=self,
-                                    get_kind=lambda: self.current_kind, get_disk=self.file_watch.known_state)
-                          if autosave else None)
+        self.autosaver = (
+            Autosaver(
+                paths,
+                lambda: self.session,
+                lambda: self.current_path,
+                parent=self,
+                get_kind=lambda: self.current_kind,
+                get_disk=self.file_watch.known_state,
+            )
+            if autosave
+            else None
+        )
         if self.autosaver is not None:
-            self.autosaver.failed.connect(lambda why: self.warn("Unsaved work not protected", (
-                f"Your changes cannot be kept for recovery after a crash ({why}). "
-                "Save the deck to keep them.")))
+            self.autosaver.failed.connect(
+                lambda why: self.warn(
+                    "Unsaved work not protected",
+                    (
+                        f"Your changes cannot be kept for recovery after a crash ({why}). "
+                        "Save the deck to keep them."
+                    ),
+                )
+            )
         self._on_session_changed(self.session, full=True)
 
     # --- pools and sessions --------------------------------------------------------------
@@ -261,7 +290,11 @@ class MainWindow(QMainWindow):
         self.card_view.session = session
         self._on_session_changed(session, full=True)
         lead_section = session.game.lead_section
-        lead = next((e.card for _, e in session.deck.entries(lead_section)), None) if lead_section else None
+        lead = (
+            next((e.card for _, e in session.deck.entries(lead_section)), None)
+            if lead_section
+            else None
+        )
         # as the deck line it is, so its printing can be chosen at once
         self.card_view.show_card(lead, self.target(), (lead_section, 0) if lead else None)
 
@@ -313,13 +346,16 @@ class MainWindow(QMainWindow):
         self.stats.use_symbols(session.game)  # each game draws its own
         self.stats.set_stats(stats)
         statuses = session.template_status()
-        self.template_panel.set_status(statuses, {t.category: t.query for t in statuses},
-                                       session.deck.template is not None)
+        self.template_panel.set_status(
+            statuses, {t.category: t.query for t in statuses}, session.deck.template is not None
+        )
         self.status.set_counts(stats.counts, problems)
         self.status.set_deck_target(session.deck_target())
         self.status.set_target_status(*session.target_status())
         if self.card_view.card is not None:
-            self.card_view.show_card(self.card_view.card.name, self.target(), self.card_view.entry_ref)
+            self.card_view.show_card(
+                self.card_view.card.name, self.target(), self.card_view.entry_ref
+            )
         self.undo_actions.update()
         self._update_title()
         self.legality.session_changed()
@@ -379,7 +415,9 @@ class MainWindow(QMainWindow):
                 from dataclasses import replace
 
                 entry = deck.section(lead).entries[index]
-                deck = deck.replace_entry(lead, index, replace(entry, colors=self.session.game.normalise_choice(colors)))
+                deck = deck.replace_entry(
+                    lead, index, replace(entry, colors=self.session.game.normalise_choice(colors))
+                )
             title = self.session.game.section_title(lead).lower()
             self.session.apply(deck, f"{name} is now the {title}")
             self.show_message(f"Added {name} to {self.session.game.section_title(asked)}")
@@ -435,12 +473,19 @@ class MainWindow(QMainWindow):
 
     def _back_to_main(self, lead: str) -> None:
         """The lead is chosen: the next cards go to Main (the catalog follows the target)."""
-        if self.session.target_section(self.target()) == lead and self.target_box.findData("Main") >= 0:
+        if (
+            self.session.target_section(self.target()) == lead
+            and self.target_box.findData("Main") >= 0
+        ):
             self.target_box.setCurrentIndex(self.target_box.findData("Main"))
 
     def _confirm_hidden_dialog(self, name: str, reasons: list[str]) -> bool:
-        box = QMessageBox(QMessageBox.Icon.Warning, "Add a hidden card?",
-                          f"The deck's rules hide {name}:", parent=self)
+        box = QMessageBox(
+            QMessageBox.Icon.Warning,
+            "Add a hidden card?",
+            f"The deck's rules hide {name}:",
+            parent=self,
+        )
         box.setInformativeText("\n".join(f"• {r}" for r in reasons) + "\n\nAdd it anyway?")
         box.setStandardButtons(QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel)
         box.setDefaultButton(QMessageBox.StandardButton.Cancel)
@@ -513,7 +558,9 @@ class MainWindow(QMainWindow):
             return
         section, index = ref
         now = ", ".join(self.session.line_categories(section, index))
-        text = self.ask_text("Line categories", "Categories (comma-separated; * for the card's roles):", now)
+        text = self.ask_text(
+            "Line categories", "Categories (comma-separated; * for the card's roles):", now
+        )
         if text is None:
             return
         names = None if text.strip() == "*" else [n.strip() for n in text.split(",") if n.strip()]
@@ -553,7 +600,9 @@ class MainWindow(QMainWindow):
             self.session._changed()
 
     def rename_deck(self) -> None:
-        name, ok = QInputDialog.getText(self, "Rename deck", "Deck name", text=self.session.deck.name)
+        name, ok = QInputDialog.getText(
+            self, "Rename deck", "Deck name", text=self.session.deck.name
+        )
         if ok and name.strip():
             self.session.rename(name.strip())
 
@@ -563,14 +612,20 @@ class MainWindow(QMainWindow):
         if not self.session.dirty:
             return True
         answer = QMessageBox.question(
-            self, "Unsaved changes", f"Save the changes to {self.session.deck.name}?",
-            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
+            self,
+            "Unsaved changes",
+            f"Save the changes to {self.session.deck.name}?",
+            QMessageBox.StandardButton.Save
+            | QMessageBox.StandardButton.Discard
+            | QMessageBox.StandardButton.Cancel,
         )
         if answer == QMessageBox.StandardButton.Save:
             return self.save()
         return answer == QMessageBox.StandardButton.Discard
 
-    def new_deck(self, game: str = registry.DEFAULT_GAME, fmt: str | None = None, name: str = "Untitled deck") -> None:
+    def new_deck(
+        self, game: str = registry.DEFAULT_GAME, fmt: str | None = None, name: str = "Untitled deck"
+    ) -> None:
         if not self.confirm_discard():
             return
         self.open_deck(new_deck(game, name, fmt), None)
@@ -579,7 +634,9 @@ class MainWindow(QMainWindow):
         """Ask the game and the format (last choices first), then start the deck."""
         from deckeditor.ui.new_deck_dialog import NewDeckDialog
 
-        dialog = self.new_dialog = NewDeckDialog(self.settings.new_game, self.settings.new_format, self)
+        dialog = self.new_dialog = NewDeckDialog(
+            self.settings.new_game, self.settings.new_format, self
+        )
         if not self.run_dialog(dialog):
             return
         self.settings.new_game, self.settings.new_format = dialog.game(), dialog.format()
@@ -608,8 +665,12 @@ class MainWindow(QMainWindow):
     def open_dialog(self) -> None:
         if not self.confirm_discard():
             return
-        path, _ = QFileDialog.getOpenFileName(self, "Open deck", self.settings.last_dir or str(self.paths.data),
-                                              "Deck files (*.deck.json *.json *.dck *.cod *.dek *.txt);;All files (*)")
+        path, _ = QFileDialog.getOpenFileName(
+            self,
+            "Open deck",
+            self.settings.last_dir or str(self.paths.data),
+            "Deck files (*.deck.json *.json *.dck *.cod *.dek *.txt);;All files (*)",
+        )
         if path:
             self.open_path(path)
 
@@ -631,16 +692,25 @@ class MainWindow(QMainWindow):
 
     def _deck_to_save(self):
         deck = self.session.deck
-        return deck if deck.format == self.session.format_code else deck.with_format(self.session.format_code)
+        return (
+            deck
+            if deck.format == self.session.format_code
+            else deck.with_format(self.session.format_code)
+        )
 
     def _ask_lossy_save_dialog(self, kind: str, lost: list[str]) -> str | None:
         from deckeditor.losses import group_losses
 
         label = export_kind(self.session.game_code, kind).label
-        box = QMessageBox(QMessageBox.Icon.Question, "Save deck",
-                          f"{Path(self.current_path or '').name} is a {label} file, which cannot hold all of this deck.",
-                          parent=self)
-        box.setInformativeText("It would lose:\n" + "\n".join(f"• {g.line()}" for g in group_losses(lost)))
+        box = QMessageBox(
+            QMessageBox.Icon.Question,
+            "Save deck",
+            f"{Path(self.current_path or '').name} is a {label} file, which cannot hold all of this deck.",
+            parent=self,
+        )
+        box.setInformativeText(
+            "It would lose:\n" + "\n".join(f"• {g.line()}" for g in group_losses(lost))
+        )
         own = box.addButton("Save as a Deck Editor deck…", QMessageBox.ButtonRole.AcceptRole)
         anyway = box.addButton(f"Save as {label} anyway", QMessageBox.ButtonRole.DestructiveRole)
         box.addButton(QMessageBox.StandardButton.Cancel)
@@ -652,7 +722,9 @@ class MainWindow(QMainWindow):
     def save_as(self, path: str | None = None) -> bool:
         if path is None:
             default = str(Path(self.save_folder()) / f"{self.session.deck.name}.deck.json")
-            path, _ = QFileDialog.getSaveFileName(self, "Save deck", default, "Deck Editor deck (*.deck.json)")
+            path, _ = QFileDialog.getSaveFileName(
+                self, "Save deck", default, "Deck Editor deck (*.deck.json)"
+            )
             if not path:
                 return False
         return self.save_to(path)
@@ -661,7 +733,11 @@ class MainWindow(QMainWindow):
         """Where Save As starts: the last folder used, unless that is the program's own
         resources (a starter deck was opened from there), else the player's documents."""
         last = Path(self.settings.last_dir) if self.settings.last_dir else None
-        if last is not None and last.is_dir() and not last.resolve().is_relative_to(resources_dir().resolve()):
+        if (
+            last is not None
+            and last.is_dir()
+            and not last.resolve().is_relative_to(resources_dir().resolve())
+        ):
             return str(last)
         for folder in (self.paths.documents, Path.home()):
             if folder is not None and folder.is_dir():
@@ -677,8 +753,15 @@ class MainWindow(QMainWindow):
             save_deck_file(path, deck, kind, self.session.pool)
         except Exception as exc:  # disk full, permissions: say so, keep the deck open
             # one line naming the file and why (no errno, no temp name), then what still holds
-            why = f"{exc.filename or path}: {exc.strerror}" if isinstance(exc, OSError) and exc.strerror else str(exc)
-            self.warn("Cannot save", f"{why}\n\nNothing was written; the deck stays open with your changes.")
+            why = (
+                f"{exc.filename or path}: {exc.strerror}"
+                if isinstance(exc, OSError) and exc.strerror
+                else str(exc)
+            )
+            self.warn(
+                "Cannot save",
+                f"{why}\n\nNothing was written; the deck stays open with your changes.",
+            )
             return False
         self.current_path = path
         self.current_kind = kind
@@ -710,8 +793,9 @@ class MainWindow(QMainWindow):
             return
         if not self.confirm_discard():
             return
-        dialog = self.clipboard_dialog = ImportDialog(self.session.pool, self, self.settings.last_dir,
-                                                      pool_for=self.pool)
+        dialog = self.clipboard_dialog = ImportDialog(
+            self.session.pool, self, self.settings.last_dir, pool_for=self.pool
+        )
         dialog.setWindowTitle("Import deck from the clipboard")
         dialog.paste.setPlainText(text)
         dialog.preview_text()
@@ -748,7 +832,9 @@ class MainWindow(QMainWindow):
         QGuiApplication.clipboard().setText(text)
         lost = group_losses(export_losses(deck, kind, self.session.pool))
         note = f" — it does not carry: {'; '.join(g.line() for g in lost[:2])}" if lost else ""
-        more = f" and {len(lost) - 2} more (File › Export deck… lists them)" if len(lost) > 2 else ""
+        more = (
+            f" and {len(lost) - 2} more (File › Export deck… lists them)" if len(lost) > 2 else ""
+        )
         self.show_message(f"Copied the deck as {label}{note}{more}")
 
     def export_dialog(self) -> None:
@@ -758,10 +844,15 @@ class MainWindow(QMainWindow):
     def import_cards_dialog(self) -> None:
         """Import a card source (Forge cardsfolder, MTGJSON, Scryfall, Riftbound gallery)."""
         path, _ = QFileDialog.getOpenFileName(
-            self, "Import cards", self.settings.last_dir,
-            "Card sources (*.json *.xz *.gz *.zip *.txt);;All files (*)")
+            self,
+            "Import cards",
+            self.settings.last_dir,
+            "Card sources (*.json *.xz *.gz *.zip *.txt);;All files (*)",
+        )
         if not path:
-            folder = QFileDialog.getExistingDirectory(self, "Or a Forge cardsfolder", self.settings.last_dir)
+            folder = QFileDialog.getExistingDirectory(
+                self, "Or a Forge cardsfolder", self.settings.last_dir
+            )
             if not folder:
                 return
             path = folder
@@ -808,7 +899,9 @@ class MainWindow(QMainWindow):
         if isinstance(loaded, dict):
             self.pools.update(loaded)
         history = self.session.history
-        session = EditorSession(self.pool(self.session.game_code), self.session.deck, self.session.format_code)
+        session = EditorSession(
+            self.pool(self.session.game_code), self.session.deck, self.session.format_code
+        )
         session.history = history  # the edits made so far stay undoable
         self._use_session(session)
         self.catalog.searcher.warm()
@@ -825,8 +918,9 @@ class MainWindow(QMainWindow):
         from deckeditor.carddb.store import issue_kinds
 
         with_issues = [s for s in summaries if getattr(s, "messages", ())]
-        self.import_issues = [f"{Path(s.path).name}: {line}" for s in with_issues
-                              for line in player_lines(s.messages)]
+        self.import_issues = [
+            f"{Path(s.path).name}: {line}" for s in with_issues for line in player_lines(s.messages)
+        ]
         if not with_issues:
             return
         heads = []
@@ -889,7 +983,9 @@ class MainWindow(QMainWindow):
         self.copy_menu = edit.addMenu("&Copy deck as")
         self.copy_menu.aboutToShow.connect(self._fill_copy_menu)
         deck = bar.addMenu("&Deck")
-        self.lead_menu_action = self._action(deck, "Set as &lead card", self._selected_to_commander, "Ctrl+Shift+C")
+        self.lead_menu_action = self._action(
+            deck, "Set as &lead card", self._selected_to_commander, "Ctrl+Shift+C"
+        )
         # the deck line's other lead action ("Set as commander (instead of …)" beside a partner)
         self.second_lead_menu_action = self._action(deck, "", lambda: self._selected_lead(1))
         self.second_lead_menu_action.setVisible(False)
@@ -900,8 +996,12 @@ class MainWindow(QMainWindow):
         self._action(deck, "&Remove line", lambda: self.deck_pane.key_action("delete"))
         deck.addSeparator()
         # the catalog's current card into a side section, whatever "Add to" says
-        self._action(deck, "Add to &Sideboard", lambda: self.add_current_to("Sideboard"), "Ctrl+Alt+S")
-        self._action(deck, "Add to &Maybeboard", lambda: self.add_current_to("Maybeboard"), "Ctrl+Alt+M")
+        self._action(
+            deck, "Add to &Sideboard", lambda: self.add_current_to("Sideboard"), "Ctrl+Alt+S"
+        )
+        self._action(
+            deck, "Add to &Maybeboard", lambda: self.add_current_to("Maybeboard"), "Ctrl+Alt+M"
+        )
         deck.addSeparator()  # categories, the template and the odds (issue 27)
         self._action(deck, "Line cate&gories…", self.edit_line_categories, "Ctrl+Shift+G")
         self._action(deck, "Re&name category…", self.rename_category_dialog)
@@ -922,7 +1022,9 @@ class MainWindow(QMainWindow):
         for name in theme.THEMES:
             action = themes.addAction(f"&{name}")  # Alt+V, T, then S / L / D
             action.setCheckable(True)
-            action.setChecked(name == (self.settings.theme if self.settings.theme in theme.THEMES else "System"))
+            action.setChecked(
+                name == (self.settings.theme if self.settings.theme in theme.THEMES else "System")
+            )
             group.addAction(action)
             action.triggered.connect(lambda _checked=False, n=name: self.set_theme(n))
             self.theme_actions[name] = action
@@ -941,7 +1043,9 @@ class MainWindow(QMainWindow):
         self.previews_action.toggled.connect(self.set_hover_previews)
         self._action(pictures, "Pictures &folder…", self.choose_pictures_folder)
         help_menu = bar.addMenu("&Help")
-        self.search_help_action = self._action(help_menu, "&Search syntax", self.search_help, QKeySequence.StandardKey.HelpContents)
+        self.search_help_action = self._action(
+            help_menu, "&Search syntax", self.search_help, QKeySequence.StandardKey.HelpContents
+        )
         self._action(help_menu, f"&About {APP_NAME}", self.about)
 
     def _name_picture_sources(self) -> None:
@@ -959,7 +1063,9 @@ class MainWindow(QMainWindow):
         self.images.pictures_folder = self.settings.pictures_folder
         self.images.downloads = self.settings.image_downloads
         self.card_view.images = self.images
-        self.catalog_preview = HoverPreview(self.images, self.catalog.table, self._catalog_card_at, self)
+        self.catalog_preview = HoverPreview(
+            self.images, self.catalog.table, self._catalog_card_at, self
+        )
         self.deck_preview = HoverPreview(self.images, self.deck_pane.tree, self._deck_card_at, self)
         for preview in (self.catalog_preview, self.deck_preview):
             preview.enabled = self.settings.hover_previews
@@ -1017,8 +1123,10 @@ class MainWindow(QMainWindow):
 
     def choose_pictures_folder(self) -> None:
         folder = QFileDialog.getExistingDirectory(
-            self, "Card pictures folder (Forge pics/cards or Cockatrice pics)",
-            self.settings.pictures_folder or str(Path.home()))
+            self,
+            "Card pictures folder (Forge pics/cards or Cockatrice pics)",
+            self.settings.pictures_folder or str(Path.home()),
+        )
         if folder:
             self.set_pictures_folder(folder)
 
@@ -1032,9 +1140,8 @@ class MainWindow(QMainWindow):
         dialog.raise_()
 
     def about(self) -> None:
-        from deckeditor.ui.help_dialogs import AboutDialog
-
         from deckeditor.games.registry import games
+        from deckeditor.ui.help_dialogs import AboutDialog
 
         sources = [g.images.SOURCE_NAME for g in games() if g.images is not None]
         if self.settings.pictures_folder:
@@ -1058,7 +1165,8 @@ class MainWindow(QMainWindow):
         offered = self.session.catalog_lead_actions(card, self.target())
         self.catalog_lead_menu_action.setEnabled(bool(offered))
         self.catalog_lead_menu_action.setText(
-            f"{offered[0].label}: {card.name}" if offered else self.session.game.catalog_lead_label)
+            f"{offered[0].label}: {card.name}" if offered else self.session.game.catalog_lead_label
+        )
 
     def _selected_to_commander(self) -> None:
         entry = self.deck_pane.current_entry()
@@ -1075,8 +1183,11 @@ class MainWindow(QMainWindow):
         card = self.catalog.current_card()
         offered = self.session.catalog_lead_actions(card, self.target())
         if not offered:
-            self.show_message("Select a card in the catalog first" if card is None
-                              else f"{card.name} cannot be added that way")
+            self.show_message(
+                "Select a card in the catalog first"
+                if card is None
+                else f"{card.name} cannot be added that way"
+            )
             return
         self.add_by_lead_action(card.name, offered[0].action)
 
@@ -1088,7 +1199,9 @@ class MainWindow(QMainWindow):
     def _fill_recent(self) -> None:
         self.recent_menu.clear()
         for path in self.settings.recent_files:
-            self.recent_menu.addAction(path, lambda p=path: self.confirm_discard() and self.open_path(p))
+            self.recent_menu.addAction(
+                path, lambda p=path: self.confirm_discard() and self.open_path(p)
+            )
         self.recent_menu.setEnabled(bool(self.settings.recent_files))
 
     # --- window state --------------------------------------------------------------------

@@ -37,7 +37,9 @@ class NewDeckDialog(QDialog):
         form.addRow("Name", self.name_edit)
         form.addRow("Game", self.game_box)
         form.addRow("Format", self.format_box)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         form.addRow(buttons)

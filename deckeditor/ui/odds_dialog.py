@@ -78,12 +78,18 @@ class OddsDialog(QDialog):
         self.summary = QLabel()
         layout.addWidget(self.summary)
         self.table = QTableWidget(len(TURNS), 6)
-        self.table.setHorizontalHeaderLabels([f"{side} {size}" for side in ("Play", "Draw") for size in (7, 6, 5)])
-        self.table.setVerticalHeaderLabels(["Opening hand" if t == 0 else f"Turn {t}" for t in TURNS])
+        self.table.setHorizontalHeaderLabels(
+            [f"{side} {size}" for side in ("Play", "Draw") for size in (7, 6, 5)]
+        )
+        self.table.setVerticalHeaderLabels(
+            ["Opening hand" if t == 0 else f"Turn {t}" for t in TURNS]
+        )
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
-        self.table.setToolTip("The chance of at least that many by the turn's draw step; 7, 6, 5: the "
-                              "hand kept after 0, 1 or 2 London mulligans (a hand without them is "
-                              "mulliganed, the cards put on the bottom are the others)")
+        self.table.setToolTip(
+            "The chance of at least that many by the turn's draw step; 7, 6, 5: the "
+            "hand kept after 0, 1 or 2 London mulligans (a hand without them is "
+            "mulliganed, the cards put on the bottom are the others)"
+        )
         layout.addWidget(self.table)
 
         layout.addWidget(QLabel("<b>Sample hand</b>"))
@@ -103,12 +109,20 @@ class OddsDialog(QDialog):
         self.new_button.clicked.connect(self.new_hand)
         self.mulligan_button.clicked.connect(self.mulligan)
         self.draw_button.clicked.connect(self.draw)
-        for keys, slot in (("Ctrl+R", self.new_hand), ("Ctrl+M", self.mulligan), ("Ctrl+D", self.draw)):
+        for keys, slot in (
+            ("Ctrl+R", self.new_hand),
+            ("Ctrl+M", self.mulligan),
+            ("Ctrl+D", self.draw),
+        ):
             QShortcut(QKeySequence(keys), self, activated=slot)
 
         game = session.game
         names = [r.title for r in game.roles]
-        names += [n for n in categories.category_counts(session.deck, game, session.pool) if n not in names]
+        names += [
+            n
+            for n in categories.category_counts(session.deck, game, session.pool)
+            if n not in names
+        ]
         self.category.addItems(names)
         first = next((r.title for r in game.roles if r.key == game.odds_role), None)
         if first is not None:
@@ -124,11 +138,17 @@ class OddsDialog(QDialog):
     def refresh_odds(self) -> None:
         session = self.session
         category = self.category.currentText()
-        size, wanted = categories.library_count(session.deck, session.game, session.pool, category=category)
+        size, wanted = categories.library_count(
+            session.deck, session.game, session.pool, category=category
+        )
         k = self.at_least.value()
-        self.summary.setText(f"{wanted} {category} in a library of {size}: the chance of at least {k}")
+        self.summary.setText(
+            f"{wanted} {category} in a library of {size}: the chance of at least {k}"
+        )
         for row, turn in enumerate(TURNS):
-            for column, (on_draw, mulligans) in enumerate((d, m) for d in (False, True) for m in range(3)):
+            for column, (on_draw, mulligans) in enumerate(
+                (d, m) for d in (False, True) for m in range(3)
+            ):
                 if odds.OPENING_HAND + odds.draws_by_turn(turn, on_draw) > size:
                     text = ""
                 else:
@@ -136,7 +156,9 @@ class OddsDialog(QDialog):
                 item = self.table.item(row, column)
                 if item is None:
                     item = QTableWidgetItem()
-                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                    item.setTextAlignment(
+                        Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+                    )
                     self.table.setItem(row, column, item)
                 item.setText(text)
 
@@ -200,5 +222,10 @@ class OddsDialog(QDialog):
         if self.images is None or card is None:
             slot.set_picture(None)
             return
-        self.images.request(slot, self.session.game, card, None,
-                            lambda pixmap, slot=slot, name=name: slot.name == name and slot.set_picture(pixmap))
+        self.images.request(
+            slot,
+            self.session.game,
+            card,
+            None,
+            lambda pixmap, slot=slot, name=name: slot.name == name and slot.set_picture(pixmap),
+        )

@@ -14,8 +14,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PySide6.QtCore import (QBuffer, QByteArray, QIODevice, QObject, QRunnable, QThreadPool,
-                            QTimer, QUrl, Signal)
+from PySide6.QtCore import (
+    QBuffer,
+    QByteArray,
+    QIODevice,
+    QObject,
+    QRunnable,
+    QThreadPool,
+    QTimer,
+    QUrl,
+    Signal,
+)
 from PySide6.QtGui import QImage, QImageReader
 
 MAX_BYTES = 16 * 1024 * 1024  # a card scan at print resolution is ~2 MB; 8x that is refused
@@ -108,8 +117,10 @@ class PictureDownload(QObject):
     def start(self) -> None:
         from PySide6.QtNetwork import QNetworkRequest
 
-        self.request.setAttribute(QNetworkRequest.Attribute.RedirectPolicyAttribute,
-                                  QNetworkRequest.RedirectPolicy.ManualRedirectPolicy)
+        self.request.setAttribute(
+            QNetworkRequest.Attribute.RedirectPolicyAttribute,
+            QNetworkRequest.RedirectPolicy.ManualRedirectPolicy,
+        )
         self.reply = self.net.get(self.request)
         self.reply.setReadBufferSize(READ_BUFFER)
         self.reply.metaDataChanged.connect(self._headers)
@@ -194,5 +205,12 @@ class PictureDownload(QObject):
         self.deleteLater()
 
 
-__all__ = ["DEADLINE_MS", "MAX_BYTES", "MAX_REDIRECTS", "Outcome", "PictureDownload", "decode",
-           "safe_redirect"]
+__all__ = [
+    "DEADLINE_MS",
+    "MAX_BYTES",
+    "MAX_REDIRECTS",
+    "Outcome",
+    "PictureDownload",
+    "decode",
+    "safe_redirect",
+]

@@ -72,19 +72,26 @@ def _read(path: Path, what: str) -> dict:
 
 def load_settings(paths: AppPaths) -> Settings:
     """Defaults for whatever is missing or damaged: the window must open whatever is on disk."""
-    merged = {k: v for k, v in _read(paths.settings_file, SETTINGS_FILE).items()
-              if k not in STATE_FIELDS}
-    merged.update({k: v for k, v in _read(state_file(paths), STATE_FILE).items()
-                   if k in STATE_FIELDS})
+    merged = {
+        k: v for k, v in _read(paths.settings_file, SETTINGS_FILE).items() if k not in STATE_FIELDS
+    }
+    merged.update(
+        {k: v for k, v in _read(state_file(paths), STATE_FILE).items() if k in STATE_FIELDS}
+    )
     merged = {k: v for k, v in merged.items() if k in _FIELD_TYPES}  # unknown keys: ignored
     if all(_exact(k, v) for k, v in merged.items()):
         return Settings(**{k: list(v) if isinstance(v, list) else v for k, v in merged.items()})
     settings, bad = _validated(merged)
-    for path, what, keys in ((paths.settings_file, SETTINGS_FILE, bad - STATE_FIELDS),
-                             (state_file(paths), STATE_FILE, bad & STATE_FIELDS)):
+    for path, what, keys in (
+        (paths.settings_file, SETTINGS_FILE, bad - STATE_FIELDS),
+        (state_file(paths), STATE_FILE, bad & STATE_FIELDS),
+    ):
         if keys:
-            replace_damaged(path, what, f"wrong type of value for {', '.join(sorted(keys))}, "
-                                        "whose defaults are used")
+            replace_damaged(
+                path,
+                what,
+                f"wrong type of value for {', '.join(sorted(keys))}, whose defaults are used",
+            )
     return settings
 
 
@@ -147,6 +154,8 @@ def save_settings_or_tell(paths: AppPaths, settings: Settings, tell) -> bool:
         if not _told:
             _told = True
             # the folder and the reason, not the temp file's name nor an errno
-            tell(f"Your settings and window layout could not be saved in {paths.config} "
-                 f"({exc.strerror or exc}). They will be back to their previous state next time.")
+            tell(
+                f"Your settings and window layout could not be saved in {paths.config} "
+                f"({exc.strerror or exc}). They will be back to their previous state next time."
+            )
         return False

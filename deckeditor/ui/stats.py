@@ -52,11 +52,19 @@ class BarChart(QWidget):
             symbol = self.symbols.get(label)
             if symbol is not None:  # the colour's mana symbol under its bar
                 size = line
-                draw_symbol(p, QRectF(i * width + (width - size) / 2, bottom + 2, size, size), symbol)
+                draw_symbol(
+                    p, QRectF(i * width + (width - size) / 2, bottom + 2, size, size), symbol
+                )
             else:
-                p.drawText(QRectF(i * width, bottom + 2, width, line), Qt.AlignmentFlag.AlignHCenter, label)
+                p.drawText(
+                    QRectF(i * width, bottom + 2, width, line), Qt.AlignmentFlag.AlignHCenter, label
+                )
             if value:
-                p.drawText(QRectF(i * width, bottom - h - line, width, line), Qt.AlignmentFlag.AlignHCenter, str(value))
+                p.drawText(
+                    QRectF(i * width, bottom - h - line, width, line),
+                    Qt.AlignmentFlag.AlignHCenter,
+                    str(value),
+                )
         p.end()
 
 
@@ -135,8 +143,11 @@ class StatsPanel(QWidget):
             self._make_charts(stats)
         for widget, chart in zip(self.charts, stats.charts):
             widget.title = chart.title
-            widget.symbols = {b.label: self.symbols[b.symbol] for b in chart.bars
-                              if getattr(b, "symbol", "") in self.symbols}
+            widget.symbols = {
+                b.label: self.symbols[b.symbol]
+                for b in chart.bars
+                if getattr(b, "symbol", "") in self.symbols
+            }
             widget.set_bars([(b.label, b.value, self._color(b.color)) for b in chart.bars])
         self.summary.setText(stats.summary)
         for i, (name, n) in enumerate(stats.groups):
@@ -145,6 +156,6 @@ class StatsPanel(QWidget):
             count.setText(str(n))
             label.setVisible(True)
             count.setVisible(True)
-        for label, count in self._group_labels[len(stats.groups):]:
+        for label, count in self._group_labels[len(stats.groups) :]:
             label.setVisible(False)
             count.setVisible(False)

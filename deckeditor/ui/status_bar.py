@@ -62,18 +62,28 @@ class ProblemList(QListWidget):
         for problem in problems:
             item = QListWidgetItem(self._icon(problem.is_error), problem_line(problem))
             item.setData(PROBLEM_ROLE, problem)
-            tip = f"{problem.kind.value}: {', '.join(problem.cards)}" if problem.cards else problem.kind.value
+            tip = (
+                f"{problem.kind.value}: {', '.join(problem.cards)}"
+                if problem.cards
+                else problem.kind.value
+            )
             if problem.kind.value in self.choice_kinds:
                 tip += "\nDouble-click to choose the colours"
             item.setToolTip(tip)
-            color = QColor(theme.tone("#b00020")) if problem.is_error else QColor(theme.tone("#a05a00"))
+            color = (
+                QColor(theme.tone("#b00020")) if problem.is_error else QColor(theme.tone("#a05a00"))
+            )
             item.setForeground(QBrush(color))
             self.addItem(item)
 
     def _icon(self, error: bool):
         from PySide6.QtWidgets import QStyle
 
-        kind = QStyle.StandardPixmap.SP_MessageBoxCritical if error else QStyle.StandardPixmap.SP_MessageBoxWarning
+        kind = (
+            QStyle.StandardPixmap.SP_MessageBoxCritical
+            if error
+            else QStyle.StandardPixmap.SP_MessageBoxWarning
+        )
         return self.style().standardIcon(kind)
 
     def _double(self, item: QListWidgetItem) -> None:
@@ -115,10 +125,13 @@ class DeckStatusBar(QStatusBar):
         self.addPermanentWidget(self.target_box)
         self.set_deck_target(None)
         self.target_box.activated.connect(
-            lambda i: self.targetChosen.emit(self.target_box.itemData(i)))
+            lambda i: self.targetChosen.emit(self.target_box.itemData(i))
+        )
         self.addPermanentWidget(QLabel("On"))
         self.addPermanentWidget(self.day_edit)
-        self.format_box.activated.connect(lambda _: self.formatChosen.emit(self.format_box.currentData()))
+        self.format_box.activated.connect(
+            lambda _: self.formatChosen.emit(self.format_box.currentData())
+        )
         self.day_edit.dateChanged.connect(self._day)
 
     def _day(self, qdate: QDate) -> None:

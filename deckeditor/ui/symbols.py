@@ -6,11 +6,21 @@ kept per (tokens, height), so a table cell costs one drawPixmap however many sym
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from functools import lru_cache
-from typing import Any, Iterable
+from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QFontDatabase, QImage, QPainter, QPainterPath, QPixmap, QPolygonF
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontDatabase,
+    QImage,
+    QPainter,
+    QPainterPath,
+    QPixmap,
+    QPolygonF,
+)
 
 FONT_FILES = {"mana": "mana.ttf", "keyrune": "keyrune.ttf"}
 
@@ -80,8 +90,16 @@ def draw_symbol(p: QPainter, r: QRectF, symbol: Any, ink: QColor | None = None) 
         p.drawRoundedRect(r, size * 0.16, size * 0.16)
     elif symbol.shape == "diamond":
         c = r.center()
-        p.drawPolygon(QPolygonF([QPointF(c.x(), r.top()), QPointF(r.right(), c.y()),
-                                 QPointF(c.x(), r.bottom()), QPointF(r.left(), c.y())]))
+        p.drawPolygon(
+            QPolygonF(
+                [
+                    QPointF(c.x(), r.top()),
+                    QPointF(r.right(), c.y()),
+                    QPointF(c.x(), r.bottom()),
+                    QPointF(r.left(), c.y()),
+                ]
+            )
+        )
     else:
         p.drawEllipse(r)
         if symbol.color2:  # a hybrid: the lower right half in the second colour
@@ -94,14 +112,24 @@ def draw_symbol(p: QPainter, r: QRectF, symbol: Any, ink: QColor | None = None) 
             clip.addEllipse(r)
             p.setBrush(QColor(symbol.color2))
             p.drawPath(clip.intersected(half))
-    dark_ink = QColor("#111111") if color.lightness() >= 80 else QColor("#f2f2f2")  # untap's black disc
+    dark_ink = (
+        QColor("#111111") if color.lightness() >= 80 else QColor("#f2f2f2")
+    )  # untap's black disc
     if font is not None and len(symbol.glyph) == 2:  # hybrid halves: two small glyphs
         font.setPixelSize(int(size * 0.42))
         p.setFont(font)
         p.setPen(dark_ink)
         w = size / 2
-        p.drawText(QRectF(r.left() + w * 0.12, r.top() + w * 0.1, w, w), Qt.AlignmentFlag.AlignCenter, symbol.glyph[0])
-        p.drawText(QRectF(r.left() + w * 0.88, r.top() + w * 0.9, w, w), Qt.AlignmentFlag.AlignCenter, symbol.glyph[1])
+        p.drawText(
+            QRectF(r.left() + w * 0.12, r.top() + w * 0.1, w, w),
+            Qt.AlignmentFlag.AlignCenter,
+            symbol.glyph[0],
+        )
+        p.drawText(
+            QRectF(r.left() + w * 0.88, r.top() + w * 0.9, w, w),
+            Qt.AlignmentFlag.AlignCenter,
+            symbol.glyph[1],
+        )
     elif font is not None:
         p.setFont(font)
         p.setPen(dark_ink)
@@ -142,7 +170,9 @@ class SymbolStrip:
         self.ratio = ratio  # device pixel ratio of the screen drawn on
         self._cache: dict[tuple, QPixmap] = {}
 
-    def pixmap(self, tokens: tuple[str, ...], height: int, ink: QColor | None = None) -> QPixmap | None:
+    def pixmap(
+        self, tokens: tuple[str, ...], height: int, ink: QColor | None = None
+    ) -> QPixmap | None:
         if not tokens:
             return None
         key = (tokens, height, ink.rgb() if ink is not None else 0)
@@ -174,7 +204,12 @@ class SymbolStrip:
             else:  # a symbol the game does not draw: its letters on a grey disc
                 from deckeditor.games.interface import Symbol
 
-                draw_symbol(p, QRectF(x, top, size, size), Symbol(token, token.strip("{}[]"), "#beb9b2", token), ink)
+                draw_symbol(
+                    p,
+                    QRectF(x, top, size, size),
+                    Symbol(token, token.strip("{}[]"), "#beb9b2", token),
+                    ink,
+                )
             x += width
         p.end()
         return pixmap
@@ -205,7 +240,9 @@ def symbol_delegate(tokens_for, symbols_for, parent=None):
             option.text = ""
             style = option.widget.style() if option.widget is not None else None
             if style is not None:
-                style.drawControl(QStyle.ControlElement.CE_ItemViewItem, option, painter, option.widget)
+                style.drawControl(
+                    QStyle.ControlElement.CE_ItemViewItem, option, painter, option.widget
+                )
             symbols = symbols_for()
             ratio = painter.device().devicePixelRatioF()
             key = (id(symbols), ratio)
@@ -214,12 +251,25 @@ def symbol_delegate(tokens_for, symbols_for, parent=None):
                 self._strips.clear()
                 strip = self._strips[key] = SymbolStrip(symbols, ratio)
             selected = bool(option.state & QStyle.StateFlag.State_Selected)
-            ink = option.palette.highlightedText().color() if selected else option.palette.text().color()
+            ink = (
+                option.palette.highlightedText().color()
+                if selected
+                else option.palette.text().color()
+            )
             rect = option.rect.adjusted(3, 0, -3, 0)
-            pixmap = strip.pixmap(tuple(tokens), fitting_height(tuple(tokens), rect.width(), rect.height()), ink)
+            pixmap = strip.pixmap(
+                tuple(tokens), fitting_height(tuple(tokens), rect.width(), rect.height()), ink
+            )
             h = pixmap.height() / pixmap.devicePixelRatio()
             w = min(pixmap.width() / pixmap.devicePixelRatio(), rect.width())
-            painter.drawPixmap(int(rect.left()), int(rect.top() + (rect.height() - h) / 2), pixmap, 0, 0,
-                               int(w * pixmap.devicePixelRatio()), pixmap.height())
+            painter.drawPixmap(
+                int(rect.left()),
+                int(rect.top() + (rect.height() - h) / 2),
+                pixmap,
+                0,
+                0,
+                int(w * pixmap.devicePixelRatio()),
+                pixmap.height(),
+            )
 
     return _Delegate()

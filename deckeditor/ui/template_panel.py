@@ -23,7 +23,7 @@ _SHORT = "color: #a05a00;"  # under its target: the off-target colour of the dec
 
 
 class _Row:
-    def __init__(self, panel: "TemplatePanel", category: str, row: int) -> None:
+    def __init__(self, panel: TemplatePanel, category: str, row: int) -> None:
         self.category = category
         self.button = QPushButton(category)
         self.button.setFlat(True)
@@ -47,8 +47,11 @@ class _Row:
         if self.ok is not status.ok:
             self.ok = status.ok
             self.button.setStyleSheet("text-align: left;" + ("" if status.ok else _SHORT))
-        tip = (f"List {status.category.lower()} in the catalog ({query})" if query
-               else "A category of your own: no card text names it")
+        tip = (
+            f"List {status.category.lower()} in the catalog ({query})"
+            if query
+            else "A category of your own: no card text names it"
+        )
         if self.button.toolTip() != tip:
             self.button.setToolTip(tip)
         self.shown_target = status.target
@@ -76,8 +79,9 @@ class TemplatePanel(QWidget):
         self.grid = QGridLayout()
         layout.addLayout(self.grid)
         self.build_button = QPushButton("Build to this template")
-        self.build_button.setToolTip("Keep these targets in the deck and list the categories under "
-                                     "their target as warnings")
+        self.build_button.setToolTip(
+            "Keep these targets in the deck and list the categories under their target as warnings"
+        )
         self.build_button.clicked.connect(self.buildRequested.emit)
         layout.addWidget(self.build_button)
         self.rows: dict[str, _Row] = {}
@@ -98,7 +102,9 @@ class TemplatePanel(QWidget):
             if name not in shown and not row.button.isHidden():
                 row.button.setVisible(False)
                 row.target.setVisible(False)
-        title = "<b>Template</b>" + ("" if kept else " (the format's usual shape; not kept in the deck)")
+        title = "<b>Template</b>" + (
+            "" if kept else " (the format's usual shape; not kept in the deck)"
+        )
         if self.title.text() != title:
             self.title.setText(title)
         if self.build_button.isHidden() == (not kept and bool(statuses)):

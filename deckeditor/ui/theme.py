@@ -21,7 +21,10 @@ _DARK_TONES = {
     "#20457a": "#9cc0f2", "#eef3fb": "#27324a", "#b00020": "#ff7085", "#146e28": "#6fdc8c",
     "#a05a00": "#f0a850",
 }  # fmt: skip
-_TONE_RE = re.compile("|".join(sorted((re.escape(k) for k in _DARK_TONES), key=len, reverse=True)) + r"(?![0-9a-fA-F])")
+_TONE_RE = re.compile(
+    "|".join(sorted((re.escape(k) for k in _DARK_TONES), key=len, reverse=True))
+    + r"(?![0-9a-fA-F])"
+)
 
 _state = {"dark": False, "choice": "System"}
 
@@ -38,7 +41,12 @@ def is_dark() -> bool:
 
 def dark_palette() -> QPalette:
     p = QPalette()
-    window, base, alt, text = QColor("#2b2d31"), QColor("#1f2023"), QColor("#26282c"), QColor("#e6e6e6")
+    window, base, alt, text = (
+        QColor("#2b2d31"),
+        QColor("#1f2023"),
+        QColor("#26282c"),
+        QColor("#e6e6e6"),
+    )
     roles = {
         QPalette.ColorRole.Window: window, QPalette.ColorRole.WindowText: text,
         QPalette.ColorRole.Base: base, QPalette.ColorRole.AlternateBase: alt,
@@ -54,7 +62,11 @@ def dark_palette() -> QPalette:
     for role, color in roles.items():
         p.setColor(role, color)
     grey = QColor("#7b7e84")
-    for role in (QPalette.ColorRole.WindowText, QPalette.ColorRole.Text, QPalette.ColorRole.ButtonText):
+    for role in (
+        QPalette.ColorRole.WindowText,
+        QPalette.ColorRole.Text,
+        QPalette.ColorRole.ButtonText,
+    ):
         p.setColor(QPalette.ColorGroup.Disabled, role, grey)
     return p
 

@@ -21,8 +21,10 @@ def available(window) -> QRect | None:
 
 def first_size(area: QRect) -> QSize:
     """The preferred size, or the area less a frame when the area is smaller."""
-    return QSize(min(PREFERRED.width(), area.width() - FRAME.width()),
-                 min(PREFERRED.height(), area.height() - FRAME.height()))
+    return QSize(
+        min(PREFERRED.width(), area.width() - FRAME.width()),
+        min(PREFERRED.height(), area.height() - FRAME.height()),
+    )
 
 
 def fit_first_start(window) -> None:
@@ -33,8 +35,10 @@ def fit_first_start(window) -> None:
         return
     size = first_size(area)
     window.resize(size)
-    window.move(area.x() + (area.width() - size.width()) // 2,
-                area.y() + (area.height() - size.height()) // 2)
+    window.move(
+        area.x() + (area.width() - size.width()) // 2,
+        area.y() + (area.height() - size.height()) // 2,
+    )
 
 
 def clamp_to_screen(window) -> None:

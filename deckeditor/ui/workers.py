@@ -11,7 +11,8 @@ import json
 import subprocess
 import sys
 import threading
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from PySide6.QtCore import QObject, QThread, Signal
 
@@ -69,7 +70,10 @@ class ImportWorker(QObject):
             return
         self._proc = proc = subprocess.Popen(
             command(str(self.app_paths.card_db), [str(s) for s in self.sources]),
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, encoding="utf-8",
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            encoding="utf-8",
             env=child_env(),
         )
         outcome: dict = {}
@@ -93,16 +97,21 @@ class ImportWorker(QObject):
             self.finished.emit([summary_from(d) for d in outcome["done"]])
         else:
             last = err.strip().splitlines()[-1] if err.strip() else ""
-            self.failed.emit(outcome.get("error") or last or f"the import stopped (exit {proc.returncode})")
+            self.failed.emit(
+                outcome.get("error") or last or f"the import stopped (exit {proc.returncode})"
+            )
 
     def _run_here(self) -> None:
         try:
             from deckeditor.carddb.store import ImportStopped, import_sources
 
             result = import_sources(
-                self.sources, self._progress, app_paths=self.app_paths,
+                self.sources,
+                self._progress,
+                app_paths=self.app_paths,
                 on_source=lambda path: self.phase.emit("reading", path),
-                on_store=lambda: self.phase.emit("writing", ""), stop=self._cancel.is_set,
+                on_store=lambda: self.phase.emit("writing", ""),
+                stop=self._cancel.is_set,
             )
         except (Cancelled, ImportStopped):
             self.cancelled.emit()

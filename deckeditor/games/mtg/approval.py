@@ -22,9 +22,9 @@ from deckeditor.games.mtg.deckrule import (
     rules_of,
 )
 from deckeditor.games.mtg.rulesets import (
+    BRAWL,
     CHECKED_SECTIONS,
     OATHBREAKER,
-    BRAWL,
     RuleSet,
     can_be_oathbreaker,
 )

@@ -58,8 +58,15 @@ class BracketBudget:
                             partners.setdefault(found.name, combo.cards)
         turns_allowed = 0 if target == 1 else (B.CHAINED - 1 if target <= 3 else None)
         return cls(
-            target, day, B.GC_ALLOWED.get(target), len(rep.game_changers), turns_allowed,
-            len(rep.extra_turns), target <= 3, frozenset(c.name for c in cards), partners,
+            target,
+            day,
+            B.GC_ALLOWED.get(target),
+            len(rep.game_changers),
+            turns_allowed,
+            len(rep.extra_turns),
+            target <= 3,
+            frozenset(c.name for c in cards),
+            partners,
         )
 
     # -- per card -------------------------------------------------------------------------------
@@ -73,8 +80,11 @@ class BracketBudget:
             return []
         out = []
         t = f"Bracket {self.target}"
-        if self.gc_allowed is not None and self.gc_used >= self.gc_allowed \
-                and is_game_changer(card, self.day):
+        if (
+            self.gc_allowed is not None
+            and self.gc_used >= self.gc_allowed
+            and is_game_changer(card, self.day)
+        ):
             if self.gc_allowed:
                 text = f"{t} allows {_n(self.gc_allowed)} Game Changers; the deck has {_n(self.gc_used)}"
             else:
@@ -82,20 +92,27 @@ class BracketBudget:
             out.append(("BRACKET_GAME_CHANGERS", text))
         if self.no_mld and is_mass_land_denial(card):
             out.append(("BRACKET_LAND_DENIAL", f"{t} allows no mass land denial"))
-        if self.turns_allowed is not None and self.turns_used >= self.turns_allowed \
-                and is_extra_turn(card):
-            text = (f"{t} allows no extra turns" if not self.turns_allowed else
-                    f"{t} allows extra turns only in low quantities, not chained; the deck has "
-                    f"{_n(self.turns_used)}")
+        if (
+            self.turns_allowed is not None
+            and self.turns_used >= self.turns_allowed
+            and is_extra_turn(card)
+        ):
+            text = (
+                f"{t} allows no extra turns"
+                if not self.turns_allowed
+                else f"{t} allows extra turns only in low quantities, not chained; the deck has "
+                f"{_n(self.turns_used)}"
+            )
             out.append(("BRACKET_EXTRA_TURNS", text))
         combo = self.combo_partners.get(card.name)
         if combo is not None:
-            out.append(("BRACKET_COMBO", f"{t} allows no two-card infinite combos: "
-                                         f"{' + '.join(combo)}"))
+            out.append(
+                ("BRACKET_COMBO", f"{t} allows no two-card infinite combos: {' + '.join(combo)}")
+            )
         return out
 
     def mark(self, card) -> str | None:
-        """"uses 1 of 3" / "uses the last slot" for a Game Changer that still fits; else None."""
+        """ "uses 1 of 3" / "uses the last slot" for a Game Changer that still fits; else None."""
         allowed = self.gc_allowed
         if not allowed or card.name in self.in_deck or self.gc_used >= allowed:
             return None
@@ -103,7 +120,11 @@ class BracketBudget:
 
         if not is_game_changer(card, self.day):
             return None
-        return "uses the last slot" if self.gc_used == allowed - 1 else f"uses {self.gc_used + 1} of {allowed}"
+        return (
+            "uses the last slot"
+            if self.gc_used == allowed - 1
+            else f"uses {self.gc_used + 1} of {allowed}"
+        )
 
     # -- whole pool -------------------------------------------------------------------------------
 
@@ -134,4 +155,4 @@ def gc_bits(idx, day: date) -> int:
     return idx.flag_bits(list_key(day, gc_list), lambda c: is_game_changer(c, day, gc_list))
 
 
-__all__ = ["BracketBudget", "TARGET_SECTIONS", "gc_bits"]
+__all__ = ["TARGET_SECTIONS", "BracketBudget", "gc_bits"]

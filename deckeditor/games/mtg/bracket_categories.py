@@ -83,7 +83,11 @@ _LIST_GOES_ON = r"(?: or| and/or)? [\w'-]+(?:,| or | and/or | cards?\b)"  # afte
 # Devastation; "your graveyard, hand, and/or library")
 _OTHER_ZONES = r"(?:(?:graveyard|hand),? (?:and/or |or )?)*"
 _TUTOR = re.compile(
-    r"\bsearch(?:es)? (?P<whose>your|their) " + _OTHER_ZONES + r"library(?:,? (?:and/or|or) (?:graveyard|hand))* for (?P<what>(?:[^.,;]|,(?=" + _LIST_GOES_ON + r"))*?)"
+    r"\bsearch(?:es)? (?P<whose>your|their) "
+    + _OTHER_ZONES
+    + r"library(?:,? (?:and/or|or) (?:graveyard|hand))* for (?P<what>(?:[^.,;]|,(?="
+    + _LIST_GOES_ON
+    + r"))*?)"
     r"(?:,(?!" + _LIST_GOES_ON + r")|\.|;|\band\b(?!/)|\bthen\b|$)"
 )
 # An opponent searching their own library is helped, not you (Boldwyr Heavyweights)
@@ -149,12 +153,18 @@ def reads_tutor(card) -> bool:
     return False
 
 
-_READERS = {EXTRA_TURNS: reads_extra_turn, MASS_LAND_DENIAL: reads_mass_land_denial, TUTORS: reads_tutor}
+_READERS = {
+    EXTRA_TURNS: reads_extra_turn,
+    MASS_LAND_DENIAL: reads_mass_land_denial,
+    TUTORS: reads_tutor,
+}
 
 
 @dataclass(frozen=True, slots=True)
 class Exceptions:
-    add: dict[str, frozenset[str]]  # category -> name keys counted although the text does not say so
+    add: dict[
+        str, frozenset[str]
+    ]  # category -> name keys counted although the text does not say so
     remove: dict[str, frozenset[str]]  # category -> name keys the text matches wrongly
 
 
@@ -173,9 +183,13 @@ def parse_exceptions(doc: dict) -> Exceptions:
                 raise ValueError(f"{cat}.{which}: must be a list")
             keys = set()
             for i, e in enumerate(entries):
-                if not isinstance(e, dict) or not isinstance(e.get("card"), str) \
-                        or not isinstance(e.get("why"), str) or not e["why"].strip():
-                    raise ValueError(f"{cat}.{which}[{i}]: needs \"card\" and a \"why\"")
+                if (
+                    not isinstance(e, dict)
+                    or not isinstance(e.get("card"), str)
+                    or not isinstance(e.get("why"), str)
+                    or not e["why"].strip()
+                ):
+                    raise ValueError(f'{cat}.{which}[{i}]: needs "card" and a "why"')
                 keys.add(name_key(e["card"]))
             into[cat] = frozenset(keys)
     return Exceptions(add, remove)
@@ -238,7 +252,17 @@ def is_tutor(card) -> bool:
 
 
 __all__ = [
-    "CATEGORIES", "EXTRA_TURNS", "MASS_LAND_DENIAL", "TUTORS", "is_extra_turn", "is_in",
-    "is_mass_land_denial", "is_tutor", "parse_exceptions", "reads_extra_turn",
-    "reads_mass_land_denial", "reads_tutor", "shipped_exceptions",
+    "CATEGORIES",
+    "EXTRA_TURNS",
+    "MASS_LAND_DENIAL",
+    "TUTORS",
+    "is_extra_turn",
+    "is_in",
+    "is_mass_land_denial",
+    "is_tutor",
+    "parse_exceptions",
+    "reads_extra_turn",
+    "reads_mass_land_denial",
+    "reads_tutor",
+    "shipped_exceptions",
 ]

@@ -118,7 +118,13 @@ def report(deck, day: date, pool, combos=None) -> BracketReport:
 
         combos = combos_of(pool)
     last = _last
-    if last is not None and last[0] is deck and last[1] == day and last[2] is pool and last[3] is combos:
+    if (
+        last is not None
+        and last[0] is deck
+        and last[1] == day
+        and last[2] is pool
+        and last[3] is combos
+    ):
         return last[4]
     rep = _report(deck, day, pool, combos)
     _last = (deck, day, pool, combos, rep)
@@ -168,18 +174,25 @@ def problems(rep: BracketReport, target: int) -> list[Problem]:
 
     allowed = GC_ALLOWED.get(target)
     if allowed is not None and len(rep.game_changers) > allowed:
-        warn(rep.game_changers,
-             f"{name} allows {NUMBER_WORDS[allowed]} Game Changers; the deck has {len(rep.game_changers)}")
+        warn(
+            rep.game_changers,
+            f"{name} allows {NUMBER_WORDS[allowed]} Game Changers; the deck has {len(rep.game_changers)}",
+        )
     if target <= 3 and rep.mass_land_denial:
         warn(rep.mass_land_denial, f"{name} allows no mass land denial")
     if target == 1 and rep.extra_turns:
         warn(rep.extra_turns, f"{name} allows no extra turns; the deck has {len(rep.extra_turns)}")
     elif target in (2, 3) and len(rep.extra_turns) >= CHAINED:
-        warn(rep.extra_turns, f"{name} allows extra turns only in low quantities, not chained; "
-                              f"the deck has {len(rep.extra_turns)}")
+        warn(
+            rep.extra_turns,
+            f"{name} allows extra turns only in low quantities, not chained; "
+            f"the deck has {len(rep.extra_turns)}",
+        )
     if target <= 2 and rep.combos:
-        warn({n for c in rep.combos for n in c},
-             f"{name} allows no two-card infinite combos: {rep.combos_text}")
+        warn(
+            {n for c in rep.combos for n in c},
+            f"{name} allows no two-card infinite combos: {rep.combos_text}",
+        )
     return out
 
 
@@ -203,8 +216,11 @@ def status_text(rep: BracketReport, target: int | None) -> str:
 
 def details_text(rep: BracketReport) -> str:
     """The floor and each step up with its cards, one line each (the status bar's tooltip)."""
-    lines = [f"The list rules out brackets below {rep.floor}" if rep.floor > 1
-             else "The list rules out no bracket"]
+    lines = [
+        f"The list rules out brackets below {rep.floor}"
+        if rep.floor > 1
+        else "The list rules out no bracket"
+    ]
     for step in sorted(rep.steps, key=lambda s: -s.bracket):
         lines.append(f"≥ {step.bracket}: {step.text} — {', '.join(step.cards)}")
     if rep.tutors:
@@ -214,7 +230,16 @@ def details_text(rep: BracketReport) -> str:
 
 
 __all__ = [
-    "BRACKETS", "BracketReport", "Step", "TARGET_OPTIONS", "applies_to", "bracket_name",
-    "details_text", "deck_cards", "problems", "report",
-    "status_text", "target_of",
+    "BRACKETS",
+    "TARGET_OPTIONS",
+    "BracketReport",
+    "Step",
+    "applies_to",
+    "bracket_name",
+    "deck_cards",
+    "details_text",
+    "problems",
+    "report",
+    "status_text",
+    "target_of",
 ]

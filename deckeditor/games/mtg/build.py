@@ -8,9 +8,9 @@ one way whatever the source. Facts only Forge scripts carry (`SETCOLORID:`, `K:D
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterable
 
 from deckeditor.games.mtg.card import (
     NO_PARTNER,
@@ -256,7 +256,11 @@ def build_card(
     text_limit = own_limit_from_text(all_text) if all_text else None
     if text_limit is not None and (limit is None or text_limit > limit):
         limit = text_limit
-    scid = set_color_id if set_color_id else (set_color_id_from_text(all_text) if "ircle" in all_text else 0)
+    scid = (
+        set_color_id
+        if set_color_id
+        else (set_color_id_from_text(all_text) if "ircle" in all_text else 0)
+    )
 
     rules = tuple(deck_rule_lines)
     if not rules and use_overlay:
@@ -279,9 +283,12 @@ def build_card(
         set_color_id=scid,
         partner=partner_info(front, front.keywords, partner_with, partner_types, partner_plain),
         commander_text="can be your commander" in front_text,
-        creature_in_command_zone=bool(_CIZ.search(front_text)) if "t on the battlefield" in front_text else False,
+        creature_in_command_zone=bool(_CIZ.search(front_text))
+        if "t on the battlefield" in front_text
+        else False,
         wild_color=bool(_WILD.search(all_text)) if "before the game begins" in all_text else False,
-        companion="companion" in kw_fold or ("Companion" in front_text and bool(_COMPANION.search(front_text))),
+        companion="companion" in kw_fold
+        or ("Companion" in front_text and bool(_COMPANION.search(front_text))),
         printings=printings,
         source_identity=source_identity,
         # What every source shows (name, type line, printings); importers add their own flags.

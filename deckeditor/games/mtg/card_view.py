@@ -19,7 +19,9 @@ _NAMES = {o.letter: o.name.lower() for o in OPTIONS}
 
 def compact_cost(cost: str) -> str:
     """`{2}{U}{U}` -> `2UU`; hybrid and Phyrexian symbols keep parentheses: `{W/U}` -> `(W/U)`."""
-    return "".join(sym if len(sym) == 1 or sym.isdigit() else f"({sym})" for sym in _PIP_RE.findall(cost or ""))
+    return "".join(
+        sym if len(sym) == 1 or sym.isdigit() else f"({sym})" for sym in _PIP_RE.findall(cost or "")
+    )
 
 
 def rule_descriptions(card: Any) -> list[str]:
@@ -39,7 +41,10 @@ def rule_descriptions(card: Any) -> list[str]:
 
 def _face_blocks(face: Any) -> list[CardViewBlock]:
     # the cost as printed ({2}{U}{U}): the window draws its symbols with the Mana font
-    blocks = [CardViewBlock("title", face.name, face.mana_cost), CardViewBlock("subtitle", face.type_line)]
+    blocks = [
+        CardViewBlock("title", face.name, face.mana_cost),
+        CardViewBlock("subtitle", face.type_line),
+    ]
     if face.oracle_text:
         blocks.append(CardViewBlock("text", face.oracle_text))
     stats = []
@@ -62,13 +67,19 @@ def budget_block(card: Any, deck: Deck | None) -> CardViewBlock | None:
     text = f"{budget.title}: {'exactly' if budget.exactly else 'up to'} {n} colour{'s' if n != 1 else ''}"
     chosen = chosen_for(deck, card.name, budget) if deck is not None else None
     if chosen is not None:
-        names = ", ".join(_NAMES[c] for c in chosen if c in _NAMES) or "none chosen yet (budget open)"
+        names = (
+            ", ".join(_NAMES[c] for c in chosen if c in _NAMES) or "none chosen yet (budget open)"
+        )
         text += f" · chosen: {names}"
         if chosen:  # what the card counts as in this deck: its own identity and the choice
             own = letters_of(getattr(card, "identity", 0) or 0)
             counts = [o.letter for o in OPTIONS if o.letter in own or o.letter in chosen]
             words = [_NAMES[c] for c in counts]
-            text += " · counts as " + (" and ".join(words) if len(words) < 3 else ", ".join(words[:-1]) + " and " + words[-1])
+            text += " · counts as " + (
+                " and ".join(words)
+                if len(words) < 3
+                else ", ".join(words[:-1]) + " and " + words[-1]
+            )
     return CardViewBlock("choice", text)
 
 

@@ -9,8 +9,12 @@ from deckeditor.games.mtg.card_view import compact_cost
 from deckeditor.games.mtg.choices import letters_of
 
 COLUMNS = (
-    Column("Name", 200), Column("Cost", 62, symbols=True), Column("Type", 140), Column("P/T", 44, True),
-    Column("Identity", 64), Column("Sets", 40, True, opens="printings"),
+    Column("Name", 200),
+    Column("Cost", 62, symbols=True),
+    Column("Type", 140),
+    Column("P/T", 44, True),
+    Column("Identity", 64),
+    Column("Sets", 40, True, opens="printings"),
 )
 
 

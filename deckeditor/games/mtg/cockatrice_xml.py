@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Callable, Iterator
 from datetime import date as _date
-from typing import Callable, Iterator
 from xml.etree.ElementTree import Element, ParseError
 
 from defusedxml import DefusedXmlException
@@ -152,7 +152,7 @@ def iter_cards(
     except (ParseError, DefusedXmlException) as exc:
         issues.append(ImportIssue(source, "file", f"XML cannot be read: {exc}"))
     used: set[str] = set()
-    for faces, layout, name, sets, ci, related in fronts:
+    for faces, layout, _name, sets, ci, related in fronts:
         extra_faces = [backs[r] for r in related if r in backs]
         used.update(r for r in related if r in backs)
         if extra_faces and layout is Layout.NORMAL:
@@ -161,7 +161,11 @@ def iter_cards(
         yield _dated(build_card(all_faces, layout, printings=sets, source_identity=ci), calendar)
     for name, face in backs.items():
         if name not in used:
-            issues.append(ImportIssue(source, f"card {name}", "back face without a front; kept alone", "warning"))
+            issues.append(
+                ImportIssue(
+                    source, f"card {name}", "back face without a front; kept alone", "warning"
+                )
+            )
             yield build_card([face])
     if progress is not None:
         progress(count, count)

@@ -21,7 +21,13 @@ from deckeditor.games.mtg.approval import (
     is_basic_land,
 )
 from deckeditor.games.mtg.deckrule import CopiesRule, SizeRule, match_cached, rules_of
-from deckeditor.games.mtg.legality import lead_rule, pool_rule, source_ban, source_bans_apply, verdict
+from deckeditor.games.mtg.legality import (
+    lead_rule,
+    pool_rule,
+    source_ban,
+    source_bans_apply,
+    verdict,
+)
 from deckeditor.games.mtg.rulesets import (
     CHECKED_SECTIONS,
     COMMANDER,
@@ -44,9 +50,20 @@ KIND_ORDER = {
     kind: i
     for i, kind in enumerate(
         (
-            K.UNKNOWN_CARD, K.MISSING_COMMANDER, K.TOO_MANY_COMMANDERS, K.ILLEGAL_COMMANDER,
-            K.ILLEGAL_PARTNERSHIP, K.ADDITIONAL_COLOR_CHOICE, K.COLOR_IDENTITY, K.DECK_TOO_SMALL,
-            K.DECK_TOO_LARGE, K.BANNED, K.NOT_IN_FORMAT, K.RESTRICTED, K.TOO_MANY_COPIES, K.SIDEBOARD_SIZE,
+            K.UNKNOWN_CARD,
+            K.MISSING_COMMANDER,
+            K.TOO_MANY_COMMANDERS,
+            K.ILLEGAL_COMMANDER,
+            K.ILLEGAL_PARTNERSHIP,
+            K.ADDITIONAL_COLOR_CHOICE,
+            K.COLOR_IDENTITY,
+            K.DECK_TOO_SMALL,
+            K.DECK_TOO_LARGE,
+            K.BANNED,
+            K.NOT_IN_FORMAT,
+            K.RESTRICTED,
+            K.TOO_MANY_COPIES,
+            K.SIDEBOARD_SIZE,
             K.BRACKET,
         )
     )
@@ -187,7 +204,9 @@ def _unknown(view: DeckView, out: list[Problem]) -> None:
             seen.add((it.section, it.entry.card))
             out.append(
                 Problem.make(
-                    K.UNKNOWN_CARD, it.section, [it.entry.card],
+                    K.UNKNOWN_CARD,
+                    it.section,
+                    [it.entry.card],
                     f"{it.entry.card} is not a card the card database knows",
                 )
             )
@@ -202,7 +221,9 @@ def _command_zone(view: DeckView, rs: RuleSet, out: list[Problem]) -> None:
     if total > 2:
         out.append(
             Problem.make(
-                K.TOO_MANY_COMMANDERS, "Commander", [_name(it) for it in cmd],
+                K.TOO_MANY_COMMANDERS,
+                "Commander",
+                [_name(it) for it in cmd],
                 f"The command zone holds {total} cards; at most two may lead a deck",
             )
         )
@@ -218,7 +239,9 @@ def _command_zone(view: DeckView, rs: RuleSet, out: list[Problem]) -> None:
         else:
             out.append(
                 Problem.make(
-                    K.ILLEGAL_COMMANDER, "Commander", [it.card.name],
+                    K.ILLEGAL_COMMANDER,
+                    "Commander",
+                    [it.card.name],
                     f"{it.card.name} cannot be a commander",
                 )
             )
@@ -228,7 +251,9 @@ def _command_zone(view: DeckView, rs: RuleSet, out: list[Problem]) -> None:
         if not can_partner(a, b):
             out.append(
                 Problem.make(
-                    K.ILLEGAL_PARTNERSHIP, "Commander", [a.name, b.name],
+                    K.ILLEGAL_PARTNERSHIP,
+                    "Commander",
+                    [a.name, b.name],
                     f"{a.name} and {b.name} cannot lead a deck together",
                 )
             )
@@ -250,12 +275,16 @@ def _oathbreaker_zone(view: DeckView, out: list[Problem]) -> None:
         )
     if not spells and not unknown:
         out.append(
-            Problem.make(K.MISSING_COMMANDER, "Commander", [], "The deck is missing a signature spell")
+            Problem.make(
+                K.MISSING_COMMANDER, "Commander", [], "The deck is missing a signature spell"
+            )
         )
     if total > 2:
         out.append(
             Problem.make(
-                K.TOO_MANY_COMMANDERS, "Commander", [_name(it) for it in cmd],
+                K.TOO_MANY_COMMANDERS,
+                "Commander",
+                [_name(it) for it in cmd],
                 f"The command zone holds {total} cards; it takes an oathbreaker and a signature spell",
             )
         )
@@ -263,7 +292,9 @@ def _oathbreaker_zone(view: DeckView, out: list[Problem]) -> None:
         if it not in breakers and it not in spells:
             out.append(
                 Problem.make(
-                    K.ILLEGAL_COMMANDER, "Commander", [it.card.name],
+                    K.ILLEGAL_COMMANDER,
+                    "Commander",
+                    [it.card.name],
                     f"{it.card.name} is neither an oathbreaker nor a signature spell",
                 )
             )
@@ -279,7 +310,9 @@ def _companion(view: DeckView, out: list[Problem]) -> None:
     if total > 1:
         out.append(
             Problem.make(
-                K.TOO_MANY_COMMANDERS, "Companion", [_name(it) for it in comp],
+                K.TOO_MANY_COMMANDERS,
+                "Companion",
+                [_name(it) for it in comp],
                 f"The Companion section holds {total} cards; a deck has at most one companion",
             )
         )
@@ -287,7 +320,9 @@ def _companion(view: DeckView, out: list[Problem]) -> None:
         if it.card is not None and not _is_companion(it.card):
             out.append(
                 Problem.make(
-                    K.ILLEGAL_COMMANDER, "Companion", [it.card.name],
+                    K.ILLEGAL_COMMANDER,
+                    "Companion",
+                    [it.card.name],
                     f"{it.card.name} has no Companion ability",
                 )
             )
@@ -310,22 +345,29 @@ def _choices(view: DeckView, zone: Zone | None, out: list[Problem]) -> None:
             if marked > n:
                 out.append(
                     Problem.make(
-                        K.ADDITIONAL_COLOR_CHOICE, it.section, [card.name],
+                        K.ADDITIONAL_COLOR_CHOICE,
+                        it.section,
+                        [card.name],
                         f"{card.name} has {marked} colours circled; circle exactly {n}",
                     )
                 )
             elif marked < n:
                 out.append(
                     Problem.make(
-                        K.ADDITIONAL_COLOR_CHOICE, it.section, [card.name],
-                        f"{card.name}: circle {n} colours", Severity.WARNING,
+                        K.ADDITIONAL_COLOR_CHOICE,
+                        it.section,
+                        [card.name],
+                        f"{card.name}: circle {n} colours",
+                        Severity.WARNING,
                     )
                 )
             continue
         if chosen and not allows_choice(card):
             out.append(
                 Problem.make(
-                    K.ADDITIONAL_COLOR_CHOICE, it.section, [card.name],
+                    K.ADDITIONAL_COLOR_CHOICE,
+                    it.section,
+                    [card.name],
                     f"{card.name} allows no colour choice ({C.letters(chosen)} is recorded)",
                 )
             )
@@ -336,7 +378,9 @@ def _choices(view: DeckView, zone: Zone | None, out: list[Problem]) -> None:
         if not b.valid:
             out.append(
                 Problem.make(
-                    K.ADDITIONAL_COLOR_CHOICE, it.section, [card.name],
+                    K.ADDITIONAL_COLOR_CHOICE,
+                    it.section,
+                    [card.name],
                     f"{possessive(card.name)} chosen colours ({C.letters(b.K)}) exceed its budget of {b.n}; "
                     "it grants no additional colour",
                 )
@@ -345,7 +389,9 @@ def _choices(view: DeckView, zone: Zone | None, out: list[Problem]) -> None:
         if b.dropped:
             out.append(
                 Problem.make(
-                    K.ADDITIONAL_COLOR_CHOICE, it.section, [card.name],
+                    K.ADDITIONAL_COLOR_CHOICE,
+                    it.section,
+                    [card.name],
                     f"{_colour_words(b.dropped).capitalize()} is already in the commanders' "
                     "identity",
                     Severity.WARNING,
@@ -355,7 +401,9 @@ def _choices(view: DeckView, zone: Zone | None, out: list[Problem]) -> None:
             noun = "chosen colour" if b.wild else "additional colour"
             out.append(
                 Problem.make(
-                    K.ADDITIONAL_COLOR_CHOICE, it.section, [card.name],
+                    K.ADDITIONAL_COLOR_CHOICE,
+                    it.section,
+                    [card.name],
                     f"{possessive(card.name)} {noun} is not recorded; the deck uses "
                     f"{_colour_words(b.implied)}",
                     Severity.WARNING,
@@ -376,7 +424,9 @@ def _identity(view: DeckView, zone: Zone, out: list[Problem]) -> None:
             need = it.ident & ~zone.z
             out.append(
                 Problem.make(
-                    K.COLOR_IDENTITY, it.section, [card.name],
+                    K.COLOR_IDENTITY,
+                    it.section,
+                    [card.name],
                     f"{card.name} is outside the commander's colour identity ({zl}): "
                     f"needs {', '.join(C.letters(need))}",
                 )
@@ -387,7 +437,9 @@ def _identity(view: DeckView, zone: Zone, out: list[Problem]) -> None:
             if C.count(zone.z) < n:
                 out.append(
                     Problem.make(
-                        K.COLOR_IDENTITY, it.section, [card.name],
+                        K.COLOR_IDENTITY,
+                        it.section,
+                        [card.name],
                         f"{card.name} needs {n} colours circled, but the commander's colour "
                         f"identity ({zl}) has only {C.count(zone.z)}",
                     )
@@ -410,14 +462,18 @@ def _size(view: DeckView, rs: RuleSet, fmt, out: list[Problem]) -> None:
     if size < lo:
         out.append(
             Problem.make(
-                K.DECK_TOO_SMALL, "Main", [],
+                K.DECK_TOO_SMALL,
+                "Main",
+                [],
                 f"The deck has {count(size, 'card')}; the format needs at least {lo}",
             )
         )
     elif hi is not None and size > hi:
         out.append(
             Problem.make(
-                K.DECK_TOO_LARGE, "Main", [],
+                K.DECK_TOO_LARGE,
+                "Main",
+                [],
                 f"The deck has {count(size, 'card')}; the format allows at most {hi}",
             )
         )
@@ -481,7 +537,10 @@ def _pool(view: DeckView, fmt_info, day: date, out: list[Problem]) -> set[str]:
     for sec, names in unsure.items():
         out.append(
             Problem.make(
-                K.NOT_IN_FORMAT, sec, names, notes[sec][:1].upper() + notes[sec][1:],
+                K.NOT_IN_FORMAT,
+                sec,
+                names,
+                notes[sec][:1].upper() + notes[sec][1:],
                 Severity.WARNING,
             )
         )
@@ -506,17 +565,13 @@ def _copies(view: DeckView, ruling, fmt, out: list[Problem], outside=frozenset()
         if base.value == 0:
             source = base.source
             for sec in t.sections:
-                out.append(
-                    Problem.make(K.BANNED, sec, [t.name], f"{t.name} is banned by {source}")
-                )
+                out.append(Problem.make(K.BANNED, sec, [t.name], f"{t.name} is banned by {source}"))
             continue
         lc = limit_card(t.card, t.name, base)
         banned = ruling.banned_by(lc) or source_banned(t.card)
         if banned is not None:
             for sec in t.sections:
-                out.append(
-                    Problem.make(K.BANNED, sec, [t.name], f"{t.name} is banned by {banned}")
-                )
+                out.append(Problem.make(K.BANNED, sec, [t.name], f"{t.name} is banned by {banned}"))
             continue
         limit = ruling.copy_limit(lc)
         if t.count <= limit:
@@ -525,7 +580,9 @@ def _copies(view: DeckView, ruling, fmt, out: list[Problem], outside=frozenset()
         if restricted is not None:
             out.append(
                 Problem.make(
-                    K.RESTRICTED, t.sections[0], [t.name],
+                    K.RESTRICTED,
+                    t.sections[0],
+                    [t.name],
                     f"The deck has {t.count} copies of {t.name}; {restricted} restricts it to "
                     f"{limit}",
                 )
@@ -534,7 +591,9 @@ def _copies(view: DeckView, ruling, fmt, out: list[Problem], outside=frozenset()
             source = base.source if base.value is not None else f'the format "{fmt.code}"'
             out.append(
                 Problem.make(
-                    K.TOO_MANY_COPIES, t.sections[0], [t.name],
+                    K.TOO_MANY_COPIES,
+                    t.sections[0],
+                    [t.name],
                     f"The deck has {t.count} copies of {t.name}; the limit is {limit} ({source})",
                 )
             )
@@ -545,11 +604,13 @@ def _sideboard(view: DeckView, rs: RuleSet, out: list[Problem]) -> None:
     if size and not rs.sideboard_min <= size <= rs.sideboard_max:
         out.append(
             Problem.make(
-                K.SIDEBOARD_SIZE, "Sideboard", [],
+                K.SIDEBOARD_SIZE,
+                "Sideboard",
+                [],
                 f"The sideboard has {count(size, 'card')}; it may hold {rs.sideboard_min} to "
                 f"{rs.sideboard_max}",
             )
         )
 
 
-__all__ = ["check", "base_limit", "LimitCard", "ruling_for", "format_of", "CHECKED_SECTIONS"]
+__all__ = ["CHECKED_SECTIONS", "LimitCard", "base_limit", "check", "format_of", "ruling_for"]

@@ -11,9 +11,9 @@ and `summarize_warnings` folds those into one line per class or `class.key` for 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Iterable
 
 from deckeditor.names import name_key
 
@@ -25,12 +25,27 @@ CHECKED = frozenset(RULE_SECTIONS)
 SUPERTYPES = frozenset({"basic", "legendary", "snow", "world", "ongoing", "elite", "host"})
 CARD_TYPES = frozenset(
     {
-        "artifact", "battle", "creature", "enchantment", "instant", "kindred", "tribal", "land",
-        "planeswalker", "sorcery", "conspiracy", "dungeon", "phenomenon", "plane", "scheme",
+        "artifact",
+        "battle",
+        "creature",
+        "enchantment",
+        "instant",
+        "kindred",
+        "tribal",
+        "land",
+        "planeswalker",
+        "sorcery",
+        "conspiracy",
+        "dungeon",
+        "phenomenon",
+        "plane",
+        "scheme",
         "vanguard",
     }
 )
-PERMANENT_TYPES = frozenset({"Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker"})
+PERMANENT_TYPES = frozenset(
+    {"Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker"}
+)
 _PERMANENT_FOLDED = frozenset(t.casefold() for t in PERMANENT_TYPES)
 # Subtypes of more than one word; the pool may add more (register_subtypes).
 MULTIWORD_SUBTYPES: set[str] = {"time lord"}
@@ -173,9 +188,7 @@ def _parse_branch(raw: str, warnings: list[str]) -> Branch | None:
     sup, typ, sub = _read_type_words(words, warnings)
     if not (stats or permanent or named or sup or typ or sub):
         return None
-    return Branch(
-        tuple(stats), permanent, name_key(named) if named else None, sup, typ, sub
-    )
+    return Branch(tuple(stats), permanent, name_key(named) if named else None, sup, typ, sub)
 
 
 def _read_type_words(words: list[str], warnings: list[str]):
@@ -463,7 +476,9 @@ def _color_identity(values, face, warnings, common) -> ColorIdentityRule:
     if types_text is not None and types_text.strip():
         add_types = parse_branch_list(types_text, face, warnings)
     elif additional:
-        warnings.append("ColorIdentity.AllowedAdditionalColorType: missing, the budget serves no card")
+        warnings.append(
+            "ColorIdentity.AllowedAdditionalColorType: missing, the budget serves no card"
+        )
     return ColorIdentityRule(
         **common,
         warnings=tuple(warnings),

@@ -22,8 +22,9 @@ loss list says so.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 TABLE_FILE = "forge-printings.json"
 

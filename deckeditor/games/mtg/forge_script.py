@@ -15,11 +15,17 @@ import os
 import re
 import tarfile
 import zipfile
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterator
 
-from deckeditor.games.mtg.build import ImportIssue, build_card, keyword_name, number, parse_type_line
+from deckeditor.games.mtg.build import (
+    ImportIssue,
+    build_card,
+    keyword_name,
+    number,
+    parse_type_line,
+)
 from deckeditor.games.mtg.card import Card, DeckRuleLine, Face, Layout
 from deckeditor.games.mtg.colors import ALL, from_word
 from deckeditor.games.mtg.mana import ManaCostError, cost_colors, from_forge, mana_value
@@ -244,7 +250,9 @@ def _layout(raw: _RawFace, nfaces: int, warn: Callable[[int, str], None]) -> Lay
     return layout
 
 
-def parse_script(text: str, source: str = "<script>", issues: list[ImportIssue] | None = None) -> Card:
+def parse_script(
+    text: str, source: str = "<script>", issues: list[ImportIssue] | None = None
+) -> Card:
     """One script's text -> Card. Warnings go to `issues`; a bad script raises ForgeScriptError."""
     try:
         return _parse(text, source, issues)
@@ -291,7 +299,9 @@ def _parse(text: str, source: str, issues: list[ImportIssue] | None) -> Card:
         if raw.set_color_id is not None:
             n = number(raw.set_color_id)
             if n is None or not 0 <= n <= 5:
-                warn(raw.line_of("SETCOLORID"), f"SETCOLORID:{raw.set_color_id} is not a number 0-5")
+                warn(
+                    raw.line_of("SETCOLORID"), f"SETCOLORID:{raw.set_color_id} is not a number 0-5"
+                )
             else:
                 scid = n
     return build_card(
@@ -325,8 +335,14 @@ def iter_script_bytes(path: str | os.PathLike[str]) -> Iterator[tuple[str, bytes
     """(member name, bytes, total count or None) for every `.txt` script under a folder (walked
     recursively, sorted), in a `.zip`, or in a tar archive (`.tar`, `.tar.xz`, `.tar.gz`).
     A script over `readlimits.MAX_SCRIPT_BYTES` (real ones are a few KB) is refused (TooLarge)."""
-    from deckeditor.readlimits import (MAX_SCRIPT_BYTES, Budget, check_size, read_limited,
-                                       regular_files, zip_entries)
+    from deckeditor.readlimits import (
+        MAX_SCRIPT_BYTES,
+        Budget,
+        check_size,
+        read_limited,
+        regular_files,
+        zip_entries,
+    )
 
     p = Path(path)
     cap = MAX_SCRIPT_BYTES
@@ -341,7 +357,9 @@ def iter_script_bytes(path: str | os.PathLike[str]) -> Iterator[tuple[str, bytes
         with zipfile.ZipFile(p) as zf:
             infos = [i for i in zip_entries(zf, str(p)) if _is_script(i.filename)]
             for info in infos:
-                check_size(f"{p}:{info.filename}", info.file_size, compressed=info.compress_size, limit=cap)
+                check_size(
+                    f"{p}:{info.filename}", info.file_size, compressed=info.compress_size, limit=cap
+                )
             # the declared sizes bound what is read (zipfile stops at them): all checked first
             Budget(str(p), p.stat().st_size).take_all(i.file_size for i in infos)
             for info in infos:

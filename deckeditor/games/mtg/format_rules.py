@@ -61,19 +61,42 @@ FORMAT_RULES: dict[str, FormatRule] = {
         _rule("premodern", "Premodern", by_sets=True),
         _rule("oldschool", "Old School", by_sets=True),
         _rule("historic", "Historic", by_sets=True, digital=True),
-        _rule("timeless", "Timeless", by_sets=True, digital=True, also=("historic",),
-              sets_like="historic"),
+        _rule(
+            "timeless",
+            "Timeless",
+            by_sets=True,
+            digital=True,
+            also=("historic",),
+            sets_like="historic",
+        ),
         _rule("alchemy", "Alchemy", digital=True, **_ROTATING),
         # MTG Arena folded Explorer into Pioneer; sources that no longer know the key speak for
         # it through Pioneer's.
-        _rule("explorer", "Explorer", by_sets=True, digital=True, also=("pioneer",),
-              sets_like="pioneer"),
+        _rule(
+            "explorer",
+            "Explorer",
+            by_sets=True,
+            digital=True,
+            also=("pioneer",),
+            sets_like="pioneer",
+        ),
         _rule("gladiator", "Gladiator", by_sets=True, digital=True, sets_like="historic"),
-        FormatRule("brawl", "Brawl", (("0000-01-01", "historicbrawl"), (RENAME_DAY, "brawl")),
-                   by_sets=True, digital=True, sets_like="historic"),
-        FormatRule("standardbrawl", "Standard Brawl",
-                   (("0000-01-01", "brawl"), (RENAME_DAY, "standardbrawl")),
-                   digital=True, sets_like="standard", **_ROTATING),
+        FormatRule(
+            "brawl",
+            "Brawl",
+            (("0000-01-01", "historicbrawl"), (RENAME_DAY, "brawl")),
+            by_sets=True,
+            digital=True,
+            sets_like="historic",
+        ),
+        FormatRule(
+            "standardbrawl",
+            "Standard Brawl",
+            (("0000-01-01", "brawl"), (RENAME_DAY, "standardbrawl")),
+            digital=True,
+            sets_like="standard",
+            **_ROTATING,
+        ),
         _rule("commander", "Commander", also=ETERNAL),
         _rule("oathbreaker", "Oathbreaker", also=ETERNAL),
         _rule("duel", "Duel Commander", also=ETERNAL),
@@ -95,4 +118,4 @@ def key_on(code: str, day: str) -> str | None:
     return key
 
 
-__all__ = ["ETERNAL", "FORMAT_RULES", "FormatRule", "RENAME_DAY", "key_on"]
+__all__ = ["ETERNAL", "FORMAT_RULES", "RENAME_DAY", "FormatRule", "key_on"]

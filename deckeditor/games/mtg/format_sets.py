@@ -48,7 +48,8 @@ def sets_on(code: str, day: date) -> frozenset[str]:
     """The set codes of the format on the day (empty when the table has no such format)."""
     iso = day.isoformat()
     return frozenset(
-        s for s, (joined, left) in _table().get(code, {}).items()
+        s
+        for s, (joined, left) in _table().get(code, {}).items()
         if joined <= iso and (left is None or iso < left)
     )
 

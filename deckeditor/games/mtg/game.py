@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from deckeditor.deck import MTG_SECTIONS, Deck, Printing
 from deckeditor.games import NEW_DECK_LABELS
 from deckeditor.games.interface import ColorBudget, DeckTarget, Game, LeadAction, Role, Statistics
 from deckeditor.games.mtg import brackets as _brackets
 from deckeditor.games.mtg import card_view as _view
-from deckeditor.games.mtg import images as _images
 from deckeditor.games.mtg import catalog as _catalog
 from deckeditor.games.mtg import choices as _choices
 from deckeditor.games.mtg import conformance, predicate
 from deckeditor.games.mtg import exports as _exports
+from deckeditor.games.mtg import images as _images
 from deckeditor.games.mtg import leads as _leads
 from deckeditor.games.mtg import role_names as _roles
 from deckeditor.games.mtg import sections as _sections
@@ -61,7 +62,6 @@ class MtgGame(Game):
 
     def owns(self, card: Any) -> bool:
         return bool(getattr(card, "faces", None))
-
 
     make_predicate = staticmethod(make_predicate)
     roles = tuple(Role(k, _roles.TITLES[k], _roles.QUERIES[k]) for k in _roles.ROLES)
@@ -202,8 +202,20 @@ class MtgGame(Game):
         return ""
 
     def group_rank(self, label: str) -> tuple:
-        order = ("Creature", "Planeswalker", "Battle", "Instant", "Sorcery", "Artifact", "Enchantment",
-                 "Kindred", "Land", "Lands", "Other", "Unknown")
+        order = (
+            "Creature",
+            "Planeswalker",
+            "Battle",
+            "Instant",
+            "Sorcery",
+            "Artifact",
+            "Enchantment",
+            "Kindred",
+            "Land",
+            "Lands",
+            "Other",
+            "Unknown",
+        )
         if label.startswith("Mana value"):
             return (0, label)
         return (1, order.index(label) if label in order else 50, label)
@@ -224,8 +236,10 @@ class MtgGame(Game):
         from deckeditor.games.mtg.set_table import facts
 
         name = getattr(card, "name", "")
-        return [Printing(set=code, number=facts(code, name).number or None)
-                for code in reversed(getattr(card, "printings", ()) or ())]
+        return [
+            Printing(set=code, number=facts(code, name).number or None)
+            for code in reversed(getattr(card, "printings", ()) or ())
+        ]
 
     def printing_text(self, printing: Any) -> str:
         from deckeditor.games.mtg.set_table import describe

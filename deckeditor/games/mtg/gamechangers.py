@@ -70,8 +70,15 @@ def parse_list(doc: dict) -> GameChangerList:
         cards = s.get("cards")
         if not isinstance(cards, list) or not all(isinstance(c, str) and c for c in cards):
             raise ValueError(f"{where}.cards: must be a list of card names")
-        snaps.append(Snapshot(day, since, str(s.get("announcement", "")),
-                              frozenset(name_key(c) for c in cards), tuple(cards)))
+        snaps.append(
+            Snapshot(
+                day,
+                since,
+                str(s.get("announcement", "")),
+                frozenset(name_key(c) for c in cards),
+                tuple(cards),
+            )
+        )
     if [s.date for s in snaps] != sorted(s.date for s in snaps):
         raise ValueError("snapshots: must be in date order")
     return GameChangerList(start, tuple(snaps))
@@ -117,4 +124,11 @@ def list_key(day: date, gc_list: GameChangerList | None = None) -> str:
     return f"gc:{snap.date.isoformat()}:{int(gc_list.trusts_source_flags(day))}"
 
 
-__all__ = ["GameChangerList", "Snapshot", "is_game_changer", "list_key", "parse_list", "shipped_list"]
+__all__ = [
+    "GameChangerList",
+    "Snapshot",
+    "is_game_changer",
+    "list_key",
+    "parse_list",
+    "shipped_list",
+]

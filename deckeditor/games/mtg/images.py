@@ -52,8 +52,14 @@ def picture_candidates(card: Any, printing: Any, folder_sets: dict[str, str]) ->
             if art and art > 1:
                 out.append(f"{folder}/{name}{art}.full.jpg")
             out += [f"{folder}/{name}.full.jpg", f"{folder}/{name}.jpg", f"{folder}/{name}.png"]
-        out += [f"CUSTOM/{name}.jpg", f"CUSTOM/{name}.png", f"{name}.full.jpg", f"cards/{name}.full.jpg",
-                f"{name}.jpg", f"{name}.png"]
+        out += [
+            f"CUSTOM/{name}.jpg",
+            f"CUSTOM/{name}.png",
+            f"{name}.full.jpg",
+            f"cards/{name}.full.jpg",
+            f"{name}.jpg",
+            f"{name}.png",
+        ]
     return list(dict.fromkeys(out))
 
 

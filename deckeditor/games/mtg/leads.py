@@ -86,7 +86,9 @@ def to_lead(deck: Deck, section: str, index: int, colors: str | None) -> tuple[D
     return deck, index
 
 
-def apply(action: str, deck: Deck, section: str, index: int, colors: str | None) -> tuple[Deck, str]:
+def apply(
+    action: str, deck: Deck, section: str, index: int, colors: str | None
+) -> tuple[Deck, str]:
     if action not in (SET_COMMANDER, ADD_PARTNER):
         raise ValueError(f"{action!r} is not an MTG deck action")
     name = deck.section(section).entries[index].card
@@ -96,7 +98,9 @@ def apply(action: str, deck: Deck, section: str, index: int, colors: str | None)
             if deck.section(LEAD).entries[old_index].card != name:
                 deck = deck.move(LEAD, old_index, "Main")
                 if section == "Main":
-                    index = next(i for i, e in enumerate(deck.section("Main").entries) if e.card == name)
+                    index = next(
+                        i for i, e in enumerate(deck.section("Main").entries) if e.card == name
+                    )
     deck, _ = to_lead(deck, section, index, colors)
     if action == ADD_PARTNER:
         return deck, f"{name} is now a second commander"

@@ -24,10 +24,10 @@ Order of the decision:
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from datetime import date
 from functools import lru_cache
-from typing import Iterable, Mapping
 
 from deckeditor.games.mtg.set_calendar import promo_sets
 
@@ -304,8 +304,11 @@ def verdict(card, rule: PoolRule, day: date | None) -> Verdict:
         trait = next(t for t in TRAIT_ORDER if t in card.traits)  # a joke says more
         return Verdict(False, f"not part of {title}: {TRAIT_WORDS[trait]} ({_source_name(card)})")
     if rule.uncommon_lead and not printed_at_uncommon(card):
-        return Verdict(False, "not a Pauper Commander commander: the printings table has it "
-                              "printed only at " + _rarity_words(card) + ", never at uncommon")
+        return Verdict(
+            False,
+            "not a Pauper Commander commander: the printings table has it "
+            "printed only at " + _rarity_words(card) + ", never at uncommon",
+        )
     status, key = statement(card, rule)
     said = source_day(card)
     if status is not None and _reaches(rule, said, day):
@@ -316,15 +319,22 @@ def verdict(card, rule: PoolRule, day: date | None) -> Verdict:
             return Verdict(False, f"banned as commander in {title} ({_source_name(card)})")
         if status == RESTRICTED and rule.lead_pool:
             # Pauper Commander (2022 data): "restricted" is an uncommon, which only leads.
-            return Verdict(False, f"not part of {title} outside the command zone: "
-                                  f"{_source_name(card)} says it may only be the commander")
+            return Verdict(
+                False,
+                f"not part of {title} outside the command zone: "
+                f"{_source_name(card)} says it may only be the commander",
+            )
         banned_from = (said or date.min) if status == BANNED else None
         return Verdict(True, "", banned_from)
-    for trait in (DIGITAL_TRAITS if rule.digital else PAPER_TRAITS):
+    for trait in DIGITAL_TRAITS if rule.digital else PAPER_TRAITS:
         if trait in card.traits:
-            return Verdict(False, f"not part of {title}: {TRAIT_WORDS[trait]} ({_source_name(card)})")
+            return Verdict(
+                False, f"not part of {title}: {TRAIT_WORDS[trait]} ({_source_name(card)})"
+            )
     if rule.commons and RARITY_KNOWN in card.traits and COMMON not in card.traits:
-        return Verdict(False, f"not part of {title}: never printed at common ({_source_name(card)})")
+        return Verdict(
+            False, f"not part of {title}: never printed at common ({_source_name(card)})"
+        )
     if rule.by_sets and format_sets.has_sets(rule.code) and day is not None:
         return _by_sets(card, rule, day, status is not None)
     # A source that states no legalities at all (Forge scripts, a spoiler list): let in.
@@ -351,7 +361,8 @@ def _by_sets(card, rule: PoolRule, day: date, stated_elsewhere: bool) -> Verdict
     if not card.printings:
         # A Forge cardsfolder without its editions folder: no set, so no way into a set pool.
         return Verdict(
-            False, f"not part of {title}: {_source_name(card)} names no set that prints it",
+            False,
+            f"not part of {title}: {_source_name(card)} names no set that prints it",
             by_sets=True,
         )
     if in_sets(card.printings, rule, day):
@@ -384,8 +395,25 @@ def source_ban(card, rule: PoolRule, day: date, fmt) -> str | None:
 
 
 __all__ = [
-    "BANNED", "COMMON", "DIGITAL", "JOKE", "RARITY_KNOWN", "LEGAL", "NON_DECK", "NOT_LEGAL", "OVERSIZED", "PoolRule",
-    "REBALANCED", "RESTRICTED", "Verdict", "decode", "encode", "lead_rule", "printed_at_uncommon", "pool_rule",
+    "BANNED",
+    "COMMON",
+    "DIGITAL",
+    "JOKE",
+    "LEGAL",
+    "NON_DECK",
+    "NOT_LEGAL",
+    "OVERSIZED",
+    "RARITY_KNOWN",
+    "REBALANCED",
+    "RESTRICTED",
+    "PoolRule",
+    "Verdict",
+    "decode",
+    "encode",
+    "lead_rule",
+    "pool_rule",
+    "printed_at_uncommon",
     "source_ban",
-    "traits_from_facts", "verdict",
+    "traits_from_facts",
+    "verdict",
 ]

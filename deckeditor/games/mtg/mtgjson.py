@@ -14,8 +14,9 @@ import json
 import lzma
 import os
 import zipfile
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any
 
 from deckeditor.games.mtg.build import ImportIssue, build_card, parse_type_line
 from deckeditor.games.mtg.card import Card, Face, Layout
@@ -108,7 +109,11 @@ def face_from_json(obj: dict, name_key: str = "faceName") -> Face:
     if "{" not in cost and cost:
         raise ManaCostError(f"manaCost {cost!r} is not in {{}} notation")
     colors_list = obj.get("colors")
-    colors = mask("".join(_str_list(colors_list, "colors"))) if colors_list is not None else cost_colors(cost)
+    colors = (
+        mask("".join(_str_list(colors_list, "colors")))
+        if colors_list is not None
+        else cost_colors(cost)
+    )
     indicator = obj.get("colorIndicator")
     ind_mask = mask("".join(_str_list(indicator, "colorIndicator"))) if indicator else None
     if "types" in obj:
@@ -181,7 +186,9 @@ def card_from_entry(
         layout,
         name=name,
         printings=printings,
-        source_identity=mask("".join(_str_list(src_id, "colorIdentity"))) if src_id is not None else None,
+        source_identity=mask("".join(_str_list(src_id, "colorIdentity")))
+        if src_id is not None
+        else None,
         extra=_extra(first),
     )
     # The first printing's release day (issue 12), from the shipped set calendar.
@@ -258,6 +265,7 @@ def oracle_folds(data: dict) -> dict[str, list[str]]:
     for names in groups.values():
         if len(names) < 2:
             continue
+
         def rank(n: str) -> tuple:
             return (is_reversible(n), not data[n][0].get("legalities"), n)
 
@@ -290,7 +298,7 @@ def iter_cards(
     doc = load_document(path)
     data = doc.get("data") if isinstance(doc, dict) else None
     if not isinstance(data, dict):
-        raise MtgjsonError(f"{path}: no \"data\" object of cards (is this AtomicCards?)")
+        raise MtgjsonError(f'{path}: no "data" object of cards (is this AtomicCards?)')
     total = len(data)
     meta = doc.get("meta") if isinstance(doc.get("meta"), dict) else {}
     day = meta.get("date") if isinstance(meta.get("date"), str) else ""
@@ -302,9 +310,13 @@ def iter_cards(
         if name in folded:
             continue  # the same Oracle card under another name: its canonical entry carries it
         try:
-            card = card_from_entry(name, faces_json, known, _printings_of(data, folds.get(name, ())))
+            card = card_from_entry(
+                name, faces_json, known, _printings_of(data, folds.get(name, ()))
+            )
         except (TypeError, ValueError, KeyError, AttributeError) as exc:
-            issues.append(ImportIssue(source, f"data[{json.dumps(name, ensure_ascii=False)}]", str(exc)))
+            issues.append(
+                ImportIssue(source, f"data[{json.dumps(name, ensure_ascii=False)}]", str(exc))
+            )
         else:
             card = _statement_of_aliases(card, data, folds.get(name, ()), known)
             aliases = set(folds.get(name, ())) | {name}
@@ -360,7 +372,10 @@ def load_mtgjson(
 
 
 def report_identity_mismatches(
-    cards: list[Card], source: str, issues: list[ImportIssue], where: str = "data[{name}].colorIdentity"
+    cards: list[Card],
+    source: str,
+    issues: list[ImportIssue],
+    where: str = "data[{name}].colorIdentity",
 ) -> None:
     """§2: identity is computed for every source; a disagreement with the source is a warning."""
     from deckeditor.games.mtg.colors import letters
@@ -371,8 +386,10 @@ def report_identity_mismatches(
             continue
         computed = card_identity(card.layout, card.faces)
         if card.source_identity != computed:
-            union = "" if computed | card.source_identity == computed else (
-                f"; using {letters(card.identity)}"
+            union = (
+                ""
+                if computed | card.source_identity == computed
+                else (f"; using {letters(card.identity)}")
             )
             issues.append(
                 ImportIssue(
@@ -385,4 +402,11 @@ def report_identity_mismatches(
             )
 
 
-__all__ = ["MtgjsonError", "card_from_entry", "face_from_json", "iter_cards", "load_mtgjson", "symbols"]
+__all__ = [
+    "MtgjsonError",
+    "card_from_entry",
+    "face_from_json",
+    "iter_cards",
+    "load_mtgjson",
+    "symbols",
+]

@@ -13,12 +13,11 @@ from __future__ import annotations
 
 import weakref
 from dataclasses import dataclass, replace
-from functools import cached_property
 from datetime import date
+from functools import cached_property
 
 from deckeditor.games.mtg import colors as C
 from deckeditor.games.mtg.approval import Budget, DeckView, Zone, build_zone, is_basic_land
-from deckeditor.games.mtg.sections import OATHBREAKER_SLOT, SIGNATURE_SLOT, SLOT_SECTIONS
 from deckeditor.games.mtg.bracket_budget import TARGET_SECTIONS, BracketBudget
 from deckeditor.games.mtg.conformance import (
     LimitCard,
@@ -40,8 +39,8 @@ from deckeditor.games.mtg.legality import (
     PoolRule,
     in_sets,
     lead_rule,
-    printed_at_uncommon,
     pool_rule,
+    printed_at_uncommon,
     source_ban,
     source_bans_apply,
     verdict,
@@ -58,6 +57,7 @@ from deckeditor.games.mtg.rulesets import (
     partner_capable,
     ruleset_for,
 )
+from deckeditor.games.mtg.sections import OATHBREAKER_SLOT, SIGNATURE_SLOT, SLOT_SECTIONS
 from deckeditor.names import _NON_SLUG, name_key, possessive
 
 IDENTITY_TARGETS = ("Main", "Sideboard", "Companion")
@@ -128,8 +128,11 @@ class PoolIndex:
         changeling: list[int] = []
         for row, card in enumerate(self.pool.cards):
             facts = card_facts(card)
-            for kind, items in (("sup", facts.supertypes), ("type", facts.types),
-                                ("sub", facts.subtypes)):
+            for kind, items in (
+                ("sup", facts.supertypes),
+                ("type", facts.types),
+                ("sub", facts.subtypes),
+            ):
                 for w in items:
                     words.setdefault((kind, w), []).append(row)
             if facts.changeling:
@@ -199,7 +202,8 @@ class PoolIndex:
             by_id = self._rows_by_id()
             candidates = [row for i in listed for row in by_id.get(i, ())]
         rows = [
-            row for row in candidates
+            row
+            for row in candidates
             if ruling.banned_by(LimitCard(cards[row].id, None)) is not None
         ]
         bits |= bits_from_rows(rows, self.size)
@@ -227,7 +231,9 @@ class PoolIndex:
             # pool's snapshot when the pool came from there (read back in a few ms)
             from deckeditor.carddb.derived import remembered
 
-            self._by_id = remembered(self.pool, "card-ids", (__name__, "deckeditor.names"), self._build_by_id)
+            self._by_id = remembered(
+                self.pool, "card-ids", (__name__, "deckeditor.names"), self._build_by_id
+            )
         return self._by_id
 
     def _build_by_id(self) -> dict[str, list[int]]:
@@ -279,7 +285,8 @@ def outside_rows(cards, rule: PoolRule, day: date, fmt=None) -> list[int]:
                 out = _BY_SETS  # the same statement, other printings: decided below
             else:
                 out = not v.in_pool or (
-                    fmt is not None and v.banned_from is not None
+                    fmt is not None
+                    and v.banned_from is not None
                     and source_ban(card, rule, day, fmt) is not None
                 )
             memo[facts] = out
@@ -357,7 +364,8 @@ class Predicate:
         # the deck's target bracket: one more budget, read-only until a card is added
         self.bracket: BracketBudget | None = (
             BracketBudget.of(deck, day, pool)
-            if self.rs.code == COMMANDER and target_section in TARGET_SECTIONS else None
+            if self.rs.code == COMMANDER and target_section in TARGET_SECTIONS
+            else None
         )
         self._visible: int | None = None
 
@@ -442,21 +450,36 @@ class Predicate:
             out.append(Reason("NOT_A_COMMANDER", f"{card.name} is no oathbreaker (a planeswalker)"))
             return
         if self.slot == SIGNATURE_SLOT and not is_sig:
-            out.append(Reason("NOT_A_COMMANDER", f"{card.name} is no signature spell (an instant or sorcery)"))
+            out.append(
+                Reason(
+                    "NOT_A_COMMANDER", f"{card.name} is no signature spell (an instant or sorcery)"
+                )
+            )
             return
         if not (is_ob or is_sig):
             out.append(
-                Reason("NOT_A_COMMANDER", f"{card.name} is neither an oathbreaker nor a signature spell")
+                Reason(
+                    "NOT_A_COMMANDER",
+                    f"{card.name} is neither an oathbreaker nor a signature spell",
+                )
             )
             return
         if self.zone_total >= 2:
             out.append(Reason("COMMAND_ZONE_FULL", "The command zone already holds two cards"))
             return
         if self.slot:  # the slot already filled: its card named
-            taken = [c for c in (it.card for it in self.commanders)
-                     if can_be_oathbreaker(c) == (self.slot == OATHBREAKER_SLOT)]
+            taken = [
+                c
+                for c in (it.card for it in self.commanders)
+                if can_be_oathbreaker(c) == (self.slot == OATHBREAKER_SLOT)
+            ]
             if taken:
-                out.append(Reason("COMMAND_ZONE_FULL", f"The deck already has its {self.slot.lower()}, {taken[0].name}"))
+                out.append(
+                    Reason(
+                        "COMMAND_ZONE_FULL",
+                        f"The deck already has its {self.slot.lower()}, {taken[0].name}",
+                    )
+                )
                 return
         for present in (it.card for it in self.commanders):
             if can_be_oathbreaker(present) and not is_sig:
@@ -466,11 +489,13 @@ class Predicate:
             elif can_be_oathbreaker(present) and card.identity & ~present.identity:
                 # the signature spell must fit its oathbreaker's colour identity
                 need = card.identity & ~present.identity
-                out.append(Reason(
-                    "OUTSIDE_IDENTITY",
-                    f"Outside the colour identity of {_short(present.name)} "
-                    f"({C.letters(present.identity) or 'colourless'}): needs {', '.join(C.letters(need))}",
-                ))
+                out.append(
+                    Reason(
+                        "OUTSIDE_IDENTITY",
+                        f"Outside the colour identity of {_short(present.name)} "
+                        f"({C.letters(present.identity) or 'colourless'}): needs {', '.join(C.letters(need))}",
+                    )
+                )
 
     def _identity(self, card, out: list[Reason]) -> None:
         zone = self.zone
@@ -507,7 +532,9 @@ class Predicate:
     def _leaders(self) -> str:
         """The commanders by their short names: "Thrasios and Tymna"."""
         # players' short names: "Thrasios" for Thrasios, Triton Hero, "Tymna" for Tymna the Weaver
-        names = list(dict.fromkeys(_short(it.card.name).split(" the ")[0] for it in self.commanders))
+        names = list(
+            dict.fromkeys(_short(it.card.name).split(" the ")[0] for it in self.commanders)
+        )
         names = names or ["the commanders"]
         return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
@@ -586,7 +613,7 @@ class Predicate:
                 row = self.pool.row_of(t.card.name)
                 if row is not None:
                     candidates.add(row)
-        for rule, carrier in self.deck_rules:
+        for rule, _carrier in self.deck_rules:
             if rule.limit == 0:
                 candidates.update(rows_from_bits(idx.branch_bits(rule.affected)))
         rows = []
@@ -606,7 +633,8 @@ class Predicate:
             lone = self.commanders[0].card
             cards = self.pool.cards
             rows = [
-                r for r in idx.partner_rows
+                r
+                for r in idx.partner_rows
                 if can_partner(lone, cards[r]) and not self._why_commander(cards[r])
             ]
             return bits_from_rows(rows, idx.size)
@@ -687,5 +715,10 @@ def make_predicate(deck, fmt_info, day: date, pool, target_section: str = "Main"
 
 
 __all__ = [
-    "Predicate", "Reason", "invalidate_pool", "make_predicate", "pool_index", "rows_from_bits",
+    "Predicate",
+    "Reason",
+    "invalidate_pool",
+    "make_predicate",
+    "pool_index",
+    "rows_from_bits",
 ]

@@ -7,7 +7,17 @@ from __future__ import annotations
 RAMP, DRAW, REMOVAL, BOARDWIPE, COUNTERSPELL, TUTOR, PROTECTION, RECURSION, LAND = (
     "ramp", "draw", "removal", "boardwipe", "counterspell", "tutor", "protection", "recursion", "land",
 )  # fmt: skip
-ROLES: tuple[str, ...] = (RAMP, DRAW, REMOVAL, BOARDWIPE, COUNTERSPELL, TUTOR, PROTECTION, RECURSION, LAND)
+ROLES: tuple[str, ...] = (
+    RAMP,
+    DRAW,
+    REMOVAL,
+    BOARDWIPE,
+    COUNTERSPELL,
+    TUTOR,
+    PROTECTION,
+    RECURSION,
+    LAND,
+)
 # one word each: Moxfield's #tags end at a space
 TITLES = {
     RAMP: "Ramp", DRAW: "Draw", REMOVAL: "Removal", BOARDWIPE: "Boardwipes",
@@ -18,8 +28,13 @@ BIT = {role: 1 << i for i, role in enumerate(ROLES)}
 # the catalog search that lists a role's cards (a land is its type line)
 QUERIES = {role: ("t:land" if role == LAND else f"otag:{role}") for role in ROLES}
 # The common Commander template ("10 ramp, 10 draw, 10 removal, 3 board wipes, 37 lands")
-COMMANDER_TEMPLATE = {TITLES[RAMP]: 10, TITLES[DRAW]: 10, TITLES[REMOVAL]: 10, TITLES[BOARDWIPE]: 3,
-                      TITLES[LAND]: 37}
+COMMANDER_TEMPLATE = {
+    TITLES[RAMP]: 10,
+    TITLES[DRAW]: 10,
+    TITLES[REMOVAL]: 10,
+    TITLES[BOARDWIPE]: 3,
+    TITLES[LAND]: 37,
+}
 
 
 def default_template(fmt) -> dict[str, int]:

@@ -13,12 +13,18 @@ from deckeditor.carddb import derived
 
 # the modules whose source stamps the stored table: `games.mtg.roles._MODULES` (a test keeps
 # the two the same; were they to differ, the table is only not found, never wrong)
-ROLE_MODULES = ("deckeditor.games.mtg.roles", "deckeditor.games.mtg.role_names",
-                "deckeditor.games.mtg.bracket_categories", "deckeditor.search.folding")
+ROLE_MODULES = (
+    "deckeditor.games.mtg.roles",
+    "deckeditor.games.mtg.role_names",
+    "deckeditor.games.mtg.bracket_categories",
+    "deckeditor.search.folding",
+)
 _NAME = "mtg-roles"
 
 # pool -> ((generation, size), table or None): one read of the database per pool as loaded
-_TABLES: "weakref.WeakKeyDictionary[object, tuple[tuple, dict[str, int] | None]]" = weakref.WeakKeyDictionary()
+_TABLES: weakref.WeakKeyDictionary[object, tuple[tuple, dict[str, int] | None]] = (
+    weakref.WeakKeyDictionary()
+)
 
 
 def mask_in(pool, card) -> int:

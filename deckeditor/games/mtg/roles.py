@@ -39,18 +39,32 @@ from __future__ import annotations
 
 import re
 import weakref
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
-from typing import Iterable, Sequence
 
 from deckeditor.games.mtg.bracket_categories import is_tutor
+from deckeditor.games.mtg.role_names import (  # noqa: F401  (the names, re-exported)
+    BIT,
+    BOARDWIPE,
+    COMMANDER_TEMPLATE,
+    COUNTERSPELL,
+    DRAW,
+    LAND,
+    PROTECTION,
+    QUERIES,
+    RAMP,
+    RECURSION,
+    REMOVAL,
+    ROLES,
+    TITLES,
+    TUTOR,
+    default_template,
+)
 from deckeditor.search.folding import replace_name
 
-from deckeditor.games.mtg.role_names import (  # noqa: F401  (the names, re-exported)
-    BIT, BOARDWIPE, COMMANDER_TEMPLATE, COUNTERSPELL, DRAW, LAND, PROTECTION, QUERIES, RAMP,
-    RECURSION, REMOVAL, ROLES, TITLES, TUTOR, default_template,
+_PERMANENT_TYPES = frozenset(
+    {"Artifact", "Creature", "Enchantment", "Planeswalker", "Battle", "Land"}
 )
-
-_PERMANENT_TYPES = frozenset({"Artifact", "Creature", "Enchantment", "Planeswalker", "Battle", "Land"})
 
 
 # --- normalised text ------------------------------------------------------------------------
@@ -101,9 +115,7 @@ _ADD_MANA = re.compile(
     r"mana|[a-z]+ mana|\w+ additional)"
 )
 _TREASURE = re.compile(r"\bcreates? [^.]*?\btreasure tokens?\b")
-_LAND_WORD = (
-    r"(?:basic |nonbasic |snow |legendary )?(?:land|plains|island|swamp|mountain|forest|gate|desert|cave|town)s?"
-)
+_LAND_WORD = r"(?:basic |nonbasic |snow |legendary )?(?:land|plains|island|swamp|mountain|forest|gate|desert|cave|town)s?"
 _LAND_TO_BATTLEFIELD = re.compile(
     rf"\b(?:search(?:es)? your library|each player searches (?:their|his or her) library) for [^.\n]*?\b{_LAND_WORD}\b"
     rf"[^.\n]*?\bcards?\b[^\n]*?\bonto the battlefield"
@@ -156,8 +168,10 @@ _ENEMY_THING = (
     r"(?:non-[a-z]+, )+(?:or )?non-[a-z]+ (?:creature|permanent))"
 )
 _WHOSE = r"(?: (?:an opponent|target opponent|target player|defending player) controls| you don't control| your opponents control)?"
-_TARGET = (rf"(?:up to (?:one|two|three|four|x) |any number of |one or two |two |three |x )?(?:other )?(?:another )?"
-           rf"target {_ENEMY_THING}s?{_WHOSE}")
+_TARGET = (
+    rf"(?:up to (?:one|two|three|four|x) |any number of |one or two |two |three |x )?(?:other )?(?:another )?"
+    rf"target {_ENEMY_THING}s?{_WHOSE}"
+)
 _REMOVE_TARGET = re.compile(
     rf"\b(?:destroy|exile) {_TARGET}"
     rf"|\breturn {_TARGET} to (?:its|their) owners?'?s? hands?"
@@ -220,7 +234,9 @@ _WIPE = re.compile(
     rf"|\bput all (?:other )?(?:non\w+ )?{_WIPE_THING} on the bottom of"
     rf"|\bshuffles? all (?:other )?{_WIPE_THING}"
 )
-_WIPE_NOT = re.compile(r"\b(?:destroy|exile) all (?:auras|equipment)\b|\battached to\b|\byou control\b(?! [^.]*except)")
+_WIPE_NOT = re.compile(
+    r"\b(?:destroy|exile) all (?:auras|equipment)\b|\battached to\b|\byou control\b(?! [^.]*except)"
+)
 
 # counterspell
 _COUNTER = re.compile(
@@ -284,7 +300,9 @@ def _is_permanent(face) -> bool:
 def _is_land_card(card) -> bool:
     if "Land" in card.faces[0].types:
         return True
-    return getattr(card.layout, "value", card.layout) == "modal_dfc" and _any_face(card, lambda f: "Land" in f.types)
+    return getattr(card.layout, "value", card.layout) == "modal_dfc" and _any_face(
+        card, lambda f: "Land" in f.types
+    )
 
 
 # --- one role each ---------------------------------------------------------------------------
@@ -303,7 +321,10 @@ def _reads_ramp(card, texts: list[tuple[object, str]]) -> bool:
             if _LAND_TO_BATTLEFIELD.search(ability) and "graveyard" not in ability:
                 if _LAND_SWAP.search(text) and not _ONE_MORE_LAND.search(ability):
                     continue
-                if not re.search(r"\b(?:its controller|that player|target player|target opponent)\b[^.]*search", ability):
+                if not re.search(
+                    r"\b(?:its controller|that player|target player|target opponent)\b[^.]*search",
+                    ability,
+                ):
                     return True
             if permanent and _EXTRA_LAND_EVERY_TURN.search(ability):
                 return True
@@ -323,7 +344,10 @@ def _reads_draw(card, texts) -> bool:
                 clause = re.split(r"[.;:,]|\bthen\b", before)[-1]
                 if _NOT_YOUR_DRAW.search(clause):
                     continue
-                if re.search(r"\b(?:target|each) (?:opponent|player)(?:s)? (?:may )?$", clause) and "opponent" in clause:
+                if (
+                    re.search(r"\b(?:target|each) (?:opponent|player)(?:s)? (?:may )?$", clause)
+                    and "opponent" in clause
+                ):
                     continue
                 return True
     return False
@@ -349,7 +373,7 @@ def _reads_removal(card, texts) -> bool:
                     hit = m.group(0)
                     if _YOURS.search(hit) or _LAND_ONLY.search(hit):
                         continue
-                    after = sentence[m.end():]
+                    after = sentence[m.end() :]
                     if _STILL_YOURS.match(after) or after.startswith(" card"):
                         continue
                     return True
@@ -366,7 +390,7 @@ def _reads_boardwipe(card, texts) -> bool:
             for sentence in _SENTENCE_END.split(ability):
                 m = _WIPE.search(sentence)
                 if m and not _WIPE_NOT.search(m.group(0)):
-                    rest = sentence[m.end(): m.end() + 14]
+                    rest = sentence[m.end() : m.end() + 14]
                     if rest.startswith(" you control") or rest.startswith(" with ~"):
                         continue
                     return True
@@ -408,15 +432,39 @@ def _reads_recursion(card, texts) -> bool:
 # Each reader runs only on texts holding one of its words: most cards have no role's words, and
 # the regexes above would otherwise cost ~2.5 s over the pool instead of well under one.
 _READERS = (
-    (RAMP, _reads_ramp,
-     lambda t: "add" in t or "treasure" in t or "land" in t or "less" in t or "onto the battlefield" in t),
-    (DRAW, _reads_draw, lambda t: "draw" in t or "investigate" in t or "clue" in t or "the top" in t),
+    (
+        RAMP,
+        _reads_ramp,
+        lambda t: (
+            "add" in t
+            or "treasure" in t
+            or "land" in t
+            or "less" in t
+            or "onto the battlefield" in t
+        ),
+    ),
+    (
+        DRAW,
+        _reads_draw,
+        lambda t: "draw" in t or "investigate" in t or "clue" in t or "the top" in t,
+    ),
     (REMOVAL, _reads_removal, lambda t: "target" in t or "enchanted" in t or "sacrifices" in t),
     (BOARDWIPE, _reads_boardwipe, lambda t: "all " in t or "each " in t or "creatures " in t),
     (COUNTERSPELL, _reads_counterspell, lambda t: "counter " in t),
-    (PROTECTION, _reads_protection,
-     lambda t: "hexproof" in t or "shroud" in t or "indestructible" in t or "protection" in t
-     or "ward" in t or "phase" in t or "regenerate" in t or "can't be" in t),
+    (
+        PROTECTION,
+        _reads_protection,
+        lambda t: (
+            "hexproof" in t
+            or "shroud" in t
+            or "indestructible" in t
+            or "protection" in t
+            or "ward" in t
+            or "phase" in t
+            or "regenerate" in t
+            or "can't be" in t
+        ),
+    ),
     (RECURSION, _reads_recursion, lambda t: "graveyard" in t),
 )
 
@@ -477,8 +525,12 @@ def roles_for_cards(cards: Sequence, cache=None) -> dict[str, int]:
     return remembered_in(cache, "mtg-roles", _MODULES, build)
 
 
-_MODULES = (__name__, "deckeditor.games.mtg.role_names", "deckeditor.games.mtg.bracket_categories",
-            "deckeditor.search.folding")
+_MODULES = (
+    __name__,
+    "deckeditor.games.mtg.role_names",
+    "deckeditor.games.mtg.bracket_categories",
+    "deckeditor.search.folding",
+)
 
 
 @lru_cache(maxsize=4096)
@@ -497,7 +549,9 @@ def mask_in(pool, card) -> int:
         return role_mask(card)
 
 
-_TABLES: "weakref.WeakKeyDictionary[object, tuple[tuple, dict[str, int]]]" = weakref.WeakKeyDictionary()
+_TABLES: weakref.WeakKeyDictionary[object, tuple[tuple, dict[str, int]]] = (
+    weakref.WeakKeyDictionary()
+)
 
 
 def _pool_table(pool) -> dict[str, int] | None:
@@ -528,7 +582,25 @@ def count_roles(cards_and_counts: Iterable[tuple[object, int]], pool=None) -> di
 
 
 __all__ = [
-    "BIT", "BOARDWIPE", "COUNTERSPELL", "DRAW", "LAND", "PROTECTION", "RAMP", "RECURSION",
-    "REMOVAL", "ROLES", "TITLES", "TUTOR", "count_roles", "face_text", "has_role", "mask_in",
-    "masks_for", "role_mask", "roles_for_pool", "roles_of", "roles_of_mask",
+    "BIT",
+    "BOARDWIPE",
+    "COUNTERSPELL",
+    "DRAW",
+    "LAND",
+    "PROTECTION",
+    "RAMP",
+    "RECURSION",
+    "REMOVAL",
+    "ROLES",
+    "TITLES",
+    "TUTOR",
+    "count_roles",
+    "face_text",
+    "has_role",
+    "mask_in",
+    "masks_for",
+    "role_mask",
+    "roles_for_pool",
+    "roles_of",
+    "roles_of_mask",
 ]

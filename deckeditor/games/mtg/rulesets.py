@@ -53,11 +53,14 @@ RULESETS = {
     PAUPERCOMMANDER: RuleSet(PAUPERCOMMANDER, True, ("Commander", "Main"), True, 0, 10),
 }
 
+
 def ruleset_for(fmt_info) -> RuleSet:
     """From a FormatInfo (its `variant`), or from anything with a `code`."""
     variant = getattr(fmt_info, "variant", None)
     if variant not in RULESETS:
-        code = getattr(fmt_info, "code", None) or getattr(getattr(fmt_info, "format", None), "code", "")
+        code = getattr(fmt_info, "code", None) or getattr(
+            getattr(fmt_info, "format", None), "code", ""
+        )
         variant = variant_of_code(code or "")
     rs = RULESETS.get(variant, RULESETS[CONSTRUCTED])
     board = getattr(fmt_info, "sideboard", None)
@@ -68,6 +71,7 @@ def ruleset_for(fmt_info) -> RuleSet:
 
 
 # --- eligibility (front face only, §5.1): one answer, shared with search's is:commander ---------
+
 
 def can_lead(card, ruleset: str = COMMANDER) -> bool:
     """Eligible to lead on its own under the commander or brawl test (a lone Background

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import json
 import os
-from typing import Any, Callable, Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 from deckeditor.games.mtg.build import ImportIssue, build_card, parse_type_line
 from deckeditor.games.mtg.card import Card, Face, Layout
@@ -111,7 +112,8 @@ def card_from_object(obj: Any) -> Card | None:
             raise TypeError("card_faces must be a list")
         # Faces have no keywords of their own in Scryfall's data: the front face carries them.
         faces = tuple(
-            _face(f, keywords if i == 0 else (), obj.get("colors")) for i, f in enumerate(faces_json)
+            _face(f, keywords if i == 0 else (), obj.get("colors"))
+            for i, f in enumerate(faces_json)
         )
     else:
         faces = (_face(obj, keywords),)
@@ -179,7 +181,9 @@ def _released(obj: dict, card: Card) -> str:
 def _is_meld_result(obj: dict) -> bool:
     parts = obj.get("all_parts")
     return isinstance(parts, list) and any(
-        isinstance(p, dict) and p.get("component") == "meld_result" and p.get("name") == obj.get("name")
+        isinstance(p, dict)
+        and p.get("component") == "meld_result"
+        and p.get("name") == obj.get("name")
         for p in parts
     )
 
@@ -202,7 +206,9 @@ def iter_objects(text: str) -> Iterator[tuple[int, Any]]:
         try:
             obj, pos = decoder.raw_decode(text, pos)
         except json.JSONDecodeError as exc:
-            raise ScryfallError(f"[{index}]: invalid JSON at character {exc.pos}: {exc.msg}") from None
+            raise ScryfallError(
+                f"[{index}]: invalid JSON at character {exc.pos}: {exc.msg}"
+            ) from None
         yield index, obj
         index += 1
         while pos < len(text) and text[pos] in _WS:

@@ -16,10 +16,13 @@ HELP = SearchHelp(
         ("kw: keyword:", "keyword ability (kw:flying)"),
         ("mv: cmc:", "mana value (mv<=2)"),
         ("pow: tou: loy: def:", "power, toughness, loyalty, defense"),
-        ("is:", "commander, partner, companion, permanent, spell, legendary, basic, rulebreaker, dfc …"),
+        (
+            "is:",
+            "commander, partner, companion, permanent, spell, legendary, basic, rulebreaker, dfc …",
+        ),
         ("f: format: legal:", "legal in a format (f:commander)"),
         ("banned: restricted:", "banned or restricted in a format"),
         ("-term, or, ( )", "negate, either, grouping"),
     ),
-    (("t:creature c:g mv<=3", "cheap green creatures"), ("o:\"draw a card\" id:u", "blue card draw")),
+    (("t:creature c:g mv<=3", "cheap green creatures"), ('o:"draw a card" id:u', "blue card draw")),
 )

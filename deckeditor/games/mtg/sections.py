@@ -11,7 +11,12 @@ from typing import Any
 
 from deckeditor.deck import MTG_SECTIONS, Deck
 from deckeditor.games.interface import SectionCount
-from deckeditor.games.mtg.rulesets import OATHBREAKER, can_be_oathbreaker, can_be_signature_spell, ruleset_for
+from deckeditor.games.mtg.rulesets import (
+    OATHBREAKER,
+    can_be_oathbreaker,
+    can_be_signature_spell,
+    ruleset_for,
+)
 
 SECTIONS = MTG_SECTIONS
 OATHBREAKER_SLOT, SIGNATURE_SLOT = "Oathbreaker", "Signature spell"
@@ -23,7 +28,7 @@ def has_slots(fmt: Any) -> bool:
 
 
 def add_targets(fmt: Any, sections) -> tuple[str, ...]:
-    """"Add to"'s choices: under Oathbreaker the two slots stand in for Commander."""
+    """ "Add to"'s choices: under Oathbreaker the two slots stand in for Commander."""
     if not has_slots(fmt):
         return tuple(sections)
     out: list[str] = []

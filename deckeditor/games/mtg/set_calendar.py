@@ -11,8 +11,8 @@ MTGJSON set and deck files, the Cockatrice spoiler XML and Forge editions (`reso
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
-from typing import Iterable, Mapping
 
 CALENDAR_FILE = "set-release-days.json"
 
@@ -37,7 +37,9 @@ def _shipped() -> tuple[Mapping[str, str], Mapping[str, str]]:
         items = part.items() if isinstance(part, dict) else ()
         return {key(k): v for k, v in items if isinstance(v, str)}
 
-    return days(data.get("sets"), lambda k: str(k).upper()), days(data.get("cards_out_before_their_set"))
+    return days(data.get("sets"), lambda k: str(k).upper()), days(
+        data.get("cards_out_before_their_set")
+    )
 
 
 @lru_cache(maxsize=1)

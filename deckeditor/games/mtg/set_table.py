@@ -12,13 +12,20 @@ from __future__ import annotations
 
 import json
 import lzma
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Mapping
 
 NAMES_FILE = "set-names.json"
 PRINTINGS_FILE = "printings.json.xz"
-RARITY_NAMES = {"c": "common", "u": "uncommon", "r": "rare", "m": "mythic", "s": "special", "b": "bonus"}
+RARITY_NAMES = {
+    "c": "common",
+    "u": "uncommon",
+    "r": "rare",
+    "m": "mythic",
+    "s": "special",
+    "b": "bonus",
+}
 # Scryfall's order for `r>=rare`: special and bonus sit above mythic
 RARITY_RANK = {"c": 0, "u": 1, "r": 2, "m": 3, "s": 4, "b": 5}
 GAME_BITS = {"paper": 1, "mtgo": 2, "arena": 4}
@@ -95,7 +102,9 @@ def facts(code: str, card_name: str) -> PrintingFacts:
     if row is None:
         return _NONE
     number, rarity, artist, games = row
-    return PrintingFacts(number, rarity, artists[artist] if 0 <= artist < len(artists) else "", games)
+    return PrintingFacts(
+        number, rarity, artists[artist] if 0 <= artist < len(artists) else "", games
+    )
 
 
 def printed_rarities(card_name: str, codes) -> set[str]:

@@ -44,7 +44,9 @@ def _infinite(produces: list) -> tuple[str, ...]:
     for p in produces:
         feature = p.get("feature") if isinstance(p, dict) else None
         name = feature.get("name") if isinstance(feature, dict) else None
-        if isinstance(name, str) and (name.lower().startswith("infinite") or "win the game" in name.lower()):
+        if isinstance(name, str) and (
+            name.lower().startswith("infinite") or "win the game" in name.lower()
+        ):
             out.append(name)
     return tuple(out)
 

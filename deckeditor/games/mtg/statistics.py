@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from deckeditor.deck import Deck
 from deckeditor.games.interface import Bar, Chart, Statistics
@@ -18,14 +19,23 @@ CURVE_COLOR = "#6b7fa8"
 LIBRARY_SECTIONS = ("Main",)
 COUNTED_SECTIONS = ("Commander", "Companion", "Main")
 TYPE_ORDER = (
-    "Creature", "Planeswalker", "Battle", "Instant", "Sorcery", "Artifact", "Enchantment",
-    "Land", "Kindred",
+    "Creature",
+    "Planeswalker",
+    "Battle",
+    "Instant",
+    "Sorcery",
+    "Artifact",
+    "Enchantment",
+    "Land",
+    "Kindred",
 )
 
 
 _BASIC_TYPES = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 _ADD_RE = re.compile(r"\badd\b([^.]*)", re.IGNORECASE)
-_ANY_COLOUR = re.compile(r"mana of any (?:one )?colou?r|any combination of colou?rs|mana of any type", re.IGNORECASE)
+_ANY_COLOUR = re.compile(
+    r"mana of any (?:one )?colou?r|any combination of colou?rs|mana of any type", re.IGNORECASE
+)
 
 
 def land_colours(card: Any) -> str:
@@ -75,18 +85,39 @@ def statistics(deck: Deck, pool: Any, primary_type: Callable[[Any], str]) -> Sta
                         pips[ch] += entry.count
     total = deck.count(*COUNTED_SECTIONS)
     charts = (
-        Chart("curve", "Mana curve (library, nonland)",
-              tuple(Bar("7+" if mv == 7 else str(mv), curve.get(mv, 0), CURVE_COLOR) for mv in range(8))),
-        Chart("pips", "Coloured mana symbols",
-              tuple(Bar(c, pips.get(c, 0), PIP_COLORS[c], f"{{{c}}}") for c in WUBRG)),
-        Chart("sources", "Lands making each colour",
-              tuple(Bar(c, sources.get(c, 0), PIP_COLORS[c], f"{{{c}}}") for c in WUBRG)),
+        Chart(
+            "curve",
+            "Mana curve (library, nonland)",
+            tuple(
+                Bar("7+" if mv == 7 else str(mv), curve.get(mv, 0), CURVE_COLOR) for mv in range(8)
+            ),
+        ),
+        Chart(
+            "pips",
+            "Coloured mana symbols",
+            tuple(Bar(c, pips.get(c, 0), PIP_COLORS[c], f"{{{c}}}") for c in WUBRG),
+        ),
+        Chart(
+            "sources",
+            "Lands making each colour",
+            tuple(Bar(c, sources.get(c, 0), PIP_COLORS[c], f"{{{c}}}") for c in WUBRG),
+        ),
     )
     average = mana_values / nonland if nonland else 0.0
-    balance = " · ".join(f"{c} {sources.get(c, 0)}/{pips[c]}" for c in WUBRG if pips.get(c) or sources.get(c))
+    balance = " · ".join(
+        f"{c} {sources.get(c, 0)}/{pips[c]}" for c in WUBRG if pips.get(c) or sources.get(c)
+    )
     groups = tuple(sorted(types.items(), key=lambda t: (-t[1], t[0])))
-    values = {"curve": dict(curve), "pips": dict(pips), "types": dict(types), "library": library, "total": total,
-              "lands": lands, "average_mv": average, "sources": dict(sources)}
+    values = {
+        "curve": dict(curve),
+        "pips": dict(pips),
+        "types": dict(types),
+        "library": library,
+        "total": total,
+        "lands": lands,
+        "average_mv": average,
+        "sources": dict(sources),
+    }
     return Statistics(
         charts,
         groups,

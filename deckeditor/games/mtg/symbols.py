@@ -49,30 +49,57 @@ def _symbol(inner: str) -> Symbol | None:
     token = "{" + inner + "}"
     up = inner.upper()
     if up in _COLOUR_NAMES:
-        return Symbol(token, up, _disc(up.lower()), f"{_COLOUR_NAMES[up]} mana", font="mana",
-                      glyph=_glyph("mana", up.lower()))
+        return Symbol(
+            token,
+            up,
+            _disc(up.lower()),
+            f"{_COLOUR_NAMES[up]} mana",
+            font="mana",
+            glyph=_glyph("mana", up.lower()),
+        )
     if up.isdigit():
-        return Symbol(token, up, _disc(""), f"{up} generic mana", font="mana", glyph=_glyph("mana", up))
+        return Symbol(
+            token, up, _disc(""), f"{up} generic mana", font="mana", glyph=_glyph("mana", up)
+        )
     if up in _SPECIAL:
         name, meaning = _SPECIAL[up]
         return Symbol(token, up, _disc(name), meaning, font="mana", glyph=_glyph("mana", name))
     parts = up.split("/")
     if len(parts) == 2 and parts[1] == "P" and parts[0] in _COLOUR_NAMES:  # {W/P}
-        return Symbol(token, up, _disc(parts[0].lower()), f"Phyrexian {_COLOUR_NAMES[parts[0]]} mana",
-                      font="mana", glyph=_glyph("mana", "p"))
-    if len(parts) == 2 and parts[1] in _COLOUR_NAMES and (parts[0] in _COLOUR_NAMES or parts[0] in ("2", "C")):
+        return Symbol(
+            token,
+            up,
+            _disc(parts[0].lower()),
+            f"Phyrexian {_COLOUR_NAMES[parts[0]]} mana",
+            font="mana",
+            glyph=_glyph("mana", "p"),
+        )
+    if (
+        len(parts) == 2
+        and parts[1] in _COLOUR_NAMES
+        and (parts[0] in _COLOUR_NAMES or parts[0] in ("2", "C"))
+    ):
         first, second = parts[0].lower(), parts[1].lower()  # {W/U}, {2/W}, {C/W}
         glyphs = _glyph("mana", first) + _glyph("mana", second)
         meaning = f"{parts[0]} or {_COLOUR_NAMES[parts[1]]} mana"
-        return Symbol(token, up, _disc(first if parts[0] in _COLOUR_NAMES else ""), meaning, font="mana",
-                      glyph=glyphs if len(glyphs) == 2 else "", color2=_disc(second))
+        return Symbol(
+            token,
+            up,
+            _disc(first if parts[0] in _COLOUR_NAMES else ""),
+            meaning,
+            font="mana",
+            glyph=glyphs if len(glyphs) == 2 else "",
+            color2=_disc(second),
+        )
     return None
 
 
 def _all_tokens() -> list[str]:
     singles = list(_COLOUR_NAMES) + [str(n) for n in range(21)] + list(_SPECIAL)
     pairs = [f"{a}/{b}" for a in _COLOUR_NAMES for b in _COLOUR_NAMES if a != b]
-    pairs += [f"{a}/{b}" for a in ("2", "C") for b in _COLOUR_NAMES] + [f"{c}/P" for c in _COLOUR_NAMES]
+    pairs += [f"{a}/{b}" for a in ("2", "C") for b in _COLOUR_NAMES] + [
+        f"{c}/P" for c in _COLOUR_NAMES
+    ]
     return singles + pairs
 
 
@@ -109,5 +136,11 @@ def set_symbol(code: str) -> Symbol | None:
     glyph = _glyph("keyrune", keyrune_name(code)) or _glyph("keyrune", code.lower())
     if not glyph:
         return None
-    return Symbol(f"set:{code.upper()}", code.upper(), "", set_name(code) or code.upper(), font="keyrune",
-                  glyph=glyph)
+    return Symbol(
+        f"set:{code.upper()}",
+        code.upper(),
+        "",
+        set_name(code) or code.upper(),
+        font="keyrune",
+        glyph=glyph,
+    )

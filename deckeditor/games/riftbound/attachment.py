@@ -172,7 +172,9 @@ def _keyword_value(keywords, name: str) -> int:
     return total
 
 
-def effective_might(x: BoardCard, attacking: bool | None = None, defending: bool | None = None) -> int | None:
+def effective_might(
+    x: BoardCard, attacking: bool | None = None, defending: bool | None = None
+) -> int | None:
     """Printed Might + attachments' bonuses + modifiers + Assault/Shield from active keywords.
     None without printed Might (every bonus then ignored, 136.3.b); printed off the board."""
     printed = x.card.might
@@ -218,7 +220,11 @@ def effective_text(x: BoardCard) -> list[TextBlock]:
     """X's own Rules Text, then each attachment's Effect Text, labelled with its source."""
     blocks = []
     if x.card.rules_text:
-        blocks.append(TextBlock(x.card.name, "rules", x.card.rules_text, rules_text_active(x) or not x.on_board))
+        blocks.append(
+            TextBlock(
+                x.card.name, "rules", x.card.rules_text, rules_text_active(x) or not x.on_board
+            )
+        )
     for g in x.attachments:
         if g.card.effect_text:
             blocks.append(TextBlock(g.card.name, "effect", g.card.effect_text, True))
@@ -231,10 +237,14 @@ def card_text_view(x: BoardCard) -> list[TextBlock]:
     act = activity(x)
     blocks = []
     if x.card.rules_text:
-        blocks.append(TextBlock(x.card.name, "rules", x.card.rules_text, act["rules"] != "inactive"))
+        blocks.append(
+            TextBlock(x.card.name, "rules", x.card.rules_text, act["rules"] != "inactive")
+        )
     if x.card.effect_text:
         note = "applies only while attached" if act["effect"] != "active" else ""
-        blocks.append(TextBlock(x.card.name, "effect", x.card.effect_text, act["effect"] == "active", note))
+        blocks.append(
+            TextBlock(x.card.name, "effect", x.card.effect_text, act["effect"] == "active", note)
+        )
     return blocks
 
 
@@ -260,7 +270,9 @@ class Board:
         self.clock += 1
         return self.clock
 
-    def put(self, card: Card, zone: str = "base", controller: str = "me", exhausted: bool = False) -> BoardCard:
+    def put(
+        self, card: Card, zone: str = "base", controller: str = "me", exhausted: bool = False
+    ) -> BoardCard:
         x = BoardCard(card, zone, exhausted, controller)
         if x.on_board:
             x.rules_timestamp = self.tick()
@@ -277,7 +289,9 @@ class Board:
         if g.attached_to is u:
             return []  # re-attaching to the same card changes nothing
         if u.attached:
-            raise AttachError(f"{u.name} is attached; an attached card cannot be top-most (no chains)")
+            raise AttachError(
+                f"{u.name} is attached; an attached card cannot be top-most (no chains)"
+            )
         if g.top_most:
             raise AttachError(f"{g.name} has attachments; a top-most card cannot be attached")
         events = self.detach(g)  # 421.1.f
@@ -300,12 +314,16 @@ class Board:
 
     # keyword actions (744, 745, 747) ---------------------------------------------------------
 
-    def equip(self, g: BoardCard, u: BoardCard, instance: int = 0) -> tuple[Cost | None, list[Event]]:
+    def equip(
+        self, g: BoardCard, u: BoardCard, instance: int = 0
+    ) -> tuple[Cost | None, list[Event]]:
         """Activate Equip (744): only while the gear's Rules Text is active, onto a unit its
         controller controls; each Equip instance is its own ability (744.4). Returns the cost
         to pay and the events ("equipped")."""
         if not equip_offered(g):
-            raise AttachError(f"{g.name}'s Equip cannot be activated (its Rules Text is inactive or it has none)")
+            raise AttachError(
+                f"{g.name}'s Equip cannot be activated (its Rules Text is inactive or it has none)"
+            )
         if "Unit" not in u.card.types:
             raise AttachError("Equip attaches only to units (744.1.b)")
         if u.controller != g.controller:
@@ -322,14 +340,18 @@ class Board:
         free; any other gear attaches through its Equip cost (`equip`)."""
         kws = hand_keywords(g.card, self, g.controller) + list(g.granted)
         if not has_keyword(kws, "Quick-Draw"):
-            raise AttachError(f"{g.name} has no Quick-Draw: it attaches by paying its Equip cost (745.1.d)")
+            raise AttachError(
+                f"{g.name} has no Quick-Draw: it attaches by paying its Equip cost (745.1.d)"
+            )
         if unit is None:
             return []
         if "Unit" not in unit.card.types or unit.controller != g.controller:
             raise AttachError("Quick-Draw attaches only to a unit you control")
         return self.attach(g, unit)
 
-    def weaponmaster(self, unit: BoardCard, g: BoardCard, pay: bool = True) -> tuple[Cost | None, list[Event]]:
+    def weaponmaster(
+        self, unit: BoardCard, g: BoardCard, pay: bool = True
+    ) -> tuple[Cost | None, list[Event]]:
         """Weaponmaster (747.1.c): the gear's Equip cost less one [A]; not an activation, and
         the unit is not targeted. No Equip cost, or not paid: nothing moves."""
         if not has_keyword(unit.card.keywords, "Weaponmaster"):
@@ -357,7 +379,9 @@ class Board:
                 events.append(Event("trigger", u.name, block.text, zone))
         return events
 
-    def leave_board(self, x: BoardCard, zone: str, order: list[BoardCard] | None = None) -> list[Event]:
+    def leave_board(
+        self, x: BoardCard, zone: str, order: list[BoardCard] | None = None
+    ) -> list[Event]:
         """X goes to a non-board zone. Its attachments detach and stay at X's last location
         (719.5, 422.4.b), in the order given (default: attachment order); X keeps nothing."""
         if is_board_zone(zone):
@@ -511,7 +535,11 @@ def hand_keywords(card: Card, board: Board, controller: str = "me") -> list[Keyw
     kws = list(card.keywords)
     if card.is_equipment and not has_keyword(kws, "Quick-Draw"):
         for x in board.cards:
-            if x.controller == controller and rules_text_active(x) and _HAND_QUICK_DRAW.search(x.card.rules_text):
+            if (
+                x.controller == controller
+                and rules_text_active(x)
+                and _HAND_QUICK_DRAW.search(x.card.rules_text)
+            ):
                 kws.append(Keyword("Quick-Draw"))
                 break
     return _with_reaction(kws)

@@ -459,7 +459,12 @@ def _cost_from(d: dict | None) -> Cost | None:
 
 
 def _kw_record(k: Keyword) -> dict:
-    return {"name": k.name, "value": k.value, "cost": _cost_record(k.cost), "cost_text": k.cost_text}
+    return {
+        "name": k.name,
+        "value": k.value,
+        "cost": _cost_record(k.cost),
+        "cost_text": k.cost_text,
+    }
 
 
 def _kw_from(d: dict) -> Keyword:

@@ -6,7 +6,8 @@ attached: Might, Might while attacking and defending, and the text it gains."""
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from deckeditor.deck import Deck
 from deckeditor.games.interface import CardViewBlock
@@ -35,7 +36,10 @@ def cost_symbols(card: Any) -> str:
 
 
 def card_view(card: Any, deck: Deck | None = None) -> list[CardViewBlock]:
-    blocks = [CardViewBlock("title", card.name, cost_symbols(card)), CardViewBlock("subtitle", type_line(card))]
+    blocks = [
+        CardViewBlock("title", card.name, cost_symbols(card)),
+        CardViewBlock("subtitle", type_line(card)),
+    ]
     facts = []
     if card.might is not None:
         facts.append(f"Might [S] {card.might}")
@@ -44,7 +48,11 @@ def card_view(card: Any, deck: Deck | None = None) -> list[CardViewBlock]:
     blocks.append(CardViewBlock("facts", " · ".join(facts)))
     view = attachment.card_view(card)
     if view.bonus_badge is not None:
-        blocks.append(CardViewBlock("badge", view.bonus_badge, "Might bonus, given to the unit it is attached to"))
+        blocks.append(
+            CardViewBlock(
+                "badge", view.bonus_badge, "Might bonus, given to the unit it is attached to"
+            )
+        )
     if view.rules_text:
         blocks.append(CardViewBlock("text", view.rules_text))
     if view.effect_text is not None:
@@ -62,7 +70,9 @@ def card_view(card: Any, deck: Deck | None = None) -> list[CardViewBlock]:
         tag = card.champion_tag or ", ".join(named or card.tags)
         blocks.append(CardViewBlock("rule", f"◆ {what} card ({tag})"))
     elif not card.supertypes_known:
-        blocks.append(CardViewBlock("warning", "Supertype unknown: it may be a champion with a wrong tag"))
+        blocks.append(
+            CardViewBlock("warning", "Supertype unknown: it may be a champion with a wrong tag")
+        )
     sets = len(card.printings or ())
     if sets:
         codes = ", ".join(p.code for p in card.printings[:6]) + (" …" if sets > 6 else "")
@@ -77,7 +87,12 @@ def attachable(card: Any, deck: Deck, pool: Any) -> list[str]:
     out: list[str] = []
     for _, entry in deck.entries():
         other = pool.get(entry.card) if pool is not None else None
-        if other is not None and other.is_equipment and other.name not in out and other.name != card.name:
+        if (
+            other is not None
+            and other.is_equipment
+            and other.name not in out
+            and other.name != card.name
+        ):
             out.append(other.name)
     return out
 
@@ -92,18 +107,28 @@ def attachment_view(card: Any, attached: Sequence[str], pool: Any) -> list[CardV
         view = attachment.preview(card, gear)
     except Exception as exc:  # the model refuses impossible attachments with its own message
         return [CardViewBlock("warning", str(exc))]
-    blocks = [CardViewBlock("separator"), CardViewBlock("subtitle", f"With {', '.join(attached)} attached")]
+    blocks = [
+        CardViewBlock("separator"),
+        CardViewBlock("subtitle", f"With {', '.join(attached)} attached"),
+    ]
     if view.might is None:
         blocks.append(CardViewBlock("facts", "No printed Might: Might bonuses are ignored"))
     else:
         blocks.append(CardViewBlock("facts", f"Might [S] {view.might_text}"))
-        blocks.append(CardViewBlock(
-            "facts", f"While attacking [S] {view.might_attacking} · while defending [S] {view.might_defending}"))
+        blocks.append(
+            CardViewBlock(
+                "facts",
+                f"While attacking [S] {view.might_attacking} · while defending [S] {view.might_defending}",
+            )
+        )
     for block in view.text:
         label = "Rules Text" if block.kind == "rules" else "Effect Text"
         style = "text" if block.active else "dim"
-        blocks.append(CardViewBlock(style, f"{block.source} — {label}: {block.text}",
-                                    "" if block.active else "inactive"))
+        blocks.append(
+            CardViewBlock(
+                style, f"{block.source} — {label}: {block.text}", "" if block.active else "inactive"
+            )
+        )
     active = ", ".join(keyword_text(k) for k in view.keywords)
     if active:
         blocks.append(CardViewBlock("note", f"Active keywords: {active}"))

@@ -10,14 +10,20 @@ from deckeditor.games.riftbound.card import DOMAIN_LETTER, DOMAINS
 from deckeditor.games.riftbound.symbols import MAX_ENERGY_SYMBOL
 
 COLUMNS = (
-    Column("Name", 200), Column("Cost", 62, symbols=True), Column("Type", 140), Column("Might", 44, True),
-    Column("Domains", 64), Column("Sets", 40, True, opens="printings"),
+    Column("Name", 200),
+    Column("Cost", 62, symbols=True),
+    Column("Type", 140),
+    Column("Might", 44, True),
+    Column("Domains", 64),
+    Column("Sets", 40, True, opens="printings"),
 )
 
 
 def type_line(card: Any) -> str:
     """Supertypes, types, then tags: "Champion Unit — Jinx, Zaun"."""
-    left = " ".join((*sorted(getattr(card, "supertypes", ()) or ()), *(getattr(card, "types", ()) or ())))
+    left = " ".join(
+        (*sorted(getattr(card, "supertypes", ()) or ()), *(getattr(card, "types", ()) or ()))
+    )
     tags = " ".join(getattr(card, "tags", ()) or ())
     return f"{left} — {tags}" if tags else left
 
@@ -55,4 +61,11 @@ def catalog_row(card: Any) -> tuple[str, str, str, str, str, str]:
     might = getattr(card, "might", None)
     printed = len(getattr(card, "printings", ()) or ())
     sets = str(printed) if printed else ""  # no known printing (a custom card): not "0" sets
-    return card.name, cost_text(card), type_line(card), "" if might is None else str(might), domains_text(card), sets
+    return (
+        card.name,
+        cost_text(card),
+        type_line(card),
+        "" if might is None else str(might),
+        domains_text(card),
+        sets,
+    )

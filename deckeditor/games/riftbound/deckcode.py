@@ -13,7 +13,8 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from deckeditor.deck import Deck, Entry, Printing as DeckPrinting, Section
+from deckeditor.deck import Deck, Entry, Section
+from deckeditor.deck import Printing as DeckPrinting
 from deckeditor.games.riftbound.card import (
     DECKCODE_SET_ID,
     SETS,
@@ -119,7 +120,7 @@ class _Reader:
     def varint(self, what: str) -> int:
         start = self.pos
         n = shift = 0
-        for i in range(MAX_VARINT_BYTES):
+        for _i in range(MAX_VARINT_BYTES):
             b = self.byte(what)
             n |= (b & 0x7F) << shift
             shift += 7
@@ -173,13 +174,15 @@ def _read_groups(r: _Reader, count: int, form: str, out: list) -> None:
         n = r.varint("a group size")
         set_code, variant = _read_set_variant(r)
         if n > r.left():  # every number takes at least one byte
-            raise DeckCodeError(f"a group of {n} cards is longer than the {r.left()} bytes left", at)
+            raise DeckCodeError(
+                f"a group of {n} cards is longer than the {r.left()} bytes left", at
+            )
         if len(out) + n > MAX_CARDS:
             raise DeckCodeError(f"more than {MAX_CARDS:,} cards: no deck", at)
         # One (code, count) pair per distinct card of the group, shared by its repeats: a code
         # of megabytes is millions of cards, and a string and a tuple each would not fit.
         pairs: dict = {}
-        chunk = r.data[r.pos:r.pos + n]
+        chunk = r.data[r.pos : r.pos + n]
         if not flagged and chunk.isascii():  # plain numbers below 128: one byte each
             for b in set(chunk):
                 pairs[b] = (str(CardCode(set_code, "", b, variant)), count)
@@ -452,7 +455,9 @@ def import_code(text: str, pool, name: str = "Imported deck") -> CodeImport:
             placed = True
         _, champ = entry_for(code.champion, 1)
         if not placed:
-            notes.append(f"the chosen champion {code.champion} is not in the main deck; placed anyway")
+            notes.append(
+                f"the chosen champion {code.champion} is not in the main deck; placed anyway"
+            )
         sections["Champion"].append(champ)
     for sec, e in main_entries:
         sections[sec].append(e)
@@ -535,7 +540,9 @@ def export_pairs(deck: Deck, pool, notes: list[str] | None = None):
             if p.set in DECKCODE_SET_ID and p.prefix != "T":
                 notes.append(f"{entry.card}: {parsed} has no deck-code set id; written as {p.code}")
                 return p.code
-        raise DeckCodeError(f"{entry.card}: {parsed} is from a set with no deck-code id and has no other printing")
+        raise DeckCodeError(
+            f"{entry.card}: {parsed} is from a set with no deck-code id and has no other printing"
+        )
 
     main = [(code_of(e), e.count) for _, e in deck.entries(*MAIN_SECTIONS)]
     side = [(code_of(e), e.count) for _, e in deck.entries("Sideboard")]

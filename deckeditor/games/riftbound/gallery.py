@@ -176,7 +176,9 @@ def _check_entry(entry, i: int) -> None:
     for key in ("domains", "tags"):
         for j, item in enumerate(entry[key]):
             if not isinstance(item, str):
-                raise GalleryError(f"{where}.{key}[{j}]: expected a string, found {_type_name(item)}")
+                raise GalleryError(
+                    f"{where}.{key}[{j}]: expected a string, found {_type_name(item)}"
+                )
     for j, d in enumerate(entry["domains"]):
         if d != "Colorless" and d not in DOMAINS:
             raise GalleryError(f"{where}.domains[{j}]: unknown domain {json.dumps(d)}")
@@ -230,7 +232,11 @@ def read_document(doc, source: str = "gallery") -> tuple[list[Printing], list[Ga
         _check_entry(entry, i)
         p = _printing(entry, i)
         if p.code in by_code:
-            issues.append(GalleryIssue(source, f"cards[{i}].code", f"{p.code} appears twice; the later entry wins"))
+            issues.append(
+                GalleryIssue(
+                    source, f"cards[{i}].code", f"{p.code} appears twice; the later entry wins"
+                )
+            )
         by_code[p.code] = p
     return list(by_code.values()), issues
 
@@ -291,7 +297,9 @@ def _names_tag(short: str, tag: str) -> bool:
     return key == name_key(tag) or key == name_key(tag.split()[-1])
 
 
-def _base_card(name: str, printings: list[Printing], ref: Printing, tags: tuple[str, ...] | None = None) -> Card:
+def _base_card(
+    name: str, printings: list[Printing], ref: Printing, tags: tuple[str, ...] | None = None
+) -> Card:
     short, subtitle = split_name(name)
     keywords = parse_keywords(ref.rules_text)
     return Card(
@@ -314,14 +322,23 @@ def _base_card(name: str, printings: list[Printing], ref: Printing, tags: tuple[
     )
 
 
-def build_cards(printings: list[Printing], source: str = "gallery") -> tuple[list[Card], list[Printing], list[GalleryIssue]]:
+def build_cards(
+    printings: list[Printing], source: str = "gallery"
+) -> tuple[list[Card], list[Printing], list[GalleryIssue]]:
     """Group printings into Cards and derive champion tags, legend names and supertypes."""
     issues: list[GalleryIssue] = []
     tokens = [p for p in printings if is_token(p)]
     deck = [p for p in printings if not is_token(p)]
     lookalikes = token_lookalikes(deck, tokens)
     for p in lookalikes:
-        issues.append(GalleryIssue(source, p.code, f"{p.name!r} is named and typed like a token printing: set aside as a token", "info"))
+        issues.append(
+            GalleryIssue(
+                source,
+                p.code,
+                f"{p.name!r} is named and typed like a token printing: set aside as a token",
+                "info",
+            )
+        )
     tokens += lookalikes
     deck = [p for p in deck if p not in lookalikes]
 
@@ -357,13 +374,21 @@ def build_cards(printings: list[Printing], source: str = "gallery") -> tuple[lis
         tags = [t for t in ref.tags if t in champion_tags]
         tag = tags[0] if len(tags) == 1 else None
         if tag is None:
-            issues.append(GalleryIssue(source, ref.code, f"legend {subtitle!r} carries {len(tags)} champion tags ({', '.join(tags) or 'none'})"))
+            issues.append(
+                GalleryIssue(
+                    source,
+                    ref.code,
+                    f"legend {subtitle!r} carries {len(tags)} champion tags ({', '.join(tags) or 'none'})",
+                )
+            )
         name = f"{tag}, {subtitle}" if tag else subtitle
         card = replace(_base_card(name, group, ref), champion_tag=tag)
         if tag:
             legend_tag_domains[tag].add(ref.domains)
         if name in cards:
-            issues.append(GalleryIssue(source, ref.code, f"legend name {name!r} is also another card's name"))
+            issues.append(
+                GalleryIssue(source, ref.code, f"legend name {name!r} is also another card's name")
+            )
         cards[name] = card
 
     # 3. Signature: not a Champion, carries a champion tag whose legend has the same domains
@@ -372,7 +397,9 @@ def build_cards(printings: list[Printing], source: str = "gallery") -> tuple[lis
             continue
         for t in card.tags:
             if card.domains in legend_tag_domains.get(t, ()):
-                cards[name] = replace(card, supertypes=frozenset({"Signature"}), supertypes_known=True)
+                cards[name] = replace(
+                    card, supertypes=frozenset({"Signature"}), supertypes_known=True
+                )
                 break
 
     # 4. reports: the "any number" clause naming another card, Effect Text off Gear,
@@ -381,17 +408,45 @@ def build_cards(printings: list[Printing], source: str = "gallery") -> tuple[lis
     for card in cards.values():
         named = any_number_clause(card.rules_text)
         if named is not None and card.own_copy_limit != 999:
-            issues.append(GalleryIssue(source, card.name, f"the 'any number' clause names {named!r}, not this card; ignored"))
+            issues.append(
+                GalleryIssue(
+                    source,
+                    card.name,
+                    f"the 'any number' clause names {named!r}, not this card; ignored",
+                )
+            )
         if card.effect_text is not None and "Gear" not in card.types:
-            issues.append(GalleryIssue(source, card.name, f"Effect Text on a card that is not a Gear: {card.effect_text!r}"))
+            issues.append(
+                GalleryIssue(
+                    source,
+                    card.name,
+                    f"Effect Text on a card that is not a Gear: {card.effect_text!r}",
+                )
+            )
         if len({(p.tags, p.rules_text, p.effect_text) for p in card.printings}) > 1:
-            issues.append(GalleryIssue(source, card.name, "printings differ in tags or text; the reference printing's text is used, the tags of all printings", "info"))
+            issues.append(
+                GalleryIssue(
+                    source,
+                    card.name,
+                    "printings differ in tags or text; the reference printing's text is used, the tags of all printings",
+                    "info",
+                )
+            )
         other = slugs.setdefault(card.id, card.name)
         if other != card.name:
-            issues.append(GalleryIssue(source, card.name, f"shares the card id {card.id!r} with {other!r}"))
+            issues.append(
+                GalleryIssue(source, card.name, f"shares the card id {card.id!r} with {other!r}")
+            )
     for card in cards.values():
         if not card.supertypes_known:
-            issues.append(GalleryIssue(source, card.name, "supertype unknown: named like a champion but names none of its tags", "info"))
+            issues.append(
+                GalleryIssue(
+                    source,
+                    card.name,
+                    "supertype unknown: named like a champion but names none of its tags",
+                    "info",
+                )
+            )
     return sorted(cards.values(), key=lambda c: name_key(c.name)), tokens, issues
 
 
@@ -456,7 +511,9 @@ def read_supertypes(doc) -> dict[str, frozenset[str]]:
             raise GalleryError(f"supertypes.{name}: expected a list, found {_type_name(values)}")
         for j, v in enumerate(values):
             if v not in ("Champion", "Signature"):
-                raise GalleryError(f"supertypes.{name}[{j}]: {json.dumps(v)} is not Champion or Signature")
+                raise GalleryError(
+                    f"supertypes.{name}[{j}]: {json.dumps(v)} is not Champion or Signature"
+                )
         out[name] = frozenset(values)
     return out
 
@@ -465,7 +522,9 @@ def looks_like_supertypes(doc) -> bool:
     return isinstance(doc, dict) and isinstance(doc.get("supertypes"), dict) and "cards" not in doc
 
 
-def apply_supertypes(cards, table: dict[str, frozenset[str]], source: str = "supertypes") -> tuple[list[Card], list[GalleryIssue]]:
+def apply_supertypes(
+    cards, table: dict[str, frozenset[str]], source: str = "supertypes"
+) -> tuple[list[Card], list[GalleryIssue]]:
     """Each entry replaces the derived value and makes it known; unknown names are reported."""
     issues: list[GalleryIssue] = []
     by_name = {c.name: c for c in cards}

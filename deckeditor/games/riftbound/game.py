@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from deckeditor.deck import Deck, Printing
 from deckeditor.games import NEW_DECK_LABELS
 from deckeditor.games.interface import Game, LeadAction, Statistics
 from deckeditor.games.riftbound import card_view as _view
-from deckeditor.games.riftbound import images as _images
 from deckeditor.games.riftbound import catalog as _catalog
 from deckeditor.games.riftbound import exports as _exports
+from deckeditor.games.riftbound import images as _images
 from deckeditor.games.riftbound import leads as _leads
 from deckeditor.games.riftbound import rules
 from deckeditor.games.riftbound import sections as _sections
@@ -125,7 +126,9 @@ class RiftboundGame(Game):
         if grouping == "Energy":
             if card.energy is None:
                 return "No energy cost"
-            return f"Energy {card.energy}" if card.energy < _ENERGY_TOP else f"Energy {_ENERGY_TOP}+"
+            return (
+                f"Energy {card.energy}" if card.energy < _ENERGY_TOP else f"Energy {_ENERGY_TOP}+"
+            )
         if grouping == "Domain":
             return _catalog.domains_text(card) or "Colourless"
         return ""

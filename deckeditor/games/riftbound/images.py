@@ -20,7 +20,9 @@ def picture_candidates(card: Any, printing: Any, folder_sets: dict[str, str]) ->
     stems = ([p.code] if p is not None else []) + [card.name]
     out = []
     for stem in stems:
-        for folder in ([folder_sets[p.set.upper()]] if p is not None and p.set.upper() in folder_sets else []) + [""]:
+        for folder in (
+            [folder_sets[p.set.upper()]] if p is not None and p.set.upper() in folder_sets else []
+        ) + [""]:
             prefix = f"{folder}/" if folder else ""
             out += [f"{prefix}{stem}.png", f"{prefix}{stem}.jpg", f"{prefix}{stem}.webp"]
     return list(dict.fromkeys(out))

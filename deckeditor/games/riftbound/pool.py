@@ -11,7 +11,7 @@ import weakref
 from deckeditor.games.riftbound.card import CardCodeError, parse_code
 from deckeditor.names import name_key
 
-_CACHE: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+_CACHE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 def _indexes(pool):

@@ -9,15 +9,14 @@ from __future__ import annotations
 
 import json
 from collections import Counter, defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterable
 
 from deckeditor.deck import Deck
 from deckeditor.games.riftbound.card import DOMAINS, Card, domain_mask
 from deckeditor.games.riftbound.pool import find_card
 from deckeditor.problems import Problem, ProblemKind, Severity
-from deckeditor.words import count
 from deckeditor.words import count
 
 SECTIONS = ("Legend", "Champion", "Main", "Runes", "Battlefields", "Sideboard")
@@ -33,7 +32,12 @@ CASUAL = "casual"
 K = ProblemKind
 _KIND_ORDER = {k: i for i, k in enumerate(ProblemKind)}
 _SECTION_ORDER = {s: i for i, s in enumerate(SECTIONS)}
-_SECTION_KIND = {"Legend": "Legend", "Champion": "Unit", "Runes": "Rune", "Battlefields": "Battlefield"}
+_SECTION_KIND = {
+    "Legend": "Legend",
+    "Champion": "Unit",
+    "Runes": "Rune",
+    "Battlefields": "Battlefield",
+}
 
 
 # --- format plumbing -----------------------------------------------------------------------
@@ -47,7 +51,9 @@ def _index_modes() -> dict[str, str]:
         index = json.loads((resources_dir() / "format_index.json").read_text("utf-8"))
     except (OSError, ValueError):
         return {}
-    return {code: v.get("mode") for code, v in index.items() if isinstance(v, dict) and v.get("mode")}
+    return {
+        code: v.get("mode") for code, v in index.items() if isinstance(v, dict) and v.get("mode")
+    }
 
 
 def mode_of(fmt) -> str:
@@ -134,7 +140,12 @@ def check(deck: Deck, fmt, day, pool) -> list[Problem]:
     by_section: dict[str, list[Line]] = defaultdict(list)
     for ln in all_lines:
         if ln.card is None:
-            report.add(K.UNKNOWN_CARD, ln.section, [ln.written], f"{ln.written} is not a known Riftbound card")
+            report.add(
+                K.UNKNOWN_CARD,
+                ln.section,
+                [ln.written],
+                f"{ln.written} is not a known Riftbound card",
+            )
         else:
             by_section[ln.section].append(ln)
 
@@ -143,10 +154,17 @@ def check(deck: Deck, fmt, day, pool) -> list[Problem]:
     for section in deck.sections:
         if section.name not in SECTIONS and section.total:
             names = sorted({e.card for e in section.entries}, key=str.casefold)
-            report.add(K.UNKNOWN_SECTION, section.name, names,
-                       f"{section.name!r} is not a Riftbound deck section ({', '.join(SECTIONS)}): "
-                       + ("its card is not counted" if section.total == 1
-                          else f"its {count(section.total, 'card')} are not counted"))
+            report.add(
+                K.UNKNOWN_SECTION,
+                section.name,
+                names,
+                f"{section.name!r} is not a Riftbound deck section ({', '.join(SECTIONS)}): "
+                + (
+                    "its card is not counted"
+                    if section.total == 1
+                    else f"its {count(section.total, 'card')} are not counted"
+                ),
+            )
 
     # Sideboard in casual mode: only UNKNOWN_CARD and BANNED apply
     rule_sections = [s for s in SECTIONS if competitive or s != "Sideboard"]
@@ -168,13 +186,23 @@ def check(deck: Deck, fmt, day, pool) -> list[Problem]:
         report.add(K.MISSING_LEGEND, "Legend", [], "The deck has no Legend")
     else:
         cards = _names(wrong) if wrong else _names(legends)
-        report.add(K.MISSING_LEGEND, "Legend", cards, f"The Legend section must hold exactly one Legend, not {count(total('Legend'), 'card')}")
+        report.add(
+            K.MISSING_LEGEND,
+            "Legend",
+            cards,
+            f"The Legend section must hold exactly one Legend, not {count(total('Legend'), 'card')}",
+        )
     for s in rule_sections:
         if s == "Legend":
             continue
         misplaced = [ln for ln in lines(s) if ln.card.is_legend]
         if misplaced:
-            report.add(K.MISSING_LEGEND, s, _names(misplaced), f"A Legend belongs in the Legend section, not {s}")
+            report.add(
+                K.MISSING_LEGEND,
+                s,
+                _names(misplaced),
+                f"A Legend belongs in the Legend section, not {s}",
+            )
 
     # 2. domain identity
     if legend is not None:
@@ -184,8 +212,12 @@ def check(deck: Deck, fmt, day, pool) -> list[Problem]:
                 continue
             outside = [ln for ln in lines(s) if not ln.card.domains <= identity]
             if outside:
-                report.add(K.DOMAIN_IDENTITY, s, _names(outside),
-                           f"{', '.join(sorted(set(_names(outside))))} outside the legend's domain identity ({_domains_text(identity)})")
+                report.add(
+                    K.DOMAIN_IDENTITY,
+                    s,
+                    _names(outside),
+                    f"{', '.join(sorted(set(_names(outside))))} outside the legend's domain identity ({_domains_text(identity)})",
+                )
 
     # 3. the Chosen Champion
     champ_lines = lines("Champion")
@@ -193,7 +225,12 @@ def check(deck: Deck, fmt, day, pool) -> list[Problem]:
         if total("Champion") == 0:
             report.add(K.CHOSEN_CHAMPION, "Champion", [], "No Chosen Champion")
         else:
-            report.add(K.CHOSEN_CHAMPION, "Champion", _names(champ_lines), f"The Chosen Champion section must hold one card, not {total('Champion')}")
+            report.add(
+                K.CHOSEN_CHAMPION,
+                "Champion",
+                _names(champ_lines),
+                f"The Chosen Champion section must hold one card, not {total('Champion')}",
+            )
     else:
         card = champ_lines[0].card
         errors, warnings = [], []
@@ -206,14 +243,30 @@ def check(deck: Deck, fmt, day, pool) -> list[Problem]:
             errors.append(f"lacks the legend's champion tag {legend.champion_tag}")
         if errors or warnings:
             sev = Severity.ERROR if errors else Severity.WARNING
-            report.add(K.CHOSEN_CHAMPION, "Champion", [card.name], f"{card.name} " + "; ".join(errors + warnings), sev)
+            report.add(
+                K.CHOSEN_CHAMPION,
+                "Champion",
+                [card.name],
+                f"{card.name} " + "; ".join(errors + warnings),
+                sev,
+            )
 
     # 4. main deck size (Main + Champion)
     size = total(*MAIN_SIZE_SECTIONS)
     if size < fmt_obj.min_size:
-        report.add(K.DECK_TOO_SMALL, "Main", [], f"The main deck has {count(size, 'card')} (Chosen Champion included); at least {fmt_obj.min_size} are needed")
+        report.add(
+            K.DECK_TOO_SMALL,
+            "Main",
+            [],
+            f"The main deck has {count(size, 'card')} (Chosen Champion included); at least {fmt_obj.min_size} are needed",
+        )
     if fmt_obj.max_size is not None and size > fmt_obj.max_size:
-        report.add(K.DECK_TOO_LARGE, "Main", [], f"The main deck has {count(size, 'card')} (Chosen Champion included); at most {fmt_obj.max_size} are allowed")
+        report.add(
+            K.DECK_TOO_LARGE,
+            "Main",
+            [],
+            f"The main deck has {count(size, 'card')} (Chosen Champion included); at most {fmt_obj.max_size} are allowed",
+        )
 
     # 5. bans (every section) and copies (Main + Champion, + Sideboard in competitive play)
     ban_severity = Severity.ERROR if competitive else Severity.WARNING
@@ -244,34 +297,66 @@ def check(deck: Deck, fmt, day, pool) -> list[Problem]:
             section = "Sideboard" if where[name] == {"Sideboard"} else "Main"
             by = ruling.restricted_by(card)
             why = f"{by} restricts it to {limit}" if by else f"the limit is {limit}"
-            report.add(K.TOO_MANY_COPIES, section, [name], f"The deck has {n} copies of {name}; {why}")
+            report.add(
+                K.TOO_MANY_COPIES, section, [name], f"The deck has {n} copies of {name}; {why}"
+            )
 
     # 6. Signature cards
     sig_lines = [ln for ln in lines("Main", "Champion") if ln.card.is_signature]
     sig_count = sum(ln.count for ln in sig_lines)
     if sig_count > SIGNATURE_MAX:
-        report.add(K.SIGNATURE_LIMIT, "Main", _names(sig_lines), f"The deck has {sig_count} Signature cards; at most {SIGNATURE_MAX}")
+        report.add(
+            K.SIGNATURE_LIMIT,
+            "Main",
+            _names(sig_lines),
+            f"The deck has {sig_count} Signature cards; at most {SIGNATURE_MAX}",
+        )
     if legend is not None and legend.champion_tag:
         for s in ("Main", "Sideboard"):
             if s not in rule_sections:
                 continue
-            off = [ln for ln in lines(s) if ln.card.is_signature and legend.champion_tag not in ln.card.tags]
+            off = [
+                ln
+                for ln in lines(s)
+                if ln.card.is_signature and legend.champion_tag not in ln.card.tags
+            ]
             if off:
-                report.add(K.SIGNATURE_LIMIT, s, _names(off), f"Signature cards must carry the legend's champion tag {legend.champion_tag}")
+                report.add(
+                    K.SIGNATURE_LIMIT,
+                    s,
+                    _names(off),
+                    f"Signature cards must carry the legend's champion tag {legend.champion_tag}",
+                )
 
     # 7. runes and 8. battlefields
     _type_section(report, lines, rule_sections, "Runes", "Rune", RUNE_COUNT, K.RUNE_DECK, "runes")
-    _type_section(report, lines, rule_sections, "Battlefields", "Battlefield", BATTLEFIELD_COUNT, K.BATTLEFIELDS, "battlefields")
+    _type_section(
+        report,
+        lines,
+        rule_sections,
+        "Battlefields",
+        "Battlefield",
+        BATTLEFIELD_COUNT,
+        K.BATTLEFIELDS,
+        "battlefields",
+    )
     names = Counter()
     for ln in lines("Battlefields"):
         names[ln.card.name] += ln.count
     dup = [n for n, c in names.items() if c > 1]
     if dup:
-        report.add(K.BATTLEFIELDS, "Battlefields", dup, "The battlefields must have three different names")
+        report.add(
+            K.BATTLEFIELDS, "Battlefields", dup, "The battlefields must have three different names"
+        )
 
     # 9. sideboard size (competitive)
     if competitive and total("Sideboard") > SIDEBOARD_MAX:
-        report.add(K.SIDEBOARD_SIZE, "Sideboard", [], f"The sideboard has {total('Sideboard')} cards; at most {SIDEBOARD_MAX}")
+        report.add(
+            K.SIDEBOARD_SIZE,
+            "Sideboard",
+            [],
+            f"The sideboard has {total('Sideboard')} cards; at most {SIDEBOARD_MAX}",
+        )
     return report.sorted()
 
 
@@ -279,7 +364,12 @@ def _type_section(report, lines, rule_sections, section, type_name, needed, kind
     here = lines(section)
     n = sum(ln.count for ln in here)
     if n != needed:
-        report.add(kind, section, [], f"{SECTION_TITLES.get(section, section)} holds {n} of {needed} {plural}")
+        report.add(
+            kind,
+            section,
+            [],
+            f"{SECTION_TITLES.get(section, section)} holds {n} of {needed} {plural}",
+        )
     wrong = [ln for ln in here if type_name not in ln.card.types]
     if wrong:
         report.add(kind, section, _names(wrong), f"Only {plural} belong in {section}")
@@ -288,7 +378,9 @@ def _type_section(report, lines, rule_sections, section, type_name, needed, kind
             continue
         misplaced = [ln for ln in lines(s) if type_name in ln.card.types]
         if misplaced:
-            report.add(kind, s, _names(misplaced), f"{type_name} cards belong in {section}, not {s}")
+            report.add(
+                kind, s, _names(misplaced), f"{type_name} cards belong in {section}, not {s}"
+            )
 
 
 def is_legal(problems) -> bool:
@@ -332,8 +424,12 @@ class Predicate:
         for ln in lines:
             if ln.section in counted and not _UNCOUNTED_TYPES & set(ln.card.types):
                 self.counts[ln.card.name] += ln.count
-        self.signatures = sum(ln.count for ln in lines if ln.section in ("Main", "Champion") and ln.card.is_signature)
-        identity_sections = {"Main", "Champion", "Runes", "Battlefields"} | ({"Sideboard"} if self.competitive else set())
+        self.signatures = sum(
+            ln.count for ln in lines if ln.section in ("Main", "Champion") and ln.card.is_signature
+        )
+        identity_sections = {"Main", "Champion", "Runes", "Battlefields"} | (
+            {"Sideboard"} if self.competitive else set()
+        )
         self.apply_identity = self.legend is not None and target_section in identity_sections
         self.identity_mask = self.legend.domain_mask if self.legend else 0
         self.apply_copies = target_section in counted
@@ -351,7 +447,9 @@ class Predicate:
         # (Battlefields, or Main: the section for its type), one already there and any once the
         # three are in are hidden, so Enter does not add a second copy (issue 24.7)
         self.apply_fields = target_section in ("Main", "Battlefields")
-        self.fields = Counter(ln.card.name for ln in lines if ln.section == "Battlefields" for _ in range(ln.count))
+        self.fields = Counter(
+            ln.card.name for ln in lines if ln.section == "Battlefields" for _ in range(ln.count)
+        )
         self.fields_full = sum(self.fields.values()) >= BATTLEFIELD_COUNT
         # rules 1 and 7, likewise: one legend, twelve runes; once they are in, no other is
         # offered where an add would put it (Main building by Enter added the legend again)
@@ -359,8 +457,11 @@ class Predicate:
         self.legend_name = legends[0].name if legends else ""
         champions = [ln.card.name for ln in lines if ln.section == "Champion"]
         self.champion_taken = champions[0] if target_section == "Champion" and champions else ""
-        self.apply_runes = target_section in ("Main", "Runes") and sum(
-            ln.count for ln in lines if ln.section == "Runes" and "Rune" in ln.card.types) >= RUNE_COUNT
+        self.apply_runes = (
+            target_section in ("Main", "Runes")
+            and sum(ln.count for ln in lines if ln.section == "Runes" and "Rune" in ln.card.types)
+            >= RUNE_COUNT
+        )
 
     def _kind_reason(self, card: Card) -> str | None:
         """Why the target section cannot hold the card, as `check` would report it there."""
@@ -370,7 +471,9 @@ class Predicate:
             if not (card.is_champion and "Unit" in card.types):
                 return "Only a champion unit can be the Chosen Champion"
             if self.champion_tag and self.champion_tag not in card.tags:
-                return f"The Chosen Champion must carry the legend's champion tag {self.champion_tag}"
+                return (
+                    f"The Chosen Champion must carry the legend's champion tag {self.champion_tag}"
+                )
             return None
         if self.wrong_kind not in card.types:
             return f"The {self.target} section holds only {self.wrong_kind} cards"
@@ -383,12 +486,27 @@ class Predicate:
             reasons.append(Reason("BANNED", f"Banned by {label}"))
         elif self.apply_copies and self.counts.get(card.name, 0) >= self.ruling.copy_limit(card):
             limit = self.ruling.copy_limit(card)
-            reasons.append(Reason("AT_COPY_LIMIT", f"{card.name}: copy limit reached ({self.counts[card.name]} of {limit} already in the deck)"))
+            reasons.append(
+                Reason(
+                    "AT_COPY_LIMIT",
+                    f"{card.name}: copy limit reached ({self.counts[card.name]} of {limit} already in the deck)",
+                )
+            )
         if self.apply_identity and card.domain_mask & ~self.identity_mask:
             missing = card.domains - self.legend.domains
-            reasons.append(Reason("OUTSIDE_IDENTITY", f"Outside the legend's domain identity ({_domains_text(self.legend.domains)}): needs {_domains_text(missing)}"))
+            reasons.append(
+                Reason(
+                    "OUTSIDE_IDENTITY",
+                    f"Outside the legend's domain identity ({_domains_text(self.legend.domains)}): needs {_domains_text(missing)}",
+                )
+            )
         if self.apply_signature and card.is_signature and self.signatures >= SIGNATURE_MAX:
-            reasons.append(Reason("SIGNATURE_BUDGET_FULL", f"Signature budget full: {self.signatures} of {SIGNATURE_MAX} Signature cards"))
+            reasons.append(
+                Reason(
+                    "SIGNATURE_BUDGET_FULL",
+                    f"Signature budget full: {self.signatures} of {SIGNATURE_MAX} Signature cards",
+                )
+            )
         kind = self._kind_reason(card)
         if kind is not None:
             reasons.append(Reason("WRONG_SECTION", kind))
@@ -396,33 +514,50 @@ class Predicate:
         if field is not None:
             reasons.append(field)
         if self._other_signature(card):
-            reasons.append(Reason("OTHER_CHAMPION_SIGNATURE",
-                                  f"Another champion's Signature card ({', '.join(card.tags)}): "
-                                  f"Signature cards must carry the legend's champion tag {self.signature_tag}"))
+            reasons.append(
+                Reason(
+                    "OTHER_CHAMPION_SIGNATURE",
+                    f"Another champion's Signature card ({', '.join(card.tags)}): "
+                    f"Signature cards must carry the legend's champion tag {self.signature_tag}",
+                )
+            )
         return reasons
 
     def _field_reason(self, card: Card) -> Reason | None:
         """Rules 1, 3, 7 and 8 for a legend, champion, rune or battlefield the add would put in
         its section."""
         if self.champion_taken:
-            return Reason("CHAMPION_TAKEN", f"The deck already has its Chosen Champion "
-                                            f"({self.champion_taken}); remove it to choose another")
+            return Reason(
+                "CHAMPION_TAKEN",
+                f"The deck already has its Chosen Champion "
+                f"({self.champion_taken}); remove it to choose another",
+            )
         if self.apply_legend and card.is_legend:
-            return Reason("LEGEND_TAKEN", f"The deck already has its legend ({self.legend_name}); "
-                                          "remove it to choose another")
+            return Reason(
+                "LEGEND_TAKEN",
+                f"The deck already has its legend ({self.legend_name}); "
+                "remove it to choose another",
+            )
         if self.apply_runes and "Rune" in card.types:
             return Reason("RUNES_FULL", f"The deck already has its {RUNE_COUNT} runes")
         if not self.apply_fields or "Battlefield" not in card.types:
             return None
         if card.name in self.fields:
-            return Reason("BATTLEFIELD_TAKEN", f"{card.name} is already one of the deck's battlefields "
-                                               f"(the {BATTLEFIELD_COUNT} must have different names)")
+            return Reason(
+                "BATTLEFIELD_TAKEN",
+                f"{card.name} is already one of the deck's battlefields "
+                f"(the {BATTLEFIELD_COUNT} must have different names)",
+            )
         if self.fields_full:
-            return Reason("BATTLEFIELDS_FULL", f"The deck already has its {BATTLEFIELD_COUNT} battlefields")
+            return Reason(
+                "BATTLEFIELDS_FULL", f"The deck already has its {BATTLEFIELD_COUNT} battlefields"
+            )
         return None
 
     def _other_signature(self, card: Card) -> bool:
-        return self.apply_signature_tag and card.is_signature and self.signature_tag not in card.tags
+        return (
+            self.apply_signature_tag and card.is_signature and self.signature_tag not in card.tags
+        )
 
     def __call__(self, card: Card) -> bool:
         return not self.why_hidden(card)
@@ -451,8 +586,9 @@ class Predicate:
                 continue
             if self.wrong_kind is not None and self._kind_reason(card) is not None:
                 continue
-            if ((self.apply_fields or self.apply_legend or self.apply_runes or self.champion_taken)
-                    and self._field_reason(card) is not None):
+            if (
+                self.apply_fields or self.apply_legend or self.apply_runes or self.champion_taken
+            ) and self._field_reason(card) is not None:
                 continue
             out.append(r)
         return out

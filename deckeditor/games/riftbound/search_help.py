@@ -8,7 +8,10 @@ HELP = SearchHelp(
     "Search cards, e.g. t:unit d:fury might>=3",  # whole in a 1366-pixel-wide window
     (
         ("name, plain words", "card name contains the words"),
-        ("d: domain:", "domains (d:fury, d:fury,chaos, d:rp, d:colorless, d:m several, d:2 a count)"),
+        (
+            "d: domain:",
+            "domains (d:fury, d:fury,chaos, d:rp, d:colorless, d:m several, d:2 a count)",
+        ),
         ("id: identity:", "fits a legend's domains (id:fury,chaos or id:rp)"),
         ("t: type:", "type (t:unit, t:gear, t:spell, t:rune, t:battlefield, t:legend)"),
         ("tag:", "tag (tag:jinx, tag:equipment, tag:yordle)"),
@@ -21,5 +24,8 @@ HELP = SearchHelp(
         ("banned: restricted:", "banned or restricted in a format"),
         ("-term, or, ( )", "negate, either, grouping"),
     ),
-    (("t:unit d:fury might>=3", "strong Fury units"), ("tag:equipment effect:shield", "gear that shields")),
+    (
+        ("t:unit d:fury might>=3", "strong Fury units"),
+        ("tag:equipment effect:shield", "gear that shields"),
+    ),
 )

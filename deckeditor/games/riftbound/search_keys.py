@@ -7,7 +7,8 @@ generic mask key over 64 groups.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from deckeditor.games.riftbound.card import DOMAIN_BIT, DOMAINS, LETTER_DOMAIN, Card
 from deckeditor.search import bits
@@ -126,13 +127,15 @@ def build_columns(cards: Sequence[Card]) -> dict[str, Any]:
 
 def _flag(name: str, test):
     def compute(index, ctx):
-        return index.derived(("rb-is", name), lambda: bits.from_flags([test(c) for c in index.cards]))
+        return index.derived(
+            ("rb-is", name), lambda: bits.from_flags([test(c) for c in index.cards])
+        )
 
     return (compute, False)
 
 
 def _is_token(card: Card) -> bool:
-    return bool(card.printings) and all(p.prefix == "T" for p in card.printings) or not card.types
+    return (bool(card.printings) and all(p.prefix == "T" for p in card.printings)) or not card.types
 
 
 IS_VALUES = {
@@ -155,7 +158,9 @@ REFUSED = {
     }.items()
 }  # fmt: skip
 
-UNSUPPORTED = frozenset("s set e edition cn number r rarity a artist ft flavor game year date lang".split())
+UNSUPPORTED = frozenset(
+    "s set e edition cn number r rarity a artist ft flavor game year date lang".split()
+)
 
 
 def _table() -> dict[str, Any]:

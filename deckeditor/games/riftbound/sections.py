@@ -39,13 +39,23 @@ def section_counts(deck: Deck, fmt: Any) -> list[SectionCount]:
         elif name == "Main":
             total = main_count(deck)
             target = str(low) if high == low else f"{low}+"
-            out.append(SectionCount(name, title, total, target, total >= low and (high is None or total <= high)))
+            out.append(
+                SectionCount(
+                    name, title, total, target, total >= low and (high is None or total <= high)
+                )
+            )
         elif name == "Runes":
             out.append(SectionCount(name, title, n, str(rules.RUNE_COUNT), n == rules.RUNE_COUNT))
         elif name == "Battlefields":
-            out.append(SectionCount(name, title, n, str(rules.BATTLEFIELD_COUNT), n == rules.BATTLEFIELD_COUNT))
+            out.append(
+                SectionCount(
+                    name, title, n, str(rules.BATTLEFIELD_COUNT), n == rules.BATTLEFIELD_COUNT
+                )
+            )
         elif name == "Sideboard" and competitive:
-            out.append(SectionCount(name, title, n, str(rules.SIDEBOARD_MAX), n <= rules.SIDEBOARD_MAX))
+            out.append(
+                SectionCount(name, title, n, str(rules.SIDEBOARD_MAX), n <= rules.SIDEBOARD_MAX)
+            )
         else:
             out.append(SectionCount(name, title, n))
     return out
@@ -56,5 +66,9 @@ def count_summary(deck: Deck) -> str:
     return (
         f"Main {main_count(deck)} · Runes {deck.section('Runes').total}"
         f" · Battlefields {deck.section('Battlefields').total}"
-        + (f" · Sideboard {deck.section('Sideboard').total}" if deck.section("Sideboard").total else "")
+        + (
+            f" · Sideboard {deck.section('Sideboard').total}"
+            if deck.section("Sideboard").total
+            else ""
+        )
     )

@@ -5,7 +5,8 @@ power symbols by domain, copies per type, and the Might spread of its units (no 
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from deckeditor.deck import Deck
 from deckeditor.games.interface import Bar, Chart, Statistics
@@ -43,19 +44,36 @@ def statistics(deck: Deck, pool: Any, primary_type: Callable[[Any], str]) -> Sta
             might[min(_TOP, max(0, card.might))] += entry.count
     main = main_count(deck)
     charts = (
-        Chart("energy", "Energy curve (main deck)",
-              tuple(Bar(_label(n), energy.get(n, 0), ENERGY_COLOR) for n in range(_TOP + 1))),
-        Chart("power", "Power symbols by domain",
-              tuple(Bar(d, power.get(d, 0), DOMAIN_COLORS[d]) for d in DOMAINS)),
-        Chart("might", "Might of units",
-              tuple(Bar(_label(n), might.get(n, 0), MIGHT_COLOR) for n in range(_TOP + 1))),
+        Chart(
+            "energy",
+            "Energy curve (main deck)",
+            tuple(Bar(_label(n), energy.get(n, 0), ENERGY_COLOR) for n in range(_TOP + 1)),
+        ),
+        Chart(
+            "power",
+            "Power symbols by domain",
+            tuple(Bar(d, power.get(d, 0), DOMAIN_COLORS[d]) for d in DOMAINS),
+        ),
+        Chart(
+            "might",
+            "Might of units",
+            tuple(Bar(_label(n), might.get(n, 0), MIGHT_COLOR) for n in range(_TOP + 1)),
+        ),
     )
     groups = tuple(sorted(types.items(), key=lambda t: (-t[1], t[0])))
     runes, fields = deck.section("Runes").total, deck.section("Battlefields").total
     values = {
-        "energy": dict(energy), "power": dict(power), "might": dict(might), "types": dict(types),
-        "main": main, "runes": runes, "battlefields": fields, "sideboard": deck.section("Sideboard").total,
+        "energy": dict(energy),
+        "power": dict(power),
+        "might": dict(might),
+        "types": dict(types),
+        "main": main,
+        "runes": runes,
+        "battlefields": fields,
+        "sideboard": deck.section("Sideboard").total,
         "total": deck.count("Legend", "Champion", "Main", "Runes", "Battlefields"),
     }
-    summary = f"<b>Main deck: {main} cards</b> &nbsp; · &nbsp; runes {runes} · battlefields {fields}"
+    summary = (
+        f"<b>Main deck: {main} cards</b> &nbsp; · &nbsp; runes {runes} · battlefields {fields}"
+    )
     return Statistics(charts, groups, summary, count_summary(deck), values)

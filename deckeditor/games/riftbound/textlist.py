@@ -48,17 +48,45 @@ MAX_COUNT = 9999
 
 HEADERS = {
     "legend": "Legend",
-    "champion": "Champion", "chosen champion": "Champion",
-    "main": "Main", "main deck": "Main", "maindeck": "Main", "deck": "Main", "mainboard": "Main",
-    "runes": "Runes", "rune": "Runes", "rune deck": "Runes", "runedeck": "Runes",
-    "battlefields": "Battlefields", "battlefield": "Battlefields",
-    "sideboard": "Sideboard", "side deck": "Sideboard", "sidedeck": "Sideboard", "side": "Sideboard",
+    "champion": "Champion",
+    "chosen champion": "Champion",
+    "main": "Main",
+    "main deck": "Main",
+    "maindeck": "Main",
+    "deck": "Main",
+    "mainboard": "Main",
+    "runes": "Runes",
+    "rune": "Runes",
+    "rune deck": "Runes",
+    "runedeck": "Runes",
+    "battlefields": "Battlefields",
+    "battlefield": "Battlefields",
+    "sideboard": "Sideboard",
+    "side deck": "Sideboard",
+    "sidedeck": "Sideboard",
+    "side": "Sideboard",
 }
 # the words only Riftbound lists use: they make a pasted text a Riftbound list
-RIFTBOUND_WORDS = ("legend", "champion", "chosen champion", "runes", "rune deck", "runedeck",
-                   "battlefields", "maindeck", "side deck", "sidedeck")
-WRITTEN_HEADERS = {"Legend": "Legend", "Champion": "Champion", "Main": "MainDeck",
-                   "Battlefields": "Battlefields", "Runes": "Runes", "Sideboard": "Sideboard"}
+RIFTBOUND_WORDS = (
+    "legend",
+    "champion",
+    "chosen champion",
+    "runes",
+    "rune deck",
+    "runedeck",
+    "battlefields",
+    "maindeck",
+    "side deck",
+    "sidedeck",
+)
+WRITTEN_HEADERS = {
+    "Legend": "Legend",
+    "Champion": "Champion",
+    "Main": "MainDeck",
+    "Battlefields": "Battlefields",
+    "Runes": "Runes",
+    "Sideboard": "Sideboard",
+}
 WRITE_ORDER = ("Legend", "Champion", "Main", "Battlefields", "Runes", "Sideboard")
 
 _HEADER = re.compile(r"^([A-Za-z](?:[A-Za-z ]*[A-Za-z])?)\s*(?:\(\s*\d+\s*\))?\s*(?:(:)\s*(.*))?$")
@@ -144,7 +172,9 @@ def _resolve(pool: Any, name: str, code: str | None, by_name=None):
     return card
 
 
-def read(lines: str | list[str], pool: Any, name: str = "Imported deck", format_code: str | None = None) -> ImportResult:
+def read(
+    lines: str | list[str], pool: Any, name: str = "Imported deck", format_code: str | None = None
+) -> ImportResult:
     """The list as a Riftbound deck. Another game's pool resolves nothing (every card is then
     kept as written, and the caller reads the list again with the Riftbound pool)."""
     if getattr(pool, "game", GAME) != GAME:
@@ -191,7 +221,9 @@ def read(lines: str | list[str], pool: Any, name: str = "Imported deck", format_
         if _quoted(written) and (by_name is None or by_name(written) is None):
             written = written[1:-1]
         if not 1 <= count <= MAX_COUNT:
-            unparsed.append(Unparsed(KIND, number, raw, f"count {count} is not from 1 to {MAX_COUNT}"))
+            unparsed.append(
+                Unparsed(KIND, number, raw, f"count {count} is not from 1 to {MAX_COUNT}")
+            )
             statuses.add(number, shown, LineKind.UNPARSED, "count out of range")
             continue
         seen_card = True
@@ -271,11 +303,18 @@ def _line(entry: Entry, with_printings: bool) -> str | None:
 
 
 def losses(deck: Deck, with_printings: bool = False) -> list[str]:
-    out = [f"{e.card}: not written (no line of a Riftbound list reads back as this name)"
-           for _, e in deck.entries() if _line(e, with_printings) is None]
+    out = [
+        f"{e.card}: not written (no line of a Riftbound list reads back as this name)"
+        for _, e in deck.entries()
+        if _line(e, with_printings) is None
+    ]
     if not with_printings and any(e.printing and e.printing.code for _, e in deck.entries()):
         out.append("printings (card codes) not written")
-    out += [f"{what} not written" for what, lost in (("notes", deck.notes), ("deck tags", deck.tags)) if lost]
+    out += [
+        f"{what} not written"
+        for what, lost in (("notes", deck.notes), ("deck tags", deck.tags))
+        if lost
+    ]
     if deck.unparsed:
         out.append("unparsed lines not written")
     return out

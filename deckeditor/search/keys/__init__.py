@@ -21,9 +21,10 @@ A game supplies:
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from importlib import import_module
-from typing import Any, Callable, Sequence
+from typing import Any
 
 _MODULES = {
     "mtg": "deckeditor.search.mtg_keys",

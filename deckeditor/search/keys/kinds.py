@@ -6,7 +6,8 @@ everything its result depends on (context included)."""
 from __future__ import annotations
 
 import re
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from deckeditor.search import bits
 from deckeditor.search.errors import SearchError
@@ -22,7 +23,7 @@ class Leaf:
     `restrict(index, rows) -> bitset`, its answer among the given rows only: inside an AND whose
     other terms already left few rows, only those are scanned (`bolt s` scans the bolts for "s")."""
 
-    __slots__ = ("key", "compute", "restrict")
+    __slots__ = ("compute", "key", "restrict")
 
     def __init__(self, key: tuple, compute: Callable[[Any], int], restrict=None) -> None:
         self.key = key
@@ -89,7 +90,9 @@ def regex_leaf(key: tuple, column: str, pattern: re.Pattern) -> Leaf:
     search = pattern.search
 
     def compute(index):
-        return bits.from_flags([any(search(s) for s in strings) for strings in index.column(column)])
+        return bits.from_flags(
+            [any(search(s) for s in strings) for strings in index.column(column)]
+        )
 
     def restrict(index, rows):
         col = index.column(column)
@@ -246,7 +249,9 @@ class MaskKey(KeySpec):
         if parsed is None:
             raise value_error(term, f'unknown {self.noun} "{term.value}"')
         if parsed[0] == "multi" and term.op not in EQ_OPS:
-            raise SearchError(term.op_start, len(term.op), f'"{term.op}" does not apply to "{term.value}"')
+            raise SearchError(
+                term.op_start, len(term.op), f'"{term.op}" does not apply to "{term.value}"'
+            )
         return parsed
 
     def plan(self, term, parsed, ctx):
@@ -304,7 +309,9 @@ class NumberKey(KeySpec):
         value = term.value.strip().lower()
         if self.parity and value in ("even", "odd"):
             if term.op not in (":", "="):
-                raise SearchError(term.op_start, len(term.op), f'"{term.op}" does not apply to "{value}"')
+                raise SearchError(
+                    term.op_start, len(term.op), f'"{term.op}" does not apply to "{value}"'
+                )
             return ("parity", value)
         if _NUMBER.fullmatch(value):
             return ("number", float(value))

@@ -65,7 +65,10 @@ def _xml(el: ET.Element) -> str:
 
 
 def read(
-    data: bytes | str, pool: CardPool | None, *, name: str = "Imported deck",
+    data: bytes | str,
+    pool: CardPool | None,
+    *,
+    name: str = "Imported deck",
     format_code: str | None = None,
 ) -> ImportResult:
     root = xmlsafe.parse(data)
@@ -129,7 +132,9 @@ def read(
         kept["attributes"] = extra_attrs
     fmt = format_code or fields["format"]
     deck = b.deck(
-        name=clean_name(fields["name"], name), notes=fields["notes"], tags=fields["tags"],
+        name=clean_name(fields["name"], name),
+        notes=fields["notes"],
+        tags=fields["tags"],
         format=fields["format"],
     )
     notes = list(b.notes)
@@ -149,8 +154,9 @@ def _marked_section(card: ET.Element, zone_section: str) -> str:
     return mark if mark in _MARKABLE else zone_section
 
 
-def _read_card(b: DeckBuilder, card: ET.Element, section: str, number: int,
-               seen: dict[tuple, tuple]) -> None:
+def _read_card(
+    b: DeckBuilder, card: ET.Element, section: str, number: int, seen: dict[tuple, tuple]
+) -> None:
     # A zone repeats the same element many times over in a large file: each distinct one is
     # rendered, checked and resolved once (`seen`), so reading stays linear and fast.
     key = (card.tag, tuple(card.attrib.items())) if not len(card) and not card.text else None
@@ -204,8 +210,11 @@ def _attrs(entry: Entry, pool: CardPool | None) -> tuple[tuple[str, str], ...]:
 def _cards(zone: ET.Element, rows, pool: CardPool | None) -> None:
     """`rows`: (entry, the section it is marked with or None). Lines the file cannot tell apart
     (the same printing, foil and not) are merged, as the reader would merge them."""
-    keyed = ((key, e.count, key) for e, mark in rows
-             for key in (_attrs(e, pool) + (((SECTION_ATTR, mark),) if mark else ()),))
+    keyed = (
+        (key, e.count, key)
+        for e, mark in rows
+        for key in (_attrs(e, pool) + (((SECTION_ATTR, mark),) if mark else ()),)
+    )
     for count, attrs in merged_rows(keyed):
         ET.SubElement(zone, "card", {"number": str(count), **dict(attrs)})
 
@@ -221,8 +230,10 @@ def _banner(deck: Deck, pool: CardPool | None, kept: dict) -> ET.Element | None:
     name = export_name(first, pool).strip()
     if old is not None and old.tag == "bannerCard" and (old.text or "").strip() == name:
         return old
-    el = ET.Element("bannerCard", {"providerId": (first.printing or Printing()).scryfall or "",
-                                   BANNER_ATTR: "commander"})
+    el = ET.Element(
+        "bannerCard",
+        {"providerId": (first.printing or Printing()).scryfall or "", BANNER_ATTR: "commander"},
+    )
     el.text = name
     return el
 
@@ -243,8 +254,9 @@ def write(deck: Deck, pool: CardPool | None = None, *, custom_zones: bool = Fals
     deck, _ = fold_sections(deck, zone_reads_as)
     kept = deck.foreign.get("cockatrice") or {}
     kept = kept if isinstance(kept, dict) else {}
-    root = ET.Element("cockatrice_deck",
-                      {"version": "1", **kept.get("attributes", {}), MARKED_ATTR: MARKED})
+    root = ET.Element(
+        "cockatrice_deck", {"version": "1", **kept.get("attributes", {}), MARKED_ATTR: MARKED}
+    )
     ET.SubElement(root, "deckname").text = xmlsafe.xml_text(deck.name)
     fmt = deck.format or kept.get("format")
     if fmt:
@@ -268,13 +280,19 @@ def write(deck: Deck, pool: CardPool | None = None, *, custom_zones: bool = Fals
         return [(e, section if mark else None) for e in deck.section(section).entries]
 
     if custom_zones:
-        zones = [("main", rows("Main")), ("side", rows("Sideboard")),
-                 ("commander", rows("Commander")), ("companion", rows("Companion")),
-                 ("maybeboard", rows("Maybeboard"))]
+        zones = [
+            ("main", rows("Main")),
+            ("side", rows("Sideboard")),
+            ("commander", rows("Commander")),
+            ("companion", rows("Companion")),
+            ("maybeboard", rows("Maybeboard")),
+        ]
     else:  # Cockatrice plays `main` and `side` only: the commanders in the one, the companion
         # in the other, as its players keep them
-        zones = [("main", rows("Commander", True) + rows("Main")),
-                 ("side", rows("Companion", True) + rows("Sideboard"))]
+        zones = [
+            ("main", rows("Commander", True) + rows("Main")),
+            ("side", rows("Companion", True) + rows("Sideboard")),
+        ]
     canon = {"Commander", "Companion", "Main", "Sideboard", "Maybeboard"}
     zones += [(s.name, rows(s.name)) for s in deck.sections if s.name not in canon]
     for zone_name, cards_in in zones:
@@ -324,8 +342,10 @@ def losses(deck: Deck, pool: CardPool | None = None, *, custom_zones: bool = Fal
             out.append(f"{e.card}: not written (a control character in the name)")
     out += deck_tag_losses(deck)
     if deck.format and known_format(deck.format) is None:
-        out.append(f"format {deck.format!r} is kept as text: {KIND} files are read back with "
-                   "known format codes only")
+        out.append(
+            f"format {deck.format!r} is kept as text: {KIND} files are read back with "
+            "known format codes only"
+        )
     if deck.unparsed:
         out.append(f"{len(deck.unparsed)} unparsed line(s) not written")
     return out

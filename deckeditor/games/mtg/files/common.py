@@ -7,14 +7,21 @@ merges equal lines, records one status per input line and builds the immutable `
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import replace
 from types import MappingProxyType
-from typing import Hashable, Iterable, TypeVar
+from typing import TypeVar
 
 from deckeditor.carddb.pool import CardPool
 from deckeditor.deck import (
-    MAX_COUNT, MTG_SECTIONS, Deck, Entry, PlainEntries, Printing, Section, Unparsed,
+    MAX_COUNT,
+    MTG_SECTIONS,
+    Deck,
+    Entry,
+    PlainEntries,
+    Printing,
+    Section,
+    Unparsed,
 )
 from deckeditor.deckfile_errors import ImportResult, LineKind, LineReport, TextReport
 
@@ -116,8 +123,9 @@ class DeckBuilder:
     immutable entries are built once at the end, and each written name is resolved once.
     """
 
-    def __init__(self, pool: CardPool | None, source: str,
-                 report: LineReport | TextReport | None = None) -> None:
+    def __init__(
+        self, pool: CardPool | None, source: str, report: LineReport | TextReport | None = None
+    ) -> None:
         self.pool = pool if pool is not None else empty_pool()
         self.source = source
         # section -> merge key -> copies, in first-appearance order; the key is the card name
@@ -181,11 +189,18 @@ class DeckBuilder:
         tags: tuple[str, ...] = (),
         flags: dict[str, str] | None = None,
     ) -> None:
-        self.add_prepared(number, text, section, count,
-                          self.prepare(written, printing, colors, tags, flags))
+        self.add_prepared(
+            number, text, section, count, self.prepare(written, printing, colors, tags, flags)
+        )
 
-    def prepare(self, written: str, printing: Printing | None = None, colors: str = "",
-                tags: tuple[str, ...] = (), flags: dict[str, str] | None = None) -> tuple:
+    def prepare(
+        self,
+        written: str,
+        printing: Printing | None = None,
+        colors: str = "",
+        tags: tuple[str, ...] = (),
+        flags: dict[str, str] | None = None,
+    ) -> tuple:
         """A card line's resolved form, for `add_prepared` (a reader that sees the same line
         many times prepares it once)."""
         name, known, note = self.resolve(written)
@@ -217,8 +232,9 @@ class DeckBuilder:
         """The card name of a merge key (`prepare(...)[0]`)."""
         return key if key.__class__ is str else key[0]
 
-    def add_prepared(self, number: int, text: str, section: str, count: int,
-                     prepared: tuple) -> None:
+    def add_prepared(
+        self, number: int, text: str, section: str, count: int, prepared: tuple
+    ) -> None:
         key, (kind, reason), note = prepared
         if note:
             self.note(f"line {number}: {note}" if number else note)
@@ -279,9 +295,12 @@ class DeckBuilder:
         for raw, entries in self._entries().items():
             name = section_name(raw)
             if name != raw and entries:
-                self.note(f"section {raw[:40]!r}… renamed {name!r} (at most "
-                          f"{MAX_SECTION_NAME} characters)" if raw else
-                          f"a section without a name read as {name!r}")
+                self.note(
+                    f"section {raw[:40]!r}… renamed {name!r} (at most "
+                    f"{MAX_SECTION_NAME} characters)"
+                    if raw
+                    else f"a section without a name read as {name!r}"
+                )
             fitted[name] = (tuple(fitted[name]) + tuple(entries)) if name in fitted else entries
         notes = fields.get("notes")
         if isinstance(notes, str) and len(notes) > MAX_NOTES:
@@ -313,8 +332,7 @@ class DeckBuilder:
 def _section_entries(rows: dict[str | tuple, int]) -> Sequence[Entry]:
     """One section's merge table as its entries: a total past 9,999 as full rows of 9,999 and
     the rest, side by side (what the writers write, so a second trip reads the same)."""
-    if all(key.__class__ is str for key in rows) and (
-            not rows or max(rows.values()) <= MAX_COUNT):
+    if all(key.__class__ is str for key in rows) and (not rows or max(rows.values()) <= MAX_COUNT):
         return PlainEntries(list(rows), rows.values())
     out: list[Entry] = []
     for key, total in rows.items():
@@ -417,13 +435,18 @@ def sideboard_commander_losses(deck: Deck, kind: str, pool: CardPool | None = No
     restored, _ = apply(written, pool if pool is not None else empty_pool(), fmt)
 
     def where(d: Deck) -> dict:
-        return {(n, e.card): d.section(n).count_of(e.card)
-                for n in (*command, "Sideboard") for e in d.section(n).entries}
+        return {
+            (n, e.card): d.section(n).count_of(e.card)
+            for n in (*command, "Sideboard")
+            for e in d.section(n).entries
+        }
 
     if where(restored) == where(deck):
         return []
-    return [f"Commander and Companion written into the sideboard; {kind} cannot tell them "
-            "apart from the sideboard on re-import"]
+    return [
+        f"Commander and Companion written into the sideboard; {kind} cannot tell them "
+        "apart from the sideboard on re-import"
+    ]
 
 
 def fold_sections(deck: Deck, reads_as) -> tuple[Deck, list[str]]:
@@ -457,7 +480,7 @@ def unprefixed(text: str, prefix: str) -> str:
     on the next export, whichever kind wrote the first."""
     prefixes = (prefix, *_UNPARSED_PREFIXES)
     while text.startswith(prefixes):
-        text = text[len(next(p for p in prefixes if text.startswith(p))):]
+        text = text[len(next(p for p in prefixes if text.startswith(p))) :]
     return text
 
 
@@ -468,8 +491,10 @@ def deck_tag_losses(deck: Deck, split: str | None = None) -> list[str]:
     for tag in deck.tags:
         parts = [p.strip() for p in (tag.split(split) if split else [tag]) if p.strip()]
         if parts != [tag]:
-            out.append(f"deck tag {tag!r} is read back as "
-                       + (", ".join(repr(p) for p in parts) or "nothing"))
+            out.append(
+                f"deck tag {tag!r} is read back as "
+                + (", ".join(repr(p) for p in parts) or "nothing")
+            )
     return out
 
 

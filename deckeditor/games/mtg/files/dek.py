@@ -30,7 +30,10 @@ _IDS = ("NetDeckID", "PreconstructedDeckID")
 
 
 def read(
-    data: bytes | str, pool: CardPool | None, *, name: str = "Imported deck",
+    data: bytes | str,
+    pool: CardPool | None,
+    *,
+    name: str = "Imported deck",
     format_code: str | None = None,
 ) -> ImportResult:
     root = xmlsafe.parse(data)
@@ -104,11 +107,14 @@ def write(deck: Deck, pool: CardPool | None = None) -> str:
     kept = deck.foreign.get("dek") or {}
     kept = kept if isinstance(kept, dict) else {}
     attributes = kept.get("attributes")
-    root = ET.Element("Deck", {
-        "xmlns:xsd": "http://www.w3.org/2001/XMLSchema",
-        "xmlns:xsi": "http://www.w3.org/2001/XMLSchema-instance",
-        **(attributes if isinstance(attributes, dict) else {}),
-    })
+    root = ET.Element(
+        "Deck",
+        {
+            "xmlns:xsd": "http://www.w3.org/2001/XMLSchema",
+            "xmlns:xsi": "http://www.w3.org/2001/XMLSchema-instance",
+            **(attributes if isinstance(attributes, dict) else {}),
+        },
+    )
     for tag in _IDS:
         ET.SubElement(root, tag).text = str(kept.get(tag) or 0)
     for text in kept.get("elements", []):
@@ -121,15 +127,31 @@ def write(deck: Deck, pool: CardPool | None = None) -> str:
         rows += [(e, "true") for e in deck.section(sec).entries]
     # lines the file cannot tell apart (printings other than the MTGO id) merged, as the reader
     # would merge them
-    keyed = ((key, e.count, key) for e, side in rows
-             if not xmlsafe.NOT_XML.search(mtgo_name(e, pool)) for key in (
-        (str((e.printing or Printing()).mtgo or 0), side, mtgo_name(e, pool).strip(),
-         e.flags.get("Annotation", "0")),))
+    keyed = (
+        (key, e.count, key)
+        for e, side in rows
+        if not xmlsafe.NOT_XML.search(mtgo_name(e, pool))
+        for key in (
+            (
+                str((e.printing or Printing()).mtgo or 0),
+                side,
+                mtgo_name(e, pool).strip(),
+                e.flags.get("Annotation", "0"),
+            ),
+        )
+    )
     for count, (cat, side, name, note) in merged_rows(keyed):
-        ET.SubElement(root, "Cards", {
-            "CatID": cat, "Quantity": str(count), "Sideboard": side, "Name": name,
-            "Annotation": note,
-        })
+        ET.SubElement(
+            root,
+            "Cards",
+            {
+                "CatID": cat,
+                "Quantity": str(count),
+                "Sideboard": side,
+                "Name": name,
+                "Annotation": note,
+            },
+        )
     ET.indent(root, "  ")
     return '<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
 
@@ -154,8 +176,13 @@ def losses(deck: Deck, pool: CardPool | None = None) -> list[str]:
         out += trimmed_name_losses(e, mtgo_name(e, pool), KIND)
         if xmlsafe.NOT_XML.search(mtgo_name(e, pool)):
             out.append(f"{e.card}: not written (a control character in the name)")
-    for what, lost in (("deck name", True), ("notes", deck.notes), ("deck tags", deck.tags),
-                       ("format", deck.format), ("unparsed lines", deck.unparsed)):
+    for what, lost in (
+        ("deck name", True),
+        ("notes", deck.notes),
+        ("deck tags", deck.tags),
+        ("format", deck.format),
+        ("unparsed lines", deck.unparsed),
+    ):
         if lost:
             out.append(f"{what} not written")
     return out

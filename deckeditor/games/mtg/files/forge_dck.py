@@ -18,9 +18,9 @@ from deckeditor.games.mtg.files.common import (
     KEPT_UNPARSED,
     DeckBuilder,
     bad_line,
+    cards,
     clean_format,
     clean_name,
-    cards,
     clean_tags,
     deck_tag_losses,
     export_name,
@@ -53,8 +53,14 @@ _EXTRA_SECTIONS = {
     for n in ("Avatar", "Planes", "Schemes", "Conspiracy", "Dungeon", "Attractions", "Contraptions")
 }
 _META_SECTIONS = ("metadata", "general")
-_OWN_KEYS = {"name", "comment", "tags", "deckeditorformat", "deckeditorcompanion",
-             "deckeditorbracket"}
+_OWN_KEYS = {
+    "name",
+    "comment",
+    "tags",
+    "deckeditorformat",
+    "deckeditorcompanion",
+    "deckeditorbracket",
+}
 
 _HEADER = re.compile(r"^\[([^\]]*)\]$")
 _KEYVALUE = re.compile(r"^([A-Za-z][A-Za-z0-9 _-]*)=(.*)$")
@@ -138,7 +144,9 @@ def parse_request(request: str) -> tuple[str, bool, _Line] | str:
     return name, foil, out
 
 
-def read(lines: str | list[str], pool: CardPool | None, *, name: str = "Imported deck") -> ImportResult:
+def read(
+    lines: str | list[str], pool: CardPool | None, *, name: str = "Imported deck"
+) -> ImportResult:
     # the lines a chunk at a time, the report cutting each line's text from the source
     # (8 bytes a line, not a string: issue 15)
     report, numbered = reading(lines, trim=False)
@@ -158,7 +166,7 @@ def read(lines: str | list[str], pool: CardPool | None, *, name: str = "Imported
             continue
         hit = seen.get(line) if section != "metadata" else None
         if hit is not None:  # a card line read before: counted again, nothing parsed again
-            count, prep, warnings, first_copy = hit
+            count, prep, warnings, _first_copy = hit
             for warning in warnings:
                 b.note(f"line {number}: {warning}")
             b.add_prepared(number, shown, section or "Main", count, prep)
@@ -319,8 +327,13 @@ def writable_name(name: str) -> bool:
     starts a segment, a final `+` is the foil mark, edge spaces are trimmed and a control
     character makes the line unparsed, so such a name (an unknown card's, as written elsewhere)
     cannot be a card line."""
-    return (bool(name) and name == name.strip() and "|" not in name and not name.endswith("+")
-            and not CONTROL.search(name))
+    return (
+        bool(name)
+        and name == name.strip()
+        and "|" not in name
+        and not name.endswith("+")
+        and not CONTROL.search(name)
+    )
 
 
 def _name(entry: Entry, pool: CardPool | None) -> str:
@@ -356,8 +369,9 @@ def _request(entry: Entry, pool: CardPool | None, printing: bool, flags: bool) -
     return line
 
 
-def _reads_back(entry: Entry, request: str, pool: CardPool | None, printing: bool,
-                flags: bool) -> bool:
+def _reads_back(
+    entry: Entry, request: str, pool: CardPool | None, printing: bool, flags: bool
+) -> bool:
     """Whether `request` reads back as the entry's name, finish and (as asked) printing and
     flags: a set code or number with a `|`, `[` or `]`, a flag with a TAB, `=` or `}` would not."""
     parsed = parse_request(request)
@@ -372,8 +386,11 @@ def _reads_back(entry: Entry, request: str, pool: CardPool | None, printing: boo
     if printing and "|" in request and not p.number and seg.art != p.forge_art:
         return False
     if flags:
-        want = {k: v for k, v in _forge_flags(entry).items()
-                if not (k == "markedColors" and entry.colors)}
+        want = {
+            k: v
+            for k, v in _forge_flags(entry).items()
+            if not (k == "markedColors" and entry.colors)
+        }
         if seg.colors != entry.colors or seg.flags != want:
             return False
     return True
@@ -392,8 +409,9 @@ def request_and_losses(entry: Entry, pool: CardPool | None) -> tuple[str, list[s
     lost = []
     p = entry.printing or Printing()
     if not printing and (p.set or p.number or p.forge_art):
-        lost.append(f"{entry.card}: printing not written (it would not read back from a Forge "
-                    "card line)")
+        lost.append(
+            f"{entry.card}: printing not written (it would not read back from a Forge card line)"
+        )
     if not flags and (entry.colors or _forge_flags(entry)):
         lost.append(_flags_lost(entry, pool, printing))
     return request, lost
@@ -402,8 +420,10 @@ def request_and_losses(entry: Entry, pool: CardPool | None) -> tuple[str, list[s
 def _flags_lost(entry: Entry, pool: CardPool | None, printing: bool) -> str:
     """Why the line carries no choice, as a player reads it."""
     if not (printing and flag_printing(entry, pool) is None):
-        return (f"{entry.card}: colour choice and flags not written (they would not read back "
-                "from a Forge card line)")
+        return (
+            f"{entry.card}: colour choice and flags not written (they would not read back "
+            "from a Forge card line)"
+        )
     what = []
     if entry.colors:
         names = [_COLOUR_NAMES[c] for c in entry.colors]
@@ -412,9 +432,11 @@ def _flags_lost(entry: Entry, pool: CardPool | None, printing: bool) -> str:
     extra = [k for k in _forge_flags(entry) if not (k == "markedColors" and entry.colors)]
     if extra:
         what.append(f"the flags {', '.join(extra)}")
-    return (f"{entry.card}: Forge will drop {' and '.join(what)} — Forge keeps it only after the "
-            "code of a set it knows the card in, and no printing of this card is known (give the "
-            "line a printing, or import a card pool with printings)")
+    return (
+        f"{entry.card}: Forge will drop {' and '.join(what)} — Forge keeps it only after the "
+        "code of a set it knows the card in, and no printing of this card is known (give the "
+        "line a printing, or import a card pool with printings)"
+    )
 
 
 _COLOUR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
@@ -491,13 +513,22 @@ def write(deck: Deck, pool: CardPool | None = None) -> str:
         out.append(f"[{name}]")
         out.extend(str(x) for x in extra)
         # lines Forge cannot tell apart (etched and foil are both `+`) merged, as its reader would
-        out.extend(f"{n} {body}" for n, body in merged_rows(
-            (body, e.count, body) for e in entries if not _unwritable(e, pool)
-            for body in (card_request(e, pool),)))
+        out.extend(
+            f"{n} {body}"
+            for n, body in merged_rows(
+                (body, e.count, body)
+                for e in entries
+                if not _unwritable(e, pool)
+                for body in (card_request(e, pool),)
+            )
+        )
         # a name no card line can hold is kept as an unparsed line (reported by `losses`), not
         # written as a line that reads back as another card or as a foil
-        out.extend(f"{UNPARSED_PREFIX}{e.count} {_name(e, pool)}" for e in entries
-                   if _unwritable(e, pool) and not CONTROL.search(_name(e, pool)))
+        out.extend(
+            f"{UNPARSED_PREFIX}{e.count} {_name(e, pool)}"
+            for e in entries
+            if _unwritable(e, pool) and not CONTROL.search(_name(e, pool))
+        )
         out.extend(tail)
     for rest in by_section.values():
         out.extend(rest)
@@ -510,9 +541,11 @@ def losses(deck: Deck, pool: CardPool | None = None, *, in_forge: bool = True) -
     deck, out = fold_sections(deck, header_reads_as)
     companions = deck.section("Companion")
     if companions.total > 1:  # DeckEditorCompanion names one card, and moves one copy back
-        out.append(f"Companion ({cards(companions.total)}): only "
-                   f"{export_name(companions.entries[0], pool)} is read back as companion; "
-                   "the rest stays in the sideboard")
+        out.append(
+            f"Companion ({cards(companions.total)}): only "
+            f"{export_name(companions.entries[0], pool)} is read back as companion; "
+            "the rest stays in the sideboard"
+        )
     out += deck_tag_losses(deck, split=",")
     for _, e in deck.entries():
         p = e.printing
@@ -531,8 +564,10 @@ def losses(deck: Deck, pool: CardPool | None = None, *, in_forge: bool = True) -
         if CONTROL.search(_name(e, pool)):
             out.append(f"{e.card}: not written (a control character in the name)")
         elif _unwritable(e, pool):
-            out.append(f"{e.card}: a Forge card line cannot hold this name (`|` or a final "
-                       "`+`); written as an unparsed line")
+            out.append(
+                f"{e.card}: a Forge card line cannot hold this name (`|` or a final "
+                "`+`); written as an unparsed line"
+            )
     if deck.unparsed:
         out.append(f"{len(deck.unparsed)} unparsed line(s) written as comments")
     return out + forge_ignores(write(deck, pool)) if in_forge else out
@@ -540,15 +575,38 @@ def losses(deck: Deck, pool: CardPool | None = None, *, in_forge: bool = True) -
 
 # What Forge's own reader takes from a `.dck`: the sections of its `DeckSection` and the keys its
 # `DeckFileHeader` reads. Anything else in the file only Deck Editor reads back.
-FORGE_SECTIONS = frozenset({"avatar", "commander", "main", "sideboard", "planes", "schemes",
-                            "conspiracy", "dungeon", "attractions", "contraptions"})
-FORGE_KEYS = frozenset({"name", "comment", "tags", "aihints", "draftnotes", "deck type", "player",
-                        "playertype", "custom pool"})
+FORGE_SECTIONS = frozenset(
+    {
+        "avatar",
+        "commander",
+        "main",
+        "sideboard",
+        "planes",
+        "schemes",
+        "conspiracy",
+        "dungeon",
+        "attractions",
+        "contraptions",
+    }
+)
+FORGE_KEYS = frozenset(
+    {
+        "name",
+        "comment",
+        "tags",
+        "aihints",
+        "draftnotes",
+        "deck type",
+        "player",
+        "playertype",
+        "custom pool",
+    }
+)
 _OWN_KEY_LOSSES = {
     "deckeditorformat": "Forge ignores the deck format ({}); Deck Editor reads it back",
     "deckeditorbracket": "Forge ignores the target bracket ({}); Deck Editor reads it back",
     "deckeditorcompanion": "Forge reads the companion as a sideboard card ({}); Deck Editor reads "
-                           "it back as the companion",
+    "it back as the companion",
 }
 
 
@@ -584,6 +642,8 @@ def forge_ignores(text: str) -> list[str]:
         else:
             other.append(key)
     if other:
-        out.append(f"Forge ignores the metadata {'key' if len(other) == 1 else 'keys'} "
-                   f"{', '.join(other)}; Deck Editor keeps {'it' if len(other) == 1 else 'them'}")
+        out.append(
+            f"Forge ignores the metadata {'key' if len(other) == 1 else 'keys'} "
+            f"{', '.join(other)}; Deck Editor keeps {'it' if len(other) == 1 else 'them'}"
+        )
     return out

@@ -8,13 +8,39 @@ from functools import lru_cache
 from deckeditor.games.mtg.files.common import clean_format
 
 # The built-in MTG formats (`formats.md`); the shipped index, when present, adds to them.
-BUILTIN = frozenset({
-    "commander", "brawl", "standardbrawl", "standard-brawl", "historic-brawl", "historicbrawl",
-    "oathbreaker", "pauper-commander", "paupercommander", "duel", "duel-commander", "predh",
-    "standard", "pioneer", "modern", "legacy", "vintage", "pauper", "historic", "explorer",
-    "timeless", "alchemy", "premodern", "oldschool", "penny", "gladiator", "future", "limited",
-    "riftbound",
-})
+BUILTIN = frozenset(
+    {
+        "commander",
+        "brawl",
+        "standardbrawl",
+        "standard-brawl",
+        "historic-brawl",
+        "historicbrawl",
+        "oathbreaker",
+        "pauper-commander",
+        "paupercommander",
+        "duel",
+        "duel-commander",
+        "predh",
+        "standard",
+        "pioneer",
+        "modern",
+        "legacy",
+        "vintage",
+        "pauper",
+        "historic",
+        "explorer",
+        "timeless",
+        "alchemy",
+        "premodern",
+        "oldschool",
+        "penny",
+        "gladiator",
+        "future",
+        "limited",
+        "riftbound",
+    }
+)
 
 
 @lru_cache(maxsize=1)

@@ -54,8 +54,9 @@ def _printing(card: dict) -> Printing | None:
     )
 
 
-def read(doc: dict, pool: CardPool | None, *, name: str = "Imported deck",
-         consume: bool = False) -> ImportResult:
+def read(
+    doc: dict, pool: CardPool | None, *, name: str = "Imported deck", consume: bool = False
+) -> ImportResult:
     """The deck of a parsed MTGJSON deck file; `consume`: the caller gives `doc` away, and each
     card object is dropped from it once read (8 MiB of them: over 100 MB)."""
     if not looks_like(doc):

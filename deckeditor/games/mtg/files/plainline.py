@@ -36,8 +36,10 @@ class PlainLines:
         self.on = isinstance(report, TextReport)  # (a caller's list of lines: the usual steps)
         if self.on:
             self._status = report.codes.append
-            self._codes = {CARD_STATUS: report.code(*CARD_STATUS),
-                           UNKNOWN_STATUS: report.code(*UNKNOWN_STATUS)}
+            self._codes = {
+                CARD_STATUS: report.code(*CARD_STATUS),
+                UNKNOWN_STATUS: report.code(*UNKNOWN_STATUS),
+            }
         self._rows: dict = {}
         self.cards = 0
 

@@ -45,7 +45,9 @@ def looks_like(lines: list[str]) -> bool:
     return bool(re.match(r"^//\s*NAME:", first))
 
 
-def read(lines: str | list[str], pool: CardPool | None, *, name: str = "Imported deck") -> ImportResult:
+def read(
+    lines: str | list[str], pool: CardPool | None, *, name: str = "Imported deck"
+) -> ImportResult:
     # the lines a chunk at a time, the report cutting each line's text from the source
     # (8 bytes a line, not a string: issue 15)
     report, numbered = reading(lines, trim=True)
@@ -65,7 +67,7 @@ def read(lines: str | list[str], pool: CardPool | None, *, name: str = "Imported
             b.add_prepared(number, shown, override or section, count, prep)
             continue
         if (got := plain(line)) is not None and "  " not in line:  # `4 Opt`: no brackets
-            count = got[0]                                       # (and no spaces to fold)
+            count = got[0]  # (and no spaces to fold)
             prep = fast.add(section, count, got[1])
             if prep is None:
                 prep = b.prepare(got[1])
@@ -93,7 +95,7 @@ def read(lines: str | list[str], pool: CardPool | None, *, name: str = "Imported
         rest = line
         if rest.upper().startswith("COMMANDER:"):
             target = override = "Commander"
-            rest = rest[len("COMMANDER:"):].strip()
+            rest = rest[len("COMMANDER:") :].strip()
         m = _CARD.match(rest)
         if m is None:
             b.reject(number, text, "not a precon card line")

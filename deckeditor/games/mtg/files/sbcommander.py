@@ -111,7 +111,9 @@ def apply(
         if moved is None:
             return deck, []
         deck = moved
-        notes.append(f"{name} read as {target.lower()}"
-                     + ("" if card is not None else " (not in the card pool)"))
+        notes.append(
+            f"{name} read as {target.lower()}"
+            + ("" if card is not None else " (not in the card pool)")
+        )
     deck = replace(deck, sections=tuple(s for s in deck.sections if s.entries))
     return deck, notes

@@ -15,11 +15,10 @@ from deckeditor.carddb.pool import CardPool
 from deckeditor.deck import Deck, Entry, Printing
 from deckeditor.deckfile_errors import DeckFileError, ImportResult, LineKind, TextReport
 from deckeditor.games.mtg.files import sbcommander
-from deckeditor.games.mtg.files.plainline import PLAIN
 from deckeditor.games.mtg.files.common import (
+    CARD_STATUS,
     KEPT_UNPARSED,
     MAX_LINE,
-    CARD_STATUS,
     UNKNOWN_STATUS,
     DeckBuilder,
     bad_line,
@@ -33,6 +32,7 @@ from deckeditor.games.mtg.files.common import (
     sideboard_commander_losses,
     unprefixed,
 )
+from deckeditor.games.mtg.files.plainline import PLAIN
 from deckeditor.textlines import line_chunks
 
 HEADERS = {
@@ -43,8 +43,13 @@ HEADERS = {
     **dict.fromkeys(("maybeboard", "maybe", "considering"), "Maybeboard"),
     "about": "about",
 }
-HEADER_WORDS = {"Commander": "Commander", "Companion": "Companion", "Main": "Deck",
-                "Sideboard": "Sideboard", "Maybeboard": "Maybeboard"}
+HEADER_WORDS = {
+    "Commander": "Commander",
+    "Companion": "Companion",
+    "Main": "Deck",
+    "Sideboard": "Sideboard",
+    "Maybeboard": "Maybeboard",
+}
 
 # MTG Arena spells a few sets differently from paper; read Arena → paper, write paper → Arena.
 ARENA_TO_PAPER = {"DAR": "DOM", "CONF": "CON"}
@@ -64,7 +69,8 @@ _FINISH = re.compile(r"\s+\*([FE])\*$")
 # The set code may carry a hyphenated part, as MTGGoldfish's promo groups do (`PRM-MSC`), so a
 # printing read from its notation is written back as `(PRM-MSC)` and read again.
 _PRINTING = re.compile(
-    r"\s+\(([A-Za-z0-9]{2,6}(?:-[A-Za-z0-9]{2,6})?)\)(?:\s+([^\s()\[\]{}^\"]+))?$")
+    r"\s+\(([A-Za-z0-9]{2,6}(?:-[A-Za-z0-9]{2,6})?)\)(?:\s+([^\s()\[\]{}^\"]+))?$"
+)
 # MTGGoldfish's own notation: `Plains <294> [FIN]`, `Sol Ring <borderless> [CMM] (F)`, `(FE)`
 # for foil-etched; the `<…>` is a collector number when it is one, else a variant name.
 _GOLDFISH = re.compile(
@@ -80,8 +86,12 @@ _SUBTOTAL = re.compile(r"^\d+\s+[A-Za-z]+$")
 # letters, digits, spaces, commas, apostrophes and hyphens starting with a letter.
 _PLAIN = PLAIN  # the plain card line every line-based kind shares (`plainline`)
 _NO_DIALECT: frozenset[str] = frozenset()
-_CAT_SECTIONS = {"commander": "Commander", "companion": "Companion", "sideboard": "Sideboard",
-                 "maybeboard": "Maybeboard"}
+_CAT_SECTIONS = {
+    "commander": "Commander",
+    "companion": "Companion",
+    "sideboard": "Sideboard",
+    "maybeboard": "Maybeboard",
+}
 
 
 def header_of(line: str) -> str | None:
@@ -196,7 +206,7 @@ def classify(line: str) -> tuple:
     seen: set[str] = set()
     if m := _SB.match(rest):
         to_side = True
-        rest = rest[m.end():]
+        rest = rest[m.end() :]
         seen.add("cockatrice")
     count = None
     if m := _COUNT_FRONT.match(rest):
@@ -237,7 +247,7 @@ class _Hit:
     """What a distinct line's text alone decides, kept for its next occurrences: the class of
     the line and, once read as a card line with nothing to note, its fast form."""
 
-    __slots__ = ("got", "prep", "fast")
+    __slots__ = ("fast", "got", "prep")
 
     def __init__(self, got: tuple | None) -> None:
         self.got = got  # None until needed, for a line `_plain_hit` read
@@ -262,8 +272,12 @@ def _plain_hit(m: re.Match, b: DeckBuilder, codes: dict) -> _Hit | None:
 
 
 def read(
-    source: str, pool: CardPool | None, *, name: str = "Imported deck",
-    format_code: str | None = None, kind: str = "text",
+    source: str,
+    pool: CardPool | None,
+    *,
+    name: str = "Imported deck",
+    format_code: str | None = None,
+    kind: str = "text",
 ) -> ImportResult:
     """Read the decoded text of a plain-text family file."""
     report = TextReport(source)
@@ -449,8 +463,9 @@ def _prepare(b: DeckBuilder, parsed: tuple, code) -> tuple:
     if printing is None and not tags and not flags and not quoted(rest):
         key, (kind, reason), note = b.prepare_plain(rest)  # nearly every line
         return key, code(kind, reason), note, None
-    key, (kind, reason), note = b.prepare(written_name(b, rest), printing, tags=tags,
-                                          flags=dict(flags))
+    key, (kind, reason), note = b.prepare(
+        written_name(b, rest), printing, tags=tags, flags=dict(flags)
+    )
     warning = None
     if printing is not None and printing.set:
         card = b.pool.get(b.key_card(key))
@@ -491,8 +506,9 @@ def _printing_part(entry: Entry, arena: bool) -> tuple[str, Printing | None]:
     if arena:
         if not (p.set and p.number):
             return "", None
-        return f" ({PAPER_TO_ARENA.get(p.set, p.set)}) {p.number}", Printing(set=p.set,
-                                                                             number=p.number)
+        return f" ({PAPER_TO_ARENA.get(p.set, p.set)}) {p.number}", Printing(
+            set=p.set, number=p.number
+        )
     finish = p.finish if p.finish in ("foil", "etched") else None
     out = f" ({p.set})" + (f" {p.number}" if p.number else "") if p.set else ""
     out += {"foil": " *F*", "etched": " *E*"}.get(finish or "", "")
@@ -507,8 +523,9 @@ def _tag_part(entry: Entry) -> tuple[str, tuple[str, ...]]:
     return "".join(f" #{t}" for t in written), tuple(dict.fromkeys(written))
 
 
-def _reads_back(body: str, name: str, expect: tuple, pool: CardPool | None,
-                section: str | None = None) -> bool:
+def _reads_back(
+    body: str, name: str, expect: tuple, pool: CardPool | None, section: str | None = None
+) -> bool:
     """Whether `1 <body>` reads back as `name` with the printing and tags `expect` holds (and in
     `section`, for a line whose Archidekt category names one)."""
     from deckeditor.deckio import _XMAGE_LINE
@@ -529,8 +546,13 @@ class _Knows:
         return self.pool is not None and self.pool.resolve(name).card is not None
 
 
-def card_body(name: str, suffix: str, pool: CardPool | None,
-              expect: tuple = (None, ()), section: str | None = None) -> str | None:
+def card_body(
+    name: str,
+    suffix: str,
+    pool: CardPool | None,
+    expect: tuple = (None, ()),
+    section: str | None = None,
+) -> str | None:
     """What follows the count on a text line: the name, then `suffix` (printing, finish, tags),
     which must read back as `expect` (printing, tags). A name the marker rules would cut
     (`Caesar, Legion's Emperor (PIP)` is read as a card and a set; `Foo #1` as a card and a tag)
@@ -554,8 +576,9 @@ class _Plan:
     such as `PRM-MSC` the marker rules do not take, a collector number with a space, a name over
     the line limit) is always reported, never silently lost."""
 
-    def __init__(self, kind: str, pool: CardPool | None, printings: bool = False,
-                 tags: bool = False) -> None:
+    def __init__(
+        self, kind: str, pool: CardPool | None, printings: bool = False, tags: bool = False
+    ) -> None:
         self.kind, self.pool, self.printings, self.tags = kind, pool, printings, tags
         self.losses: list[str] = []
         self.section: str | None = None  # archidekt: the section being written
@@ -569,8 +592,9 @@ class _Plan:
             ppart, pwant = _printing_part(entry, self.kind == "arena")
         tpart, twant = _tag_part(entry) if self.kind == "text" and self.tags else ("", ())
         if twant != entry.tags and tpart:
-            self.losses.append(f"{entry.card}: card tags written as "
-                               + ", ".join(f"#{t}" for t in twant))
+            self.losses.append(
+                f"{entry.card}: card tags written as " + ", ".join(f"#{t}" for t in twant)
+            )
         tries = [(ppart + tpart, (pwant, twant))]
         if ppart and tpart:
             tries += [(ppart, (pwant, ())), (tpart, (None, twant))]
@@ -581,14 +605,17 @@ class _Plan:
             if body is None:
                 continue
             if ppart and ppart not in suffix:
-                self.losses.append(f"{entry.card}: printing not written "
-                                   f"({ppart.strip()} would not read back)")
+                self.losses.append(
+                    f"{entry.card}: printing not written ({ppart.strip()} would not read back)"
+                )
             if tpart and tpart not in suffix:
-                self.losses.append(f"{entry.card}: card tags not written "
-                                   f"({tpart.strip()} would not read back)")
+                self.losses.append(
+                    f"{entry.card}: card tags not written ({tpart.strip()} would not read back)"
+                )
             return body
-        self.losses.append(f"{entry.card}: not written ({self.kind} has no line that reads back "
-                           "as this name)")
+        self.losses.append(
+            f"{entry.card}: not written ({self.kind} has no line that reads back as this name)"
+        )
         return None
 
     def _archidekt_body(self, entry: Entry) -> str | None:
@@ -600,36 +627,47 @@ class _Plan:
         section = None if self.section == "Main" else self.section
         dropped = [t for t in entry.tags if t not in cwant]
         if dropped:
-            self.losses.append(f"{entry.card}: categories not written ({', '.join(dropped)}: "
-                               "Archidekt's marks or a section's name)")
+            self.losses.append(
+                f"{entry.card}: categories not written ({', '.join(dropped)}: "
+                "Archidekt's marks or a section's name)"
+            )
         for suffix, expect in ((ppart + cpart, (pwant, cwant)), (cpart, (None, cwant))):
             body = card_body(name, suffix, self.pool, expect, section)
             if body is not None:
                 if ppart and ppart not in suffix:
-                    self.losses.append(f"{entry.card}: printing not written "
-                                       f"({ppart.strip()} would not read back)")
+                    self.losses.append(
+                        f"{entry.card}: printing not written ({ppart.strip()} would not read back)"
+                    )
                 return body
-        self.losses.append(f"{entry.card}: not written (archidekt has no line that reads back "
-                           "as this name)")
+        self.losses.append(
+            f"{entry.card}: not written (archidekt has no line that reads back as this name)"
+        )
         return None
 
     def lines(self, entries) -> list[str]:
-        return _lines([(e.count, body) for e in entries
-                       for body in (self.body(e),) if body is not None])
+        return _lines(
+            [(e.count, body) for e in entries for body in (self.body(e),) if body is not None]
+        )
 
 
 # Archidekt's first category names a section; {top} and {noDeck}{noPrice} as its export writes
-_ARCHIDEKT_PREMIER = {"Commander": "Commander{top}", "Companion": "Companion{top}",
-                      "Sideboard": "Sideboard{noDeck}{noPrice}",
-                      "Maybeboard": "Maybeboard{noDeck}{noPrice}"}
+_ARCHIDEKT_PREMIER = {
+    "Commander": "Commander{top}",
+    "Companion": "Companion{top}",
+    "Sideboard": "Sideboard{noDeck}{noPrice}",
+    "Maybeboard": "Maybeboard{noDeck}{noPrice}",
+}
 _PLAIN_CATEGORY = re.compile(r"[^\[\]{},^#]+")
 
 
 def _category_part(entry: Entry, section: str | None) -> tuple[str, tuple[str, ...]]:
     """` [Premier,Cat,…]` and the categories that read back (a category holding Archidekt's
     marks, or named like a section, cannot be written)."""
-    cats = [t for t in entry.tags if _PLAIN_CATEGORY.fullmatch(t) and t == t.strip()
-            and t.lower() not in _CAT_SECTIONS]
+    cats = [
+        t
+        for t in entry.tags
+        if _PLAIN_CATEGORY.fullmatch(t) and t == t.strip() and t.lower() not in _CAT_SECTIONS
+    ]
     premier = _ARCHIDEKT_PREMIER.get(section or "")
     parts = ([premier] if premier else []) + cats
     return (f" [{','.join(parts)}]" if parts else ""), tuple(cats)
@@ -643,8 +681,12 @@ def _name_lines(name: str) -> list[str]:
 
     line = f"// {name}"
     got = classify(line)
-    if (got[0] == "comment" and got[1] == name and not _SUBTOTAL.match(name)
-            and not precon.looks_like([line])):
+    if (
+        got[0] == "comment"
+        and got[1] == name
+        and not _SUBTOTAL.match(name)
+        and not precon.looks_like([line])
+    ):
         return [line]
     return ["About", f"Name {name}", ""]
 
@@ -655,12 +697,22 @@ def _refuse_empty(kind: str, deck: Deck, written: int, kept: tuple[str, ...]) ->
         return
     lost = ", ".join(f"{s.name} ({cards(s.total)})" for s in deck.sections if s.entries)
     where = ", ".join(kept[:-1]) + f" or {kept[-1]}"
-    raise DeckFileError(None, None, None, f"{kind} cannot hold this deck: no card in {where}"
-                        + (f"; {lost} cannot be written" if lost else ""))
+    raise DeckFileError(
+        None,
+        None,
+        None,
+        f"{kind} cannot hold this deck: no card in {where}"
+        + (f"; {lost} cannot be written" if lost else ""),
+    )
 
 
-def write_text(deck: Deck, pool: CardPool | None = None, *, with_printings: bool = False,
-               with_tags: bool = False) -> str:
+def write_text(
+    deck: Deck,
+    pool: CardPool | None = None,
+    *,
+    with_printings: bool = False,
+    with_tags: bool = False,
+) -> str:
     out = _name_lines(deck.name)
     written = 0
     plan = _Plan("text", pool, with_printings, with_tags)
@@ -676,8 +728,12 @@ def write_text(deck: Deck, pool: CardPool | None = None, *, with_printings: bool
         out += lines
         out.append("")
     _refuse_empty("text", deck, written, _CANON)
-    out += [f"// unparsed: {text}" for u in deck.unparsed
-            for text in (unprefixed(u.text, UNPARSED_PREFIX),) if text.strip()]
+    out += [
+        f"// unparsed: {text}"
+        for u in deck.unparsed
+        for text in (unprefixed(u.text, UNPARSED_PREFIX),)
+        if text.strip()
+    ]
     while out and out[-1] == "":
         out.pop()
     return "\n".join(out) + "\n"
@@ -690,8 +746,12 @@ def write_archidekt(deck: Deck, pool: CardPool | None = None) -> str:
     rows: list[tuple[int, str]] = []
     for name in _CANON:
         plan.section = name
-        rows += [(e.count, body) for e in deck.section(name).entries
-                 for body in (plan.body(e),) if body is not None]
+        rows += [
+            (e.count, body)
+            for e in deck.section(name).entries
+            for body in (plan.body(e),)
+            if body is not None
+        ]
     _refuse_empty("archidekt", deck, len(rows), _CANON)
     return "\n".join(f"{n}x {body}" for n, body in merged_rows((b, n, b) for n, b in rows)) + "\n"
 
@@ -704,8 +764,13 @@ def losses_archidekt(deck: Deck, pool: CardPool | None = None) -> list[str]:
         for e in deck.section(name).entries:
             plan.body(e)
     out += plan.losses
-    for what, lost in (("deck name", True), ("notes", deck.notes), ("deck tags", deck.tags),
-                       ("format", deck.format), ("unparsed lines", deck.unparsed)):
+    for what, lost in (
+        ("deck name", True),
+        ("notes", deck.notes),
+        ("deck tags", deck.tags),
+        ("format", deck.format),
+        ("unparsed lines", deck.unparsed),
+    ):
         if lost:
             out.append(f"{what} not written")
     return out
@@ -735,8 +800,9 @@ def write_arena(deck: Deck, pool: CardPool | None = None) -> str:
 def write_mtgo(deck: Deck, pool: CardPool | None = None) -> str:
     plan = _Plan("mtgo", pool)
     main = plan.lines(deck.section("Main").entries)
-    side = plan.lines([e for n in ("Commander", "Companion", "Sideboard")
-                       for e in deck.section(n).entries])
+    side = plan.lines(
+        [e for n in ("Commander", "Companion", "Sideboard") for e in deck.section(n).entries]
+    )
     _refuse_empty("mtgo", deck, len(main) + len(side), _ARENA)
     if not main:
         # a lone block would read back as Main: the sideboard keeps the MWS `SB:` mark, which
@@ -779,12 +845,20 @@ def _planned(deck: Deck, plan: _Plan, sections: tuple[str, ...]) -> list[str]:
 
 
 def _lost_sections(deck: Deck, keep: tuple[str, ...]) -> list[str]:
-    return [f"{s.name} ({cards(s.total)}) not written" for s in deck.sections
-            if s.name not in keep and s.entries]
+    return [
+        f"{s.name} ({cards(s.total)}) not written"
+        for s in deck.sections
+        if s.name not in keep and s.entries
+    ]
 
 
-def losses_text(deck: Deck, pool: CardPool | None = None, *, with_printings: bool = False,
-                with_tags: bool = False) -> list[str]:
+def losses_text(
+    deck: Deck,
+    pool: CardPool | None = None,
+    *,
+    with_printings: bool = False,
+    with_tags: bool = False,
+) -> list[str]:
     out = _lost_sections(deck, _CANON) + _card_losses(deck, with_printings, with_tags, _CANON)
     out += _planned(deck, _Plan("text", pool, with_printings, with_tags), _CANON)
     for what, lost in (("notes", deck.notes), ("deck tags", deck.tags), ("format", deck.format)):
@@ -803,8 +877,12 @@ def losses_arena(deck: Deck, pool: CardPool | None = None) -> list[str]:
             out.append(f"{e.card}: set without collector number not written")
     out += _card_losses(deck, True, False, _ARENA)
     out += _planned(deck, _Plan("arena", pool), _ARENA)
-    for what, lost in (("notes", deck.notes), ("deck tags", deck.tags), ("format", deck.format),
-                       ("unparsed lines", deck.unparsed)):
+    for what, lost in (
+        ("notes", deck.notes),
+        ("deck tags", deck.tags),
+        ("format", deck.format),
+        ("unparsed lines", deck.unparsed),
+    ):
         if lost:
             out.append(f"{what} not written")
     return out
@@ -815,8 +893,13 @@ def losses_mtgo(deck: Deck, pool: CardPool | None = None) -> list[str]:
     out += sideboard_commander_losses(deck, "mtgo", pool)
     out += _card_losses(deck, False, False, _ARENA)
     out += _planned(deck, _Plan("mtgo", pool), _ARENA)
-    for what, lost in (("deck name", True), ("notes", deck.notes), ("deck tags", deck.tags),
-                       ("format", deck.format), ("unparsed lines", deck.unparsed)):
+    for what, lost in (
+        ("deck name", True),
+        ("notes", deck.notes),
+        ("deck tags", deck.tags),
+        ("format", deck.format),
+        ("unparsed lines", deck.unparsed),
+    ):
         if lost:
             out.append(f"{what} not written")
     return out

@@ -29,7 +29,10 @@ _CARD = re.compile(r"^(SB:\s*)?(\d+)\s+(?:\[([A-Za-z0-9]+):([^\]]*)\]\s+)?(\S.*)
 
 
 def read(
-    lines: str | list[str], pool: CardPool | None, *, name: str = "Imported deck",
+    lines: str | list[str],
+    pool: CardPool | None,
+    *,
+    name: str = "Imported deck",
     format_code: str | None = None,
 ) -> ImportResult:
     # the lines a chunk at a time, the report cutting each line's text from the source
@@ -87,8 +90,10 @@ def read(
         if count is None:
             b.reject(number, text, "count outside 1–9999")
             continue
-        printing = Printing(set=m.group(3).upper() if m.group(3) else None,
-                            number=(m.group(4) or "").strip() or None)
+        printing = Printing(
+            set=m.group(3).upper() if m.group(3) else None,
+            number=(m.group(4) or "").strip() or None,
+        )
         section = "Sideboard" if m.group(1) else "Main"
         prep = b.prepare(m.group(5).strip(), printing)
         if len(seen) < 50_000:

@@ -34,8 +34,10 @@ def parse(data: bytes | str) -> Element:
     if isinstance(data, str):
         # A str carries no encoding of its own; drop a declared one so expat does not object.
         data = re.sub(r"^(\s*<\?xml[^>]*?)\s+encoding=(['\"])[^'\"]*\2", r"\1", data, count=1)
-    if re.search(rb"<!DOCTYPE|<!ENTITY" if isinstance(data, bytes) else r"<!DOCTYPE|<!ENTITY",
-                 data[:65536] if isinstance(data, bytes) else data[:65536]):
+    if re.search(
+        rb"<!DOCTYPE|<!ENTITY" if isinstance(data, bytes) else r"<!DOCTYPE|<!ENTITY",
+        data[:65536],
+    ):
         raise DeckFileError(None, None, None, REFUSED)
     try:
         return fromstring(data, forbid_dtd=True, forbid_entities=True, forbid_external=True)
