@@ -256,6 +256,17 @@ class Role:
 # --- the catalog predicate -----------------------------------------------------------------
 
 
+class HiddenReason(Protocol):
+    """Why a catalog card may not be added (`Predicate.why_hidden`): a stable `code` for the
+    kind of reason ("BANNED", "AT_COPY_LIMIT") and the `text` the window shows."""
+
+    @property
+    def code(self) -> str: ...
+
+    @property
+    def text(self) -> str: ...
+
+
 class Predicate(Protocol):
     """What the session asks of a game's catalog predicate (`Game.make_predicate`): which cards
     of the pool the deck may take into one target section, and why a card is hidden. A game's
@@ -266,8 +277,8 @@ class Predicate(Protocol):
         """Whether the card may be added."""
         ...
 
-    def why_hidden(self, card: Any) -> Sequence[Any]:
-        """The reasons the card may not be added, each with a `text` (none: it may)."""
+    def why_hidden(self, card: Any) -> Sequence[HiddenReason]:
+        """The reasons the card may not be added (none: it may)."""
         ...
 
     def visible_rows(self, rows: Iterable[int] | None = None) -> list[int] | None:
