@@ -84,7 +84,9 @@ def _summary(times: list[float], floor: list[float]) -> dict:
 
 
 def bench_keystroke_filter_gui(repeats: int = 5) -> dict:
-    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from bench.procenv import player_screen
+
+    player_screen()
     from deckeditor.carddb.store import open_pool
     from deckeditor.paths import resources_dir
     from deckeditor.ui.app import make_app
@@ -155,12 +157,10 @@ def bench_keystroke_filter_gui(repeats: int = 5) -> dict:
 def _spawn_window(home: Path, shot: Path, deck: Path | None = None) -> tuple[float, float, int]:
     """(seconds until the window is interactive, seconds until exit, peak RSS KiB the window
     reported once its search index is built)."""
-    from bench.procenv import player_env, warm_bytecode
+    from bench.procenv import player_env, player_screen, warm_bytecode
 
     warm_bytecode()
-    env = player_env(
-        DECKEDITOR_HOME=str(home), QT_QPA_PLATFORM=os.environ.get("QT_QPA_PLATFORM", "offscreen")
-    )
+    env = player_env(DECKEDITOR_HOME=str(home), QT_QPA_PLATFORM=player_screen())
     env[PAINT_ENV] = "1"
     start = time.perf_counter()
     proc = subprocess.Popen(

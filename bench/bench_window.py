@@ -50,7 +50,9 @@ SOAK_TAIL = 2000
 
 def _window():
     """(app, window) over the full pool with the 100-card deck open, warmed as run_gui does."""
-    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from bench.procenv import player_screen
+
+    player_screen()
     from bench_db import full_database
 
     from deckeditor.carddb.store import open_pool
@@ -67,12 +69,23 @@ def _window():
     window.warn = lambda *a, **k: None
     window.open_path(str(DECK))
     if os.environ.get("BENCH_TAB") != "card":  # the statistics shown: it is redrawn on each edit
-        window.tabs.setCurrentWidget(window.stats)
+        show_tab(window, window.stats)
     window.show()
     app.processEvents()
     warm_up(window)
     app.processEvents()
     return app, window, pool
+
+
+def show_tab(window, panel) -> None:
+    """Bring up the tab `panel` sits in (the statistics are inside a scrolled holder, so
+    `setCurrentWidget(panel)` would leave the Card tab on view), and check it is seen."""
+    tabs = window.tabs
+    index = next(i for i in range(tabs.count()) if tabs.widget(i).isAncestorOf(panel))
+    tabs.setCurrentIndex(index)
+    window.show()
+    if not panel.isVisible():
+        raise RuntimeError(f"{type(panel).__name__} is not on view")
 
 
 def _candidates(window, count: int = 40) -> list[str]:
@@ -306,7 +319,9 @@ def _window_import(app, source: Path) -> tuple[float, float]:
 
 
 def bench_window_import(repeats: int = 1) -> dict:
-    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from bench.procenv import player_screen
+
+    player_screen()
     from bench_db import DATA
 
     from deckeditor.ui.app import make_app
@@ -388,12 +403,10 @@ def _current_database() -> None:
 
 def bench_soak_rss(repeats: int = 1, edits: int = SOAK_EDITS) -> dict:
     _current_database()
-    from bench.procenv import player_env, warm_bytecode
+    from bench.procenv import player_env, player_screen, warm_bytecode
 
     warm_bytecode()
-    env = player_env(
-        PYTHONPATH=str(REPO), QT_QPA_PLATFORM=os.environ.get("QT_QPA_PLATFORM", "offscreen")
-    )
+    env = player_env(PYTHONPATH=str(REPO), QT_QPA_PLATFORM=player_screen())
     proc = subprocess.run(
         [sys.executable, str(Path(__file__)), "--soak-child", str(edits)],
         capture_output=True,
