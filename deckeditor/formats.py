@@ -63,10 +63,14 @@ class InvalidDeck(ValueError):
 
 @runtime_checkable
 class CardLike(Protocol):
-    """What every `Ruling` method accepts: the games' own card classes fit as they are."""
+    """What every `Ruling` method accepts: the games' own card classes fit as they are (read
+    only: a frozen dataclass or a property fits)."""
 
-    id: str
-    copy_limit: int | None
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def copy_limit(self) -> int | None: ...
 
 
 # --- value checks -----------------------------------------------------------------------------

@@ -12,35 +12,33 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from itertools import combinations
 
-from deckeditor.deck import Deck
+from deckeditor.deck import Deck, Entry
 from deckeditor.games.mtg import colors as C
-from deckeditor.games.mtg.deckrule import (
-    BranchList,
-    ColorIdentityRule,
-    DeckRule,
-    match_cached,
-    rules_of,
-)
+from deckeditor.games.mtg.branches import BranchList, match_cached
+from deckeditor.games.mtg.card import Card, Pool
+from deckeditor.games.mtg.deckrule import ColorIdentityRule, DeckRule, rules_of
 from deckeditor.games.mtg.rulesets import (
     BRAWL,
     CHECKED_SECTIONS,
     OATHBREAKER,
+    FormatLike,
     RuleSet,
     can_be_oathbreaker,
+    ruleset_for,
 )
 from deckeditor.names import possessive
 
 ALL_CARDS = BranchList((), "*")  # the wild colour's type list: every card (special-cased)
 
 
-def entry_identity(card, colors: str) -> int:
+def entry_identity(card: Card, colors: str) -> int:
     """§2/§9.1: a card that asks for circled colours has the marks as its identity."""
     if card.set_color_id and colors:
         return C.mask(colors)
     return card.identity
 
 
-def is_basic_land(card) -> bool:
+def is_basic_land(card: Card) -> bool:
     f = card.faces[0]
     return "Basic" in f.supertypes and "Land" in f.types
 
@@ -52,8 +50,8 @@ def is_basic_land(card) -> bool:
 class Item:
     section: str
     index: int
-    entry: object  # deckeditor.deck.Entry
-    card: object | None  # None: unknown to the pool
+    entry: Entry
+    card: Card | None  # None: unknown to the pool
     ident: int = 0
 
 
@@ -65,7 +63,7 @@ class DeckView:
     rules: list[tuple[DeckRule, Item]]  # active rules and the item carrying them
 
     @classmethod
-    def of(cls, deck: Deck, pool, sections: tuple[str, ...] = CHECKED_SECTIONS) -> DeckView:
+    def of(cls, deck: Deck, pool: Pool, sections: tuple[str, ...] = CHECKED_SECTIONS) -> DeckView:
         """`sections`: the checked sections of the rule set (constructed has no Commander)."""
         items: list[Item] = []
         for sec in deck.sections:
@@ -85,7 +83,7 @@ class DeckView:
         return cls(items, checked, commanders, rules)
 
 
-def resolve(pool, name: str):
+def resolve(pool: Pool, name: str) -> Card | None:
     """Exact Oracle name first (the common case), then the pool's folded resolution."""
     card = pool.get(name)
     if card is None:
@@ -113,20 +111,21 @@ class Budget:
 
     @property
     def name(self) -> str:
-        return self.item.card.name
+        card = self.item.card  # a budget is a known commander's
+        return card.name if card is not None else self.item.entry.card
 
     @property
     def extra(self) -> int:
         """E = K ∪ I when the choice is valid, else nothing."""
         return (self.K | self.implied) if self.valid else 0
 
-    def serves(self, card) -> bool:
+    def serves(self, card: Card) -> bool:
         return self.wild or match_cached(self.types, card)
 
-    def approves(self, card, need: int) -> bool:
+    def approves(self, card: Card, need: int) -> bool:
         return need != 0 and self.serves(card) and need & ~self.extra == 0
 
-    def would_approve(self, card, need: int) -> bool:
+    def would_approve(self, card: Card, need: int) -> bool:
         if not self.valid or not self.serves(card):
             return False
         return C.count(self.K | self.implied | need) <= self.n
@@ -146,7 +145,8 @@ def _implied(budget: Budget, candidates: list[tuple[int, int]]) -> int:
     if not wanted or room <= 0:
         return 0
     colours = [bit for bit in (1, 2, 4, 8, 16) if wanted & bit]
-    best_key, best = None, 0
+    best_key: tuple[int, int, tuple[int, ...]] | None = None
+    best = 0
     for size in range(0, min(room, len(colours)) + 1):
         for combo in combinations(colours, size):
             s = sum(combo)
@@ -179,13 +179,13 @@ class Zone:
             return 0
         return self.brawl_basic if self.brawl_basic is not None else C.ALL
 
-    def exempt(self, card) -> bool:
+    def exempt(self, card: Card) -> bool:
         return any(match_cached(b, card) for b in self.exempts)
 
     def need(self, ident: int) -> int:
         return ident & ~self.z
 
-    def fits(self, card, ident: int) -> bool:
+    def fits(self, card: Card, ident: int) -> bool:
         """Conformance's test (§10 step 5): fits Z, disabled, exempt, approved, Brawl basics."""
         need = ident & ~self.z
         if not need or self.disabled or self.exempt(card):
@@ -194,7 +194,7 @@ class Zone:
             return True
         return self.brawl_basic is not None and is_basic_land(card) and ident == self.brawl_basic
 
-    def catalog_fits(self, card, ident: int) -> bool:
+    def catalog_fits(self, card: Card, ident: int) -> bool:
         """The predicate's test (§11 step 5): also what a commander *would* approve."""
         need = ident & ~self.z
         if not need or self.disabled or self.exempt(card):
@@ -240,7 +240,7 @@ def build_zone(view: DeckView, ruleset: RuleSet, known_only: bool = False) -> Zo
             zone.budgets.append(Budget(it, rule.additional, rule.additional_types, False, rule))
     # Wild colours first: their chosen colour joins Z (§9.2).
     for it in leaders:
-        if it.card.wild_color:
+        if it.card is not None and it.card.wild_color:
             b = Budget(it, 1, ALL_CARDS, True, None)
             _set_choice(b, C.mask(it.entry.colors), z0)
             if b.valid:
@@ -266,7 +266,7 @@ def _set_implied(zone: Zone, view: DeckView) -> None:
     for b in zone.budgets:
         if not b.valid:
             continue
-        cands = []
+        cands: list[tuple[int, int]] = []
         for it in view.checked:
             if it.card is None or id(it) in leader_ids:
                 continue
@@ -295,14 +295,14 @@ def _brawl_basic(zone: Zone, view: DeckView) -> int | None:
 # --- choice problems and commits -----------------------------------------------------------------
 
 
-def allows_choice(card) -> bool:
+def allows_choice(card: Card) -> bool:
     """§9.3: set_color_id, any AllowedAdditionalColor$ rule (active or not), or wild colour."""
     if card.set_color_id or card.wild_color:
         return True
     return any(isinstance(r, ColorIdentityRule) and r.additional > 0 for r in rules_of(card))
 
 
-def would_approve(zone: Zone, card, ident: int | None = None) -> bool:
+def would_approve(zone: Zone, card: Card, ident: int | None = None) -> bool:
     """Some commander would let the card in by spending open budget (pure)."""
     ident = card.identity if ident is None else ident
     need = ident & ~zone.z
@@ -327,15 +327,19 @@ def commit_message(b: Budget, new: int) -> str:
     return f"{colour} {verb} now {possessive(_short(b.name))} {noun}{tag}. Undo reverts it."
 
 
-def try_approve(deck: Deck, pool, card, fmt_info=None, ruleset: RuleSet | None = None):
+def try_approve(
+    deck: Deck,
+    pool: Pool,
+    card: Card,
+    fmt_info: FormatLike | None = None,
+    ruleset: RuleSet | None = None,
+) -> tuple[Deck, str] | None:
     """For a user adding `card` to Main, Sideboard or Companion: commit the colours it needs.
 
     Returns `(deck with the choice recorded on the commander's entry, status message)`, or None
     when nothing is committed (it fits, is exempt, is already approved, or no budget can take it).
     The caller adds the card itself, in the same undo step.
     """
-    from deckeditor.games.mtg.rulesets import ruleset_for
-
     rs = ruleset or ruleset_for(fmt_info)
     view = DeckView.of(deck, pool, rs.checked_sections)
     zone = build_zone(view, rs)

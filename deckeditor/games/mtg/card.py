@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import Any, TypeAlias
 
+from deckeditor.carddb.pool import CardPool
 from deckeditor.names import name_key, slug
 
 
@@ -133,7 +135,8 @@ class Card:
     legal_source: str = ""  # who said it and on which day: "MTGJSON 2026-01-03"
     traits: frozenset[str] = frozenset()  # joke, digital, not-a-deck-card, oversized, rebalanced
     released: str = ""  # the first printing's release day (ISO), "" when unknown
-    extra: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
+    # source facts as the source gave them (JSON values: "aliases", "gameChanger", ...)
+    extra: dict[str, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
 
     @property
     def id(self) -> str:
@@ -183,13 +186,10 @@ class Card:
         return self.faces if self.layout in SPLIT_FAMILY else self.faces[:1]
 
     @property
-    def deck_rules(self):
-        """Parsed `DeckRule:` lines (`mtg-rules.md` §3), memoised by the rules module."""
-        from deckeditor.games.mtg.deckrule import rules_of
-
-        return rules_of(self)
-
-    @property
     def display_name(self) -> str:
         """The name deck files write: split family in full, other layouts their front face."""
         return self.name if self.layout in SPLIT_FAMILY else self.faces[0].name
+
+
+# An MTG card pool: what the rules engine, the predicate and the statistics read cards from.
+Pool: TypeAlias = CardPool[Card]

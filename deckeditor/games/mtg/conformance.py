@@ -3,24 +3,32 @@
 `check(deck, fmt_info, day, pool)` is pure. It resolves the deck once (`DeckView`), builds the
 colour context (`Zone`) and then runs the steps of §10; a step that depends on unknown data is
 skipped, never guessed. Bans, restrictions and copy limits are asked of the seed-001 `Ruling`
-(`formats.md` §13) with a card-like object carrying the card's own base limit.
+(`formats.md` §13) with a card-like object carrying the card's own base limit
+(`deckeditor.games.mtg.copy_limits`); the colour steps (choices, identity) are
+`deckeditor.games.mtg.identity_check`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable, Collection
 from datetime import date
 
-from deckeditor.games.mtg import colors as C
-from deckeditor.games.mtg.approval import (
-    DeckView,
-    Item,
-    Zone,
-    allows_choice,
-    build_zone,
-    is_basic_land,
+from deckeditor.deck import Deck
+from deckeditor.formats import Format, Ruling
+from deckeditor.games.mtg import brackets
+from deckeditor.games.mtg.approval import DeckView, build_zone
+from deckeditor.games.mtg.card import Card, Pool
+from deckeditor.games.mtg.copy_limits import (
+    LimitCard,
+    base_limit,
+    deck_copies_rules,
+    limit_card,
+    ruling_for,
+    tally,
+    written_name,
 )
-from deckeditor.games.mtg.deckrule import CopiesRule, SizeRule, match_cached, rules_of
+from deckeditor.games.mtg.deckrule import SizeRule
+from deckeditor.games.mtg.identity_check import choice_problems, identity_problems
 from deckeditor.games.mtg.legality import (
     lead_rule,
     pool_rule,
@@ -33,15 +41,16 @@ from deckeditor.games.mtg.rulesets import (
     COMMANDER,
     OATHBREAKER,
     SECTION_ORDER,
+    FormatLike,
     RuleSet,
     can_be_oathbreaker,
     can_be_signature_spell,
     can_lead,
     can_partner,
+    format_of,
     is_background,
     ruleset_for,
 )
-from deckeditor.names import name_key, possessive, slug
 from deckeditor.problems import Problem, ProblemKind, Severity
 from deckeditor.words import count
 
@@ -68,93 +77,12 @@ KIND_ORDER = {
         )
     )
 }
-ANY_NUMBER = 999
-
-
-@dataclass(frozen=True, slots=True)
-class LimitCard:
-    """The card-like object the format engine is asked about (`formats.md` §1, §13.1)."""
-
-    id: str
-    copy_limit: int | None
-
-
-# --- the Ruling of a (format, day), kept because building one merges its lists ----------------
-
-_RULINGS: dict[tuple[int, date], tuple[object, object]] = {}
-
-
-def ruling_for(fmt, day: date):
-    key = (id(fmt), day)
-    hit = _RULINGS.get(key)
-    if hit is not None and hit[0] is fmt:
-        return hit[1]
-    if len(_RULINGS) > 64:
-        _RULINGS.clear()
-    ruling = fmt.ruling_on(day)
-    _RULINGS[key] = (fmt, ruling)
-    return ruling
-
-
-def format_of(fmt_info):
-    """A FormatInfo's Format, or the Format itself."""
-    return getattr(fmt_info, "format", None) or fmt_info
-
-
-# --- copy limits (§6) ----------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class BaseLimit:
-    value: int | None  # B; None: the Format's copies
-    source: str  # for messages: "basic land", "its own text", "the rules of X"
-    own_zero: bool = False  # forbidden by itself
-
-
-def own_limit_rules(card) -> list[CopiesRule]:
-    return [
-        r
-        for r in rules_of(card)
-        if isinstance(r, CopiesRule)
-        and r.limit is not None
-        and not r.active_invalid
-        and match_cached(r.affected, card)
-    ]
-
-
-def base_limit(card, deck_rules: list[tuple[CopiesRule, object]] = ()) -> BaseLimit:
-    """§6: basic lands 999; else the largest of the card's own and the deck's Copies values."""
-    if card is None:
-        return BaseLimit(None, "")
-    if is_basic_land(card):
-        return BaseLimit(ANY_NUMBER, "basic land")
-    values: list[tuple[int, str, bool]] = []
-    if card.own_copy_limit is not None:
-        values.append((card.own_copy_limit, "its own text", True))
-    for r in own_limit_rules(card):
-        values.append((r.limit, "its own rules", True))
-    for rule, carrier in deck_rules:
-        if carrier is card or rule.limit is None:
-            continue
-        if match_cached(rule.affected, card):
-            values.append((rule.limit, f"the rules of {carrier.name}", False))
-    if any(v == 0 and own for v, _, own in values):
-        return BaseLimit(0, "its own rules", True)
-    if not values:
-        return BaseLimit(None, "")
-    value, source, _ = max(values, key=lambda v: v[0])
-    return BaseLimit(min(value, ANY_NUMBER), source)
-
-
-def limit_card(card, written: str, base: BaseLimit) -> LimitCard:
-    ident = card.id if card is not None else slug(written)
-    return LimitCard(ident, base.value if base.value else None)
 
 
 # --- the check -----------------------------------------------------------------------------------
 
 
-def check(deck, fmt_info, day: date, pool) -> list[Problem]:
+def check(deck: Deck, fmt_info: FormatLike, day: date, pool: Pool) -> list[Problem]:
     rs = ruleset_for(fmt_info)
     fmt = format_of(fmt_info)
     view = DeckView.of(deck, pool, rs.checked_sections)
@@ -167,9 +95,9 @@ def check(deck, fmt_info, day: date, pool) -> list[Problem]:
             _command_zone(view, rs, out)
     _companion(view, out)
     zone = build_zone(view, rs) if rs.command_zone else None
-    _choices(view, zone, out)
+    choice_problems(view, zone, out)
     if zone is not None:
-        _identity(view, zone, out)
+        identity_problems(view, zone, out)
     _size(view, rs, fmt, out)
     outside = _pool(view, fmt_info, day, out)
     _copies(view, ruling_for(fmt, day), fmt, out, outside, _source_bans(fmt_info, day))
@@ -179,22 +107,16 @@ def check(deck, fmt_info, day: date, pool) -> list[Problem]:
     return out
 
 
-def _bracket(deck, rs: RuleSet, day: date, pool, out: list[Problem]) -> None:
+def _bracket(deck: Deck, rs: RuleSet, day: date, pool: Pool, out: list[Problem]) -> None:
     """Warnings against the deck's target bracket (Commander rule set only; unset: none)."""
-    from deckeditor.games.mtg import brackets
-
     target = brackets.target_of(deck)
     if target is not None and rs.code == COMMANDER:
         out.extend(brackets.problems(brackets.report(deck, day, pool), target))
 
 
-def _order(p: Problem):
+def _order(p: Problem) -> tuple[int, int, str]:
     first = p.cards[0].casefold() if p.cards else ""
     return (KIND_ORDER.get(p.kind, 99), SECTION_ORDER.get(p.section or "", 9), first)
-
-
-def _name(it: Item) -> str:
-    return it.card.name if it.card is not None else it.entry.card
 
 
 def _unknown(view: DeckView, out: list[Problem]) -> None:
@@ -223,31 +145,31 @@ def _command_zone(view: DeckView, rs: RuleSet, out: list[Problem]) -> None:
             Problem.make(
                 K.TOO_MANY_COMMANDERS,
                 "Commander",
-                [_name(it) for it in cmd],
+                [written_name(it) for it in cmd],
                 f"The command zone holds {total} cards; at most two may lead a deck",
             )
         )
-    known = [it for it in cmd if it.card is not None]
-    eligible = []
-    for it in known:
-        others = [o.card for o in known if o.card.name != it.card.name]
-        ok = can_lead(it.card, rs.code) or (
-            is_background(it.card) and any(o.partner.choose_background for o in others)
+    known = [it.card for it in cmd if it.card is not None]
+    eligible: list[Card] = []
+    for card in known:
+        others = [o for o in known if o.name != card.name]
+        ok = can_lead(card, rs.code) or (
+            is_background(card) and any(o.partner.choose_background for o in others)
         )
         if ok:
-            eligible.append(it)
+            eligible.append(card)
         else:
             out.append(
                 Problem.make(
                     K.ILLEGAL_COMMANDER,
                     "Commander",
-                    [it.card.name],
-                    f"{it.card.name} cannot be a commander",
+                    [card.name],
+                    f"{card.name} cannot be a commander",
                 )
             )
-    names = {it.card.name for it in eligible}
+    names = {card.name for card in eligible}
     if total == 2 and len(eligible) == 2 and len(names) == 2:
-        a, b = eligible[0].card, eligible[1].card
+        a, b = eligible
         if not can_partner(a, b):
             out.append(
                 Problem.make(
@@ -262,11 +184,9 @@ def _command_zone(view: DeckView, rs: RuleSet, out: list[Problem]) -> None:
 def _oathbreaker_zone(view: DeckView, out: list[Problem]) -> None:
     cmd = view.commanders
     total = sum(it.entry.count for it in cmd)
-    known = [it for it in cmd if it.card is not None]
-    breakers = [it for it in known if can_be_oathbreaker(it.card)]
-    spells = [
-        it for it in known if can_be_signature_spell(it.card) and not can_be_oathbreaker(it.card)
-    ]
+    known = [it.card for it in cmd if it.card is not None]
+    breakers = [card for card in known if can_be_oathbreaker(card)]
+    spells = [c for c in known if can_be_signature_spell(c) and not can_be_oathbreaker(c)]
     # An unknown card in the zone might be the missing one: that check is skipped (§10).
     unknown = any(it.card is None for it in cmd)
     if not breakers and not unknown:
@@ -284,23 +204,23 @@ def _oathbreaker_zone(view: DeckView, out: list[Problem]) -> None:
             Problem.make(
                 K.TOO_MANY_COMMANDERS,
                 "Commander",
-                [_name(it) for it in cmd],
+                [written_name(it) for it in cmd],
                 f"The command zone holds {total} cards; it takes an oathbreaker and a signature spell",
             )
         )
-    for it in known:
-        if it not in breakers and it not in spells:
+    for card in known:
+        if card not in breakers and card not in spells:
             out.append(
                 Problem.make(
                     K.ILLEGAL_COMMANDER,
                     "Commander",
-                    [it.card.name],
-                    f"{it.card.name} is neither an oathbreaker nor a signature spell",
+                    [card.name],
+                    f"{card.name} is neither an oathbreaker nor a signature spell",
                 )
             )
 
 
-def _is_companion(card) -> bool:
+def _is_companion(card: Card) -> bool:
     return card.companion or any(k.casefold() == "companion" for k in card.keywords)
 
 
@@ -312,7 +232,7 @@ def _companion(view: DeckView, out: list[Problem]) -> None:
             Problem.make(
                 K.TOO_MANY_COMMANDERS,
                 "Companion",
-                [_name(it) for it in comp],
+                [written_name(it) for it in comp],
                 f"The Companion section holds {total} cards; a deck has at most one companion",
             )
         )
@@ -328,125 +248,7 @@ def _companion(view: DeckView, out: list[Problem]) -> None:
             )
 
 
-def _colour_words(m: int) -> str:
-    return ", ".join(C.names(m))
-
-
-def _choices(view: DeckView, zone: Zone | None, out: list[Problem]) -> None:
-    budget_items = {id(b.item): b for b in zone.budgets} if zone else {}
-    for it in view.checked:
-        card = it.card
-        if card is None:
-            continue
-        chosen = C.mask(it.entry.colors)
-        n = card.set_color_id
-        if n:
-            marked = C.count(chosen)
-            if marked > n:
-                out.append(
-                    Problem.make(
-                        K.ADDITIONAL_COLOR_CHOICE,
-                        it.section,
-                        [card.name],
-                        f"{card.name} has {marked} colours circled; circle exactly {n}",
-                    )
-                )
-            elif marked < n:
-                out.append(
-                    Problem.make(
-                        K.ADDITIONAL_COLOR_CHOICE,
-                        it.section,
-                        [card.name],
-                        f"{card.name}: circle {n} colours",
-                        Severity.WARNING,
-                    )
-                )
-            continue
-        if chosen and not allows_choice(card):
-            out.append(
-                Problem.make(
-                    K.ADDITIONAL_COLOR_CHOICE,
-                    it.section,
-                    [card.name],
-                    f"{card.name} allows no colour choice ({C.letters(chosen)} is recorded)",
-                )
-            )
-            continue
-        b = budget_items.get(id(it))
-        if b is None:
-            continue
-        if not b.valid:
-            out.append(
-                Problem.make(
-                    K.ADDITIONAL_COLOR_CHOICE,
-                    it.section,
-                    [card.name],
-                    f"{possessive(card.name)} chosen colours ({C.letters(b.K)}) exceed its budget of {b.n}; "
-                    "it grants no additional colour",
-                )
-            )
-            continue
-        if b.dropped:
-            out.append(
-                Problem.make(
-                    K.ADDITIONAL_COLOR_CHOICE,
-                    it.section,
-                    [card.name],
-                    f"{_colour_words(b.dropped).capitalize()} is already in the commanders' "
-                    "identity",
-                    Severity.WARNING,
-                )
-            )
-        if b.implied:
-            noun = "chosen colour" if b.wild else "additional colour"
-            out.append(
-                Problem.make(
-                    K.ADDITIONAL_COLOR_CHOICE,
-                    it.section,
-                    [card.name],
-                    f"{possessive(card.name)} {noun} is not recorded; the deck uses "
-                    f"{_colour_words(b.implied)}",
-                    Severity.WARNING,
-                )
-            )
-
-
-def _identity(view: DeckView, zone: Zone, out: list[Problem]) -> None:
-    leader_ids = {id(it) for it in zone.leaders}
-    zl = C.letters(zone.z) or "colourless"
-    for it in view.checked:
-        card = it.card
-        if card is None or id(it) in leader_ids:
-            continue
-        if it.section == "Commander" and not can_be_signature_spell(card):
-            continue  # an ineligible card in the zone is ILLEGAL_COMMANDER already
-        if not zone.fits(card, it.ident):
-            need = it.ident & ~zone.z
-            out.append(
-                Problem.make(
-                    K.COLOR_IDENTITY,
-                    it.section,
-                    [card.name],
-                    f"{card.name} is outside the commander's colour identity ({zl}): "
-                    f"needs {', '.join(C.letters(need))}",
-                )
-            )
-            continue
-        n = card.set_color_id
-        if n and C.count(it.ident) < n and not (zone.disabled or zone.exempt(card)):
-            if C.count(zone.z) < n:
-                out.append(
-                    Problem.make(
-                        K.COLOR_IDENTITY,
-                        it.section,
-                        [card.name],
-                        f"{card.name} needs {n} colours circled, but the commander's colour "
-                        f"identity ({zl}) has only {C.count(zone.z)}",
-                    )
-                )
-
-
-def _size(view: DeckView, rs: RuleSet, fmt, out: list[Problem]) -> None:
+def _size(view: DeckView, rs: RuleSet, fmt: Format, out: list[Problem]) -> None:
     size = sum(it.entry.count for it in view.checked if it.section in rs.counted)
     lo = fmt.min_size
     hi = fmt.max_size
@@ -479,40 +281,7 @@ def _size(view: DeckView, rs: RuleSet, fmt, out: list[Problem]) -> None:
         )
 
 
-@dataclass(slots=True)
-class _Tally:
-    name: str
-    card: object | None
-    count: int
-    sections: list[str]
-
-
-def tally(view: DeckView) -> dict[str, _Tally]:
-    """Copies per name key over the checked sections, sections in section order."""
-    out: dict[str, _Tally] = {}
-    for it in view.checked:
-        name = _name(it)
-        key = name_key(name)
-        t = out.get(key)
-        if t is None:
-            t = out[key] = _Tally(name, it.card, 0, [])
-        t.count += it.entry.count
-        if it.section not in t.sections:
-            t.sections.append(it.section)
-    for t in out.values():
-        t.sections.sort(key=lambda s: SECTION_ORDER.get(s, 9))
-    return out
-
-
-def deck_copies_rules(view: DeckView) -> list[tuple[CopiesRule, object]]:
-    return [
-        (rule, it.card)
-        for rule, it in view.rules
-        if isinstance(rule, CopiesRule) and rule.limit is not None
-    ]
-
-
-def _pool(view: DeckView, fmt_info, day: date, out: list[Problem]) -> set[str]:
+def _pool(view: DeckView, fmt_info: FormatLike, day: date, out: list[Problem]) -> set[str]:
     """NOT_IN_FORMAT for each card outside the format's pool on the day (the message names the
     reason and the source); a warning, once per section, where the data cannot tell the day."""
     rule = pool_rule(fmt_info)
@@ -547,16 +316,30 @@ def _pool(view: DeckView, fmt_info, day: date, out: list[Problem]) -> set[str]:
     return outside
 
 
-def _source_bans(fmt_info, day: date):
+# card -> the source's ban in force on the day, or None
+SourceBans = Callable[[Card | None], str | None]
+
+
+def _no_source_ban(card: Card | None) -> None:
+    return None
+
+
+def _source_bans(fmt_info: FormatLike, day: date) -> SourceBans:
     """card -> the source's ban in force on the day (built-in formats only), or None."""
     if not source_bans_apply(fmt_info):
-        return lambda card: None
+        return _no_source_ban
     rule, fmt = pool_rule(fmt_info), format_of(fmt_info)
     return lambda card: None if card is None else source_ban(card, rule, day, fmt)
 
 
-def _copies(view: DeckView, ruling, fmt, out: list[Problem], outside=frozenset(),
-            source_banned=lambda card: None) -> None:  # fmt: skip
+def _copies(
+    view: DeckView,
+    ruling: Ruling,
+    fmt: Format,
+    out: list[Problem],
+    outside: Collection[str] = frozenset(),
+    source_banned: SourceBans = _no_source_ban,
+) -> None:
     deck_rules = deck_copies_rules(view)
     for key, t in tally(view).items():
         if key in outside:

@@ -1,8 +1,9 @@
-"""`DeckRule:` lines (`mtg-rules.md` §3): parsing into rule objects, branch lists and matching.
+"""`DeckRule:` lines (`mtg-rules.md` §3): parsing into rule objects.
 
 A line is `Class:Key$ Value | Key$ Value ...`. The legacy Rulebreaker syntax (`Exempt$ Type:...`,
 `AllowedAdditionalColor$ 1:Type:...`, `Affected$ Name:CARDNAME`) and the merged syntax give equal
-rule objects: the raw text and the carrying face are kept beside them but never compared.
+rule objects: the raw text and the carrying face are kept beside them but never compared. The
+branch lists a rule names (`Exempt$`, `Affected$`) are `deckeditor.games.mtg.branches`.
 
 Parsing never raises: anything it cannot use becomes a warning on the rule (`DeckRule.warnings`),
 and `summarize_warnings` folds those into one line per class or `class.key` for an import report.
@@ -14,305 +15,19 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import TypedDict
 
-from deckeditor.names import name_key
+from deckeditor.games.mtg.branches import NAMED_MARK, NOTHING, BranchList, parse_branch_list
+from deckeditor.games.mtg.card import Card, DeckRuleLine
 
 # Sections a rule may name in ActiveSection$ (§3.1); matched case-insensitively.
 RULE_SECTIONS = ("Commander", "Companion", "Main", "Sideboard")
 _SECTION_BY_KEY = {s.casefold(): s for s in RULE_SECTIONS}
 CHECKED = frozenset(RULE_SECTIONS)
 
-SUPERTYPES = frozenset({"basic", "legendary", "snow", "world", "ongoing", "elite", "host"})
-CARD_TYPES = frozenset(
-    {
-        "artifact",
-        "battle",
-        "creature",
-        "enchantment",
-        "instant",
-        "kindred",
-        "tribal",
-        "land",
-        "planeswalker",
-        "sorcery",
-        "conspiracy",
-        "dungeon",
-        "phenomenon",
-        "plane",
-        "scheme",
-        "vanguard",
-    }
-)
-PERMANENT_TYPES = frozenset(
-    {"Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker"}
-)
-_PERMANENT_FOLDED = frozenset(t.casefold() for t in PERMANENT_TYPES)
-# Subtypes of more than one word; the pool may add more (register_subtypes).
-MULTIWORD_SUBTYPES: set[str] = {"time lord"}
-# Subtypes that are not creature types: Changeling (CR 702.73a) satisfies every other subtype.
-NONCREATURE_SUBTYPES = frozenset(
-    s.casefold()
-    for s in (
-        # artifact
-        "Attraction Blood Bobblehead Clue Contraption Equipment Food Fortification Gold Incubator "
-        "Junk Lander Map Powerstone Spacecraft Treasure Vehicle Infinity Stone "
-        # enchantment
-        "Aura Background Cartouche Case Class Curse Role Room Rune Saga Shard Shrine "
-        # land
-        "Plains Island Swamp Mountain Forest Desert Gate Lair Locus Mine Power-Plant Tower Urza's "
-        "Cave Sphere Town Planet "
-        # spell and battle
-        "Adventure Arcane Lesson Trap Omen Chorus Siege "
-        # planeswalker (common)
-        "Ajani Chandra Elspeth Garruk Gideon Jace Karn Liliana Nissa Sorin Teferi Ugin Vraska "
-        "Tezzeret Nahiri Sarkhan Ashiok Kaya Tamiyo Ral Vivien Wrenn Dovin Domri Kiora Saheeli "
-        "Tibalt Oko Lukka Grist Lolth Niko Kasmina Basri Calix Davriel Kaito Nixilis Tyvar Zariel"
-    ).split()
-)
-NAMED_MARK = "CARDNAME"
-
-_STAT = re.compile(r"(power|toughness|cmc)(EQ|NE|GT|LT|GE|LE)(\d+)", re.IGNORECASE)
-_TYPE_PREFIX = re.compile(r"\s*type\s*:", re.IGNORECASE)
 _NAME_PREFIX = re.compile(r"\s*name\s*:", re.IGNORECASE)
 _BUDGET = re.compile(r"\s*(\d+)\s*(?::\s*(.*))?", re.DOTALL)
-_INT = re.compile(r"[+-]?\d+")
 _SPACES = re.compile(r"\s+")
-_OPS = {
-    "EQ": lambda a, b: a == b,
-    "NE": lambda a, b: a != b,
-    "GT": lambda a, b: a > b,
-    "LT": lambda a, b: a < b,
-    "GE": lambda a, b: a >= b,
-    "LE": lambda a, b: a <= b,
-}
-
-
-def register_subtypes(subtypes: Iterable[str]) -> None:
-    """Let the pool's multi-word subtypes be read as one item in type-word tokens."""
-    for s in subtypes:
-        if " " in s:
-            MULTIWORD_SUBTYPES.add(s.casefold())
-
-
-# --- branch lists ------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Stat:
-    stat: str  # power | toughness | cmc
-    op: str  # EQ NE GT LT GE LE
-    value: int
-
-
-@dataclass(frozen=True, slots=True)
-class Branch:
-    """One AND-branch: every part must hold."""
-
-    stats: tuple[Stat, ...] = ()
-    permanent: bool = False
-    named: str | None = None  # name key
-    supertypes: tuple[str, ...] = ()  # case-folded
-    types: tuple[str, ...] = ()
-    subtypes: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class BranchList:
-    """Comma-separated OR of branches; `text` is the normalised source, the cache key."""
-
-    branches: tuple[Branch, ...]
-    text: str = field(compare=False, default="")
-
-    def matches(self, card) -> bool:
-        return match_cached(self, card)
-
-    def __bool__(self) -> bool:
-        return bool(self.branches)
-
-
-NOTHING = BranchList((), "")
-
-
-def parse_branch_list(text: str, face: str, warnings: list[str] | None = None) -> BranchList:
-    """`Artifact.Creature,Equipment,Basic.Land` -> BranchList; one leading `Type:` is dropped."""
-    warnings = warnings if warnings is not None else []
-    body = _TYPE_PREFIX.sub("", text, count=1) if _TYPE_PREFIX.match(text) else text
-    branches = []
-    for raw in body.split(","):
-        raw = raw.strip().replace(NAMED_MARK, face)
-        if not raw:
-            continue
-        branch = _parse_branch(raw, warnings)
-        if branch is not None:
-            branches.append(branch)
-    return BranchList(tuple(branches), body.strip())
-
-
-def _split_named(raw: str) -> tuple[str, str | None]:
-    """The first `named` that starts the branch or follows `.`/`+` runs to the branch's end."""
-    low = raw.lower()
-    pos = 0
-    while True:
-        i = low.find("named", pos)
-        if i < 0:
-            return raw, None
-        if i == 0 or raw[i - 1] in ".+":
-            return raw[: max(i - 1, 0)] if i else "", raw[i + 5 :].strip()
-        pos = i + 1
-
-
-def _parse_branch(raw: str, warnings: list[str]) -> Branch | None:
-    head, named = _split_named(raw)
-    tokens: list[str] = []
-    if head:
-        first, _, tail = head.partition(".")
-        tokens.append(first)
-        if tail:
-            tokens.extend(tail.split("+"))
-    stats: list[Stat] = []
-    permanent = False
-    words: list[str] = []
-    for tok in (t.strip() for t in tokens):
-        if not tok:
-            continue
-        m = _STAT.fullmatch(tok)
-        if m:
-            stats.append(Stat(m.group(1).lower(), m.group(2).upper(), int(m.group(3))))
-        elif tok.casefold() == "permanent":
-            permanent = True
-        else:
-            words.extend(_SPACES.split(tok))
-    if named is not None and not named:
-        warnings.append("empty name after 'named'")
-        return None
-    sup, typ, sub = _read_type_words(words, warnings)
-    if not (stats or permanent or named or sup or typ or sub):
-        return None
-    return Branch(tuple(stats), permanent, name_key(named) if named else None, sup, typ, sub)
-
-
-def _read_type_words(words: list[str], warnings: list[str]):
-    """Longest match first against supertypes, card types and multi-word subtypes."""
-    folded = [w.casefold() for w in words if w]
-    sup: list[str] = []
-    typ: list[str] = []
-    sub: list[str] = []
-    i = 0
-    while i < len(folded):
-        for j in range(len(folded), i + 1, -1):  # multi-word subtypes first
-            phrase = " ".join(folded[i:j])
-            if phrase in MULTIWORD_SUBTYPES:
-                sub.append(phrase)
-                i = j
-                break
-        else:
-            w = folded[i]
-            if w in SUPERTYPES:
-                sup.append(w)
-            elif w in CARD_TYPES:
-                typ.append("kindred" if w == "tribal" else w)
-            else:
-                sub.append(w)
-            i += 1
-    return tuple(sup), tuple(typ), tuple(sub)
-
-
-# --- matching ------------------------------------------------------------------------------------
-
-# Per (rule text, card name) answers: a pool asks each rule about each card once (§11 note).
-_MATCH_CACHE: dict[tuple[BranchList, str, int], bool] = {}
-
-
-def match_cached(blist: BranchList, card) -> bool:
-    key = (blist, card.name, id(card))
-    hit = _MATCH_CACHE.get(key)
-    if hit is None:
-        if len(_MATCH_CACHE) > 500_000:
-            _MATCH_CACHE.clear()
-        hit = _MATCH_CACHE[key] = any(branch_matches(b, card) for b in blist.branches)
-    return hit
-
-
-@dataclass(frozen=True, slots=True)
-class _Facts:
-    """A card's characteristics outside the game, case-folded, for type-word matching."""
-
-    supertypes: frozenset[str]
-    types: frozenset[str]
-    subtypes: frozenset[str]
-    changeling: bool
-
-
-_FACTS: dict[int, tuple[object, _Facts]] = {}
-_NAMES: dict[int, tuple[object, frozenset[str]]] = {}
-
-
-def card_facts(card) -> _Facts:
-    hit = _FACTS.get(id(card))
-    if hit is not None and hit[0] is card:
-        return hit[1]
-    faces = card.faces if card.layout == "split" else card.faces[:1]
-    types = {t.casefold() for f in faces for t in f.types}
-    if "tribal" in types:
-        types.add("kindred")
-    facts = _Facts(
-        frozenset(s.casefold() for f in faces for s in f.supertypes),
-        frozenset(types),
-        frozenset(s.casefold() for f in faces for s in f.subtypes),
-        any(k.casefold() == "changeling" for k in card.keywords),
-    )
-    if len(_FACTS) > 200_000:
-        _FACTS.clear()
-    _FACTS[id(card)] = (card, facts)
-    return facts
-
-
-def _names(card) -> frozenset[str]:
-    """Name keys of the card and its faces; only `named` tokens need them (NFKD is costly)."""
-    hit = _NAMES.get(id(card))
-    if hit is not None and hit[0] is card:
-        return hit[1]
-    names = frozenset(name_key(n) for n in (card.name, *card.face_names))
-    if len(_NAMES) > 200_000:
-        _NAMES.clear()
-    _NAMES[id(card)] = (card, names)
-    return names
-
-
-def _number(text: str | None) -> int | None:
-    """Printed P/T as a number: `*` counts 0, `1+*` is 1; None when not printed."""
-    if text is None:
-        return None
-    return sum(int(n) for n in _INT.findall(text.replace("*", "0"))) if text.strip() else None
-
-
-def branch_matches(branch: Branch, card) -> bool:
-    facts = card_facts(card)
-    if branch.named is not None and branch.named not in _names(card):
-        return False
-    if branch.permanent and not facts.types & _PERMANENT_FOLDED:
-        return False
-    for s in branch.stats:
-        if s.stat == "cmc":
-            value = card.mana_value
-        else:
-            value = _number(getattr(card.front, s.stat))
-            if value is None:
-                return False
-        if not _OPS[s.op](value, s.value):
-            return False
-    if any(t not in facts.supertypes for t in branch.supertypes):
-        return False
-    if any(t not in facts.types for t in branch.types):
-        return False
-    for sub in branch.subtypes:
-        if sub in facts.subtypes:
-            continue
-        if facts.changeling and sub not in NONCREATURE_SUBTYPES:
-            continue
-        return False
-    return True
-
 
 # --- rules -------------------------------------------------------------------------------------
 
@@ -409,6 +124,18 @@ def _split_params(params: str, warnings: list[str]) -> dict[str, str]:
     return out
 
 
+class _Common(TypedDict):
+    """The fields every rule class shares, read before the class decides the rest."""
+
+    cls: str
+    active_section: str | None
+    active_invalid: bool
+    description: str | None
+    params: tuple[tuple[str, str], ...]
+    raw: str
+    face: str
+
+
 def parse_rule(text: str, face: str = "") -> DeckRule:
     """One line (with or without the `DeckRule:` prefix) into a rule object; never raises."""
     raw = text
@@ -425,7 +152,7 @@ def parse_rule(text: str, face: str = "") -> DeckRule:
         if active is None:
             invalid = True
             warnings.append(f"ActiveSection: unknown section {values['ActiveSection']!r}")
-    common = dict(
+    common = _Common(
         cls=cls,
         active_section=active,
         active_invalid=invalid,
@@ -441,6 +168,7 @@ def parse_rule(text: str, face: str = "") -> DeckRule:
     for key in values:
         if key not in known and key not in _COMMON_KEYS:
             warnings.append(f"{cls}.{key}: unknown key")
+    rule: DeckRule
     if cls == "ColorIdentity":
         rule = _color_identity(values, face, warnings, common)
     elif cls == "Size":
@@ -450,7 +178,9 @@ def parse_rule(text: str, face: str = "") -> DeckRule:
     return rule
 
 
-def _color_identity(values, face, warnings, common) -> ColorIdentityRule:
+def _color_identity(
+    values: dict[str, str], face: str, warnings: list[str], common: _Common
+) -> ColorIdentityRule:
     exempt = NOTHING
     if "Exempt" in values:
         exempt = parse_branch_list(values["Exempt"], face, warnings)
@@ -489,7 +219,7 @@ def _color_identity(values, face, warnings, common) -> ColorIdentityRule:
     )
 
 
-def _size(values, warnings, common) -> SizeRule:
+def _size(values: dict[str, str], warnings: list[str], common: _Common) -> SizeRule:
     unlimited, adjust = False, 0
     if "AdjustMax" in values:
         v = values["AdjustMax"].strip()
@@ -502,8 +232,8 @@ def _size(values, warnings, common) -> SizeRule:
     return SizeRule(**common, warnings=tuple(warnings), unlimited=unlimited, adjust=adjust)
 
 
-def _copies(values, face, warnings, common) -> CopiesRule:
-    limit = None
+def _copies(values: dict[str, str], face: str, warnings: list[str], common: _Common) -> CopiesRule:
+    limit: int | None = None
     v = values.get("Limit")
     if v is None:
         warnings.append("Copies.Limit: missing, the rule is inert")
@@ -526,13 +256,14 @@ def _copies(values, face, warnings, common) -> CopiesRule:
 
 
 @lru_cache(maxsize=65536)
-def _rules_of_lines(lines: tuple) -> tuple[DeckRule, ...]:
+def _rules_of_lines(lines: tuple[DeckRuleLine, ...]) -> tuple[DeckRule, ...]:
     return tuple(parse_rule(line.text, line.face) for line in lines)
 
 
-def rules_of(card) -> tuple[DeckRule, ...]:
-    """The parsed rules of every face, memoised by the raw lines (equal lines share objects)."""
-    lines = getattr(card, "deck_rule_lines", ())
+def rules_of(card: Card) -> tuple[DeckRule, ...]:
+    """The parsed rules of every face, memoised by the raw lines (equal lines share objects).
+    Another game's card (no `deck_rule_lines`) has none."""
+    lines: tuple[DeckRuleLine, ...] = getattr(card, "deck_rule_lines", ())
     return _rules_of_lines(tuple(lines)) if lines else ()
 
 
@@ -555,7 +286,7 @@ def _warning_key(rule: DeckRule, warning: str) -> str:
     return rule.cls
 
 
-def summarize_warnings(cards: Iterable) -> list[RuleWarning]:
+def summarize_warnings(cards: Iterable[Card]) -> list[RuleWarning]:
     """One warning per distinct class or `class.key` across an import (§3.2)."""
     seen: dict[str, list[str]] = {}
     texts: dict[str, str] = {}
@@ -583,7 +314,7 @@ def _collapse(text: str) -> str:
     return _SPACES.sub(" ", text).strip()
 
 
-def shown_descriptions(card) -> list[str]:
+def shown_descriptions(card: Card) -> list[str]:
     """§3.1: the card view's extra lines — each rule's `Description$` with CARDNAME replaced,
     unless the Oracle text already says it (compared with runs of whitespace collapsed, since
     Forge's scripts put two spaces after the dash, and case-folded, since Hadran's script says

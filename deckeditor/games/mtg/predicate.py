@@ -19,21 +19,20 @@ from functools import cached_property
 from deckeditor.games.mtg import colors as C
 from deckeditor.games.mtg.approval import Budget, DeckView, Zone, build_zone, is_basic_land
 from deckeditor.games.mtg.bracket_budget import TARGET_SECTIONS, BracketBudget
-from deckeditor.games.mtg.conformance import (
-    LimitCard,
-    base_limit,
-    deck_copies_rules,
-    format_of,
-    own_limit_rules,
-    ruling_for,
-    tally,
-)
-from deckeditor.games.mtg.deckrule import (
+from deckeditor.games.mtg.branches import (
     NONCREATURE_SUBTYPES,
     PERMANENT_TYPES,
     BranchList,
     branch_matches,
     card_facts,
+)
+from deckeditor.games.mtg.copy_limits import (
+    LimitCard,
+    base_limit,
+    deck_copies_rules,
+    own_limit_rules,
+    ruling_for,
+    tally,
 )
 from deckeditor.games.mtg.legality import (
     PoolRule,
@@ -53,6 +52,7 @@ from deckeditor.games.mtg.rulesets import (
     can_be_signature_spell,
     can_lead,
     can_partner,
+    format_of,
     is_background,
     partner_capable,
     ruleset_for,

@@ -8,16 +8,23 @@ a format given by path derives it from its code. Eligibility and pairs live in
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import TypeAlias
 
-from deckeditor.format_catalog import variant_of_code
+from deckeditor.format_catalog import FormatInfo, variant_of_code
+from deckeditor.formats import Format
 from deckeditor.games.mtg import commander as _commander
-from deckeditor.games.mtg.commander import (  # noqa: F401  (re-exported for the engine)
+from deckeditor.games.mtg.card import Card
+from deckeditor.games.mtg.commander import (
     can_be_oathbreaker,
     can_be_signature_spell,
     can_partner,
     is_background,
     partner_capable,
 )
+
+# What the rules engine is given as "the format": a loaded FormatInfo (its variant, sideboard and
+# Format), or a bare Format (its code names the rule set).
+FormatLike: TypeAlias = FormatInfo | Format
 
 COMMANDER, BRAWL, OATHBREAKER, CONSTRUCTED = "commander", "brawl", "oathbreaker", "constructed"
 PAUPERCOMMANDER = "paupercommander"
@@ -54,7 +61,7 @@ RULESETS = {
 }
 
 
-def ruleset_for(fmt_info) -> RuleSet:
+def ruleset_for(fmt_info: FormatLike | None) -> RuleSet:
     """From a FormatInfo (its `variant`), or from anything with a `code`."""
     variant = getattr(fmt_info, "variant", None)
     if variant not in RULESETS:
@@ -73,10 +80,37 @@ def ruleset_for(fmt_info) -> RuleSet:
 # --- eligibility (front face only, §5.1): one answer, shared with search's is:commander ---------
 
 
-def can_lead(card, ruleset: str = COMMANDER) -> bool:
+def can_lead(card: Card, ruleset: str = COMMANDER) -> bool:
     """Eligible to lead on its own under the commander or brawl test (a lone Background
     enchantment is not: it needs a Choose a Background partner). Oathbreakers and signature
     spells have their own tests above."""
     return _commander.can_be_commander(
         card, ruleset if ruleset in (BRAWL, PAUPERCOMMANDER) else COMMANDER
     )
+
+
+def format_of(fmt_info: FormatLike) -> Format:
+    """A FormatInfo's Format, or the Format itself."""
+    return fmt_info.format if isinstance(fmt_info, FormatInfo) else fmt_info
+
+
+__all__ = [
+    "BRAWL",
+    "CHECKED_SECTIONS",
+    "COMMANDER",
+    "CONSTRUCTED",
+    "OATHBREAKER",
+    "PAUPERCOMMANDER",
+    "RULESETS",
+    "SECTION_ORDER",
+    "FormatLike",
+    "RuleSet",
+    "can_be_oathbreaker",
+    "can_be_signature_spell",
+    "can_lead",
+    "can_partner",
+    "format_of",
+    "is_background",
+    "partner_capable",
+    "ruleset_for",
+]
