@@ -10,13 +10,15 @@ modules; when one of them fails on a deck, the session says so in the status bar
 from __future__ import annotations
 
 import datetime as _dt
-import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from deckeditor import format_catalog
-from deckeditor.deck import Deck, new_deck
+from deckeditor import categories, deck_edits, format_catalog
+from deckeditor.carddb.pool import CardPool
+from deckeditor.deck import Deck, Printing, new_deck
+from deckeditor.deck_views import DeckViews
+from deckeditor.format_catalog import FormatInfo
 from deckeditor.games import registry
 from deckeditor.games.interface import (  # noqa: F401  (the window's names for the game's values)
     CardViewBlock,
@@ -33,37 +35,6 @@ from deckeditor.games.interface import (  # noqa: F401  (the window's names for 
 from deckeditor.history import UndoStack
 from deckeditor.problems import Problem
 
-_FLAG_DIGIT = bytes.maketrans(b"\x00\x01", b"01")
-_PIP_RE = re.compile(r"\{([^}]*)\}")
-
-
-# --- what the game answers (deckeditor.games.interface) ----------------------------------------
-
-
-def color_budget(card: Any) -> ColorBudget | None:
-    """The upfront choice a card offers (a colour budget), asked of the card's game."""
-    if card is None:
-        return None
-    return registry.game_for_card(card).upfront_choice(card)
-
-
-def primary_type(card: Any) -> str:
-    """The group a card is listed under: its most telling card type (the card's game says)."""
-    if card is None:
-        return "Unknown"
-    return registry.game_for_card(card).primary_type(card)
-
-
-def type_line(card: Any) -> str:
-    """The printed type line, as the card's game writes it."""
-    return registry.game_for_card(card).type_line(card)
-
-
-def deck_stats(deck: Deck, pool: Any) -> Statistics:
-    """The deck's statistics as values (charts, groups, summary, counts), from its game."""
-    return registry.game(deck.game).statistics(deck, pool)
-
-
 # --- the session --------------------------------------------------------------------------------
 
 
@@ -73,77 +44,24 @@ class EditResult:
     message: str = ""  # for the status line ("Red is now Tolabow's additional colour …")
 
 
-class _AllLegal:
-    """The predicate used while the rules engine is absent: every card may be added."""
-
-    def __call__(self, card: Any) -> bool:
-        return True
-
-    def why_hidden(self, card: Any) -> list:
-        return []
-
-    def visible_rows(self, rows: Iterable[int] | None = None) -> list[int] | None:
-        return None if rows is None else list(rows)
-
-    def visible_bits(self) -> None:
-        return None
-
-    def possible_partner_rows(self) -> tuple[int, ...]:
-        return ()
-
-    @property
-    def budget_open(self) -> bool:
-        return False
-
-    def commits(self, card: Any) -> None:
-        return None
-
-    def catalog_mark(self, card: Any) -> None:
-        return None
-
-
-def compact_cost(cost: str) -> str:
-    """`{2}{U}{U}` -> `2UU`; hybrid and Phyrexian symbols keep parentheses: `{W/U}` -> `(W/U)`."""
-    return "".join(
-        sym if len(sym) == 1 or sym.isdigit() else f"({sym})" for sym in _PIP_RE.findall(cost or "")
-    )
-
-
-_TABOO = re.compile(
-    r'(banned|restricted) by the taboo list "[^"]*" from (\d{4}-\d{2}-\d{2})', re.IGNORECASE
-)
-
-
-def player_words(text: str, fmt: Any = None) -> str:
-    """A rules message in the words players use: a format's dated list is its banned list
-    ("banned in Commander since 2024-09-23", not 'by the taboo list "2024-09" from …'). The
-    checker's own wording stays for `check` (a contract); the window shows this."""
-    title = getattr(fmt, "title", None) or "this format"
-    return _TABOO.sub(lambda m: f"{m.group(1)} in {title} since {m.group(2)}", text)
-
-
-def reason_text(reason: Any) -> str:
-    return str(getattr(reason, "text", None) or getattr(reason, "message", None) or reason)
-
-
 class EditorSession:
     """One open deck: its snapshots, format, day and everything derived from them."""
 
     def __init__(
         self,
-        pool: Any,
+        pool: CardPool[Any] | None,
         deck: Deck | None = None,
         format_code: str | None = None,
         day: _dt.date | None = None,
     ) -> None:
         self.pool = pool
-        deck = deck or new_deck(getattr(pool, "game", None) or registry.DEFAULT_GAME)
+        deck = deck or new_deck((pool.game if pool is not None else "") or registry.DEFAULT_GAME)
         self.history = UndoStack(deck)
         self.day = day or _dt.date.today()
         self.listeners: list[Callable[[EditorSession], None]] = []
         self.format_error: str | None = None
-        self.fmt = None
-        self._cache: dict[tuple, Any] = {}
+        self.fmt: FormatInfo | None = None
+        self._views: DeckViews | None = None
         self.set_format(format_code or deck.format, notify=False)
 
     # --- state ---------------------------------------------------------------------------
@@ -188,7 +106,7 @@ class EditorSession:
         return not self.history.is_clean()
 
     def _changed(self) -> None:
-        self._cache.clear()
+        self._views = None
         for listener in list(self.listeners):
             listener(self)
 
@@ -232,92 +150,45 @@ class EditorSession:
         self.day = day
         self._changed()
 
-    # --- derived views -------------------------------------------------------------------
+    # --- what the rules and the game say (`deckeditor.deck_views`) ------------------------
+
+    @property
+    def views(self) -> DeckViews:
+        """What is shown of the deck as it is now (new views after every change)."""
+        if self._views is None:
+            game = self.game_module()
+            self._views = DeckViews(
+                self.deck,
+                game,
+                game or registry.default(),
+                self.fmt,
+                self.day,
+                self.pool,
+                self.format_error,
+            )
+        return self._views
 
     def problems(self) -> list[Problem]:
-        key = ("problems",)
-        if key not in self._cache:
-            game = self.game_module()
-            found: list[Problem] = []
-            if game is not None and self.fmt is not None:
-                try:
-                    found = list(game.check(self.deck, self.fmt, self.day, self.pool))
-                except Exception as exc:  # an engine bug must not take the window down: say it
-                    self._cache[("engine_error",)] = f"The deck could not be checked: {exc!r}"
-            self._cache[key] = found
-        return self._cache[key]
+        return self.views.problems()
 
     def engine_note(self) -> str | None:
         """Why no problems can be listed, when that is the case (never a false "legal")."""
-        if self.format_error:
-            return self.format_error
-        self.problems()
-        if ("engine_error",) in self._cache:
-            return self._cache[("engine_error",)]
-        game = self.game_module()
-        if game is None or not hasattr(game, "check"):
-            return f"The {self.game_code} rules engine is not available: the deck is not checked"
-        if self.fmt is None:
-            return "No format selected: the deck is not checked"
-        return None
+        return self.views.engine_note()
 
     def predicate(self, target: str = "Main") -> Predicate:
-        key = ("predicate", target)
-        if key not in self._cache:
-            game = self.game_module()
-            pred: Predicate = _AllLegal()
-            if game is not None and self.fmt is not None:
-                try:
-                    pred = game.make_predicate(self.deck, self.fmt, self.day, self.pool, target)
-                except Exception as exc:  # as above: every card shown, and the reason why
-                    self._cache[("engine_error",)] = f"The catalog could not be narrowed: {exc!r}"
-            self._cache[key] = pred
-        return self._cache[key]
+        return self.views.predicate(target)
 
     def legal_rows(self, target: str = "Main") -> frozenset[int] | None:
         """Pool rows the deck may take into `target`; None means every row."""
-        key = ("legal", target)
-        if key not in self._cache:
-            pred = self.predicate(target)
-            rows = pred.visible_rows(
-                None
-            )  # every row's answer at once (bitsets, where the game has them)
-            self._cache[key] = None if rows is None else frozenset(rows)
-            bits = pred.visible_bits() if rows is not None else None
-            if (
-                bits is not None
-            ):  # the same rows as a bitset, for the catalog's keystrokes (legal_bits)
-                self._cache[("legal_bits", target)] = bits
-        return self._cache[key]
+        return self.views.legal_rows(target)
 
     def legal_bits(self, target: str = "Main") -> int | None:
-        """`legal_rows` as a bitset over row ids (bit r set: row r is legal); None: every row.
-        An engine whose `visible_bits` is a bitset (the rows its `visible_rows` lists) answers
-        without the rows being listed."""
-        key = ("legal_bits", target)
-        if key in self._cache:
-            return self._cache[key]
-        bits = self.predicate(target).visible_bits()
-        if bits is not None:
-            self._cache[key] = bits
-            return bits
-        legal = self.legal_rows(target)
-        if legal is None:
-            return None
-        if key not in self._cache:
-            flags = bytearray(len(self.pool))
-            for r in legal:
-                flags[r] = 1
-            digits = bytes(flags[::-1]).translate(_FLAG_DIGIT)
-            self._cache[key] = int(digits, 2) if digits else 0
-        return self._cache[key]
+        """`legal_rows` as a bitset over row ids (bit r set: row r is legal); None: every row."""
+        return self.views.legal_bits(target)
 
     def partner_rows(self, target: str = "Main") -> frozenset[int]:
         """Cards shown only because they could partner the lone commander (mtg-rules.md §11)."""
-        key = ("partners", target)
-        if key not in self._cache:
-            self._cache[key] = frozenset(self.predicate(target).possible_partner_rows())
-        return self._cache[key]
+        return self.views.partner_rows(target)
 
     def budget_open(self, target: str = "Main") -> bool:
         """A lead card's colour budget is still open (catalog rows may commit it)."""
@@ -328,9 +199,7 @@ class EditorSession:
         return self.predicate(target).commits(card) if card is not None else None
 
     def why_hidden(self, card: Any, target: str = "Main") -> list[str]:
-        return [
-            player_words(reason_text(r), self.fmt) for r in self.predicate(target).why_hidden(card)
-        ]
+        return self.views.why_hidden(card, target)
 
     def catalog_mark(self, card: Any, target: str = "Main") -> str | None:
         """What adding a shown card would use up of a deck budget ("uses the last slot")."""
@@ -351,39 +220,23 @@ class EditorSession:
 
     def target_status(self) -> tuple[str, str]:
         """(the status bar's words, their tooltip) about the deck-level target."""
-        key = ("target_status",)
-        if key not in self._cache:
-            args = (self.deck, self.fmt, self.day, self.pool)
-            try:
-                self._cache[key] = (self.game.target_status(*args), self.game.target_details(*args))
-            except Exception as exc:  # a status line never takes the window down
-                self._cache[key] = (f"({exc!r})", "")
-        return self._cache[key]
+        return self.views.target_status()
 
     # --- categories and the template (`deckeditor.categories`) ---------------------------
 
-    def template_status(self) -> list:
+    def template_status(self) -> list[categories.TargetStatus]:
         """Each category of the deck's template (or the game's default) with its count."""
-        key = ("template_status",)
-        if key not in self._cache:
-            from deckeditor import categories
-
-            self._cache[key] = categories.template_status(self.deck, self.game, self.fmt, self.pool)
-        return self._cache[key]
+        return self.views.template_status()
 
     def build_to_template(self) -> None:
         """The deck keeps the template shown (the game's default until then): its targets are
         warned about from now on. One undo step."""
-        from deckeditor import categories
-
         self.apply(
             self.deck.with_template(categories.template_of(self.deck, self.game, self.fmt)),
             "Building to the template",
         )
 
     def set_category_target(self, category: str, target: int | None) -> None:
-        from deckeditor import categories
-
         self.apply(
             categories.with_target(self.deck, self.game, self.fmt, category, target),
             f"{category}: target {target}" if target is not None else f"{category}: no target",
@@ -391,22 +244,16 @@ class EditorSession:
 
     def category_query(self, category: str) -> str:
         """The catalog search that lists a category's cards ("" for a player's own category)."""
-        from deckeditor import categories
-
         return categories.queries(self.game, self.deck).get(category, "")
 
     def line_categories(self, section: str, index: int) -> tuple[str, ...]:
-        from deckeditor import categories
-
         entry = self.deck.section(section).entries[index]
         return categories.line_categories(
             entry, self.card(entry.card), self.game, self.pool, self.deck
         )
 
-    def set_line_categories(self, section: str, index: int, names) -> None:
+    def set_line_categories(self, section: str, index: int, names: Sequence[str] | None) -> None:
         """The line's categories as the player sets them (None: back to its card's roles)."""
-        from deckeditor import categories
-
         entry = self.deck.section(section).entries[index]
         self.apply(
             categories.with_line_categories(self.deck, section, index, names),
@@ -414,8 +261,6 @@ class EditorSession:
         )
 
     def rename_category(self, old: str, new: str) -> None:
-        from deckeditor import categories
-
         self.apply(
             categories.rename_category(self.deck, self.game, self.pool, old, new),
             f"Category {old} renamed {new}",
@@ -423,8 +268,6 @@ class EditorSession:
 
     def library_cards(self) -> list[str]:
         """The names of the cards shuffled into the library, a copy each (sample hands)."""
-        from deckeditor import categories
-
         return [
             e.card
             for e, _card in categories.library_cards(self.deck, self.game, self.pool)
@@ -432,17 +275,11 @@ class EditorSession:
         ]
 
     def stats(self) -> Statistics:
-        key = ("stats",)
-        if key not in self._cache:
-            self._cache[key] = self.game.statistics(self.deck, self.pool)
-        return self._cache[key]
+        return self.views.stats()
 
     def section_counts(self) -> list[SectionCount]:
         """Each section with its count against its target ("Main 40/40"), in pane order."""
-        key = ("section_counts",)
-        if key not in self._cache:
-            self._cache[key] = self.game.section_counts(self.deck, self.fmt, self.pool)
-        return self._cache[key]
+        return self.views.section_counts()
 
     def count_summary(self) -> str:
         """The status bar's count text, in the game's terms."""
@@ -577,22 +414,15 @@ class EditorSession:
         return self.game.try_approve(deck, self.pool, self.card(name), self.fmt, section)
 
     def remove(self, section: str, index: int, count: int | None = 1) -> None:
-        entry = self.deck.section(section).entries[index]
-        self.apply(self.deck.remove(section, index, count), f"Removed {entry.card}")
+        self.apply(*deck_edits.remove(self.deck, section, index, count))
 
     def set_count(self, section: str, index: int, count: int) -> None:
-        entry = self.deck.section(section).entries[index]
-        if count <= 0:
-            self.apply(self.deck.remove(section, index), f"Removed {entry.card}")
-        else:
-            deck = self.deck.replace_entry(section, index, entry.with_count(min(count, 9999)))
-            self.apply(deck, f"{entry.card}: {count}")
+        self.apply(*deck_edits.set_count(self.deck, section, index, count))
 
     def move(self, section: str, index: int, target: str, count: int | None = None) -> None:
-        entry = self.deck.section(section).entries[index]
-        if target == section:
-            return
-        self.apply(self.deck.move(section, index, target, count), f"Moved {entry.card} to {target}")
+        edit = deck_edits.move(self.deck, section, index, target, count)
+        if edit is not None:
+            self.apply(*edit)
 
     def lead_action(self, action: str, section: str, index: int, colors: str | None = None) -> None:
         """Apply one of the line's lead actions (`lead_actions`), as one undo step."""
@@ -609,24 +439,14 @@ class EditorSession:
             self.lead_action(actions[0].action, section, index, colors)
 
     def set_colors(self, section: str, index: int, colors: str) -> None:
-        from dataclasses import replace
-
-        entry = self.deck.section(section).entries[index]
         chosen = self.game.normalise_choice(colors)
-        deck = self.deck.replace_entry(section, index, replace(entry, colors=chosen))
-        self.apply(deck, f"{entry.card}: colours {chosen or 'none'}")
+        self.apply(*deck_edits.set_colors(self.deck, section, index, chosen))
 
-    def set_printing(self, section: str, index: int, printing) -> None:
+    def set_printing(self, section: str, index: int, printing: Printing | None) -> None:
         """Give a line a printing (None: any printing); a merge with an equal line is the deck's."""
-        from dataclasses import replace
-
-        entry = self.deck.section(section).entries[index]
-        printing = None if printing is None or printing.is_empty() else printing
-        if printing == entry.printing:
-            return
-        deck = self.deck.replace_entry(section, index, replace(entry, printing=printing))
-        label = printing.label() if printing is not None else "any printing"
-        self.apply(deck, f"{entry.card}: {label}")
+        edit = deck_edits.set_printing(self.deck, section, index, printing)
+        if edit is not None:
+            self.apply(*edit)
 
     def rename(self, name: str) -> None:
         self.apply(self.deck.renamed(name), f"Renamed to {name}")
@@ -647,86 +467,3 @@ class EditorSession:
     def choice_zone(self) -> str:
         """Option letters the lead cards already have."""
         return self.game.choice_zone(self.deck, self.pool)
-
-
-def find_entries(deck: Deck, names: Iterable[str]) -> list[tuple[str, int]]:
-    """(section, index) of every entry naming one of `names` (a problem's cards)."""
-    wanted = set(names)
-    out = []
-    for sec in deck.sections:
-        for i, entry in enumerate(sec.entries):
-            if entry.card in wanted:
-                out.append((sec.name, i))
-    return out
-
-
-# --- files --------------------------------------------------------------------------------------
-
-
-def deck_file_game(path: str) -> str:
-    """The game whose pool a deck file needs (its kind, or our own file's `game`), so it is read
-    once, against that pool; the default game for a file that cannot be read."""
-    from deckeditor import deckio
-
-    game = deckio.game_of(path)
-    return game if game in registry.GAMES else registry.DEFAULT_GAME
-
-
-def read_deck_file(path_or_text: str | bytes, pool: Any, kind: str | None = None) -> Any:
-    """Any deck file the program reads -> an ImportResult (deck, kind, lines, notes)."""
-    from deckeditor import deckio
-
-    return deckio.read_deck(path_or_text, pool, kind=kind)
-
-
-def write_deck_text(deck: Deck, kind: str, pool: Any) -> str | bytes:
-    if kind == "json":
-        from deckeditor.deckfile import write_json_deck
-
-        return write_json_deck(deck)
-    from deckeditor import deckio
-
-    return deckio.write_deck(deck, kind, pool)
-
-
-def save_deck_file(path: str, deck: Deck, kind: str = "json", pool: Any = None) -> None:
-    from deckeditor.deckfile import save_atomic
-
-    save_atomic(path, write_deck_text(deck, kind, pool))
-
-
-def export_kinds(game: str) -> list[str]:
-    """The kinds the Export dialog offers for a deck of this game."""
-    return [k.kind for k in registry.game(game).export_kinds()]
-
-
-def export_kind(game: str, kind: str) -> ExportKind:
-    """One export kind of the game (label, extension); an unknown kind gets a plain label."""
-    for k in registry.game(game).export_kinds():
-        if k.kind == kind:
-            return k
-    return ExportKind(kind, kind, ".txt")
-
-
-def share_kinds(game: str) -> list[ExportKind]:
-    """The kinds players paste to share a deck (Edit › Copy deck as…), from the game's list."""
-    return [k for k in registry.game(game).export_kinds() if k.shares]
-
-
-def deck_text(deck: Deck, kind: str, pool: Any) -> str:
-    """The deck written as a text kind (what goes on the clipboard)."""
-    text = write_deck_text(deck, kind, pool)
-    return text.decode("utf-8") if isinstance(text, bytes) else text
-
-
-def export_losses(
-    deck: Deck, kind: str, pool: Any = None, *, reread_only: bool = False
-) -> list[str]:
-    """What a `kind` file loses of the deck, against the pool it will be written with (a Forge
-    line's set comes from the pool's printings); `reread_only`: only what Deck Editor itself
-    loses reading it back (a save in place), not what the other program ignores of it."""
-    if kind == "json":
-        return []
-    from deckeditor import deckio
-
-    return list(deckio.export_losses(deck, kind, pool, reread_only=reread_only))

@@ -15,8 +15,8 @@ from PySide6.QtCore import QBuffer, QByteArray, QEvent, QIODevice, QPointF, Qt
 from PySide6.QtGui import QColor, QImage, QMouseEvent
 
 from deckeditor.deck import Printing
+from deckeditor.deck_edits import find_entries
 from deckeditor.paths import AppPaths
-from deckeditor.session import find_entries
 
 # (the offscreen platform cannot size or raise the hover popup: pyproject's qt_log_ignore)
 pytestmark = pytest.mark.gui

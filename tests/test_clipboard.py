@@ -10,8 +10,8 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QGuiApplication
 
+from deckeditor.deck_files import read_deck_file
 from deckeditor.paths import resources_dir
-from deckeditor.session import read_deck_file
 from tests.player_window import choose, show_active
 
 pytestmark = pytest.mark.gui

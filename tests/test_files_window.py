@@ -153,7 +153,7 @@ def test_a_100_card_tolabow_deck_end_to_end(window, qtbot, tmp_path):
     """From an empty window: Tolabow as commander with red chosen upfront, 99 more cards from the
     catalog (red instants and sorceries allowed by the choice, blue cards, Islands and
     Mountains), saved, exported to every kind, each read back."""
-    from deckeditor.session import export_kinds, export_losses
+    from deckeditor.deck_files import export_kinds, export_losses
     from deckeditor.ui.export_dialog import ExportDialog
 
     search = window.catalog.search_box

@@ -332,7 +332,7 @@ def test_a_deck_forge_reads_whole_loses_nothing(pool):
 def test_a_save_in_place_asks_only_about_what_deck_editor_loses(pool):
     """The window's Save back to a .dck asks only about what Deck Editor would not read back:
     what Forge ignores is in the file for Deck Editor (the export dialog lists it)."""
-    from deckeditor.session import export_losses as session_losses
+    from deckeditor.deck_files import export_losses as session_losses
 
     assert session_losses(IGNORED_DECK, "forge", pool, reread_only=True) == []
     assert len(session_losses(IGNORED_DECK, "forge", pool)) == 6

@@ -7,7 +7,7 @@ import pytest
 from PySide6.QtCore import Qt, QUrl
 from PySide6.QtWidgets import QApplication
 
-from deckeditor.session import find_entries
+from deckeditor.deck_edits import find_entries
 from tests.player_window import choose
 
 # the end of Sol Ring's printing list as the card view shows it (newest first)

@@ -88,8 +88,8 @@ def test_an_unknown_section_is_a_problem(ex3, pool):
 
 
 def test_an_unknown_section_read_from_a_deck_file_is_reported(ex3, pool, tmp_path):
+    from deckeditor.deck_files import read_deck_file
     from deckeditor.deckfile import write_json_deck
-    from deckeditor.session import read_deck_file
 
     deck = ex3.add("Extras", Entry("Long Sword", 2))
     path = tmp_path / "d.deck.json"

@@ -10,19 +10,14 @@ from hypothesis import strategies as st
 
 from deckeditor.catalog_search import CatalogSearch
 from deckeditor.deck import Deck, Entry, new_deck
+from deckeditor.deck_edits import find_entries
+from deckeditor.deck_files import read_deck_file, save_deck_file
+from deckeditor.deck_views import color_budget, compact_cost, deck_stats
 from deckeditor.games.mtg.card import Card, DeckRuleLine, Face, Layout
 from deckeditor.games.mtg.card_view import rule_descriptions
 from deckeditor.history import UndoStack
 from deckeditor.row_arrangement import arrange_rows
-from deckeditor.session import (
-    EditorSession,
-    color_budget,
-    compact_cost,
-    deck_stats,
-    find_entries,
-    read_deck_file,
-    save_deck_file,
-)
+from deckeditor.session import EditorSession
 
 DAY = dt.date(2026, 11, 29)
 
@@ -282,7 +277,7 @@ def test_row_arranger_agrees_with_arrange_rows(order, hits, legal, show_hidden):
 
 
 def test_type_line_for_both_games(pool):
-    from deckeditor.session import type_line
+    from deckeditor.deck_views import type_line
 
     assert type_line(pool.get("Goblin Guide")) == "Creature — Goblin Scout"
 

@@ -13,8 +13,8 @@ import pytest
 from PySide6.QtCore import Qt
 
 from deckeditor.deck import Entry
+from deckeditor.deck_edits import find_entries
 from deckeditor.paths import AppPaths
-from deckeditor.session import find_entries
 
 # The offscreen platform plugin warns that it cannot propagate size hints whenever a top-level
 # window is shown; that is the test platform talking, not the program.

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from deckeditor.session import find_entries
+from deckeditor.deck_edits import find_entries
 
 pytestmark = pytest.mark.gui
 

@@ -22,8 +22,14 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from deckeditor.deck_files import (
+    deck_text,
+    export_kind,
+    export_kinds,
+    export_losses,
+    save_deck_file,
+)
 from deckeditor.losses import group_losses
-from deckeditor.session import deck_text, export_kind, export_kinds, export_losses, save_deck_file
 
 
 class ExportDialog(QDialog):

@@ -130,7 +130,7 @@ class FileWatch(QObject):
     def reload(self, quiet: bool = False) -> bool:
         """Show the file's deck. The same game and kind: one more step of the session (Undo
         brings the window's version back), clean; else the file opens as a fresh deck."""
-        from deckeditor.session import deck_file_game, read_deck_file
+        from deckeditor.deck_files import deck_file_game, read_deck_file
 
         window, path = self.window, self.path
         state = disk_state(path)  # before reading: a change while reading is seen next time

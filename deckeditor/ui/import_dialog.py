@@ -20,8 +20,8 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from deckeditor.deck_files import read_deck_file
 from deckeditor.games import GAMES, registry
-from deckeditor.session import read_deck_file
 from deckeditor.ui.import_report_model import ImportReportModel, status_name
 from deckeditor.words import count
 
@@ -160,7 +160,7 @@ class ImportDialog(QDialog):
             if str(note).startswith("read as "):
                 notes.remove(note)
                 return str(note)[len("read as ") :]
-        from deckeditor.session import export_kind
+        from deckeditor.deck_files import export_kind
 
         return export_kind(result.deck.game, str(result.kind)).label  # unwritten kinds: their code
 

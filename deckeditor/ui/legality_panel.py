@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from deckeditor import format_catalog
-from deckeditor.session import player_words
+from deckeditor.deck_views import player_words
 from deckeditor.ui.status_bar import ProblemList
 
 COLUMNS = ("Format", "Verdict", "Problems")

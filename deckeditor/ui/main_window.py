@@ -32,22 +32,22 @@ from PySide6.QtWidgets import (
 from deckeditor import APP_NAME
 from deckeditor.carddb.pool import CardPool
 from deckeditor.deck import Deck, new_deck
-from deckeditor.diskstate import disk_state
-from deckeditor.games import registry
-from deckeditor.paths import AppPaths, resources_dir
-from deckeditor.problems import Problem
-from deckeditor.session import (
-    EditorSession,
+from deckeditor.deck_edits import find_entries
+from deckeditor.deck_files import (
     deck_file_game,
     deck_text,
     export_kind,
     export_losses,
-    find_entries,
-    player_words,
     read_deck_file,
     save_deck_file,
     share_kinds,
 )
+from deckeditor.deck_views import player_words
+from deckeditor.diskstate import disk_state
+from deckeditor.games import registry
+from deckeditor.paths import AppPaths, resources_dir
+from deckeditor.problems import Problem
+from deckeditor.session import EditorSession
 from deckeditor.ui import theme
 from deckeditor.ui.autosave import Autosaver
 from deckeditor.ui.card_images import CardImages, HoverPreview
