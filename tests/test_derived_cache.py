@@ -111,16 +111,17 @@ def test_remembered_values_are_read_back_and_follow_the_code(tmp_path):
 
 
 def test_the_legality_predicate_reads_its_card_ids_back(tmp_path):
-    from deckeditor.games.mtg import predicate
+    # the predicate's per-pool bitsets (and its card-id table) live in games/mtg/pool_bits.py
+    from deckeditor.games.mtg import pool_bits
 
     paths = stored_home(tmp_path)
-    built = predicate.PoolIndex(open_pool(paths))._rows_by_id()
+    built = pool_bits.PoolIndex(open_pool(paths))._rows_by_id()
     pool = open_pool(paths)
     cache = derived.cache_for(pool)
-    fingerprint = derived.code_fingerprint(predicate.__name__, "deckeditor.names")
+    fingerprint = derived.code_fingerprint(pool_bits.__name__, "deckeditor.names")
     assert cache.get("card-ids", fingerprint) is not None
     assert (
-        predicate.PoolIndex(pool)._rows_by_id()
+        pool_bits.PoolIndex(pool)._rows_by_id()
         == built
         == {"quick-study": [0], "stone-wall": [1], "long-think": [2]}
     )

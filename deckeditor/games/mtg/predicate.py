@@ -5,48 +5,46 @@ answers, for any card, whether it may be added to the target section, and if not
 commits a colour choice and never changes the deck.
 
 `visible_rows` answers for a whole pool at once with big-int bitsets (the §11 implementation
-note): cards grouped by identity mask, one bitset per rule text, per ruling and per rule set,
-cached per pool, so one re-narrowing costs a few dozen big-int operations.
+note), built and cached per pool by `deckeditor.games.mtg.pool_bits`.
 """
 
 from __future__ import annotations
 
-import weakref
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from datetime import date
-from functools import cached_property
 
+from deckeditor.deck import Deck
 from deckeditor.games.mtg import colors as C
 from deckeditor.games.mtg.approval import Budget, DeckView, Zone, build_zone, is_basic_land
 from deckeditor.games.mtg.bracket_budget import TARGET_SECTIONS, BracketBudget
-from deckeditor.games.mtg.branches import (
-    NONCREATURE_SUBTYPES,
-    PERMANENT_TYPES,
-    BranchList,
-    branch_matches,
-    card_facts,
-)
+from deckeditor.games.mtg.card import Card, Pool
 from deckeditor.games.mtg.copy_limits import (
     LimitCard,
     base_limit,
     deck_copies_rules,
-    own_limit_rules,
     ruling_for,
     tally,
 )
 from deckeditor.games.mtg.legality import (
-    PoolRule,
-    in_sets,
     lead_rule,
     pool_rule,
-    printed_at_uncommon,
     source_ban,
     source_bans_apply,
     verdict,
 )
+from deckeditor.games.mtg.pool_bits import (
+    PoolIndex,
+    bits_from_rows,
+    invalidate_pool,
+    outside_rows,
+    pool_index,
+    rows_from_bits,
+)
 from deckeditor.games.mtg.rulesets import (
     COMMANDER,
     OATHBREAKER,
+    FormatLike,
     RuleSet,
     can_be_oathbreaker,
     can_be_signature_spell,
@@ -58,7 +56,7 @@ from deckeditor.games.mtg.rulesets import (
     ruleset_for,
 )
 from deckeditor.games.mtg.sections import OATHBREAKER_SLOT, SIGNATURE_SLOT, SLOT_SECTIONS
-from deckeditor.names import _NON_SLUG, name_key, possessive
+from deckeditor.names import name_key, possessive
 
 IDENTITY_TARGETS = ("Main", "Sideboard", "Companion")
 
@@ -69,265 +67,6 @@ class Reason:
     text: str
 
 
-# --- per-pool bitsets --------------------------------------------------------------------------
-
-
-def bits_from_rows(rows, size: int) -> int:
-    buf = bytearray((size + 7) // 8)
-    for r in rows:
-        buf[r >> 3] |= 1 << (r & 7)
-    return int.from_bytes(buf, "little")
-
-
-def rows_from_bits(bits: int) -> list[int]:
-    text = bin(bits)[:1:-1]  # least significant bit first
-    out = []
-    find = text.find
-    i = find("1")
-    while i >= 0:
-        out.append(i)
-        i = find("1", i + 1)
-    return out
-
-
-class PoolIndex:
-    """Bitsets over one pool's row ids; rebuilt when the pool changes size.
-
-    Only the identity groups are built up front (start-up narrows by them); the type-word,
-    partner and id tables are built on first use, since an empty deck or a deck without
-    `DeckRule:` exemptions and budgets never needs them."""
-
-    def __init__(self, pool) -> None:
-        self.pool = pool
-        self.size = len(pool)
-        self.stamp = (getattr(pool, "generation", None), len(pool))
-        self.all = (1 << self.size) - 1
-        groups: list[list[int]] = [[] for _ in range(32)]
-        spires: dict[int, list[int]] = {}
-        for row, card in enumerate(pool.cards):
-            groups[card.identity & 31].append(row)
-            if card.set_color_id:
-                spires.setdefault(card.set_color_id, []).append(row)
-        size = self.size
-        self.groups = [bits_from_rows(g, size) for g in groups]
-        self.spires = {n: bits_from_rows(rows, size) for n, rows in spires.items()}
-        self._branch: dict[BranchList, int] = {}
-        self._banned: dict[int, tuple[object, int]] = {}
-        self._flags: dict[str, int] = {}
-        self._by_id: dict[str, list[int]] | None = None
-        self._pools: dict[tuple, int] = {}
-
-    @cached_property
-    def partner_rows(self) -> list[int]:
-        return [row for row, card in enumerate(self.pool.cards) if partner_capable(card)]
-
-    @cached_property
-    def _typed(self) -> tuple[dict[tuple[str, str], int], int, int]:
-        """(type-word bitsets, changelings, permanents), from every card's rules facts."""
-        words: dict[tuple[str, str], list[int]] = {}  # (kind, folded word) -> rows
-        changeling: list[int] = []
-        for row, card in enumerate(self.pool.cards):
-            facts = card_facts(card)
-            for kind, items in (
-                ("sup", facts.supertypes),
-                ("type", facts.types),
-                ("sub", facts.subtypes),
-            ):
-                for w in items:
-                    words.setdefault((kind, w), []).append(row)
-            if facts.changeling:
-                changeling.append(row)
-        size = self.size
-        word_bits = {key: bits_from_rows(rows, size) for key, rows in words.items()}
-        permanent = 0
-        for t in PERMANENT_TYPES:
-            permanent |= word_bits.get(("type", t.casefold()), 0)
-        return word_bits, bits_from_rows(changeling, size), permanent
-
-    @property
-    def words(self) -> dict[tuple[str, str], int]:
-        return self._typed[0]
-
-    @property
-    def changeling(self) -> int:
-        return self._typed[1]
-
-    @property
-    def permanent(self) -> int:
-        return self._typed[2]
-
-    def branch_bits(self, blist: BranchList) -> int:
-        """Rows matching a branch list: type words by bitset algebra, the rest card by card."""
-        hit = self._branch.get(blist)
-        if hit is None:
-            hit = 0
-            for branch in blist.branches:
-                hit |= self._one_branch(branch)
-            self._branch[blist] = hit
-        return hit
-
-    def _one_branch(self, branch) -> int:
-        words = self.words
-        bits = self.all
-        for w in branch.supertypes:
-            bits &= words.get(("sup", w), 0)
-        for w in branch.types:
-            bits &= words.get(("type", w), 0)
-        for w in branch.subtypes:
-            extra = self.changeling if w not in NONCREATURE_SUBTYPES else 0
-            bits &= words.get(("sub", w), 0) | extra
-        if branch.permanent:
-            bits &= self.permanent
-        if bits and (branch.stats or branch.named is not None):
-            cards = self.pool.cards
-            rows = [r for r in rows_from_bits(bits) if branch_matches(branch, cards[r])]
-            bits = bits_from_rows(rows, self.size)
-        return bits
-
-    def banned_bits(self, ruling) -> int:
-        """Cards forbidden by their own rules or banned by the ruling (ids only matter).
-
-        Only ids the format or one of its taboo lists names can be banned, so those are asked;
-        a ruling whose format does not expose its lists is asked about every card.
-        """
-        hit = self._banned.get(id(ruling))
-        if hit is not None and hit[0] is ruling:
-            return hit[1]
-        bits = self.flag_bits("forbids-itself", _forbids_itself)
-        listed = _listed_ids(getattr(ruling, "format", None))
-        cards = self.pool.cards
-        if listed is None:
-            candidates = range(len(cards))
-        else:
-            by_id = self._rows_by_id()
-            candidates = [row for i in listed for row in by_id.get(i, ())]
-        rows = [
-            row
-            for row in candidates
-            if ruling.banned_by(LimitCard(cards[row].id, None)) is not None
-        ]
-        bits |= bits_from_rows(rows, self.size)
-        if len(self._banned) > ANSWERS_KEPT:
-            self._banned.clear()
-        self._banned[id(ruling)] = (ruling, bits)
-        return bits
-
-    def pool_bits(self, rule: PoolRule, day: date, fmt=None) -> int:
-        """Rows NOT in the format's pool on the day, or banned there by their source (when `fmt`
-        is given): one pass per (pool, day), deciding each distinct statement once."""
-        key = (rule, day, id(fmt) if fmt is not None else None)
-        hit = self._pools.get(key)
-        if hit is not None:
-            return hit
-        rows = outside_rows(self.pool.cards, rule, day, fmt)
-        if len(self._pools) > ANSWERS_KEPT:
-            self._pools.clear()
-        bits = self._pools[key] = bits_from_rows(rows, self.size)
-        return bits
-
-    def _rows_by_id(self) -> dict[str, list[int]]:
-        if self._by_id is None:
-            # ~30 ms for 30,000 names at every start: kept in the card database beside the
-            # pool's snapshot when the pool came from there (read back in a few ms)
-            from deckeditor.carddb.derived import remembered
-
-            self._by_id = remembered(
-                self.pool, "card-ids", (__name__, "deckeditor.names"), self._build_by_id
-            )
-        return self._by_id
-
-    def _build_by_id(self) -> dict[str, list[int]]:
-        by_id: dict[str, list[int]] = {}
-        for row, card in enumerate(self.pool.cards):
-            name = card.name  # an ASCII name is its own NFKD form: slug without unicodedata
-            card_id = _NON_SLUG.sub("-", name.lower()).strip("-") if name.isascii() else card.id
-            by_id.setdefault(card_id, []).append(row)
-        return by_id
-
-    def flag_bits(self, name: str, test) -> int:
-        hit = self._flags.get(name)
-        if hit is None:
-            rows = [row for row, card in enumerate(self.pool.cards) if test(card)]
-            hit = self._flags[name] = bits_from_rows(rows, self.size)
-        return hit
-
-
-_INDEXES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
-
-
-def invalidate_pool(pool) -> None:
-    """Drop a pool's bitsets (a CardPool's own changes are seen through its generation)."""
-    _INDEXES.pop(pool, None)
-
-
-def pool_index(pool) -> PoolIndex:
-    idx = _INDEXES.get(pool)
-    if idx is None or idx.stamp != (getattr(pool, "generation", None), len(pool)):
-        idx = _INDEXES[pool] = PoolIndex(pool)
-    return idx
-
-
-def outside_rows(cards, rule: PoolRule, day: date, fmt=None) -> list[int]:
-    """Rows NOT in the format's pool on the day, or banned there by their source (when `fmt` is
-    given). Each distinct statement is decided once; a verdict that rests on the card's sets is
-    finished per distinct list of printings."""
-    memo: dict[tuple, object] = {}
-    by_printings: dict[tuple, bool] = {}
-    rows = []
-    # Pauper Commander's lead rarity is the card's own, not its statement's: asked per card below
-    by_rarity, rule = rule.uncommon_lead, replace(rule, uncommon_lead=False)
-    for row, card in enumerate(cards):
-        facts = (card.legalities, card.legal_source, card.traits, card.released)
-        out = memo.get(facts)
-        if out is None:
-            v = verdict(card, rule, day)
-            if v.by_sets:
-                out = _BY_SETS  # the same statement, other printings: decided below
-            else:
-                out = not v.in_pool or (
-                    fmt is not None
-                    and v.banned_from is not None
-                    and source_ban(card, rule, day, fmt) is not None
-                )
-            memo[facts] = out
-        if out is _BY_SETS:
-            if not card.printings:
-                out = True
-            else:
-                hit = by_printings.get(card.printings)
-                if hit is None:
-                    hit = by_printings[card.printings] = not in_sets(card.printings, rule, day)
-                out = hit
-        if out or (by_rarity and not printed_at_uncommon(card)):
-            rows.append(row)
-    return rows
-
-
-_BY_SETS = object()
-# Answers kept per pool: every built-in format (24) on a couple of days, so going round the
-# formats (the legality overview, a format switch) never recomputes one (about 4 KB each).
-ANSWERS_KEPT = 64
-
-
-def _listed_ids(fmt) -> set[str] | None:
-    """Every card id a format or any of its taboo lists bans; None when it cannot be read."""
-    if fmt is None or not hasattr(fmt, "banned") or not hasattr(fmt, "taboo_lists"):
-        return None
-    try:
-        ids = set(fmt.banned)
-        for taboo in fmt.taboo_lists:
-            ids.update(taboo.banned)
-    except (TypeError, AttributeError):
-        return None
-    return ids
-
-
-def _forbids_itself(card) -> bool:
-    if card.own_copy_limit == 0:
-        return True
-    return bool(card.deck_rule_lines) and any(r.limit == 0 for r in own_limit_rules(card))
-
-
 # --- the predicate -------------------------------------------------------------------------------
 
 
@@ -336,7 +75,9 @@ def _short(name: str) -> str:
 
 
 class Predicate:
-    def __init__(self, deck, fmt_info, day: date, pool, target_section: str) -> None:
+    def __init__(
+        self, deck: Deck, fmt_info: FormatLike, day: date, pool: Pool, target_section: str
+    ) -> None:
         self.pool = pool
         # a slot of the command zone ("Oathbreaker", "Signature spell") checks as Commander,
         # narrowed to the cards that slot takes
@@ -354,12 +95,12 @@ class Predicate:
         self.view = view
         self.counts = {key: t.count for key, t in tally(view).items()}
         self.deck_rules = deck_copies_rules(view)
-        self.commanders = [it for it in view.commanders if it.card is not None]
+        self.commanders = [it.card for it in view.commanders if it.card is not None]
         self.zone_total = sum(it.entry.count for it in view.commanders)
         self.zone: Zone | None = (
             build_zone(view, self.rs, known_only=True) if self.rs.command_zone else None
         )
-        lone = self.commanders[0].card if self.zone_total == 1 and self.commanders else None
+        lone = self.commanders[0] if self.zone_total == 1 and self.commanders else None
         self.partner_of = lone if lone is not None and partner_capable(lone) else None
         # the deck's target bracket: one more budget, read-only until a card is added
         self.bracket: BracketBudget | None = (
@@ -371,14 +112,14 @@ class Predicate:
 
     # -- per card ----------------------------------------------------------------------------
 
-    def __call__(self, card) -> bool:
+    def __call__(self, card: Card) -> bool:
         return not self.why_hidden(card)
 
-    def is_possible_partner(self, card) -> bool:
+    def is_possible_partner(self, card: Card) -> bool:
         """Shown although off-identity: it could be added as the second commander."""
         return self.partner_of is not None and can_partner(self.partner_of, card)
 
-    def why_hidden(self, card) -> list[Reason]:
+    def why_hidden(self, card: Card) -> list[Reason]:
         if self.target not in ("Commander", *IDENTITY_TARGETS):
             return []  # Maybeboard and extra sections: no checks
         out: list[Reason] = []
@@ -395,7 +136,7 @@ class Predicate:
             out.extend(Reason(code, text) for code, text in self.bracket.reasons(card))
         return out
 
-    def _pool(self, card, out: list[Reason]) -> None:
+    def _pool(self, card: Card, out: list[Reason]) -> None:
         v = verdict(card, self.pool_rule, self.day)
         if not v.in_pool:
             out.append(Reason("NOT_IN_FORMAT", v.reason[:1].upper() + v.reason[1:]))
@@ -404,12 +145,12 @@ class Predicate:
             if by is not None and self.ruling.banned_by(LimitCard(card.id, None)) is None:
                 out.append(Reason("BANNED", f"Banned by {by}"))
 
-    def catalog_mark(self, card) -> str | None:
+    def catalog_mark(self, card: Card) -> str | None:
         """What adding a shown card would use up: "uses 1 of 3" / "uses the last slot" for a
         Game Changer the target bracket still takes; None for the rest."""
         return self.bracket.mark(card) if self.bracket is not None else None
 
-    def _limits(self, card, out: list[Reason]) -> None:
+    def _limits(self, card: Card, out: list[Reason]) -> None:
         base = base_limit(card, self.deck_rules)
         if base.value == 0:
             out.append(Reason("BANNED", f"Forbidden by {base.source}"))
@@ -427,11 +168,11 @@ class Predicate:
                     Reason("AT_COPY_LIMIT", f"{card.name}: {count} of {limit} already in the deck")
                 )
 
-    def _commander(self, card, out: list[Reason]) -> None:
+    def _commander(self, card: Card, out: list[Reason]) -> None:
         if self.rs.code == OATHBREAKER:
             self._oathbreaker(card, out)
             return
-        present = [it.card for it in self.commanders]
+        present = self.commanders
         eligible = can_lead(card, self.rs.code) or (
             is_background(card) and any(c.partner.choose_background for c in present)
         )
@@ -444,7 +185,7 @@ class Predicate:
                 Reason("CANNOT_PARTNER", f"{card.name} cannot lead together with {present[0].name}")
             )
 
-    def _oathbreaker(self, card, out: list[Reason]) -> None:
+    def _oathbreaker(self, card: Card, out: list[Reason]) -> None:
         is_ob, is_sig = can_be_oathbreaker(card), can_be_signature_spell(card)
         if self.slot == OATHBREAKER_SLOT and not is_ob:
             out.append(Reason("NOT_A_COMMANDER", f"{card.name} is no oathbreaker (a planeswalker)"))
@@ -470,7 +211,7 @@ class Predicate:
         if self.slot:  # the slot already filled: its card named
             taken = [
                 c
-                for c in (it.card for it in self.commanders)
+                for c in self.commanders
                 if can_be_oathbreaker(c) == (self.slot == OATHBREAKER_SLOT)
             ]
             if taken:
@@ -481,7 +222,7 @@ class Predicate:
                     )
                 )
                 return
-        for present in (it.card for it in self.commanders):
+        for present in self.commanders:
             if can_be_oathbreaker(present) and not is_sig:
                 out.append(Reason("CANNOT_PARTNER", "The command zone needs a signature spell"))
             elif not can_be_oathbreaker(present) and not is_ob:
@@ -497,7 +238,7 @@ class Predicate:
                     )
                 )
 
-    def _identity(self, card, out: list[Reason]) -> None:
+    def _identity(self, card: Card, out: list[Reason]) -> None:
         zone = self.zone
         if zone is None or zone.disabled:
             return
@@ -532,9 +273,7 @@ class Predicate:
     def _leaders(self) -> str:
         """The commanders by their short names: "Thrasios and Tymna"."""
         # players' short names: "Thrasios" for Thrasios, Triton Hero, "Tymna" for Tymna the Weaver
-        names = list(
-            dict.fromkeys(_short(it.card.name).split(" the ")[0] for it in self.commanders)
-        )
+        names = list(dict.fromkeys(_short(card.name).split(" the ")[0] for card in self.commanders))
         names = names or ["the commanders"]
         return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
@@ -548,12 +287,12 @@ class Predicate:
             return False
         return any(b.valid and C.count(b.extra) < b.n for b in zone.budgets)
 
-    def commits(self, card) -> str | None:
+    def commits(self, card: Card) -> str | None:
         """What adding `card` would commit of an open budget: "adding it makes red Tolabow's
         additional colour"; None when it fits without spending budget (or does not fit)."""
-        if not self.budget_open:
-            return None
         zone = self.zone
+        if zone is None or not self.budget_open:
+            return None
         need = card.identity & ~zone.z
         if not need or zone.exempt(card) or any(b.approves(card, need) for b in zone.budgets):
             return None
@@ -574,7 +313,7 @@ class Predicate:
             self._visible = self._compute_bits()
         return self._visible
 
-    def visible_rows(self, rows: list[int] | None = None) -> list[int]:
+    def visible_rows(self, rows: Iterable[int] | None = None) -> list[int]:
         """The pool rows this predicate accepts (all rows, or those of `rows`, in order)."""
         bits = self.visible_bits()
         if rows is None:
@@ -607,7 +346,7 @@ class Predicate:
     def _limit_bits(self, idx: PoolIndex) -> int:
         """Deck cards at their copy limit, and cards the deck's Copies rules limit to 0."""
         cards = self.pool.cards
-        candidates = set()
+        candidates: set[int] = set()
         for t in tally(self.view).values():
             if t.card is not None:
                 row = self.pool.row_of(t.card.name)
@@ -630,7 +369,7 @@ class Predicate:
         if self.zone_total >= 2:
             return 0
         if self.zone_total == 1 and self.commanders:
-            lone = self.commanders[0].card
+            lone = self.commanders[0]
             cards = self.pool.cards
             rows = [
                 r
@@ -641,12 +380,12 @@ class Predicate:
         code = self.rs.code
         return idx.flag_bits(f"lead:{code}", lambda c: can_lead(c, code))
 
-    def _why_commander(self, card) -> list[Reason]:
+    def _why_commander(self, card: Card) -> list[Reason]:
         out: list[Reason] = []
         self._commander(card, out)
         return out
 
-    def _rows_where(self, test) -> int:
+    def _rows_where(self, test: Callable[[Card], bool]) -> int:
         rows = [r for r, c in enumerate(self.pool.cards) if test(c)]
         return bits_from_rows(rows, len(self.pool.cards))
 
@@ -693,7 +432,7 @@ class Predicate:
         return groups & serves
 
 
-def _budget_text(b: Budget, card, need: int) -> str:
+def _budget_text(b: Budget, card: Card, need: int) -> str:
     used = b.K | b.implied
     who = _short(b.name)
     if used and C.count(used) >= b.n:
@@ -706,19 +445,24 @@ def _budget_text(b: Budget, card, need: int) -> str:
     )
 
 
-def _is_companion(card) -> bool:
+def _is_companion(card: Card) -> bool:
     return card.companion or any(k.casefold() == "companion" for k in card.keywords)
 
 
-def make_predicate(deck, fmt_info, day: date, pool, target_section: str = "Main") -> Predicate:
+def make_predicate(
+    deck: Deck, fmt_info: FormatLike, day: date, pool: Pool, target_section: str = "Main"
+) -> Predicate:
     return Predicate(deck, fmt_info, day, pool, target_section)
 
 
 __all__ = [
+    "PoolIndex",
     "Predicate",
     "Reason",
+    "bits_from_rows",
     "invalidate_pool",
     "make_predicate",
+    "outside_rows",
     "pool_index",
     "rows_from_bits",
 ]

@@ -1,0 +1,294 @@
+"""The catalog predicate's bitsets over one pool (`mtg-rules.md` §11 implementation note).
+
+Row ids are a pool's card indexes; a set of rows is a big int (bit r: row r). Cards are grouped
+by identity mask, with one bitset per rule text, per ruling and per pool rule, cached per pool, so
+one re-narrowing of the catalog costs a few dozen big-int operations.
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
+from datetime import date
+from functools import cached_property
+
+from deckeditor.formats import Format, Ruling
+from deckeditor.games.mtg.branches import (
+    NONCREATURE_SUBTYPES,
+    PERMANENT_TYPES,
+    Branch,
+    BranchList,
+    branch_matches,
+    card_facts,
+)
+from deckeditor.games.mtg.card import Card, Pool
+from deckeditor.games.mtg.copy_limits import LimitCard, own_limit_rules
+from deckeditor.games.mtg.legality import (
+    PoolRule,
+    in_sets,
+    printed_at_uncommon,
+    source_ban,
+    verdict,
+)
+from deckeditor.games.mtg.rulesets import partner_capable
+from deckeditor.names import _NON_SLUG
+
+
+def bits_from_rows(rows: Iterable[int], size: int) -> int:
+    buf = bytearray((size + 7) // 8)
+    for r in rows:
+        buf[r >> 3] |= 1 << (r & 7)
+    return int.from_bytes(buf, "little")
+
+
+def rows_from_bits(bits: int) -> list[int]:
+    text = bin(bits)[:1:-1]  # least significant bit first
+    out: list[int] = []
+    find = text.find
+    i = find("1")
+    while i >= 0:
+        out.append(i)
+        i = find("1", i + 1)
+    return out
+
+
+class PoolIndex:
+    """Bitsets over one pool's row ids; rebuilt when the pool changes size.
+
+    Only the identity groups are built up front (start-up narrows by them); the type-word,
+    partner and id tables are built on first use, since an empty deck or a deck without
+    `DeckRule:` exemptions and budgets never needs them."""
+
+    def __init__(self, pool: Pool) -> None:
+        self.pool = pool
+        self.size = len(pool)
+        self.stamp = (getattr(pool, "generation", None), len(pool))
+        self.all = (1 << self.size) - 1
+        groups: list[list[int]] = [[] for _ in range(32)]
+        spires: dict[int, list[int]] = {}
+        for row, card in enumerate(pool.cards):
+            groups[card.identity & 31].append(row)
+            if card.set_color_id:
+                spires.setdefault(card.set_color_id, []).append(row)
+        size = self.size
+        self.groups = [bits_from_rows(g, size) for g in groups]
+        self.spires = {n: bits_from_rows(rows, size) for n, rows in spires.items()}
+        self._branch: dict[BranchList, int] = {}
+        self._banned: dict[int, tuple[Ruling, int]] = {}
+        self._flags: dict[str, int] = {}
+        self._by_id: dict[str, list[int]] | None = None
+        self._pools: dict[tuple[PoolRule, date, int | None], int] = {}
+
+    @cached_property
+    def partner_rows(self) -> list[int]:
+        return [row for row, card in enumerate(self.pool.cards) if partner_capable(card)]
+
+    @cached_property
+    def _typed(self) -> tuple[dict[tuple[str, str], int], int, int]:
+        """(type-word bitsets, changelings, permanents), from every card's rules facts."""
+        words: dict[tuple[str, str], list[int]] = {}  # (kind, folded word) -> rows
+        changeling: list[int] = []
+        for row, card in enumerate(self.pool.cards):
+            facts = card_facts(card)
+            for kind, items in (
+                ("sup", facts.supertypes),
+                ("type", facts.types),
+                ("sub", facts.subtypes),
+            ):
+                for w in items:
+                    words.setdefault((kind, w), []).append(row)
+            if facts.changeling:
+                changeling.append(row)
+        size = self.size
+        word_bits = {key: bits_from_rows(rows, size) for key, rows in words.items()}
+        permanent = 0
+        for t in PERMANENT_TYPES:
+            permanent |= word_bits.get(("type", t.casefold()), 0)
+        return word_bits, bits_from_rows(changeling, size), permanent
+
+    @property
+    def words(self) -> dict[tuple[str, str], int]:
+        return self._typed[0]
+
+    @property
+    def changeling(self) -> int:
+        return self._typed[1]
+
+    @property
+    def permanent(self) -> int:
+        return self._typed[2]
+
+    def branch_bits(self, blist: BranchList) -> int:
+        """Rows matching a branch list: type words by bitset algebra, the rest card by card."""
+        hit = self._branch.get(blist)
+        if hit is None:
+            hit = 0
+            for branch in blist.branches:
+                hit |= self._one_branch(branch)
+            self._branch[blist] = hit
+        return hit
+
+    def _one_branch(self, branch: Branch) -> int:
+        words = self.words
+        bits = self.all
+        for w in branch.supertypes:
+            bits &= words.get(("sup", w), 0)
+        for w in branch.types:
+            bits &= words.get(("type", w), 0)
+        for w in branch.subtypes:
+            extra = self.changeling if w not in NONCREATURE_SUBTYPES else 0
+            bits &= words.get(("sub", w), 0) | extra
+        if branch.permanent:
+            bits &= self.permanent
+        if bits and (branch.stats or branch.named is not None):
+            cards = self.pool.cards
+            rows = [r for r in rows_from_bits(bits) if branch_matches(branch, cards[r])]
+            bits = bits_from_rows(rows, self.size)
+        return bits
+
+    def banned_bits(self, ruling: Ruling) -> int:
+        """Cards forbidden by their own rules or banned by the ruling (ids only matter).
+
+        Only ids the format or one of its taboo lists names can be banned, so those are asked;
+        a ruling whose format does not expose its lists is asked about every card.
+        """
+        hit = self._banned.get(id(ruling))
+        if hit is not None and hit[0] is ruling:
+            return hit[1]
+        bits = self.flag_bits("forbids-itself", _forbids_itself)
+        listed = _listed_ids(getattr(ruling, "format", None))
+        cards = self.pool.cards
+        candidates: Iterable[int]
+        if listed is None:
+            candidates = range(len(cards))
+        else:
+            by_id = self._rows_by_id()
+            candidates = [row for i in listed for row in by_id.get(i, ())]
+        rows = [
+            row
+            for row in candidates
+            if ruling.banned_by(LimitCard(cards[row].id, None)) is not None
+        ]
+        bits |= bits_from_rows(rows, self.size)
+        if len(self._banned) > ANSWERS_KEPT:
+            self._banned.clear()
+        self._banned[id(ruling)] = (ruling, bits)
+        return bits
+
+    def pool_bits(self, rule: PoolRule, day: date, fmt: Format | None = None) -> int:
+        """Rows NOT in the format's pool on the day, or banned there by their source (when `fmt`
+        is given): one pass per (pool, day), deciding each distinct statement once."""
+        key = (rule, day, id(fmt) if fmt is not None else None)
+        hit = self._pools.get(key)
+        if hit is not None:
+            return hit
+        rows = outside_rows(self.pool.cards, rule, day, fmt)
+        if len(self._pools) > ANSWERS_KEPT:
+            self._pools.clear()
+        bits = self._pools[key] = bits_from_rows(rows, self.size)
+        return bits
+
+    def _rows_by_id(self) -> dict[str, list[int]]:
+        if self._by_id is None:
+            # ~30 ms for 30,000 names at every start: kept in the card database beside the
+            # pool's snapshot when the pool came from there (read back in a few ms)
+            from deckeditor.carddb.derived import remembered  # lazy: sqlite3, on first need
+
+            self._by_id = remembered(
+                self.pool, "card-ids", (__name__, "deckeditor.names"), self._build_by_id
+            )
+        return self._by_id
+
+    def _build_by_id(self) -> dict[str, list[int]]:
+        by_id: dict[str, list[int]] = {}
+        for row, card in enumerate(self.pool.cards):
+            name = card.name  # an ASCII name is its own NFKD form: slug without unicodedata
+            card_id = _NON_SLUG.sub("-", name.lower()).strip("-") if name.isascii() else card.id
+            by_id.setdefault(card_id, []).append(row)
+        return by_id
+
+    def flag_bits(self, name: str, test: Callable[[Card], bool]) -> int:
+        hit = self._flags.get(name)
+        if hit is None:
+            rows = [row for row, card in enumerate(self.pool.cards) if test(card)]
+            hit = self._flags[name] = bits_from_rows(rows, self.size)
+        return hit
+
+
+_INDEXES: weakref.WeakKeyDictionary[Pool, PoolIndex] = weakref.WeakKeyDictionary()
+
+
+def invalidate_pool(pool: Pool) -> None:
+    """Drop a pool's bitsets (a CardPool's own changes are seen through its generation)."""
+    _INDEXES.pop(pool, None)
+
+
+def pool_index(pool: Pool) -> PoolIndex:
+    idx = _INDEXES.get(pool)
+    if idx is None or idx.stamp != (getattr(pool, "generation", None), len(pool)):
+        idx = _INDEXES[pool] = PoolIndex(pool)
+    return idx
+
+
+def outside_rows(
+    cards: Sequence[Card], rule: PoolRule, day: date, fmt: Format | None = None
+) -> list[int]:
+    """Rows NOT in the format's pool on the day, or banned there by their source (when `fmt` is
+    given). Each distinct statement is decided once; a verdict that rests on the card's sets is
+    finished per distinct list of printings."""
+    memo: dict[tuple[str, str, frozenset[str], str], object] = {}  # a bool or _BY_SETS
+    by_printings: dict[tuple[str, ...], bool] = {}
+    rows: list[int] = []
+    # Pauper Commander's lead rarity is the card's own, not its statement's: asked per card below
+    by_rarity, rule = rule.uncommon_lead, replace(rule, uncommon_lead=False)
+    for row, card in enumerate(cards):
+        facts = (card.legalities, card.legal_source, card.traits, card.released)
+        out: object = memo.get(facts)
+        if out is None:
+            v = verdict(card, rule, day)
+            if v.by_sets:
+                out = _BY_SETS  # the same statement, other printings: decided below
+            else:
+                out = not v.in_pool or (
+                    fmt is not None
+                    and v.banned_from is not None
+                    and source_ban(card, rule, day, fmt) is not None
+                )
+            memo[facts] = out
+        if out is _BY_SETS:
+            if not card.printings:
+                out = True
+            else:
+                hit = by_printings.get(card.printings)
+                if hit is None:
+                    hit = by_printings[card.printings] = not in_sets(card.printings, rule, day)
+                out = hit
+        if out or (by_rarity and not printed_at_uncommon(card)):
+            rows.append(row)
+    return rows
+
+
+_BY_SETS = object()
+# Answers kept per pool: every built-in format (24) on a couple of days, so going round the
+# formats (the legality overview, a format switch) never recomputes one (about 4 KB each).
+ANSWERS_KEPT = 64
+
+
+def _listed_ids(fmt: Format | None) -> set[str] | None:
+    """Every card id a format or any of its taboo lists bans; None when it cannot be read."""
+    if fmt is None or not hasattr(fmt, "banned") or not hasattr(fmt, "taboo_lists"):
+        return None
+    try:
+        ids = set(fmt.banned)
+        for taboo in fmt.taboo_lists:
+            ids.update(taboo.banned)
+    except (TypeError, AttributeError):
+        return None
+    return ids
+
+
+def _forbids_itself(card: Card) -> bool:
+    if card.own_copy_limit == 0:
+        return True
+    return bool(card.deck_rule_lines) and any(r.limit == 0 for r in own_limit_rules(card))
