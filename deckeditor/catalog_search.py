@@ -8,55 +8,79 @@ from __future__ import annotations
 import datetime as _dt
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from importlib import import_module
 from typing import Any
 
+from deckeditor import search
+from deckeditor.carddb.pool import CardPool
+from deckeditor.format_catalog import FormatInfo
 from deckeditor.search.bits import rows_of
+from deckeditor.search.tree import top_terms
 
 
-@dataclass
 class SearchState:
     """The catalog search: the last good result is kept while the text is malformed.
 
     `bits`, when the search engine gave its result as a bitset: the catalog intersects it with
-    the legal rows directly, and `rows` is converted from it only when asked for."""
+    the legal rows directly, and `rows` is converted from it only when asked for (`rows_of`)."""
 
-    text: str = ""
-    rows: list[int] | None = None  # None: every row
-    error: str | None = None
-    position: int | None = None
-    _extra: dict = field(default_factory=dict)
-    bits: int | None = field(default=None, compare=False, repr=False)
-    rows_of: Callable[[], list[int]] | None = field(default=None, compare=False, repr=False)
-    # the typed name's tiers (exact, then prefix) as bitsets, asked for only when listed
-    ranks_of: Callable[[], tuple[int, ...]] | None = field(default=None, compare=False, repr=False)
+    __slots__ = ("_rows", "bits", "error", "position", "ranks_of", "rows_of", "text")
+
+    def __init__(
+        self,
+        text: str = "",
+        rows: list[int] | None = None,  # None: every row
+        error: str | None = None,
+        position: int | None = None,
+        *,
+        bits: int | None = None,
+        rows_of: Callable[[], list[int]] | None = None,
+        # the typed name's tiers (exact, then prefix) as bitsets, asked for only when listed
+        ranks_of: Callable[[], tuple[int, ...]] | None = None,
+    ) -> None:
+        self.text = text
+        self._rows = rows
+        self.error = error
+        self.position = position
+        self.bits = bits
+        self.rows_of = rows_of
+        self.ranks_of = ranks_of
+
+    @property
+    def rows(self) -> list[int] | None:
+        if self.rows_of is not None:
+            self._rows = self.rows_of()
+            self.rows_of = None
+        return self._rows
+
+    @rows.setter
+    def rows(self, rows: list[int] | None) -> None:
+        self._rows = rows
+        self.rows_of = None
 
     def ranks(self) -> tuple[int, ...]:
         """What the catalog lists first (`search.ranking`): () when the query names no card."""
         return self.ranks_of() if self.ranks_of is not None else ()
 
-    def __getattribute__(self, name: str):
-        if name == "rows":
-            get = object.__getattribute__
-            rows_of = get(self, "rows_of")
-            if rows_of is not None:
-                self.rows = rows_of()
-                self.rows_of = None
-        return object.__getattribute__(self, name)
+    def __repr__(self) -> str:
+        return f"SearchState({self.text!r}, error={self.error!r}, position={self.position!r})"
+
+
+def _context(fmt: FormatInfo | None, day: _dt.date | None) -> search.SearchContext:
+    return search.SearchContext(format=fmt.format if fmt is not None else None, day=day)
 
 
 class CatalogSearch:
     """The search engine over a pool, or a name-substring fallback while it is absent."""
 
-    def __init__(self, pool: Any, fmt: Any = None, day: _dt.date | None = None) -> None:
+    def __init__(
+        self, pool: CardPool[Any], fmt: FormatInfo | None = None, day: _dt.date | None = None
+    ) -> None:
         self.pool = pool
         self.state = SearchState()
         self._context = (fmt, day)
-        self._searcher: Any = None
+        self._searcher: search.Searcher | None = None
         self._ready = False
-        self._error_type: type[Exception] | None = None
-        self._names: list[str] | None = None
+        self._names: list[str] = []  # each card's name folded, while there is no searcher
         self._thread: threading.Thread | None = None
 
     def warm(self) -> None:
@@ -97,36 +121,25 @@ class CatalogSearch:
     def _build(self) -> None:
         if self._ready:
             return
-        search = import_module("deckeditor.search")
-        searcher = None
-        error_type = None
-        if search is not None and hasattr(search, "Searcher"):
-            error_type = getattr(search, "SearchError", None)
-            try:
-                searcher = search.Searcher(self.pool, getattr(self.pool, "game", None))
-                fmt, day = self._context
-                searcher.set_context(
-                    search.SearchContext(format=getattr(fmt, "format", None), day=day)
-                )
-            except Exception:  # no search keys for this game yet: names only
-                searcher = None
+        searcher: search.Searcher | None = None
+        try:
+            searcher = search.Searcher(self.pool, self.pool.game)
+            searcher.set_context(_context(*self._context))
+        except Exception:  # no search keys for this game yet: names only
+            searcher = None
         if searcher is None:
-            self._names = [getattr(c, "name", "").casefold() for c in self.pool.cards]
-        self._error_type = error_type
+            self._names = [c.name.casefold() for c in self.pool.cards]
         self._searcher = searcher
         self._ready = True
 
-    def set_context(self, fmt: Any, day: _dt.date | None) -> None:
+    def set_context(self, fmt: FormatInfo | None, day: _dt.date | None) -> None:
         """`f:` and `banned:` follow the selected format on the selected day."""
         self._context = (fmt, day)
         if self._thread is not None:
             self.warm()  # the index being built took the context it read: set this one after
         if self._searcher is None:
             return
-        search = import_module("deckeditor.search")
-        self._searcher.set_context(
-            search.SearchContext(format=getattr(fmt, "format", None), day=day)
-        )
+        self._searcher.set_context(_context(fmt, day))
 
     def failed_term(self, row: int) -> str | None:
         """The first top-level search term the card at `row` fails (mtg-rules.md §11: "why is
@@ -140,9 +153,6 @@ class CatalogSearch:
                 return None
         elif self.state.rows is not None and row in self.state.rows:
             return None
-        search = import_module("deckeditor.search")
-        from deckeditor.search.tree import top_terms
-
         try:
             for term in top_terms(search.parse(text)):
                 piece = search.to_text(term)
@@ -159,35 +169,29 @@ class CatalogSearch:
             self.state = SearchState("", None)
             return self.state
         self.warm()
-        found = lazy = ranks = None
+        searcher = self._searcher
+        if searcher is None:
+            needle = text.casefold()
+            self.state = SearchState(text, [i for i, n in enumerate(self._names) if needle in n])
+            return self.state
         try:
-            searcher = self._searcher
-            if searcher is not None and hasattr(searcher, "search_bits"):
-                found = searcher.search_bits(text)  # rows converted only when asked for
-                rows = None
-                size = len(self.pool)
-                lazy = lambda: rows_of(found, size)  # noqa: E731 - this result, not a later one
-                query, index = searcher.last_query, searcher.index
-                ranks = lambda: query.ranks(index)  # noqa: E731 - this query's, not a later one
-            elif searcher is not None:
-                rows = list(searcher.search(text))
-            else:
-                needle = text.casefold()
-                rows = [i for i, n in enumerate(self._names) if needle in n]
-        except Exception as exc:
-            if self._error_type is None or not isinstance(exc, self._error_type):
-                raise
+            found = searcher.search_bits(text)  # rows converted only when asked for
+        except search.SearchError as exc:
             last = self.state
-            if getattr(exc, "unsupported", False):  # a real key not supported: no card shown
+            if exc.unsupported:  # a real key not supported: no card shown
                 last = SearchState(text, [], bits=0)
             self.state = SearchState(
-                text,
-                last.rows,
-                str(getattr(exc, "message", exc)),
-                getattr(exc, "position", None),
-                bits=last.bits,
-                ranks_of=last.ranks_of,
+                text, last.rows, exc.message, exc.position, bits=last.bits, ranks_of=last.ranks_of
             )
             return self.state
-        self.state = SearchState(text, rows, bits=found, rows_of=lazy, ranks_of=ranks)
+        size = len(self.pool)
+        query, index = searcher.last_query, searcher.index
+
+        def rows() -> list[int]:  # this result's, not a later one's
+            return rows_of(found, size)
+
+        def ranks() -> tuple[int, ...]:  # this query's, not a later one's
+            return query.ranks(index) if query is not None else ()
+
+        self.state = SearchState(text, None, bits=found, rows_of=rows, ranks_of=ranks)
         return self.state
