@@ -117,7 +117,7 @@ def bench_keystroke_filter_gui(repeats: int = 5) -> dict:
 
     warm_up(window)  # as run_gui does right after the first paint: search index, heap
     from bench.bench_search import QUERIES
-    from deckeditor.search.compiler import _COMPILED
+    from deckeditor.search.searcher import _COMPILED
 
     box = window.catalog.search_box
     viewport = window.catalog.table.viewport()

@@ -55,7 +55,7 @@ def pool_cards() -> list:
 
 def keystroke_samples(cards: list, repeats: int) -> list[float]:
     from deckeditor.search import Searcher, SearchError, SearchIndex
-    from deckeditor.search.compiler import _COMPILED
+    from deckeditor.search.searcher import _COMPILED
 
     samples: list[float] = []
     # What loading the catalog does once, before the first keystroke: build the index, warm the

@@ -222,7 +222,7 @@ def bench_peer_keystroke(repeats: int = 1) -> dict:
     """The peer's keystroke, and ours over the same keystrokes in the same process and run."""
     from bench_db import floor_ms
 
-    from deckeditor.search.compiler import _COMPILED
+    from deckeditor.search.searcher import _COMPILED
 
     app, window, pool = _window()
     _proxy, view, set_query = _peer_view(window)

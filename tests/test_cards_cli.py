@@ -112,7 +112,7 @@ def test_cards_without_an_action_is_a_usage_error(capsys):
 
 def test_search_delegates_to_the_search_command(tmp_path, capsys, monkeypatch):
     seen = {}
-    module = types.ModuleType("deckeditor.search.command")
+    module = types.ModuleType("deckeditor.commands.cards_search")
 
     def run_search(args):
         seen.update(vars(args))
@@ -120,7 +120,7 @@ def test_search_delegates_to_the_search_command(tmp_path, capsys, monkeypatch):
         return 0
 
     module.run_search = run_search
-    monkeypatch.setitem(sys.modules, "deckeditor.search.command", module)
+    monkeypatch.setitem(sys.modules, "deckeditor.commands.cards_search", module)
     argv = ["--home", str(tmp_path), "cards", "search", "t:instant c:u", "--cards", "a.zip",
             "--cards", "b.json", "--format", "commander", "--on", "2024-09-23", "--json"]  # fmt: skip
     assert main(argv) == 0
@@ -132,7 +132,7 @@ def test_search_delegates_to_the_search_command(tmp_path, capsys, monkeypatch):
 
 
 def test_search_without_the_search_module_is_exit_2(capsys, monkeypatch):
-    monkeypatch.setitem(sys.modules, "deckeditor.search.command", None)  # import fails
+    monkeypatch.setitem(sys.modules, "deckeditor.commands.cards_search", None)  # import fails
     assert main(["cards", "search", "t:land"]) == 2
     assert "search command is not available" in capsys.readouterr().err
 

@@ -8,8 +8,8 @@ from deckeditor.carddb import derived
 from deckeditor.carddb.store import CardStore, open_pool
 from deckeditor.games.mtg.card import Card, Face, Layout
 from deckeditor.paths import AppPaths
+from deckeditor.search import compile_query
 from deckeditor.search import index as index_mod
-from deckeditor.search.compiler import compile_query
 
 
 def card(name: str, text: str, types=("Instant",), mv=1.0) -> Card:

@@ -93,7 +93,7 @@ def test_decoded_cards_are_the_frozen_cards_written(tmp_path):
 
 
 def test_a_search_over_a_lazy_pool_decodes_only_what_it_lists(tmp_path):
-    from deckeditor.search.compiler import compile_query
+    from deckeditor.search import compile_query
 
     paths = home(tmp_path)
     open_pool(paths)  # a first search stores the columns beside the snapshot

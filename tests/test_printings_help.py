@@ -103,7 +103,7 @@ def test_the_sets_count_opens_the_list(window, qtbot):
 
 
 def test_f1_and_the_question_mark_open_the_search_help_with_every_key(window, qtbot):
-    from deckeditor.search.compiler import compile_query
+    from deckeditor.search import compile_query
     from deckeditor.search.help import key_help
     from deckeditor.search.keys import game_search
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from deckeditor.games.registry import game
-from deckeditor.search.compiler import compile_query
+from deckeditor.search import compile_query
 from deckeditor.search.errors import SearchError
 from tests.conftest import shared_data
 from tests.test_riftbound_helpers import gallery_pool

@@ -4,6 +4,7 @@ generic key kinds, and the parser, compiler and Searcher serve it without knowin
 from __future__ import annotations
 
 from dataclasses import dataclass
+from importlib import import_module
 
 import pytest
 
@@ -75,3 +76,39 @@ def test_keys_of_other_games_are_refused(toy_game):
     with pytest.raises(SearchError) as err:
         compile_query("t:ball", toy_game)
     assert err.value.message.startswith('unknown key "t"')
+
+
+def test_a_game_hands_over_a_loader_called_on_its_first_query():
+    """How the games' registry hands a game's keys to search: a loader, called once, on the
+    game's first query (a window of another game never imports them)."""
+    from deckeditor.search.keys import register_loader
+
+    calls = []
+
+    def load():
+        calls.append("loaded")
+        return GameSearch(
+            game="lazy-toy",
+            keys={"name": NameKey(), "size": NumberKey("size", "size", {"size": "size"})},
+            build_columns=_columns,
+        )
+
+    register_loader("lazy-toy", load)
+    assert calls == []
+    assert Searcher(CARDS, "lazy-toy").search("size<=3 ball") == [0, 2]
+    assert compile_query("cube", "lazy-toy").filter_rows(CARDS) == [1]
+    assert calls == ["loaded"]
+
+
+def test_a_game_without_keys_is_a_clear_error():
+    with pytest.raises(KeyError, match="no search keys for game 'nogame'"):
+        compile_query("bolt", "nogame")
+
+
+def test_the_registry_hands_every_game_s_declared_keys_to_search():
+    from deckeditor.games import registry
+
+    for game in registry.games():
+        declared = import_module(f"deckeditor.games.{game.code}.search_keys").SEARCH
+        assert game_search(game.code) is declared
+    assert compile_query("bolt").game == registry.DEFAULT_GAME

@@ -152,7 +152,7 @@ SPEC_COLOURS = {
 @pytest.mark.parametrize("word, letters", sorted(SPEC_COLOURS.items()))
 def test_colour_words(word, letters):
     from deckeditor.games.mtg import colors
-    from deckeditor.search.mtg_keys import parse_colour
+    from deckeditor.games.mtg.search_keys.colours import parse_colour
 
     assert parse_colour(word.lower()) == ("set", colors.mask(letters))
 

@@ -283,7 +283,8 @@ def run_info(args) -> int:
 
 def run_search(args) -> int:
     try:
-        from deckeditor.search.command import run_search as search
+        # lazy: the search engine loads only for `cards search`
+        from deckeditor.commands.cards_search import run_search as search
     except ImportError:
         print(
             "deckeditor cards search: the search command is not available in this build",

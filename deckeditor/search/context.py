@@ -1,31 +1,81 @@
 """What a search depends on besides its text: the selected format, the day, the rule set.
 
-Format keys (`f:`, `banned:`, `restricted:`) ask a Format's Ruling for the selected day; `is:commander`
-follows the selected format's rule set (`mtg-rules.md` §4). Built-in formats come from
-`deckeditor.format_catalog` when it is there, else straight from `resources/formats/<code>.json`.
+Format keys (`f:`, `banned:`, `restricted:`) ask a Format's Ruling for the selected day; a game's
+`is:` values may follow the selected format's rule set (`mtg-rules.md` §4). The built-in formats
+and the rule set a code names come from a `FormatSource` the games' registry installs
+(`set_format_source`): search knows no format catalog of its own.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
-from functools import lru_cache
-from typing import Any
+from typing import Protocol
 
-from deckeditor.paths import resources_dir
+from deckeditor.formats import Ruling
 
-# The built-ins `formats.md` §13.3 names, used when the index file cannot be read.
-_FALLBACK_CODES = ("commander", "brawl", "oathbreaker", "vintage", "riftbound", "riftbound-casual")
+# the rule set searched when no format is selected (a game's `is:` values that follow rule sets
+# read it; a game without rule sets never asks)
+DEFAULT_RULESET_CODE = "commander"
+
+
+class SearchFormat(Protocol):
+    """What search asks of a format: its code and its ruling on a day."""
+
+    @property
+    def code(self) -> str: ...
+
+    def ruling_on(self, when: date) -> Ruling: ...
+
+
+class FormatSource(Protocol):
+    """The built-in formats, as the games' registry knows them."""
+
+    def codes(self) -> tuple[str, ...]:
+        """Every built-in code, lower case."""
+        ...
+
+    def load(self, code: str) -> SearchFormat | None:
+        """The built-in Format of `code`, or None when it cannot be loaded."""
+        ...
+
+    def ruleset(self, code: str) -> str:
+        """The rule set a format code names (`mtg-rules.md` §4)."""
+        ...
+
+
+class _NoFormats:
+    """Before a source is installed: no built-in formats, every code the constructed rules."""
+
+    def codes(self) -> tuple[str, ...]:
+        return ()
+
+    def load(self, code: str) -> SearchFormat | None:
+        return None
+
+    def ruleset(self, code: str) -> str:
+        return "constructed"
+
+
+_SOURCE: list[FormatSource] = [_NoFormats()]
+
+
+def set_format_source(source: FormatSource) -> None:
+    _SOURCE[0] = source
+
+
+def format_source() -> FormatSource:
+    return _SOURCE[0]
 
 
 @dataclass(frozen=True)
 class SearchContext:
-    format: Any = None  # the selected Format (anything with .code and .ruling_on), or None
+    format: SearchFormat | None = None  # the selected Format, or None
     day: date | None = None  # None: today, local time
-    ruleset: str | None = None  # None: derived from the selected format's code (commander)
-    loader: Callable[[str], Any] | None = field(default=None, compare=False)  # code -> Format
+    ruleset: str | None = None  # None: derived from the selected format's code
+    # code -> Format, in place of the built-ins (a caller with its own formats)
+    loader: Callable[[str], SearchFormat | None] | None = field(default=None, compare=False)
 
     def the_day(self) -> date:
         return self.day or date.today()
@@ -33,7 +83,7 @@ class SearchContext:
     def rules(self) -> str:
         if self.ruleset:
             return self.ruleset
-        return ruleset_of(getattr(self.format, "code", None) or "commander")
+        return format_source().ruleset(self.selected_code or DEFAULT_RULESET_CODE)
 
     @property
     def selected_code(self) -> str | None:
@@ -41,63 +91,22 @@ class SearchContext:
         return code.lower() if isinstance(code, str) else None
 
     def known_codes(self) -> list[str]:
-        codes = list(builtin_codes())
+        codes = list(format_source().codes())
         if self.selected_code and self.selected_code not in codes:
             codes.append(self.selected_code)
         return codes
 
-    def find_format(self, code: str) -> Any:
+    def find_format(self, code: str) -> SearchFormat | None:
         """The Format for `code` (case-insensitive), or None when it is not known."""
         code = code.lower()
         if code == self.selected_code:
             return self.format
         if self.loader is not None:
             return self.loader(code)
-        if code not in builtin_codes():
+        source = format_source()
+        if code not in source.codes():
             return None
-        return load_builtin(code)
+        return source.load(code)
 
-    def cache_key(self) -> tuple:
+    def cache_key(self) -> tuple[str | None, int, date, str]:
         return (self.selected_code, id(self.format), self.the_day(), self.rules())
-
-
-def ruleset_of(code: str) -> str:
-    """`mtg-rules.md` §4 (as amended): the rule set a format code names."""
-    try:
-        from deckeditor.format_catalog import variant_of_code
-    except ImportError:  # pragma: no cover - the catalog ships with search
-        return "constructed"
-    return variant_of_code(code, mtg_only=True)
-
-
-@lru_cache(maxsize=1)
-def builtin_codes() -> tuple[str, ...]:
-    try:
-        index = json.loads((resources_dir() / "format_index.json").read_text(encoding="utf-8"))
-        codes = tuple(str(code).lower() for code in index)
-        return codes or _FALLBACK_CODES
-    except (OSError, ValueError, AttributeError):
-        return _FALLBACK_CODES
-
-
-@lru_cache(maxsize=32)
-def load_builtin(code: str) -> Any:
-    """A built-in Format, through the catalog when it exists (engineer A's module)."""
-    try:
-        from deckeditor import format_catalog  # type: ignore[attr-defined]
-    except ImportError:
-        format_catalog = None
-    if format_catalog is not None and hasattr(format_catalog, "load_format"):
-        try:
-            found = format_catalog.load_format(code)
-        except Exception:  # an unusable file is "unknown" to search, not a crash
-            found = None
-        if found is not None:
-            return found if hasattr(found, "ruling_on") else getattr(found, "format", None)
-    try:
-        from deckeditor.formats import Format  # type: ignore[attr-defined]
-
-        path = resources_dir() / "formats" / f"{code}.json"
-        return Format.from_json(path.read_text(encoding="utf-8"))
-    except Exception:
-        return None

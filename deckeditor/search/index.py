@@ -9,16 +9,19 @@ cached by their canonical key, so typing the next term recomputes one leaf.
 from __future__ import annotations
 
 import gc
+import marshal
 import weakref
 from collections import OrderedDict
 from collections.abc import Sequence
 from contextlib import contextmanager
 from typing import Any
 
+from deckeditor.carddb.derived import cache_for, code_fingerprint
 from deckeditor.carddb.pool import LazyCards
-from deckeditor.search import bits
-from deckeditor.search.bits import rows_of
-from deckeditor.search.keys import game_search
+from deckeditor.search import bits, ranking
+from deckeditor.search.compiler import plan_query
+from deckeditor.search.context import SearchContext
+from deckeditor.search.keys import default_game, game_search
 
 LEAF_CACHE = 512
 
@@ -85,30 +88,26 @@ class SearchIndex:
         found = self.derived(("distinct", column), build)
         return found or None
 
-    def warm(self, context=None) -> None:
+    def warm(self, context: SearchContext | None = None) -> None:
         """Compute the per-pool answers a first keystroke would otherwise wait for: number groups,
-        `is:commander` under the context's rule set, the selected format's bans. For the catalog
-        to call once the pool is loaded (in the background)."""
-        from deckeditor.search.compiler import compile_query
-        from deckeditor.search.context import SearchContext
-
+        the game's costly `is:` values under the context's rule set, the selected format's bans.
+        For the catalog to call once the pool is loaded (in the background)."""
         context = context or SearchContext()
         for field in ("mv", "pow", "tou"):
             if "num:" + field in self.columns:
                 self.number_groups(field)
         if "types" in self.columns:
             self.distinct("types")
-        warmers = ["is:commander"] if self.game == "mtg" else []
-        code = context.selected_code or ("commander" if self.game == "mtg" else None)
+        search = game_search(self.game)
+        warmers = list(search.warm_queries)
+        code = context.selected_code or search.default_format
         if code:
             warmers.append(f'f:"{code}"')
         for text in warmers:
             try:
-                compile_query(text, self.game, context).bits(self)
-            except Exception:  # noqa: BLE001 - a key this game lacks, a format not loadable
+                plan_query(text, self.game, context).bits(self)
+            except Exception:  # noqa: BLE001 - a format not loadable: the first search says so
                 continue
-        from deckeditor.search import ranking
-
         ranking.warm(self)
 
     # --- numbers -----------------------------------------------------------------------------
@@ -216,13 +215,9 @@ def _columns(game: str, cards: list, cache) -> dict[str, Any]:
     """The game's columns over `cards`: from `cache` (a pool's `carddb.derived` cache) when it
     holds them for this code, else built, and stored there for the next start. Columns a game
     builds lazily (functions) are not stored; the game's `lazy_columns` makes them again."""
-    import marshal
-
     search = game_search(game)
     if cache is None or search.lazy_columns is None:
         return search.build_columns(cards)
-    from deckeditor.carddb.derived import code_fingerprint
-
     modules = (
         search.build_columns.__module__,
         "deckeditor.search.folding",
@@ -261,7 +256,7 @@ def _generation(pool) -> tuple:
 
 def index_for(pool, game: str | None = None) -> SearchIndex:
     """The pool's index, built on first use and rebuilt when the pool's generation changes."""
-    game = game or getattr(pool, "game", None) or "mtg"
+    game = game or getattr(pool, "game", None) or default_game()
     stamp = (game, _generation(pool))
     try:
         found = _INDEXES.get(pool)
@@ -269,77 +264,8 @@ def index_for(pool, game: str | None = None) -> SearchIndex:
         return SearchIndex(game, list(pool))
     if found is not None and found[0] == stamp:
         return found[1]
-    from deckeditor.carddb.derived import cache_for
-
     # a lazily decoded pool's cards stay undecoded until a key reads them (`CardPool.card_list`)
     cards = pool.card_list() if hasattr(pool, "card_list") else list(pool)
     index = SearchIndex(game, cards, cache_for(pool))
     _INDEXES[pool] = (stamp, index)
     return index
-
-
-class Searcher:
-    """The catalog's search: `search(text) -> list[int]` (ascending row ids).
-
-    It remembers the last good result: an unchanged result is returned as the same list (no
-    conversion), and on a SearchError `last_text`/`last_rows` still describe what the catalog
-    shows ("showing results for <last good query>"). Growing a query by one letter only rescans
-    the previous hits of the term being typed (see `substring_bits`).
-    """
-
-    def __init__(self, pool, game: str | None = None, context=None) -> None:
-        from deckeditor.search.context import SearchContext
-
-        self.pool = pool
-        self.game = game or getattr(pool, "game", None) or "mtg"
-        self.context = context or SearchContext()
-        self.index = pool if isinstance(pool, SearchIndex) else index_for(pool, self.game)
-        self.last_text: str = ""
-        self.last_bits: int = self.index.all
-        self._rows_bits: int = self.index.all
-        self._rows: list[int] = list(range(self.index.n))
-        self.last_error = None
-        self.last_query = None  # the last good CompiledQuery (its name tiers order the catalog)
-        # Built with the index, so no keystroke waits for is:commander or the format's bans.
-        self.index.warm(self.context)
-
-    def set_context(self, context) -> None:
-        self.context = context
-
-    def refresh_index(self) -> None:
-        if not isinstance(self.pool, SearchIndex):
-            self.index = index_for(self.pool, self.game)
-
-    @property
-    def last_rows(self) -> list[int]:
-        """The last good result as ascending row ids (converted once per distinct result)."""
-        if self._rows_bits != self.last_bits:
-            self._rows = rows_of(self.last_bits, self.index.n)
-            self._rows_bits = self.last_bits
-        return self._rows
-
-    def search_bits(self, text: str) -> int:
-        """`search` without the row list: the result as a bitset (the catalog intersects it with
-        the legal rows before converting)."""
-        from deckeditor.search.compiler import compile_query
-
-        try:
-            query = compile_query(text, self.game, self.context)
-        except Exception as exc:
-            self.last_error = exc
-            raise
-        found = query.bits(self.index)
-        self.last_error = None
-        self.last_text = text
-        self.last_query = query
-        if found != self.last_bits:
-            self.last_bits = found
-        return self.last_bits
-
-    def search(self, text: str) -> list[int]:
-        self.search_bits(text)
-        return self.last_rows
-
-    def ranks(self) -> tuple[int, ...]:
-        """The last good query's name tiers (`ranking`): what the catalog lists first."""
-        return self.last_query.ranks(self.index) if self.last_query is not None else ()

@@ -9,24 +9,25 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from deckeditor.search.context import SearchContext
 from deckeditor.search.errors import SearchError
+from deckeditor.search.keys import default_game
 from deckeditor.search.lexer import Lexer, Token
+from deckeditor.search.terms import term_checker
 from deckeditor.search.tree import And, Bare, Empty, Keyed, Node, Not, Or
 
 MAX_DEPTH = 32
 _TERM_START = frozenset({"term", "(", "-"})
 
-TermCheck = Callable[[Keyed | Bare], None]
+TermCheck = Callable[[Keyed | Bare], object]
 
 
-def parse(text: str, game: str | None = "mtg", context=None) -> Node:
-    """The query's tree. With a game (default MTG), keys and values are checked against that
-    game's key table (and format codes against `context`); `game=None` checks syntax only."""
+def parse(text: str, game: str | None = "", context: SearchContext | None = None) -> Node:
+    """The query's tree. With a game ("" the default game), keys and values are checked against
+    that game's key table (and format codes against `context`); `game=None` checks syntax only."""
     check = None
     if game is not None:
-        from deckeditor.search.compiler import term_checker
-
-        check = term_checker(game, context)
+        check = term_checker(game or default_game(), context)
     return Parser(text, check).parse()
 
 

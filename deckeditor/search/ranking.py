@@ -17,7 +17,7 @@ from bisect import bisect_left
 
 from deckeditor.search import bits
 from deckeditor.search.folding import fold_name
-from deckeditor.search.keys.kinds import Leaf
+from deckeditor.search.plan import Leaf
 from deckeditor.search.tree import Bare, Keyed, Node, top_terms
 
 _PAST = "\U0010ffff"  # sorts after every folded name that starts with the same text

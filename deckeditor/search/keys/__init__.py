@@ -1,8 +1,12 @@
-"""Per-game key tables, pluggable: each game registers a `GameSearch` and the compiler asks for it.
+"""Per-game key tables, pluggable: each game declares a `GameSearch` and hands it to this
+registry; the search engine asks for it by game code and never imports a game.
 
-MTG registers in `deckeditor.search.mtg_keys`; Riftbound registers in
-`deckeditor.games.riftbound.search_keys` (its own module, not this package): that module builds a
-`GameSearch` from the generic key kinds of `deckeditor.search.keys.kinds` and calls `register()`.
+How a game plugs in (README, "Adding a game, a file kind or a search key"): the game's package
+has a module `search_keys` whose `SEARCH` is a `GameSearch` built from the generic key kinds of
+`deckeditor.search.keys.kinds` (or its own `KeySpec` subclasses). `deckeditor.games.registry`
+registers a loader for every game it knows (`register_loader`), called on the game's first
+query, and names the default game (`set_default_game`). Code outside the games' registry (a test
+package's game) may `register(GameSearch(...))` directly.
 
 A game supplies:
 
@@ -14,60 +18,97 @@ A game supplies:
 * `lazy_columns(cards, columns) -> dict` (optional): the columns `build_columns` returns as
   functions (built on first use), made again over stored columns, so the columns can be kept in
   the card database between starts;
-* `refused`: alias -> message for the other game's keys (`"c:" is an MTG key; use "domain:"`);
+* `refused`: alias -> message for another game's keys (`"c:" is another game's key; use ...`);
 * `unsupported`: keys that exist on Scryfall but are not supported yet;
-* `help`: for the search help dialog, what each key matches and examples.
+* `help`: for the search help dialog, what each key matches and examples;
+* `warm_queries` and `default_format`: what the index computes ahead of the first keystroke
+  (the game's costly `is:` values; the format searched when none is selected).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from importlib import import_module
 from typing import Any
 
-_MODULES = {
-    "mtg": "deckeditor.search.mtg_keys",
-    "riftbound": "deckeditor.games.riftbound.search_keys",
-}
+from deckeditor.search.keys.kinds import KeySpec, NameKey, TextKey
+
+# A game's columns: name -> a list per row, a value -> rows map, a list of bitsets, or a function
+# building one of those on first use. Each key kind documents the shape of the columns it reads.
+Columns = dict[str, Any]
 
 
 @dataclass
 class GameSearch:
     game: str
-    keys: dict[str, Any]  # alias -> KeySpec
-    build_columns: Callable[[Sequence[Any]], dict]
+    keys: dict[str, KeySpec]  # alias -> KeySpec
+    build_columns: Callable[[Sequence[Any]], Columns]
     # (cards, columns) -> the columns build_columns makes as functions, over columns read back
     # from a cache; a game without it gets its columns built at every start
-    lazy_columns: Callable[[Sequence[Any], dict], dict] | None = None
+    lazy_columns: Callable[[Sequence[Any], Columns], Columns] | None = None
     refused: dict[str, str] = field(default_factory=dict)
     unsupported: frozenset[str] = frozenset()
     # the search help (F1): canonical alias -> (what it matches, examples); every key of `keys`
     # is covered by one entry (tests/test_search_help.py), so the help lists exactly this build's
     help: dict[str, tuple[str, tuple[str, ...]]] = field(default_factory=dict)
+    # computed with the index, so no first keystroke waits for them
+    warm_queries: tuple[str, ...] = ()
+    # the format whose bans the index computes ahead when the catalog has none selected
+    default_format: str | None = None
 
     @property
-    def name_key(self):
-        return self.keys["name"]
+    def name_key(self) -> NameKey:
+        key = self.keys["name"]
+        assert isinstance(key, NameKey), "a game's `name` key is a NameKey"
+        return key
+
+    def name_aliases(self) -> frozenset[str]:
+        """The aliases of the name key (`name:`), for the typed-name ranking."""
+        name = self.keys.get("name")
+        return frozenset(alias for alias, key in self.keys.items() if key is name)
+
+    def is_slow(self, key: str) -> bool:
+        """Whether `key` scans rules text (the catalog waits for a pause in typing)."""
+        return isinstance(self.keys.get(key), TextKey)
 
 
 _REGISTRY: dict[str, GameSearch] = {}
+_LOADERS: dict[str, Callable[[], GameSearch]] = {}
+_DEFAULT: list[str] = []
 
 
 def register(search: GameSearch) -> GameSearch:
+    """Make `search` the key table of its game, at once."""
     _REGISTRY[search.game] = search
     return search
 
 
+def register_loader(game: str, load: Callable[[], GameSearch]) -> None:
+    """Make `load()` give the game's key table on its first query (importing a game's keys costs
+    start-up time a window of the other game need not pay)."""
+    _LOADERS[game] = load
+
+
+def set_default_game(game: str) -> None:
+    """The game a query names no game for (a new window's game)."""
+    _DEFAULT[:] = [game]
+
+
+def default_game() -> str:
+    if not _DEFAULT:
+        raise LookupError("no default game for search (deckeditor.games.registry sets it)")
+    return _DEFAULT[0]
+
+
 def game_search(game: str) -> GameSearch:
-    """The game's key table, importing the module that registers it on first use."""
+    """The game's key table, loading it on first use."""
     found = _REGISTRY.get(game)
-    if found is None:
-        module = _MODULES.get(game)
-        if module is None:
-            raise KeyError(f"no search keys for game {game!r}")
-        import_module(module)
-        found = _REGISTRY.get(game)
-        if found is None:
-            raise KeyError(f"{module} did not register search keys for {game!r}")
+    if found is not None:
+        return found
+    load = _LOADERS.get(game)
+    if load is None:
+        raise KeyError(f"no search keys for game {game!r}")
+    found = register(load())
+    if found.game != game:
+        raise KeyError(f"the search keys loaded for {game!r} are {found.game!r}'s")
     return found

@@ -1,6 +1,6 @@
 """Generic key kinds. Each checks a term's value (raising SearchError at the value) and turns the
-term into a plan: leaves that compute a row bitset from pre-folded index columns, combined with
-("not", p). Leaves are cached by the index under `Leaf.key`, so a key must put into that key
+term into a plan (`search.plan`): leaves that compute a row bitset from pre-folded index
+columns, or a negated leaf. Leaves are cached by the index under `Leaf.key`, so a key must put into that key
 everything its result depends on (context included)."""
 
 from __future__ import annotations
@@ -12,26 +12,11 @@ from typing import Any
 from deckeditor.search import bits
 from deckeditor.search.errors import SearchError
 from deckeditor.search.folding import fold_name, fold_text
+from deckeditor.search.plan import Leaf, Not
 from deckeditor.search.tree import Bare, Keyed
 
 ALL_OPS = frozenset({":", "=", "!=", "<", "<=", ">", ">="})
 EQ_OPS = frozenset({":", "=", "!="})
-
-
-class Leaf:
-    """One cached unit of work: `compute(index) -> bitset`. A scanning leaf also offers
-    `restrict(index, rows) -> bitset`, its answer among the given rows only: inside an AND whose
-    other terms already left few rows, only those are scanned (`bolt s` scans the bolts for "s")."""
-
-    __slots__ = ("compute", "key", "restrict")
-
-    def __init__(self, key: tuple, compute: Callable[[Any], int], restrict=None) -> None:
-        self.key = key
-        self.compute = compute
-        self.restrict = restrict
-
-    def __repr__(self) -> str:
-        return f"Leaf{self.key!r}"
 
 
 def value_error(term: Keyed, message: str) -> SearchError:
@@ -113,7 +98,7 @@ class KeySpec:
 
     def plan(self, term: Keyed, parsed: Any, ctx):
         leaf = self.leaf(term, parsed, ctx)
-        return ("not", leaf) if term.op == "!=" else leaf
+        return Not(leaf) if term.op == "!=" else leaf
 
     def leaf(self, term: Keyed, parsed: Any, ctx) -> Leaf:  # pragma: no cover - abstract
         raise NotImplementedError
@@ -135,7 +120,7 @@ class NameKey(KeySpec):
         if isinstance(term, Bare):
             return self.exact_leaf(parsed) if term.exact else self.substring_leaf(parsed)
         leaf = self.regex_leaf(parsed) if term.kind == "regex" else self.substring_leaf(parsed)
-        return ("not", leaf) if term.op == "!=" else leaf
+        return Not(leaf) if term.op == "!=" else leaf
 
     def substring_leaf(self, needle: str) -> Leaf:
         return substring_leaf(("name", needle), "name", needle)

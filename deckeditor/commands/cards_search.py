@@ -14,8 +14,13 @@ import json
 import sys
 from datetime import date
 
+from deckeditor import format_catalog
+from deckeditor.carddb.store import CardSourceError, open_pool
+from deckeditor.games.registry import DEFAULT_GAME
+from deckeditor.paths import AppPaths
 from deckeditor.search.context import SearchContext
 from deckeditor.search.errors import SearchError
+from deckeditor.search.searcher import compile_query
 
 PROG = "deckeditor cards search"
 
@@ -40,25 +45,18 @@ def _context(args) -> tuple[str, SearchContext]:
     day = _day(getattr(args, "on", None))
     code = getattr(args, "format", None)
     if not code:
-        return named or "mtg", SearchContext(day=day)
+        return named or DEFAULT_GAME, SearchContext(day=day)
     try:
-        from deckeditor.format_catalog import load_format
-
-        info = load_format(code, named)
-    except ImportError:
-        raise _Unusable("formats cannot be loaded in this build") from None
+        info = format_catalog.load_format(code, named)
     except (ValueError, OSError) as exc:
         raise _Unusable(str(exc)) from None
     if named and info.game != named:
         raise _Unusable(f"--format {code} is a {info.game} format, and --game is {named}")
-    ruleset = info.variant if info.variant != "riftbound" else None
-    return info.game, SearchContext(format=info.format, day=day, ruleset=ruleset)
+    # the format's own rule set (a game whose keys follow no rule set never reads it)
+    return info.game, SearchContext(format=info.format, day=day, ruleset=info.variant)
 
 
 def _pool(args, game: str):
-    from deckeditor.carddb.store import CardSourceError, open_pool
-    from deckeditor.paths import AppPaths
-
     try:
         return open_pool(
             AppPaths.resolve(getattr(args, "home", None)),
@@ -73,10 +71,8 @@ def _pool(args, game: str):
 
 
 def run_search(args) -> int:
-    from deckeditor.search.compiler import compile_query
-
     query_text = args.query
-    game = getattr(args, "game", None) or "mtg"
+    game = getattr(args, "game", None) or DEFAULT_GAME
     try:
         game, context = _context(args)
         # Check the query before loading any cards: a typo answers at once.

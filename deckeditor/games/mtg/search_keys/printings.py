@@ -16,7 +16,8 @@ from typing import Any, ClassVar
 from deckeditor.search import bits
 from deckeditor.search.errors import SearchError
 from deckeditor.search.folding import fold_name
-from deckeditor.search.keys.kinds import ALL_OPS, EQ_OPS, KeySpec, Leaf, value_error
+from deckeditor.search.keys.kinds import ALL_OPS, EQ_OPS, KeySpec, value_error
+from deckeditor.search.plan import Leaf
 
 _NUM_TESTS = {
     ":": lambda a, b: a == b, "=": lambda a, b: a == b, "!=": lambda a, b: a != b,

@@ -1,0 +1,144 @@
+"""The columns MTG's keys read (`search.md` §3, §4), built once per pool from the cards."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any
+
+from deckeditor.games.mtg.card import Card, Layout
+from deckeditor.search import bits
+from deckeditor.search.folding import fold_name, fold_rules, fold_text, replace_name, strip_reminder
+
+# --- printed numbers ----------------------------------------------------------------------------
+
+# `.5` is how MTGJSON prints Little Girl's ½.
+_LEADING = re.compile(r"[+-]?(?:\d+(?:\.\d+)?|\.\d+)")
+
+
+@lru_cache(maxsize=1024)
+def stat_value(printed: str | None) -> float | None:
+    """A printed stat's leading signed number: `1+*` 1, `*` and `X` 0, `∞` inf, `½` 0.5."""
+    if printed is None:
+        return None
+    text = printed.strip().replace("\u2212", "-")
+    if not text:
+        return None
+    if text.startswith("\u221e"):
+        return float("inf")
+    match = _LEADING.match(text)
+    if match:
+        value = float(match.group())
+        if text[match.end() : match.end() + 1] == "\u00bd":
+            value += 0.5 if value >= 0 else -0.5
+        return value
+    if text.startswith("\u00bd"):
+        return 0.5
+    return 0.0  # `*`, `X`, `?` and other variable values count 0
+
+
+# --- columns ------------------------------------------------------------------------------------
+
+
+def _tilde(folded: str, face_name: str) -> str:
+    """The face's own name, then the part before its first comma, replaced by `~`."""
+    out = replace_name(folded, fold_text(face_name))
+    if "," in face_name:
+        out = replace_name(out, fold_text(face_name.split(",", 1)[0]))
+    return out
+
+
+def _format_card(card: Card) -> tuple[str, int | None, bool]:
+    limit = card.own_copy_limit
+    return (card.id, limit if limit else None, limit == 0)
+
+
+def _pool_outside(cards: Sequence[Card]):
+    """(format, day) -> the rows outside its card pool (`legality.py`), or banned there by the
+    card source (built-in formats)."""
+
+    def outside(fmt: Any, day) -> list[int]:
+        from deckeditor.format_catalog import builtin_codes, load_format
+        from deckeditor.games.mtg.legality import pool_rule
+        from deckeditor.games.mtg.predicate import outside_rows
+
+        code = getattr(fmt, "code", "")
+        builtin = code in builtin_codes() and load_format(code).format is fmt
+        return outside_rows(cards, pool_rule(fmt), day, fmt if builtin else None)
+
+    return outside
+
+
+def build_columns(cards: Sequence[Card]) -> dict[str, Any]:
+    n = len(cards)
+    name, name_raw, types = [], [], []
+    text, text_tilde = [], []
+    full, full_tilde, full_raw = [], [], []
+    exact: dict[str, list[int]] = {}
+    keywords: dict[str, list[int]] = {}
+    color_rows: list[list[int]] = [[] for _ in range(32)]
+    identity_rows: list[list[int]] = [[] for _ in range(32)]
+    mv, pw, tg, lo, df = [], [], [], [], []
+    for row, card in enumerate(cards):
+        faces = card.faces
+        name.append(fold_name(card.name))
+        printed = (card.name,) + tuple(f.name for f in faces if f.name != card.name)
+        name_raw.append(printed)
+        for written in printed:
+            exact.setdefault(fold_name(written), []).append(row)
+        types.append("\n".join(" " + fold_name(f.type_line) for f in faces))
+        folded_full = [fold_text(f.oracle_text) for f in faces]
+        folded_rules = [fold_rules(t) for t in folded_full]
+        full_raw.append(tuple(f.oracle_text for f in faces))
+        text.append("\n".join(folded_rules))
+        full.append("\n".join(folded_full))
+        text_tilde.append("\n".join(_tilde(t, f.name) for t, f in zip(folded_rules, faces)))
+        full_tilde.append("\n".join(_tilde(t, f.name) for t, f in zip(folded_full, faces)))
+        words = set(card.keywords)
+        for f in faces:
+            words.update(f.keywords)
+        for word in {fold_name(w) for w in words}:
+            keywords.setdefault(word, []).append(row)
+        # Split cards (and rooms) are one combined face for colour (CR 709.4).
+        if card.layout is Layout.SPLIT:
+            face_masks = {card.colors & 31}
+        else:
+            face_masks = {f.colors & 31 for f in faces}
+        for m in face_masks:
+            color_rows[m].append(row)
+        identity_rows[card.identity & 31].append(row)
+        mv.append((float(card.mana_value),))
+        pw.append(tuple(stat_value(f.power) for f in faces))
+        tg.append(tuple(stat_value(f.toughness) for f in faces))
+        lo.append(tuple(stat_value(f.loyalty) for f in faces))
+        df.append(tuple(stat_value(f.defense) for f in faces))
+    return {
+        "name": name,
+        "name_raw": name_raw,
+        "name_exact": exact,
+        "types": types,
+        "text": text,
+        "text_tilde": text_tilde,
+        "full": full,
+        "full_tilde": full_tilde,
+        "full_raw": full_raw,
+        "keywords": {k: bits.from_rows(v, n) for k, v in keywords.items()},
+        "color_groups": [bits.from_rows(r, n) for r in color_rows],
+        "identity_groups": [bits.from_rows(r, n) for r in identity_rows],
+        "num:mv": mv,
+        "num:pow": pw,
+        "num:tou": tg,
+        "num:loy": lo,
+        "num:def": df,
+    } | lazy_columns(cards, {"full_raw": full_raw})
+
+
+def lazy_columns(cards: Sequence[Card], columns: dict[str, Any]) -> dict[str, Any]:
+    full_raw = columns["full_raw"]
+    return {
+        # Only a regex reads it: stripped on first use.
+        "text_raw": lambda: [tuple(strip_reminder(t) for t in texts) for texts in full_raw],
+        "format_cards": lambda: [_format_card(c) for c in cards],
+        "format_pool": lambda: _pool_outside(cards),
+    }

@@ -1,0 +1,54 @@
+"""One term checked against a game's key table (`search.md` §6): the key's spec and the checked
+value, or a SearchError pointing at the culprit. The parser checks each term as it reads it, so
+the first mistake in reading order is the one reported; the compiler plans from the same answer."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from deckeditor.search.context import SearchContext
+from deckeditor.search.errors import SearchError
+from deckeditor.search.keys import GameSearch, game_search
+from deckeditor.search.keys.kinds import KeySpec
+from deckeditor.search.tree import Bare, Keyed
+
+Checked = tuple[KeySpec, Any]  # the key's spec, and the value as that spec parsed it
+
+
+def check_term(term: Keyed | Bare, search: GameSearch, ctx: SearchContext) -> Checked:
+    """The key spec and the checked value of one term, or a SearchError pointing at the culprit."""
+    if isinstance(term, Bare):
+        spec: KeySpec = search.name_key
+        return spec, spec.check(term, ctx)
+    key = term.key
+    key_span = max(1, term.op_start - term.start)
+    if key in search.unsupported:
+        error = SearchError(term.start, key_span, f'"{key}:" is not supported yet')
+        error.unsupported = True  # a real key: the catalog shows nothing rather than old results
+        raise error
+    if key in search.refused:
+        raise SearchError(term.start, key_span, search.refused[key])
+    found = search.keys.get(key)
+    if found is None:
+        raise SearchError(
+            term.start, key_span, f'unknown key "{key}" (put text with ":" in quotes)'
+        )
+    if term.op not in found.ops:
+        raise SearchError(term.op_start, len(term.op), f'"{term.op}" does not apply to "{key}:"')
+    if not term.value.strip():
+        raise SearchError(term.value_start, 1, f'missing value after "{key}{term.op}"')
+    if term.kind == "regex" and not found.regex:
+        raise SearchError(
+            term.value_start,
+            max(1, term.end - term.value_start),
+            f'"{key}:" does not take a regular expression',
+        )
+    return found, found.check(term, ctx)
+
+
+def term_checker(game: str, context: SearchContext | None) -> Callable[[Keyed | Bare], Checked]:
+    """`check_term` bound to a game's key table and a context (for the parser)."""
+    search = game_search(game)
+    ctx = context or SearchContext()
+    return lambda term: check_term(term, search, ctx)
