@@ -4,6 +4,8 @@ the roles; these are apart so the game can name them without compiling the recog
 
 from __future__ import annotations
 
+from deckeditor.games.mtg.rulesets import FormatLike, ruleset_for
+
 RAMP, DRAW, REMOVAL, BOARDWIPE, COUNTERSPELL, TUTOR, PROTECTION, RECURSION, LAND = (
     "ramp", "draw", "removal", "boardwipe", "counterspell", "tutor", "protection", "recursion", "land",
 )  # fmt: skip
@@ -37,11 +39,9 @@ COMMANDER_TEMPLATE = {
 }
 
 
-def default_template(fmt) -> dict[str, int]:
+def default_template(fmt: FormatLike | None) -> dict[str, int]:
     """The Commander template for a format with a command zone and a 100-card deck; {} for the
     others (a 60-card deck has no common template)."""
-    from deckeditor.games.mtg.rulesets import ruleset_for
-
     if fmt is None:
         return {}
     try:

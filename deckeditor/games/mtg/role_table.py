@@ -10,11 +10,13 @@ from __future__ import annotations
 import weakref
 
 from deckeditor.carddb import derived
+from deckeditor.games.mtg.card import Card, Pool
 
 # the modules whose source stamps the stored table: `games.mtg.roles._MODULES` (a test keeps
 # the two the same; were they to differ, the table is only not found, never wrong)
 ROLE_MODULES = (
     "deckeditor.games.mtg.roles",
+    "deckeditor.games.mtg.role_readers",
     "deckeditor.games.mtg.role_names",
     "deckeditor.games.mtg.bracket_categories",
     "deckeditor.search.folding",
@@ -22,22 +24,22 @@ ROLE_MODULES = (
 _NAME = "mtg-roles"
 
 # pool -> ((generation, size), table or None): one read of the database per pool as loaded
-_TABLES: weakref.WeakKeyDictionary[object, tuple[tuple, dict[str, int] | None]] = (
+_TABLES: weakref.WeakKeyDictionary[Pool, tuple[tuple[int | None, int], dict[str, int] | None]] = (
     weakref.WeakKeyDictionary()
 )
 
 
-def mask_in(pool, card) -> int:
+def mask_in(pool: Pool | None, card: Card) -> int:
     """`roles.mask_in(pool, card)`, from the stored table when the pool's card is this one."""
     table = _stored_table(pool)
-    if table is not None and pool.get(card.name) is card:
+    if table is not None and pool is not None and pool.get(card.name) is card:
         return table.get(card.name, 0)
-    from deckeditor.games.mtg import roles  # the recognisers, compiled only when needed
+    from deckeditor.games.mtg import roles  # lazy: the recognisers compile ~50 regexes (0.17 s)
 
     return roles.mask_in(pool, card)
 
 
-def _stored_table(pool) -> dict[str, int] | None:
+def _stored_table(pool: Pool | None) -> dict[str, int] | None:
     if pool is None or not callable(getattr(pool, "get", None)) or not hasattr(pool, "__len__"):
         return None  # not a CardPool (its `cards` are not asked for: a lazy pool decodes them all)
     stamp = (getattr(pool, "generation", None), len(pool))
