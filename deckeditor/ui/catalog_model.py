@@ -8,6 +8,8 @@ with a reset, and `data()` reads the few cards on screen.
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import compress, count
+from operator import ne
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QMimeData, QModelIndex, Qt
@@ -21,6 +23,7 @@ CARD_MIME = "application/x-deckeditor-cards"
 ROW_ROLE = Qt.ItemDataRole.UserRole + 1
 NAME_ROLE = Qt.ItemDataRole.UserRole + 2
 
+SPLICE_MAX = 64  # rows an in-place update may take out or put in; more: one reset
 _GREY = QBrush(QColor(150, 150, 150))
 _DISPLAY = int(Qt.ItemDataRole.DisplayRole.value)
 _FOREGROUND = int(Qt.ItemDataRole.ForegroundRole.value)
@@ -125,12 +128,63 @@ class CatalogModel(QAbstractTableModel):
         """The deck changed: marks ("uses the last slot") are read again when painted."""
         self._text.clear()
 
-    def set_rows(self, rows: list[int], legal: frozenset[int] | None = None) -> None:
-        """New visible rows; with `legal` given, rows outside it are drawn greyed."""
+    def set_rows(
+        self, rows: list[int], legal: frozenset[int] | None = None, in_place: bool = False
+    ) -> str:
+        """New visible rows; with `legal` given, rows outside it are drawn greyed. Returns
+        "reset", or with `in_place` (after a deck edit, the same greyed rows): "same" when the
+        rows did not change (nothing is told to the view) or "spliced" when one stretch of at
+        most SPLICE_MAX rows was taken out and put in (the view hears of those rows only: a
+        reset rebuilds its 30,000 row headers and repaints the whole list, ~5 ms an edit)."""
+        if in_place and legal == self._hidden:
+            done = self._splice(rows)
+            if done:
+                return done
         self.beginResetModel()
         self._rows = rows
         self._hidden = legal
         self.endResetModel()
+        return "reset"
+
+    def _splice(self, rows: list[int]) -> str | None:
+        old = self._rows
+        if rows == old:
+            self._rows = rows
+            return "same"
+        # the first and last difference, found without a Python loop over ~30,000 rows
+        limit = min(len(old), len(rows))
+        head = next(compress(count(), map(ne, old, rows)), limit)
+        tail = next(compress(count(), map(ne, reversed(old), reversed(rows))), limit)
+        tail = min(tail, limit - head)
+        gone, came = len(old) - tail - head, len(rows) - tail - head
+        if gone > SPLICE_MAX or came > SPLICE_MAX:
+            return None
+        root = QModelIndex()
+        if gone:
+            self.beginRemoveRows(root, head, head + gone - 1)
+            self._rows = old[:head] + old[len(old) - tail :]
+            self.endRemoveRows()
+        if came:
+            self.beginInsertRows(root, head, head + came - 1)
+            self._rows = rows
+            self.endInsertRows()
+        self._rows = rows
+        return "spliced"
+
+    def look(self, first: int, last: int, fill: bool = False) -> list[tuple[Any, ...]]:
+        """What rows `first`..`last` (-1: the end) show: (row id, texts, greyed, mark). An edit
+        that leaves it as it was on screen need not repaint the list. `fill`: texts not cached
+        yet are made (and kept for the paint), else they count as unknown."""
+        rows = self._rows[first : None if last < 0 else last + 1]
+        hidden, mark, texts, cards = self._hidden, self.row_mark, self._text, self._pool.cards
+        look = []
+        for row_id in rows:
+            text = texts.get(row_id)
+            if text is None and fill:
+                text = texts[row_id] = self.columns_of(cards[row_id])
+            greyed = hidden is not None and row_id not in hidden
+            look.append((row_id, text, greyed, mark(row_id) if mark is not None else None))
+        return look
 
     @property
     def rows(self) -> list[int]:

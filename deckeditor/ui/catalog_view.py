@@ -465,6 +465,7 @@ class CatalogPanel(QWidget):
         place when it left the catalog, so Enter, Enter, Enter builds a deck from the keyboard."""
         place = self.table.currentIndex().row() if keep_place else -1
         was = self.model.rows[place] if 0 <= place < len(self.model.rows) else None
+        look = self._look() if keep_place else None
         context = (self.session.fmt, self.session.day)
         if context != self._context:  # f: and banned: follow the selected format and day
             self._context = context
@@ -489,7 +490,7 @@ class CatalogPanel(QWidget):
                 rows = ranked_rows(
                     found if legal_bits is None else found & legal_bits, state.ranks(), size
                 )
-            self.model.set_rows(rows, None)
+            how = self.model.set_rows(rows, None, in_place=keep_place)
         else:
             legal = self.session.legal_rows(self.target)
             if found is not None and order.identity:  # show hidden: every hit, greyed if not legal
@@ -498,7 +499,7 @@ class CatalogPanel(QWidget):
                 rows = tiers_first(
                     order.arrange(state.rows, legal, show_hidden), state.ranks(), size
                 )
-            self.model.set_rows(rows, legal if show_hidden else None)
+            how = self.model.set_rows(rows, legal if show_hidden else None, keep_place)
         if was is not None and rows:
             try:
                 place = rows.index(was)
@@ -513,6 +514,14 @@ class CatalogPanel(QWidget):
         self.model.row_mark = (
             self._marker(commits, partners) if commits is not None or partners else None
         )
+        if how == "same" and look != self._look(fill=True):  # a mark or greyed row changed
+            self.table.viewport().update()
+
+    def _look(self, fill: bool = False) -> list[tuple[Any, ...]] | None:
+        """What the rows on screen show (`CatalogModel.look`); None when none are."""
+        first = self.table.rowAt(0)
+        last = self.table.rowAt(self.table.viewport().height() - 1)
+        return None if first < 0 else self.model.look(first, last, fill)
 
     @staticmethod
     def _marker(commits, partners):
