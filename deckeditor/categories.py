@@ -14,11 +14,16 @@ shown, and nothing is warned about. A category under its target is a warning
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
+from deckeditor.carddb.pool import CardPool
 from deckeditor.deck import Deck, Entry
+from deckeditor.games import registry
+from deckeditor.games.interface import Game
 from deckeditor.problems import Problem, ProblemKind, Severity
+
+Pool = CardPool[Any] | None  # the deck's card pool (None: no card is known)
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,24 +46,28 @@ class TargetStatus:
         return f"{self.category} {self.count}/{self.target}"
 
 
-def role_titles(game, deck: Deck | None = None) -> dict[str, str]:
+def role_titles(game: Game, deck: Deck | None = None) -> dict[str, str]:
     """Role key -> the category it gives a line: the game's title, or the deck's name for it."""
     names = deck.category_names if deck is not None and deck.category_names else {}
     return {r.key: names.get(r.title, r.title) for r in game.roles}
 
 
-def queries(game, deck: Deck | None = None) -> dict[str, str]:
+def queries(game: Game, deck: Deck | None = None) -> dict[str, str]:
     """Category -> the catalog search that lists its cards (roles only, by the deck's names)."""
     titles = role_titles(game, deck)
     return {titles[r.key]: r.query for r in game.roles}
 
 
-def default_categories(game, card, pool, deck: Deck | None = None) -> tuple[str, ...]:
+def default_categories(
+    game: Game, card: Any, pool: Pool, deck: Deck | None = None
+) -> tuple[str, ...]:
     titles = role_titles(game, deck)
     return tuple(titles[k] for k in game.card_roles(card, pool) if k in titles)
 
 
-def line_categories(entry: Entry, card, game, pool, deck: Deck | None = None) -> tuple[str, ...]:
+def line_categories(
+    entry: Entry, card: Any, game: Game, pool: Pool, deck: Deck | None = None
+) -> tuple[str, ...]:
     """The categories a deck line is listed under (see the module's docstring); `deck` gives the
     names the deck uses for the game's roles."""
     if entry.categories is not None:
@@ -68,17 +77,17 @@ def line_categories(entry: Entry, card, game, pool, deck: Deck | None = None) ->
     return default_categories(game, card, pool, deck)
 
 
-def counted_sections(game, deck: Deck) -> tuple[str, ...]:
+def counted_sections(game: Game, deck: Deck) -> tuple[str, ...]:
     return tuple(s for s in game.category_sections if s in deck.section_names())
 
 
-def _lines(deck: Deck, game, pool) -> Iterable[tuple[str, int, Entry, Any]]:
+def _lines(deck: Deck, game: Game, pool: Pool) -> Iterable[tuple[str, int, Entry, Any]]:
     for section in counted_sections(game, deck):
         for i, entry in enumerate(deck.section(section).entries):
             yield section, i, entry, pool.get(entry.card) if pool is not None else None
 
 
-def category_counts(deck: Deck, game, pool) -> dict[str, int]:
+def category_counts(deck: Deck, game: Game, pool: Pool) -> dict[str, int]:
     """Copies per category over the sections the template counts: every role's title first
     (0 when none), then the player's own categories in the order the deck first names them."""
     counts = dict.fromkeys(role_titles(game, deck).values(), 0)
@@ -88,7 +97,7 @@ def category_counts(deck: Deck, game, pool) -> dict[str, int]:
     return counts
 
 
-def category_cards(deck: Deck, game, pool, category: str) -> list[str]:
+def category_cards(deck: Deck, game: Game, pool: Pool, category: str) -> list[str]:
     """The names of the deck's cards in `category`, each once, in deck order."""
     found: dict[str, None] = {}
     for _section, _i, entry, card in _lines(deck, game, pool):
@@ -97,7 +106,7 @@ def category_cards(deck: Deck, game, pool, category: str) -> list[str]:
     return list(found)
 
 
-def template_of(deck: Deck, game, fmt) -> dict[str, int]:
+def template_of(deck: Deck, game: Game, fmt: Any) -> dict[str, int]:
     """The deck's targets: its own, else the game's default for the format."""
     if deck.template is not None:
         return dict(deck.template)
@@ -106,7 +115,7 @@ def template_of(deck: Deck, game, fmt) -> dict[str, int]:
 
 
 def template_status(
-    deck: Deck, game, fmt, pool, counts: Mapping[str, int] | None = None
+    deck: Deck, game: Game, fmt: Any, pool: Pool, counts: Mapping[str, int] | None = None
 ) -> list[TargetStatus]:
     """Each category of the template with its count, in the template's order."""
     counts = category_counts(deck, game, pool) if counts is None else counts
@@ -117,7 +126,7 @@ def template_status(
     ]
 
 
-def template_problems(deck: Deck, game, fmt, pool) -> list[Problem]:
+def template_problems(deck: Deck, game: Game, fmt: Any, pool: Pool) -> list[Problem]:
     """A warning per category under its target, for a deck that carries a template."""
     if deck.template is None:
         return []
@@ -151,26 +160,28 @@ def with_line_categories(
         if categories is None
         else tuple(dict.fromkeys(c.strip() for c in categories if c.strip()))
     )
-    from dataclasses import replace
-
     return deck.replace_entry(section, index, replace(entry, categories=names))
 
 
-def add_category(deck: Deck, game, pool, section: str, index: int, category: str) -> Deck:
+def add_category(
+    deck: Deck, game: Game, pool: Pool, section: str, index: int, category: str
+) -> Deck:
     entry = deck.section(section).entries[index]
     card = pool.get(entry.card) if pool is not None else None
     now = line_categories(entry, card, game, pool, deck)
     return with_line_categories(deck, section, index, (*now, category))
 
 
-def remove_category(deck: Deck, game, pool, section: str, index: int, category: str) -> Deck:
+def remove_category(
+    deck: Deck, game: Game, pool: Pool, section: str, index: int, category: str
+) -> Deck:
     entry = deck.section(section).entries[index]
     card = pool.get(entry.card) if pool is not None else None
     now = line_categories(entry, card, game, pool, deck)
     return with_line_categories(deck, section, index, [c for c in now if c != category])
 
 
-def rename_category(deck: Deck, game, pool, old: str, new: str) -> Deck:
+def rename_category(deck: Deck, game: Game, pool: Pool, old: str, new: str) -> Deck:
     """Every line listed under `old` is listed under `new` instead, and the template's target
     follows it. A role's category is renamed for the deck (`Deck.category_names`), so cards
     added later take the new name too. Raises ValueError for an empty name."""
@@ -196,7 +207,7 @@ def rename_category(deck: Deck, game, pool, old: str, new: str) -> Deck:
     return deck
 
 
-def with_target(deck: Deck, game, fmt, category: str, target: int | None) -> Deck:
+def with_target(deck: Deck, game: Game, fmt: Any, category: str, target: int | None) -> Deck:
     """The deck's template with `category`'s target set (None: the category left out). The
     first change takes the game's default as the starting point."""
     template = template_of(deck, game, fmt)
@@ -231,7 +242,7 @@ __all__ = [
 # --- what the odds count --------------------------------------------------------------------------
 
 
-def find_category(game, deck: Deck, pool, asked: str) -> str | None:
+def find_category(game: Game, deck: Deck, pool: Pool, asked: str) -> str | None:
     """The category `asked` names: a role's key or title, or a category of the deck, compared
     case-insensitively ("ramp", "Draw", "lands"); None when nothing matches."""
     wanted = asked.strip().casefold()
@@ -245,7 +256,7 @@ def find_category(game, deck: Deck, pool, asked: str) -> str | None:
     return None
 
 
-def library_cards(deck: Deck, game, pool) -> list[tuple[Entry, Any]]:
+def library_cards(deck: Deck, game: Game, pool: Pool) -> list[tuple[Entry, Any]]:
     """(entry, card) of each line shuffled into the library (`Game.library_sections`)."""
     return [
         (entry, pool.get(entry.card) if pool is not None else None)
@@ -255,7 +266,7 @@ def library_cards(deck: Deck, game, pool) -> list[tuple[Entry, Any]]:
 
 
 def library_count(
-    deck: Deck, game, pool, category: str | None = None, card: str | None = None
+    deck: Deck, game: Game, pool: Pool, category: str | None = None, card: str | None = None
 ) -> tuple[int, int]:
     """(cards in the library, how many of them are wanted): the copies in `category`, or the
     copies of the card named `card` (its pool name or as written)."""
@@ -267,22 +278,18 @@ def library_count(
             wanted += entry.count
         elif key is not None and key in {
             entry.card.casefold(),
-            getattr(found, "name", "").casefold(),
+            (found.name if found is not None else "").casefold(),
         }:
             wanted += entry.count
     return size, wanted
 
 
-def categories_as_tags(deck: Deck, pool, defaults: bool = True) -> Deck:
+def categories_as_tags(deck: Deck, pool: Pool, defaults: bool = True) -> Deck:
     """The deck with each line's categories written into its tags (Archidekt's `[Ramp]`,
     Moxfield's `#Ramp`), so a kind that carries tags carries them; lines of a game without
     roles keep their tags. Without `defaults`, only the categories the player set are written
     (a line's roles come back from its card's text anyway)."""
-    from dataclasses import replace
-
-    from deckeditor.games.registry import game as game_of_code
-
-    game = game_of_code(deck.game)
+    game = registry.game(deck.game)
     if not game.roles:
         return deck
     for section in deck.section_names():

@@ -7,6 +7,8 @@ import contextlib
 import os
 import signal
 import sys
+from collections.abc import Iterator
+from types import FrameType
 
 from deckeditor import __version__
 from deckeditor.commands import COMMANDS
@@ -71,12 +73,12 @@ class Terminated(BaseException):
         self.signum = signum
 
 
-def _raise_terminated(signum, _frame) -> None:
+def _raise_terminated(signum: int, _frame: FrameType | None) -> None:
     raise Terminated(signum)
 
 
 @contextlib.contextmanager
-def _stop_cleanly():
+def _stop_cleanly() -> Iterator[None]:
     """A command (not the window, whose Qt loop has its own shutdown) ends on SIGTERM and
     SIGHUP through Terminated. A signal the parent ignored stays ignored (nohup); the handlers
     are put back afterwards (a test calling `main` keeps its process's own)."""

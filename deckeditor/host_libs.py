@@ -15,7 +15,7 @@ from __future__ import annotations
 import ctypes
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 # soname -> Debian/Ubuntu package
 XCB_LIBRARIES = {
@@ -70,7 +70,7 @@ def missing(loads: Callable[[str], bool] | None = None) -> list[str]:
     return out
 
 
-def uses_xcb(environ=os.environ, platform: str = sys.platform) -> bool:
+def uses_xcb(environ: Mapping[str, str] = os.environ, platform: str = sys.platform) -> bool:
     """Will Qt pick its X11 platform? (Linux, not told otherwise, not a Wayland session.)"""
     if not platform.startswith("linux"):
         return False
@@ -81,7 +81,9 @@ def uses_xcb(environ=os.environ, platform: str = sys.platform) -> bool:
 
 
 def xcb_problem(
-    environ=os.environ, platform: str = sys.platform, loads: Callable[[str], bool] | None = None
+    environ: Mapping[str, str] = os.environ,
+    platform: str = sys.platform,
+    loads: Callable[[str], bool] | None = None,
 ) -> str | None:
     """What to tell the player when the X11 platform cannot load, else None."""
     if not uses_xcb(environ, platform):

@@ -5,8 +5,10 @@ The kinds and their order are the contract of `specs/cli.md`; `message` is for p
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import Any
 
 
 class Severity(str, Enum):
@@ -52,14 +54,14 @@ class Problem:
     section: str | None
     cards: tuple[str, ...]
     message: str
-    extra: dict = field(default_factory=dict, compare=False, hash=False)
+    extra: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
 
     @classmethod
     def make(
         cls,
         kind: ProblemKind,
         section: str | None,
-        cards,
+        cards: Iterable[str],
         message: str,
         severity: Severity = Severity.ERROR,
     ) -> Problem:
@@ -71,7 +73,7 @@ class Problem:
     def is_error(self) -> bool:
         return self.severity is Severity.ERROR
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "kind": self.kind.value,
             "severity": self.severity.value,

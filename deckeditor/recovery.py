@@ -121,7 +121,7 @@ def read_autosave(file: Path) -> Autosaved:
     return Autosaved(read_json_deck(text, str(file)), None)
 
 
-def _kind(recorded, path: str | None) -> str:
+def _kind(recorded: object, path: str | None) -> str:
     """The recorded kind; for a file written before kinds were recorded, the one its name says
     (a .dck is Forge's), never JSON into a file of another kind."""
     if isinstance(recorded, str) and recorded:

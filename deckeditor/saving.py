@@ -160,7 +160,7 @@ def remove_stale_temps(folder: Path) -> list[Path]:
     """Remove temp files of saves that were killed (their process is gone)."""
     import time
 
-    removed = []
+    removed: list[Path] = []
     try:
         names = [n for n in os.listdir(folder) if n.startswith(".") and n.endswith(".tmp")]
     except OSError:

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import re
 from array import array
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from itertools import accumulate
+
+from deckeditor.deckfile_errors import LineReport, TextReport
 
 # str.splitlines also ends lines at these, which must stay inside their line (a control
 # character makes the line unparsed): where one occurs, the slower regex splits instead
@@ -33,7 +35,7 @@ def split_lines(text: str, trim: bool = True) -> list[str]:
     return lines
 
 
-def line_chunks(text: str, size: int = CHUNK) -> Iterator[tuple[array, list[str]]]:
+def line_chunks(text: str, size: int = CHUNK) -> Iterator[tuple[array[int], list[str]]]:
     """(starts, raw lines) per chunk: each line as in the text, with its line end, and the
     offset in `text` where it starts. Lines are those of `split_lines`, except that an empty
     last line is given too (callers drop it)."""
@@ -51,7 +53,9 @@ def line_chunks(text: str, size: int = CHUNK) -> Iterator[tuple[array, list[str]
         pos = end
 
 
-def numbered_lines(source: str, report, trim: bool = True) -> Iterator[tuple[int, str, str | None]]:
+def numbered_lines(
+    source: str, report: TextReport, trim: bool = True
+) -> Iterator[tuple[int, str, str | None]]:
     """(number, line, report text) for each line of `source` as `split_lines` gives them, a
     chunk at a time, the line starts added to `report` (a `TextReport` of `source`) as they
     come. The report text is None when the report cuts the line from the source itself (it
@@ -70,12 +74,15 @@ def numbered_lines(source: str, report, trim: bool = True) -> Iterator[tuple[int
             yield number, line, (line if not trim and line[-1:].isspace() else None)
 
 
-def reading(lines: str | list[str], trim: bool = True):
+NumberedLines = Iterable[tuple[int, str, str | None]]  # (number, line, report text)
+
+
+def reading(
+    lines: str | list[str], trim: bool = True
+) -> tuple[TextReport, NumberedLines] | tuple[LineReport, NumberedLines]:
     """(report, numbered lines) for a line reader: a text is read with `numbered_lines` into a
     `TextReport`; a list of lines (a caller's own) is taken as it is, each line reported with
     its text, into a `LineReport`."""
-    from deckeditor.deckfile_errors import LineReport, TextReport
-
     if isinstance(lines, str):
         report = TextReport(lines)
         return report, numbered_lines(lines, report, trim)
