@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -93,8 +94,6 @@ class AppPaths:
 
 def resources_dir() -> Path:
     """`resources/` beside the package (source tree), or inside a PyInstaller bundle."""
-    import sys
-
     bundle = getattr(sys, "_MEIPASS", None)
     if bundle:
         return Path(bundle) / "resources"

@@ -34,6 +34,8 @@ import zipfile
 from collections.abc import Iterable
 from typing import BinaryIO
 
+from deckeditor.path_kind import Kind, kind_of
+
 MAX_BYTES = 512 * 2**20
 MAX_RATIO = 100
 SMALL_BYTES = 16 * 2**20
@@ -133,8 +135,6 @@ def zip_entries(zf: zipfile.ZipFile, what: str) -> list[zipfile.ZipInfo]:
 def regular_files(folder: str | os.PathLike[str]) -> list[str]:
     """The regular files under `folder` (links followed to one), sorted. A FIFO would wait for
     a writer for ever and a device never ends; a dangling link is no file: all passed over."""
-    from deckeditor.path_kind import Kind, kind_of
-
     found = (os.path.join(root, f) for root, _, names in os.walk(folder) for f in names)
     return sorted(f for f in found if kind_of(f)[0] in (Kind.FILE, Kind.UNREACHABLE))
 
@@ -164,7 +164,7 @@ def source_bytes(path: str | os.PathLike[str]) -> int:
             return sum(i.file_size for i in zf.infolist())
     with open(path, "rb") as fh:
         head = fh.read(6)
-    opener = next((op for magic, op in _COMPRESSED if head.startswith(magic)), None)
+    opener = next((op for prefix, op in _COMPRESSED if head.startswith(prefix)), None)
     if opener is None:
         return os.path.getsize(path)
     total = 0

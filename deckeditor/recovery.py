@@ -25,7 +25,7 @@ from typing import NamedTuple
 
 from deckeditor.deck import Deck
 from deckeditor.kept_files import kind_problem, replace_damaged
-from deckeditor.saving import process_alive
+from deckeditor.saving import process_alive, save_atomic
 
 SUFFIX = ".autosave.deck.json"
 SCHEMA = "deckeditor-autosave"
@@ -40,8 +40,7 @@ def write_autosave(
 ) -> None:
     """Write one window's state (runs in the autosave thread: the deck is immutable). `kind` is
     the deck-file kind of `path` (a recovered .dck is saved back as a .dck, not as JSON)."""
-    from deckeditor.deckfile import deck_to_dict
-    from deckeditor.saving import save_atomic
+    from deckeditor.deckfile import deck_to_dict  # lazy: the deck file code (~25 ms) after start
 
     # absolute: the recovering window may start in another folder (from the menu, not a shell);
     # not resolved, so a deck opened through a link is saved through it again
@@ -102,6 +101,7 @@ class Autosaved(NamedTuple):
 def read_autosave(file: Path) -> Autosaved:
     """The deck, its file path and that file's kind; DeckFileError/ValueError/OSError when it
     cannot be used."""
+    # lazy: the deck file code (~25 ms) is loaded only when there is an autosave to read
     from deckeditor.deckfile import decode_bytes, load_json, read_json_deck
 
     text = decode_bytes(file.read_bytes(), str(file))
@@ -128,7 +128,7 @@ def _kind(recorded: object, path: str | None) -> str:
         return recorded
     if path is None:
         return "json"
-    from deckeditor.deckio import kind_for_path
+    from deckeditor.deckio import kind_for_path  # lazy: the deck readers, only for an old record
 
     return kind_for_path(path) or "json"
 

@@ -15,6 +15,7 @@ import os
 import re
 import stat
 import tempfile
+import time
 from pathlib import Path
 
 
@@ -158,8 +159,6 @@ _OLD_TEMP_AGE_S = 600  # a pid-less temp this old belongs to no save still runni
 
 def remove_stale_temps(folder: Path) -> list[Path]:
     """Remove temp files of saves that were killed (their process is gone)."""
-    import time
-
     removed: list[Path] = []
     try:
         names = [n for n in os.listdir(folder) if n.startswith(".") and n.endswith(".tmp")]
