@@ -130,6 +130,7 @@ class CardView(QWidget):
         self.number_edit.editingFinished.connect(self._printing_chosen)
         self.card: Any = None
         self.target = "Main"
+        self._behind: str | None = None  # an edit's redraw (its target) waiting for the tab
         self.searcher = None  # the catalog's CatalogSearch, for the failed search term
         self._symbols_of: Any = None  # the game whose symbol icons the document holds
         self._symbol_re: re.Pattern | None = None
@@ -153,6 +154,7 @@ class CardView(QWidget):
         self, name: str | None, target: str = "Main", entry: tuple[str, int] | None = None
     ) -> None:
         """Show a card; `entry` (section, index) when it is a deck line (its printing is shown)."""
+        self._behind = None
         card = self.session.card(name) if name else None
         if card is None or self.card is None or card.name != self.card.name:
             self.show_sets = False
@@ -164,6 +166,22 @@ class CardView(QWidget):
         self._fill_printings()
         self._render()
         self._ask_picture()
+
+    def redraw(self, target: str) -> None:
+        """After a deck edit: the card on view drawn again for the new deck — at once, or, while
+        another tab of the shown window covers this one, when it comes to the front (an edit
+        redraws nothing the player cannot see: ~1 ms an edit)."""
+        if self.card is None:
+            return
+        if self.window().isVisible() and not self.isVisible():
+            self._behind = target
+            return
+        self.show_card(self.card.name, target, self.entry_ref)
+
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().showEvent(event)
+        if self._behind is not None and self.card is not None:
+            self.show_card(self.card.name, self._behind, self.entry_ref)
 
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
         super().resizeEvent(event)

@@ -352,10 +352,7 @@ class MainWindow(QMainWindow):
         self.status.set_counts(stats.counts, problems)
         self.status.set_deck_target(session.deck_target())
         self.status.set_target_status(*session.target_status())
-        if self.card_view.card is not None:
-            self.card_view.show_card(
-                self.card_view.card.name, self.target(), self.card_view.entry_ref
-            )
+        self.card_view.redraw(self.target())  # the card on view, for the new deck
         self.undo_actions.update()
         self._update_title()
         self.legality.session_changed()
