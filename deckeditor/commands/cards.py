@@ -12,13 +12,18 @@ import json
 import sqlite3
 import sys
 import time
-from typing import TextIO
+from typing import TYPE_CHECKING, Any, TextIO
+
+if TYPE_CHECKING:
+    from deckeditor.carddb.store import SourceSummary
+    from deckeditor.commands.check import Subparsers
+    from deckeditor.paths import AppPaths
 
 NAME = "cards"
 BAR_WIDTH = 30
 
 
-def register(sub) -> None:
+def register(sub: Subparsers) -> None:
     parser = sub.add_parser(
         NAME,
         help="build and inspect the local card database",
@@ -58,6 +63,14 @@ def register(sub) -> None:
     info.add_argument("--json", action="store_true", help="print one JSON object")
     info.set_defaults(run=run_info)
 
+    _register_search(cards_sub, home)
+
+    parser.set_defaults(run=lambda args: _usage(parser))
+
+
+def _register_search(cards_sub: Subparsers, home: argparse.ArgumentParser) -> None:
+    from deckeditor.games import registry  # lazy: the games, when this command's options are built
+
     search = cards_sub.add_parser(
         "search", parents=[home], help="search the card pool (Scryfall-style query)"
     )
@@ -70,13 +83,12 @@ def register(sub) -> None:
     search.add_argument(
         "--game",
         default=None,
-        choices=("mtg", "riftbound"),
-        help="the game whose cards are searched (default: the game of --format, else mtg)",
+        choices=[code for code, _label in registry.new_deck_labels()],
+        help="the game whose cards are searched (default: the game of --format, else "
+        f"{registry.DEFAULT_GAME})",
     )
     search.add_argument("--json", action="store_true", help="print JSON")
     search.set_defaults(run=run_search)
-
-    parser.set_defaults(run=lambda args: _usage(parser))
 
 
 def _usage(parser: argparse.ArgumentParser) -> int:
@@ -85,8 +97,8 @@ def _usage(parser: argparse.ArgumentParser) -> int:
     return 2
 
 
-def _app_paths(args):
-    from deckeditor.paths import AppPaths
+def _app_paths(args: argparse.Namespace) -> AppPaths:
+    from deckeditor.paths import AppPaths  # lazy: platformdirs, for the commands that read it
 
     return AppPaths.resolve(getattr(args, "home", None))
 
@@ -117,7 +129,7 @@ class ProgressReport:
         self.finish()
         print(text, file=self.stream, flush=True)
 
-    def __call__(self, *args, **kwargs) -> None:
+    def __call__(self, *args: Any, **kwargs: Any) -> None:
         nums = [a for a in args if isinstance(a, (int, float)) and not isinstance(a, bool)]
         done = kwargs.get("done", nums[0] if nums else 0) or 0
         total = kwargs.get("total", nums[1] if len(nums) > 1 else 0) or 0
@@ -164,7 +176,8 @@ class ProgressReport:
 # --- actions -------------------------------------------------------------------------------------
 
 
-def run_import(args) -> int:
+def run_import(args: argparse.Namespace) -> int:
+    # lazy: (in each action) the card database, loaded only by the action that reads it
     from deckeditor.carddb.store import CardSourceError, import_sources
 
     report = ProgressReport(sys.stderr)
@@ -198,7 +211,7 @@ def run_import(args) -> int:
 FIRST_FEW = 5
 
 
-def _issue_summary(s, verbose: bool) -> None:
+def _issue_summary(s: SourceSummary, verbose: bool) -> None:
     """On stderr: the source's issues counted by kind, then the first few (all with --verbose)."""
     from deckeditor.carddb.store import issue_kinds
 
@@ -220,7 +233,7 @@ def _problem_counts(errors: int, warnings: int) -> str:
     return out + (f", {warnings} warning{'s' if warnings != 1 else ''}" if warnings else "")
 
 
-def run_rebuild(args) -> int:
+def run_rebuild(args: argparse.Namespace) -> int:
     """Exit 0 when every recorded source was read again or kept (a source no longer on disk
     keeps its cards from the previous database), 1 when some could be neither (their cards are
     no longer in the database), 2 when the database cannot be written."""
@@ -255,7 +268,7 @@ def run_rebuild(args) -> int:
     return 1 if report.missing else 0
 
 
-def run_info(args) -> int:
+def run_info(args: argparse.Namespace) -> int:
     from deckeditor.carddb.repair import Unusable
     from deckeditor.carddb.store import info
 
@@ -281,11 +294,11 @@ def run_info(args) -> int:
     return 0
 
 
-def run_search(args) -> int:
+def run_search(args: argparse.Namespace) -> int:
     try:
         # lazy: the search engine loads only for `cards search`
         from deckeditor.commands.cards_search import run_search as search
-    except ImportError:
+    except ImportError:  # a build without the search engine
         print(
             "deckeditor cards search: the search command is not available in this build",
             file=sys.stderr,

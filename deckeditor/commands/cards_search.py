@@ -10,11 +10,14 @@ message on stderr (for a query: the message, the position and a caret under the 
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 from datetime import date
+from typing import Any
 
 from deckeditor import format_catalog
+from deckeditor.carddb.pool import CardPool
 from deckeditor.carddb.store import CardSourceError, open_pool
 from deckeditor.games.registry import DEFAULT_GAME
 from deckeditor.paths import AppPaths
@@ -38,7 +41,7 @@ def _day(text: str | None) -> date | None:
         raise _Unusable(f"--on {text!r}: expected a day as YYYY-MM-DD") from None
 
 
-def _context(args) -> tuple[str, SearchContext]:
+def _context(args: argparse.Namespace) -> tuple[str, SearchContext]:
     """The game searched and the query's context: without --game, the game of --format (a
     Riftbound format searches Riftbound's cards, as `check` takes a deck's game), else MTG."""
     named = getattr(args, "game", None)
@@ -56,7 +59,7 @@ def _context(args) -> tuple[str, SearchContext]:
     return info.game, SearchContext(format=info.format, day=day, ruleset=info.variant)
 
 
-def _pool(args, game: str):
+def _pool(args: argparse.Namespace, game: str) -> CardPool[Any]:
     try:
         return open_pool(
             AppPaths.resolve(getattr(args, "home", None)),
@@ -70,7 +73,7 @@ def _pool(args, game: str):
         raise _Unusable(f"cannot read the card database: {exc}") from None
 
 
-def run_search(args) -> int:
+def run_search(args: argparse.Namespace) -> int:
     query_text = args.query
     game = getattr(args, "game", None) or DEFAULT_GAME
     try:

@@ -18,10 +18,24 @@ import argparse
 import json
 import re
 import sys
+from collections.abc import Iterable, Iterator
 from datetime import date
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from deckeditor.path_kind import Kind, folder_unlisted, kind_of
+
+if TYPE_CHECKING:  # the engines load when a deck is checked, not for the other commands
+    from deckeditor.carddb.pool import CardPool
+    from deckeditor.deck import Deck
+    from deckeditor.deckfile_errors import ImportResult
+    from deckeditor.format_catalog import FormatInfo
+    from deckeditor.games.interface import Game
+    from deckeditor.problems import Problem
+
+    Subparsers = argparse._SubParsersAction[argparse.ArgumentParser]
+    Pool = CardPool[Any] | None
+    Verdict = tuple[Deck, FormatInfo, list[Problem]]
 
 NAME = "check"
 ALL = "all"  # `--format all`: one verdict per built-in format of the deck's game
@@ -40,7 +54,7 @@ class SharedInputError(UsageError):
 DECK_SUFFIXES = (".json", ".dck", ".cod", ".dek", ".txt")
 
 
-def register(sub) -> None:
+def register(sub: Subparsers) -> None:
     parser = sub.add_parser(
         NAME,
         help="check a deck against a format",
@@ -100,10 +114,10 @@ def parse_day(text: str | None) -> date:
         raise UsageError(f"--on {text!r}: not a calendar date") from None
 
 
-def _read(path: Path, pool):
+def read_deck(path: Path, pool: Pool) -> ImportResult:
     """The ImportResult of the deck file at `path` read against `pool`."""
-    from deckeditor import deckio
-    from deckeditor.deckfile_errors import DeckFileError
+    from deckeditor import deckio  # lazy: the deck readers, for `check` and `odds` only
+    from deckeditor.deckfile_errors import DeckFileError  # lazy: as deckio
 
     try:
         return deckio.read_deck(path, pool)
@@ -113,8 +127,8 @@ def _read(path: Path, pool):
         raise UsageError(f"{path}: cannot read the file: {exc.strerror or exc}") from None
 
 
-def _pool(home: str | None, sources: list[str], game: str):
-    from deckeditor.carddb.store import open_pool
+def load_pool(home: str | None, sources: list[str], game: str) -> CardPool[Any]:
+    from deckeditor.carddb.store import open_pool  # lazy: the card database, when it is read
     from deckeditor.paths import AppPaths
 
     try:
@@ -125,8 +139,8 @@ def _pool(home: str | None, sources: list[str], game: str):
         raise SharedInputError(f"card source: {text}") from None
 
 
-def _format(code: str, game: str, origin: str = "--format"):
-    from deckeditor.format_catalog import FormatLoadError, load_format
+def _format(code: str, game: str, origin: str = "--format") -> FormatInfo:
+    from deckeditor.format_catalog import FormatLoadError, load_format  # lazy: the formats
 
     try:
         info = load_format(code, game=game)
@@ -207,26 +221,26 @@ class Checker:
         cards: list[str],
         home: str | None,
         bracket: int | None = None,
-    ):
+    ) -> None:
         self.fmt, self.day, self.cards, self.home = fmt, day, cards, home
         self.bracket = bracket
-        self._pools: dict[str, object] = {}
-        self._formats: dict[tuple[str, str, str], object] = {}
+        self._pools: dict[str, CardPool[Any]] = {}
+        self._formats: dict[tuple[str, str, str], FormatInfo] = {}
 
-    def pool(self, game: str):
+    def pool(self, game: str) -> CardPool[Any]:
         if game not in self._pools:
-            self._pools[game] = _pool(self.home, self.cards, game)
+            self._pools[game] = load_pool(self.home, self.cards, game)
         return self._pools[game]
 
-    def format(self, code: str, game: str, origin: str):
+    def format(self, code: str, game: str, origin: str) -> FormatInfo:
         key = (code, game, origin)
         if key not in self._formats:
             self._formats[key] = _format(code, game, origin)
         return self._formats[key]
 
-    def check(self, path: Path):
+    def check(self, path: Path) -> Verdict:
         """(deck, FormatInfo, problems); raises UsageError for input that cannot be used."""
-        from deckeditor.format_catalog import default_format_for
+        from deckeditor.format_catalog import default_format_for  # lazy: the formats
 
         deck, game, module, pool = self.load(path)
         if self.fmt:
@@ -237,10 +251,10 @@ class Checker:
             info = self.format(default_format_for(game), game, "the default format")
         return self.judge(deck, module, pool, info)
 
-    def check_all(self, path: Path):
+    def check_all(self, path: Path) -> Iterator[Verdict]:
         """`--format all`: (deck, FormatInfo, problems) for every built-in format of the deck's
         game, in the index's order; the deck is read once."""
-        from deckeditor.format_catalog import builtin_codes, load_format
+        from deckeditor.format_catalog import builtin_codes, load_format  # lazy: the formats
 
         deck, game, module, pool = self.load(path)
         for code in builtin_codes():
@@ -248,52 +262,57 @@ class Checker:
             if info.game == game:
                 yield self.judge(deck, module, pool, info)
 
-    def judge(self, deck, module, pool, info):
+    def judge(self, deck: Deck, module: Game, pool: Pool, info: FormatInfo) -> Verdict:
         if self.bracket is not None:
             deck = deck.with_bracket(self.bracket)
         problems = module.check(deck, info, self.day, pool)
-        extras = module.report_extras(deck, info, self.day, pool)  # MTG: the bracket report
+        extras = module.report_extras(deck, info, self.day, pool)  # a game's own report
         if module.roles:  # copies per category (cli.md notes: `roles`)
-            from deckeditor.categories import category_counts
+            from deckeditor.categories import category_counts  # lazy: for a game with roles
 
             extras = {**extras, "roles": category_counts(deck, module, pool)}
         return deck, info, Checked(problems, extras) if extras else problems
 
-    def load(self, path: Path):
+    def load(self, path: Path) -> tuple[Deck, str, Game, CardPool[Any]]:
         """(deck, game, game module, pool); raises UsageError for input that cannot be used."""
-        from deckeditor.games.registry import game as game_module
+        from deckeditor.deckio import game_of  # lazy: the deck readers, for `check` and `odds`
+        from deckeditor.games import registry  # lazy: the games, when a deck is read
 
         refuse_unreadable_path(path)
-        from deckeditor.deckio import game_of
-
         game = game_of(path)  # which game's pool the deck needs: the file is read once
         if game is None:
-            _read(path, None)  # a file that cannot be read: its error
-            game = "mtg"
+            read_deck(path, None)  # a file that cannot be read: its error
+            game = registry.DEFAULT_GAME
         try:
-            module = game_module(game)
+            module = registry.game(game)
         except KeyError as exc:
             raise UsageError(f"{path}: {exc.args[0]}") from None
-        deck = _read(path, self.pool(game)).deck
+        deck = read_deck(path, self.pool(game)).deck
         return deck, game, module, self.pool(game)
 
 
-class Checked(list):
+class Checked(list["Problem"]):
     """A deck's problems, carrying the game's extra report keys (`--json`) along."""
 
-    def __init__(self, problems, extras: dict) -> None:
+    def __init__(self, problems: Iterable[Problem], extras: dict[str, Any]) -> None:
         super().__init__(problems)
         self.extras = extras
 
 
-def evaluate(deck_path: str, fmt: str | None, on: str | None, cards: list[str], home: str | None):
+def evaluate(
+    deck_path: str, fmt: str | None, on: str | None, cards: list[str], home: str | None
+) -> tuple[Deck, FormatInfo, date, list[Problem]]:
     """(deck, FormatInfo, day, problems) for one deck; raises UsageError for unusable input."""
     checker = Checker(fmt, parse_day(on), cards, home)
     deck, info, problems = checker.check(Path(deck_path))
     return deck, info, checker.day, problems
 
 
-def report_json(deck, info, day: date, problems) -> str:
+def _extras(problems: list[Problem]) -> dict[str, Any]:
+    return problems.extras if isinstance(problems, Checked) else {}
+
+
+def report_json(deck: Deck, info: FormatInfo, day: date, problems: list[Problem]) -> str:
     return json.dumps(
         {
             "deck": deck.name,
@@ -302,13 +321,13 @@ def report_json(deck, info, day: date, problems) -> str:
             "day": day.isoformat(),
             "legal": not any(p.is_error for p in problems),
             "problems": [p.to_json() for p in problems],
-            **getattr(problems, "extras", {}),
+            **_extras(problems),
         },
         ensure_ascii=False,
     )  # one line: several decks make JSON Lines
 
 
-def report_text(deck, info, day: date, problems) -> str:
+def report_text(deck: Deck, info: FormatInfo, day: date, problems: list[Problem]) -> str:
     legal = not any(p.is_error for p in problems)
     lines = [
         f"{deck.name}: {'legal' if legal else 'not legal'} in {info.code} on {day.isoformat()}"
@@ -316,13 +335,13 @@ def report_text(deck, info, day: date, problems) -> str:
     for p in problems:
         where = f" [{p.section}]" if p.section else ""
         lines.append(f"  {p.severity.value} {p.kind.value}{where}: {p.message}")
-    bracket = getattr(problems, "extras", {}).get("bracket")
+    bracket = _extras(problems).get("bracket")
     if bracket:
         lines.append("  " + _bracket_line(bracket))
     return "\n".join(lines)
 
 
-def _bracket_line(bracket: dict) -> str:
+def _bracket_line(bracket: dict[str, Any]) -> str:
     combos = bracket["combos"]
     combos = f"combos {combos}" if isinstance(combos, str) else f"{len(combos)} two-card combos"
     counts = ", ".join(
@@ -337,7 +356,7 @@ def _bracket_line(bracket: dict) -> str:
     return f"bracket floor {bracket['floor']}: {counts}; {combos}"
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     try:
         checker = Checker(
             args.format,
@@ -383,7 +402,7 @@ def run(args) -> int:
     return worst
 
 
-def report_line(deck, info, day: date, problems) -> str:
+def report_line(deck: Deck, info: FormatInfo, day: date, problems: list[Problem]) -> str:
     """`--format all` in text: one verdict per format, with its title and problem count."""
     errors = sum(1 for p in problems if p.is_error)
     warnings = len(problems) - errors

@@ -8,15 +8,23 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from deckeditor.deckfile_errors import DeckFileError
+from deckeditor.path_kind import Kind, kind_of
+
+if TYPE_CHECKING:
+    from deckeditor.carddb.pool import CardPool
+    from deckeditor.commands.check import Subparsers
+    from deckeditor.deckfile_errors import ImportResult
 
 NAME = "convert"
 
 
-def register(sub) -> None:
-    from deckeditor.deckio import KINDS
+def register(sub: Subparsers) -> None:
+    from deckeditor.deckio import KINDS  # lazy: the deck files, when convert's options are built
 
     parser = sub.add_parser(
         NAME,
@@ -60,7 +68,7 @@ def register(sub) -> None:
 SHOWN = 20  # lines of one report printed before the rest is counted
 
 
-def _print_folded(lines, what: str) -> None:
+def _print_folded(lines: Iterable[str], what: str) -> None:
     """The first SHOWN lines, then one line counting the others: a file of two million junk
     lines must not print two million lines (issue 26 point 2)."""
     more = 0
@@ -80,49 +88,74 @@ def _fail(message: str) -> int:
 
 def _input_game(path: Path) -> str:
     """Which game's pool the input needs (its kind says it, or our own file's `game`)."""
-    from deckeditor import deckio
+    from deckeditor import deckio  # lazy: the deck files, for `convert` alone
+    from deckeditor.games import registry  # lazy: the games, for `convert` alone
 
     game = deckio.game_of(path)
     if game is None:
         deckio.read_deck(path)  # a file that cannot be read: its error
-    return game or "mtg"
+    return game or registry.DEFAULT_GAME
 
 
-def _pool(home: str | None, sources: list[str], game: str):
-    from deckeditor.carddb.pool import CardPool
+def _pool(home: str | None, sources: list[str], game: str) -> CardPool[Any]:
+    from deckeditor.carddb.store import open_pool  # lazy: the card database, for `convert`
     from deckeditor.paths import AppPaths
 
-    try:
-        from deckeditor.carddb.store import open_pool
-    except ImportError:  # the card database is not there yet: every card unknown but kept
-        return CardPool(game)
     return open_pool(AppPaths.resolve(home), sources, game)
 
 
-def run(args) -> int:
-    from deckeditor import deckio
-    from deckeditor.path_kind import Kind, kind_of
-
-    source = Path(args.input)
+def _refuse_input(source: Path) -> str | None:
+    """Why the input is no file to read (a folder, a FIFO, missing), or None."""
     kind, reason = kind_of(source)
     if kind is Kind.FOLDER:
-        return _fail(f"{args.input}: is a folder, not a deck file")
+        return f"{source}: is a folder, not a deck file"
     if kind is Kind.SPECIAL:  # reading a FIFO would wait for ever
-        return _fail(f"{args.input}: is not a regular file (a pipe, socket or device); not read")
+        return f"{source}: is not a regular file (a pipe, socket or device); not read"
     if kind is Kind.UNREACHABLE:
-        return _fail(f"{args.input}: cannot be reached: {reason}")
+        return f"{source}: cannot be reached: {reason}"
     if kind is Kind.MISSING:
-        return _fail(f"{args.input}: no such deck file")
-    from deckeditor.deckfile import save_atomic
-    from deckeditor.saving import SaveRefused, check_writable, same_file
+        return f"{source}: no such deck file"
+    return None
 
-    if same_file(source, args.output):  # also through a link: converting in place loses the input
-        return _fail(f"{args.output}: is the input file; choose another output")
+
+def _refuse_output(source: Path, output: str) -> str | None:
+    """Why the output cannot be written (the input itself, read-only, a FIFO), or None."""
+    from deckeditor.saving import SaveRefused, check_writable, same_file  # lazy: convert's alone
+
+    if same_file(source, output):  # also through a link: converting in place loses the input
+        return f"{output}: is the input file; choose another output"
     try:
-        check_writable(args.output)  # a read-only file, a FIFO or a device: refused up front
+        check_writable(output)  # a read-only file, a FIFO or a device: refused up front
     except SaveRefused as exc:
-        return _fail(str(exc))
-    kind = args.to or deckio.kind_for_path(args.output)
+        return str(exc)
+    return None
+
+
+def _report(args: argparse.Namespace, result: ImportResult, losses: Iterable[str]) -> None:
+    """The input's unparsed lines and what the output kind loses, on stderr, each folded."""
+    from deckeditor.deckfile_errors import LineKind  # lazy: as deckio
+
+    # one status at a time (`statuses()` would list two million of them for a junk file)
+    _print_folded(
+        (
+            f"{args.input}:{status.number}: unparsed: {status.reason}"
+            for status in result.lines
+            if status.status is LineKind.UNPARSED
+        ),
+        "unparsed lines",
+    )
+    _print_folded(losses, "losses")
+
+
+def run(args: argparse.Namespace) -> int:
+    from deckeditor import deckio  # lazy: the deck files, for `convert` alone
+    from deckeditor.saving import SaveRefused, save_atomic  # lazy: the save code, convert's alone
+
+    source = Path(args.input)
+    refused = _refuse_input(source) or _refuse_output(source, args.output)
+    if refused:
+        return _fail(refused)
+    kind: str | None = args.to or deckio.kind_for_path(args.output)
     if kind is None:
         return _fail(f"{args.output}: cannot tell the output kind from the name; use --to KIND")
     try:
@@ -148,22 +181,8 @@ def run(args) -> int:
         if exc.path is None:
             exc = exc.at(args.output if "cannot hold" in exc.message else args.input)
         return _fail(str(exc))
-    # one status at a time (`statuses()` would list two million of them for a junk file)
-    _print_folded(
-        (
-            f"{args.input}:{status.number}: unparsed: {status.reason}"
-            for status in result.lines
-            if status.status is deckio.LineKind.UNPARSED
-        ),
-        "unparsed lines",
-    )
-    _print_folded(
-        (
-            f"{kind}: {loss}"  # "forge: Maybeboard (3 cards) not written"
-            for loss in deckio.export_losses(deck, kind, pool, **options)
-        ),
-        "losses",
-    )
+    losses = deckio.export_losses(deck, kind, pool, **options)
+    _report(args, result, (f"{kind}: {loss}" for loss in losses))  # "forge: Maybeboard (3 …"
     try:
         save_atomic(args.output, text)  # the text written above, not the deck written again
     except SaveRefused as exc:

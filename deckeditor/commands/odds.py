@@ -14,13 +14,23 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from deckeditor.commands.check import ascii_int
+from deckeditor.commands.check import (
+    UsageError,
+    ascii_int,
+    load_pool,
+    read_deck,
+    refuse_unreadable_path,
+)
+
+if TYPE_CHECKING:
+    from deckeditor.commands.check import Subparsers
 
 NAME = "odds"
 
 
-def register(sub) -> None:
+def register(sub: Subparsers) -> None:
     parser = sub.add_parser(
         NAME,
         help="the chance of drawing a category or a card",
@@ -74,13 +84,12 @@ def register(sub) -> None:
     parser.set_defaults(run=run)
 
 
-def compute(args) -> dict:
+def compute(args: argparse.Namespace) -> dict[str, Any]:
     """The answer as a dict (the `--json` object); raises UsageError for unusable input."""
-    from deckeditor import odds
+    from deckeditor import odds  # lazy: (this and below) what `odds` alone needs
     from deckeditor.categories import find_category, library_cards, library_count
-    from deckeditor.commands.check import UsageError, _pool, _read, refuse_unreadable_path
     from deckeditor.deckio import game_of
-    from deckeditor.games.registry import game as game_of_code
+    from deckeditor.games import registry
 
     path = Path(args.deck)
     refuse_unreadable_path(path)
@@ -88,10 +97,10 @@ def compute(args) -> dict:
         raise UsageError(f"--at-least {args.at_least}: must be 1 or more")
     if args.by_turn < 0:
         raise UsageError(f"--by-turn {args.by_turn}: must be 0 (the opening hand) or more")
-    code = game_of(path) or "mtg"
-    pool = _pool(getattr(args, "home", None), args.cards, code)
-    deck = _read(path, pool).deck
-    game = game_of_code(deck.game)
+    code = game_of(path) or registry.DEFAULT_GAME
+    pool = load_pool(getattr(args, "home", None), args.cards, code)
+    deck = read_deck(path, pool).deck
+    game = registry.game(deck.game)
     if args.category is not None:
         category = find_category(game, deck, pool, args.category)
         if category is None:
@@ -108,8 +117,8 @@ def compute(args) -> dict:
         key = args.card.casefold()
         what = next(
             e.card
-            for e, _c in library_cards(deck, game, pool)
-            if e.card.casefold() == key or getattr(_c, "name", "").casefold() == key
+            for e, c in library_cards(deck, game, pool)
+            if e.card.casefold() == key or (c.name if c is not None else "").casefold() == key
         )
     drawn = odds.OPENING_HAND + odds.draws_by_turn(args.by_turn, args.on_draw)
     if drawn > size:
@@ -135,8 +144,8 @@ def compute(args) -> dict:
     }
 
 
-def report_text(doc: dict) -> str:
-    from deckeditor.odds import percent
+def report_text(doc: dict[str, Any]) -> str:
+    from deckeditor.odds import percent  # lazy: what `odds` alone needs
 
     when = "in the opening hand" if doc["turn"] == 0 else f"by turn {doc['turn']}"
     side = "on the draw" if doc["on_draw"] else "on the play"
@@ -148,9 +157,7 @@ def report_text(doc: dict) -> str:
     return f"{head}\n  {kept}"
 
 
-def run(args) -> int:
-    from deckeditor.commands.check import UsageError
-
+def run(args: argparse.Namespace) -> int:
     try:
         doc = compute(args)
     except UsageError as exc:
