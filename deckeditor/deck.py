@@ -12,9 +12,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
-MTG_SECTIONS = ("Commander", "Companion", "Main", "Sideboard", "Maybeboard")
-RIFTBOUND_SECTIONS = ("Legend", "Champion", "Main", "Runes", "Battlefields", "Sideboard")
-CANONICAL_SECTIONS = {"mtg": MTG_SECTIONS, "riftbound": RIFTBOUND_SECTIONS}
+from deckeditor import deck_games
 
 MAX_COUNT = 9999
 _EMPTY: Mapping[str, str] = MappingProxyType({})
@@ -168,7 +166,7 @@ class Unparsed:
 
 @dataclass(frozen=True, slots=True)
 class Deck:
-    game: str = "mtg"
+    game: str = field(default_factory=deck_games.default)  # a declared game's code
     name: str = "Untitled deck"
     format: str | None = None
     notes: str = ""
@@ -232,7 +230,7 @@ class Deck:
             if sec.name == section.name:
                 sections[i] = section
                 return replace(self, sections=tuple(sections))
-        order = CANONICAL_SECTIONS.get(self.game, ())
+        order = deck_games.sections(self.game)
         if section.name in order:
             rank = order.index(section.name)
             for i, sec in enumerate(sections):
@@ -301,5 +299,8 @@ class Deck:
         return replace(self, category_names=names or None)
 
 
-def new_deck(game: str = "mtg", name: str = "Untitled deck", format: str | None = None) -> Deck:
-    return Deck(game=game, name=name, format=format)
+def new_deck(
+    game: str | None = None, name: str = "Untitled deck", format: str | None = None
+) -> Deck:
+    """An empty deck of `game` (the default game when None)."""
+    return Deck(game=game or deck_games.default(), name=name, format=format)

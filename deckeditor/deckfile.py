@@ -14,8 +14,8 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from deckeditor import unparsed_budget
-from deckeditor.deck import CANONICAL_SECTIONS, MAX_COUNT, Deck, Entry, Printing, Section, Unparsed
+from deckeditor import deck_games, unparsed_budget
+from deckeditor.deck import MAX_COUNT, Deck, Entry, Printing, Section, Unparsed
 from deckeditor.deckfile_errors import DeckFileError
 from deckeditor.lone_surrogates import refuse_in_json
 from deckeditor.saving import save_atomic  # noqa: F401 (the writers' import path)
@@ -453,7 +453,7 @@ def _entry_dict(e: Entry, extra: dict) -> dict:
 
 def ordered_sections(deck: Deck) -> list[Section]:
     """Canonical sections first, then extra sections in stored order; empty ones omitted."""
-    canon = CANONICAL_SECTIONS.get(deck.game, ())
+    canon = deck_games.sections(deck.game)
     by_name = {s.name: s for s in deck.sections}
     out = [by_name[n] for n in canon if n in by_name]
     out += [s for s in deck.sections if s.name not in canon]

@@ -14,6 +14,7 @@ import re
 from datetime import datetime
 from typing import Any
 
+from deckeditor import deck_games
 from deckeditor.deck import MAX_COUNT, Deck, Entry, Printing, Section, Unparsed
 
 TOP = frozenset(
@@ -40,7 +41,6 @@ ENTRY = frozenset({"card", "count", "printing", "choices", "tags", "categories",
 PRINTING = frozenset({"set", "number", "finish", "forge_art", "ids", "code"})
 IDS = frozenset({"scryfall", "mtgo", "arena", "multiverse"})
 UNPARSED = ("source", "line", "text", "reason")
-GAMES = ("mtg", "riftbound")
 FINISHES = ("nonfoil", "foil", "etched")
 CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")  # no control characters in a deck's name
 CODE = re.compile(r"^[a-z0-9][a-z0-9_.-]{0,63}$")  # a format code
@@ -96,7 +96,7 @@ def _deck(doc: dict) -> Deck:
         and (version == VERSION or (version == 1 and doc.get("format") != "brawl"))
     )
     game, name, fmt = doc["game"], doc["name"], doc["format"]
-    _need(type(game) is str and game in GAMES)
+    _need(type(game) is str and deck_games.known(game))
     _need(
         type(name) is str
         and 1 <= len(name) <= 200

@@ -12,6 +12,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from deckeditor import deck_games
 from deckeditor.deck import MAX_COUNT
 from deckeditor.deckfile_fast import CODE as _CODE
 from deckeditor.deckfile_fast import CONTROL as _CONTROL
@@ -92,7 +93,7 @@ class UnparsedModel(_Model):
 class DeckFileModel(_Model):
     schema_: Literal["deckeditor-deck"] = Field(alias="schema")
     version: int
-    game: Literal["mtg", "riftbound"]
+    game: str  # a declared game (`deck_games`)
     name: str
     format: str | None
     notes: str = Field(default="", max_length=100_000)
@@ -105,6 +106,16 @@ class DeckFileModel(_Model):
     sections: list[SectionModel]
     unparsed: list[UnparsedModel] = []
     foreign: dict[str, Any] = {}
+
+    @field_validator("game", mode="before")
+    @classmethod
+    def _game(cls, value: object) -> object:
+        if not deck_games.known(value):
+            # worded as pydantic words a Literal of the declared games
+            names = [repr(code) for code in deck_games.codes()]
+            listed = " or ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
+            raise ValueError(f"Input should be {listed}")
+        return value
 
     @field_validator("name")
     @classmethod

@@ -4,6 +4,11 @@ One entry point each way: `read_deck` decodes the bytes (§1), recognises the ki
 (§2; the extension is never trusted), and hands the lines or bytes to the kind's reader;
 `write_deck` hands the deck to the kind's writer, and `export_losses` says beforehand what the
 target cannot carry. Every failure is a `DeckFileError` naming the file.
+
+The kinds are our own file (`OWN`) and those the games declare (`FileKind`s, through
+`deckeditor.games.registry`): this module names no game and no game's kind. Recognition asks
+each declared kind in rank order; a plain-text list read against a game's pool, or plain text
+written from a game's deck, is that game's own list kind when it declares one (`text_kind`).
 """
 
 from __future__ import annotations
@@ -11,20 +16,24 @@ from __future__ import annotations
 import json
 import os
 import re
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from deckeditor import unparsed_budget
 from deckeditor.carddb.pool import CardPool
 from deckeditor.carddb.snapshot import gc_paused
+from deckeditor.categories import categories_as_tags
 from deckeditor.deck import Deck
 from deckeditor.deckfile import MAX_BYTES, load_json, read_json_deck, save_atomic, write_json_deck
 from deckeditor.deckfile_errors import DeckFileError, ImportResult, LineKind, LineStatus
+from deckeditor.games import registry
+from deckeditor.games.declaration import FileKind, ReadRequest
 from deckeditor.lone_surrogates import printable_name, refuse_in_json, refuse_in_text
+from deckeditor.path_kind import Kind, kind_of
 from deckeditor.textlines import split_lines
 
 __all__ = [
-    "KINDS",
     "DeckFileError",
     "ImportResult",
     "LineKind",
@@ -33,6 +42,7 @@ __all__ = [
     "export_losses",
     "game_of",
     "kind_for_path",
+    "kinds",
     "read_deck",
     "recognise",
     "save_deck",
@@ -40,40 +50,26 @@ __all__ = [
     "write_deck",
 ]
 
-# kind → (readable, writable, default extension)
-KINDS: dict[str, tuple[bool, bool, str | None]] = {
-    "json": (True, True, ".deck.json"),
-    "forge": (True, True, ".dck"),
-    "xmage": (True, False, ".dck"),
-    "cod": (True, True, ".cod"),
-    "arena": (True, True, None),
-    "mtgo": (True, True, None),
-    "dek": (True, True, ".dek"),
-    "text": (True, True, ".txt"),
-    # Archidekt's text export: read as `text` (its categories become the lines' tags)
-    "archidekt": (False, True, None),
-    "riftbound-code": (True, True, None),
-    "riftbound-text": (True, True, ".txt"),  # a Riftbound deck list (Legend:, Champion:, …)
-    "precon": (True, False, None),  # taw/magic-preconstructed-decks lists
-    "mtgjson": (True, False, None),  # MTGJSON deck files
-}
-MTG_WRITE_KINDS = ("forge", "cod", "arena", "mtgo", "dek", "text", "archidekt")
-# kinds that write each line's categories (`deckeditor.categories`): text as Moxfield's #tags
-CATEGORY_KINDS = ("json", "archidekt")
-TEXT_KINDS = ("text", "arena", "mtgo")
+OWN = "json"  # Deck Editor's own file; every other kind is a game's (`registry.file_kinds`)
+PLAIN_TEXT = "text"  # the kind recognised last, and the one a game may have its own list for
 PASTED = "Imported deck"
 SAFETY_NET = True  # see read_deck
-_WRITES_UNPARSED = ("json", "forge", "text")  # the kinds that write unparsed lines back
-_EXT_KIND = {".json": "json", ".dck": "forge", ".cod": "cod", ".dek": "dek", ".txt": "text"}
-_XML_ROOT = re.compile(rb"<([A-Za-z_][\w.:-]*)")
-_SPACE = re.compile(r"\s")
-_LINE = re.compile(r"([^\r\n]*)(?:\r\n|\r|\n|$)")
-# §2 step 5, searched over the whole text at once: a line starting (after blanks) with `NAME:`,
-# `LAYOUT MAIN:`/`LAYOUT SIDEBOARD:`, or an XMage card line `[SB: ]1 [SET:CN] Name`.
-_XMAGE_LINE = re.compile(
-    r"(?:\A|[\r\n])[^\S\r\n]*(?:NAME:|LAYOUT MAIN:|LAYOUT SIDEBOARD:"
-    r"|(?:SB:[^\S\r\n]*)?\d+[^\S\r\n]+\[[A-Za-z0-9]+:[^\]\r\n]*\][^\S\r\n]+\S)"
-)
+
+
+def kinds() -> dict[str, FileKind]:
+    """Every deck-file kind: our own, then each game's in the registry's order."""
+    return {OWN: _OWN_KIND, **registry.file_kinds()}
+
+
+def __getattr__(name: str) -> Any:
+    # KINDS as callers knew it, kind → (readable, writable, default extension), computed when
+    # read so a game registered later is in it
+    if name == "KINDS":
+        return {
+            k.kind: (k.readable and k.read is not None, k.write is not None, k.extension)
+            for k in kinds().values()
+        }
+    raise AttributeError(name)
 
 
 # --- decoding (§1) -------------------------------------------------------------------------------
@@ -107,12 +103,6 @@ def decode(data: bytes, path: str | None = None) -> tuple[str, list[str]]:
     return text, [CP1252]
 
 
-def _first_lines(text: str):
-    """The lines one by one, right-trimmed (recognition mostly needs only the first few)."""
-    for m in _LINE.finditer(text):
-        yield m.group(1).rstrip()
-
-
 CP1252 = "not UTF-8: read as Windows-1252"
 _UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
 _CONTROL_CHAR = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
@@ -142,98 +132,58 @@ def _is_xml_utf16(data: bytes) -> bool:
 
 
 def recognise(text: str) -> str:
-    """The kind a decoded text is, by its content alone."""
+    """The kind a decoded text is, by its content alone ("xml" for any XML)."""
     stripped = text.strip()
     if not stripped:
         raise DeckFileError(None, None, None, "empty file")
     if stripped[0] == "{":
-        return "json"
+        return OWN
     if stripped[0] == "<":
         return "xml"
-    first = next(
-        (l.strip() for l in _first_lines(text) if l.strip() and l.strip()[0] not in "#;"), ""
-    )
-    if first.startswith("[") and first.endswith("]"):
-        return "forge"
-    from deckeditor.games.mtg.files import precon
-
-    if precon.looks_like(_first_lines(text)):  # taw precon lists: `// NAME:` first (their
-        return "precon"  # brackets look like XMage's)
-    could_be_xmage = "NAME:" in text or "LAYOUT " in text or ("[" in text and ":" in text)
-    if could_be_xmage and _XMAGE_LINE.search(text):  # (the `in` tests skip a slow scan)
-        return "xmage"
-    if not _SPACE.search(stripped) and (
-        _looks_like_code(stripped) or _looks_like_damaged_code(stripped)
-    ):
-        # one token (no split: a million-line text would be cut into two million words); a
-        # damaged code too, so the decoder says what is wrong and where
-        return "riftbound-code"
-    from deckeditor.games.riftbound import textlist
-
-    if textlist.looks_like_text(text):
-        return "riftbound-text"
-    return "text"
-
-
-_KIND_GAMES = {"riftbound-code": "riftbound", "riftbound-text": "riftbound"}
+    ranked = sorted((k for k in kinds().values() if k.recognise), key=lambda k: k.rank)
+    for kind in ranked:
+        if kind.recognise is not None and kind.recognise(text):
+            return kind.kind
+    return PLAIN_TEXT
 
 
 def game_of(source: str | os.PathLike[str] | bytes) -> str | None:
     """The game whose pool a deck file needs, from its kind (or our own file's `game`), so the
     file is read once, against that pool; None for a file that cannot be read (reading it then
     gives the error)."""
+    default = registry.DEFAULT_GAME
     try:
         data, path = _load(source)
         if len(data) > MAX_BYTES:
             return None
         if _is_xml_utf16(data):
-            return "mtg"
+            return _xml_game()
         text, _ = decode(data, path)
         found = recognise(text)
-        if found == "json":
+        if found == OWN:
             doc = json.loads(text)
             game = doc.get("game") if isinstance(doc, dict) else None
-            return game if isinstance(game, str) and game else "mtg"  # MTGJSON decks: MTG
+            return game if isinstance(game, str) and game else default  # MTGJSON decks
+        if found == "xml":
+            return _xml_game()
     except (DeckFileError, ValueError, RecursionError):
         return None
-    return _KIND_GAMES.get(found, "mtg")
+    kind = kinds().get(found)
+    return kind.game if kind is not None and kind.game else default
 
 
-def _deckcode():
-    try:
-        from deckeditor.games.riftbound import deckcode
-    except ImportError:
-        return None
-    return deckcode
+def _xml_game() -> str:
+    """The game that reads XML deck files (the default game when none declares it)."""
+    return next((d.code for d in registry.declarations() if d.xml_kind), registry.DEFAULT_GAME)
 
 
-def _looks_like_code(token: str) -> bool:
-    module = _deckcode()
-    try:
-        return bool(module and module.looks_like_code(token))
-    except Exception:  # a broken codec must not stop plain text from reading
-        return False
-
-
-def _looks_like_damaged_code(token: str) -> bool:
-    module = _deckcode()
-    return bool(
-        module
-        and hasattr(module, "looks_like_damaged_code")
-        and module.looks_like_damaged_code(token)
-    )
-
-
-def _xml_kind(data: bytes | str, path: str | None) -> str:
-    from deckeditor.games.mtg.files import xmlsafe
-
-    root = xmlsafe.parse(data)
-    tag = xmlsafe.local(root.tag)
-    if tag == "cockatrice_deck":
-        return "cod"
-    if tag == "Deck":
-        return "dek"
-    raise DeckFileError(path, None, None, f"unknown XML deck: root element <{tag}>")
+def _xml_kind(data: bytes, path: str | None) -> str:
+    for d in registry.declarations():
+        if d.xml_kind is not None:
+            found = d.xml_kind(data)
+            if found is not None:
+                return found
+    raise DeckFileError(path, None, None, "no game reads XML deck files")
 
 
 # --- reading -------------------------------------------------------------------------------------
@@ -241,7 +191,8 @@ def _xml_kind(data: bytes | str, path: str | None) -> str:
 
 def _stem(path: str) -> str:
     name = printable_name(Path(path).name)  # the deck's name: text a file can hold
-    for suffix in (".deck.json", ".json", ".dck", ".cod", ".dek", ".txt"):
+    written = (k.extension for k in kinds().values() if k.extension)
+    for suffix in dict.fromkeys((".deck.json", ".json", *written)):
         if name.lower().endswith(suffix):
             return name[: -len(suffix)] or name
     return Path(name).stem or name
@@ -249,8 +200,6 @@ def _stem(path: str) -> str:
 
 def _refuse_no_file(path: str) -> None:
     """DeckFileError naming `path` unless it is a regular file: a FIFO would be read for ever."""
-    from deckeditor.path_kind import Kind, kind_of
-
     kind, reason = kind_of(path)
     why = {
         Kind.FOLDER: "is a folder, not a deck file",
@@ -323,133 +272,119 @@ def _read(
     name: str,
     format_code: str | None,
 ) -> ImportResult:
-    from deckeditor.games.mtg.files import (
-        cod,
-        dek,
-        forge_dck,
-        mtgjson_deck,
-        precon,
-        text,
-        xmage_dck,
-    )
-
-    if kind is not None and kind not in KINDS:
+    known = kinds()
+    if kind is not None and kind not in known:
         raise DeckFileError(path, None, None, f"unknown deck kind {kind!r}")
     if len(data) > MAX_BYTES:
         raise DeckFileError(path, None, None, "file is larger than 8 MiB")
-    xml_bytes = _is_xml_utf16(data)
-    if xml_bytes:
+    if _is_xml_utf16(data):
         decoded, notes = "<", []
     else:
         decoded, notes = decode(data, path)
     found = kind or recognise(decoded)
     if found == "xml":
         found = _xml_kind(data, path)
-    elif found in ("text", "forge", "xmage", "precon") and notes == [CP1252] and _binary(decoded):
+    elif known[found].text_family and notes == [CP1252] and _binary(decoded):
         # Random bytes are not UTF-8, decode as Windows-1252, and a stray short line can match
         # a card name (`X`); such a file, one tenth control characters, is no deck list.
         raise DeckFileError(path, None, None, "no card lines (binary data, not a deck list)")
-    result: ImportResult
-    if found in ("json", "mtgjson"):
+    if found == PLAIN_TEXT and kind is None:  # a game's pool reads plain text as its own list
+        found = _text_kind(getattr(pool, "game", None)) or found
+    request = ReadRequest(decoded, data, pool, name, format_code, path, found)
+    if found == OWN or known[found].json_document is not None:
         refuse_in_json(decoded, path)  # a `\ud800` escape: no file could store it again
-    if found == "json":
-        if notes:
+        if found == OWN and notes:
             raise DeckFileError(path, None, None, "not valid UTF-8 (a deck file must be UTF-8)")
-        # A fast plain parse first: MTGJSON deck files are large, and the strict checks of §3
-        # (duplicate keys, depth, NaN) are for our own file, which read_json_deck applies.
-        try:
-            doc = json.loads(decoded)
-        except (ValueError, RecursionError):
-            doc = None
-        own = isinstance(doc, dict) and doc.get("schema") == "deckeditor-deck"
-        if not own and mtgjson_deck.looks_like(doc):
-            result = mtgjson_deck.read(doc, pool, name=name, consume=True)
-        else:
-            deck = read_json_deck(decoded, path)
-            result = ImportResult(deck, "json", [], [])
-    elif found == "mtgjson":
-        try:
-            doc = json.loads(decoded)
-        except (ValueError, RecursionError):
-            doc, _ = load_json(decoded, path)  # raises the located error
-        result = mtgjson_deck.read(doc, pool, name=name, consume=True)
-    elif found in ("cod", "dek"):
-        reader = cod if found == "cod" else dek
-        result = reader.read(data, pool, name=name, format_code=format_code)
-    elif found == "riftbound-code":
-        result = _read_code(decoded, pool, name, path)
-    elif found == "riftbound-text" or (
-        found == "text" and kind is None and getattr(pool, "game", None) == "riftbound"
-    ):
-        from deckeditor.games.riftbound import textlist
+        return _with_notes(_read_json(request, known, forced=found != OWN), notes)
+    reader = known[found].read
+    if reader is None:
+        raise DeckFileError(path, None, None, f"{found} files can be written but not read")
+    return _with_notes(reader(request), notes)
 
-        result = textlist.read(decoded, pool, name=name, format_code=format_code)
+
+def _read_json(request: ReadRequest, known: Mapping[str, FileKind], forced: bool) -> ImportResult:
+    """Our own file, or a game's JSON deck file (recognised from its document, or `forced`)."""
+    text, path = request.text, request.path
+    # A fast plain parse first: MTGJSON deck files are large, and the strict checks of §3
+    # (duplicate keys, depth, NaN) are for our own file, which read_json_deck applies.
+    try:
+        doc = json.loads(text)
+    except (ValueError, RecursionError):
+        doc = load_json(text, path)[0] if forced else None  # forced: the located error
+    if forced:
+        chosen: FileKind | None = known[request.kind]
+    elif isinstance(doc, dict) and doc.get("schema") == "deckeditor-deck":
+        chosen = None
     else:
-        if found not in ("forge", "xmage", "precon"):  # the plain-text family
-            return _with_notes(
-                text.read(decoded, pool, name=name, format_code=format_code, kind=found), notes
-            )
-        if found == "forge":  # (each reads the text a chunk of lines at a time)
-            result = forge_dck.read(decoded, pool, name=name)
-        elif found == "xmage":
-            result = xmage_dck.read(decoded, pool, name=name, format_code=format_code)
-        else:
-            result = precon.read(decoded, pool, name=name)
-    return _with_notes(result, notes)
+        chosen = next(
+            (k for k in known.values() if k.json_document is not None and k.json_document(doc)),
+            None,
+        )
+    if chosen is None or chosen.read is None:
+        return _read_own(request)
+    return chosen.read(
+        ReadRequest(
+            text,
+            request.data,
+            request.pool,
+            request.name,
+            request.format_code,
+            path,
+            chosen.kind,
+            doc,
+        )
+    )
 
 
 def _with_notes(result: ImportResult, notes: list[str]) -> ImportResult:
+    if not notes:
+        return result
     return ImportResult(result.deck, result.kind, result.lines, notes + result.notes)
 
 
-def _read_code(decoded: str, pool: CardPool | None, name: str, path: str | None) -> ImportResult:
-    module = _deckcode()
-    if module is None:
-        raise DeckFileError(path, None, None, "Riftbound deck codes cannot be read by this build")
-    token = decoded.strip()
+def _text_kind(game: str | None) -> str:
+    """The kind plain text is for a deck or pool of `game` ("": plain text itself)."""
     try:
-        if hasattr(module, "import_code"):
-            got = module.import_code(token, pool, name)
-            deck, notes = got.deck, list(got.notes)
-        else:
-            deck, notes = module.decode_to_deck(token, pool, name), []
-    except ValueError as exc:
-        raise DeckFileError(path, 1, None, f"deck code: {exc}") from None
-    line = LineStatus(1, token, LineKind.CARD)
-    return ImportResult(deck, "riftbound-code", [line], ["read as a Riftbound deck code"] + notes)
+        return registry.declaration(game).text_kind if game else ""
+    except KeyError:
+        return ""
 
 
 # --- writing -------------------------------------------------------------------------------------
 
 
 def kind_for_path(path: str | os.PathLike[str]) -> str | None:
-    """The kind an output file name asks for (`.deck.json`/`.json`, `.dck`, `.cod`, `.dek`,
-    `.txt`); None when the extension names none."""
+    """The kind an output file name asks for (`.deck.json`/`.json`, or a declared kind's
+    extension: `.dck`, `.cod`, `.dek`, `.txt`); None when the extension names none."""
     name = Path(path).name.lower()
-    for ext, kind in _EXT_KIND.items():
-        if name.endswith(ext):
-            return kind
+    for kind in kinds().values():
+        if any(name.endswith(ext) for ext in kind.output_extensions):
+            return kind.kind
     return None
 
 
-def _check_target(deck: Deck, kind: str) -> None:
-    if kind not in KINDS:
+def _check_target(deck: Deck, kind: str) -> FileKind:
+    found = kinds().get(kind)
+    if found is None:
         raise DeckFileError(None, None, None, f"unknown deck kind {kind!r}")
-    if not KINDS[kind][1]:
+    if found.write is None:
         raise DeckFileError(None, None, None, f"{kind} files can be read but not written")
-    if deck.game != "mtg" and kind in MTG_WRITE_KINDS:
-        raise DeckFileError(None, None, None, f"{kind} cannot hold a {_title(deck.game)} deck")
-    if deck.game != "riftbound" and kind in ("riftbound-code", "riftbound-text"):
-        raise DeckFileError(None, None, None, f"{kind} cannot hold an MTG deck")
+    if found.game and deck.game != found.game:
+        raise DeckFileError(None, None, None, f"{kind} cannot hold {_deck_noun(deck.game)}")
+    return found
 
 
-def _title(game: str) -> str:
-    return {"riftbound": "Riftbound", "mtg": "MTG"}.get(game, game)
+def _deck_noun(game: str) -> str:
+    try:
+        return registry.declaration(game).deck_noun
+    except KeyError:
+        return f"a {game} deck"
 
 
 def _own_text_kind(deck: Deck, kind: str) -> str:
-    """Plain text of a Riftbound deck is its deck list (`.txt` from `convert` and Export)."""
-    return "riftbound-text" if kind == "text" and deck.game == "riftbound" else kind
+    """Plain text of a game's deck is its own deck list when it has one (`.txt` from `convert`
+    and Export)."""
+    return (_text_kind(deck.game) or kind) if kind == PLAIN_TEXT else kind
 
 
 def write_deck(deck: Deck, kind: str, pool: CardPool | None = None, **options: Any) -> str:
@@ -459,60 +394,31 @@ def write_deck(deck: Deck, kind: str, pool: CardPool | None = None, **options: A
     can be read back: unparsed lines past a budget are dropped (`export_losses` counts them),
     and a deck too large for any file is refused (issue 26 point 2).
     """
-    kind = _own_text_kind(deck, kind)
-    _check_target(deck, kind)
+    target = _check_target(deck, _own_text_kind(deck, kind))
     deck, _ = unparsed_budget.fit(deck)
-    return unparsed_budget.check_size(_write(deck, kind, pool, **options))
+    if _tags_categories(target, options):
+        deck = categories_as_tags(deck, pool, target.categories == "tags")
+    assert target.write is not None  # _check_target refuses a kind without a writer
+    return unparsed_budget.check_size(target.write(deck, pool, options))
 
 
-def _write(deck: Deck, kind: str, pool: CardPool | None, **options: Any) -> str:
-    from deckeditor.games.mtg.files import cod, dek, forge_dck, text
-
-    if kind == "json":
-        return write_json_deck(deck)
-    if kind == "riftbound-text":
-        from deckeditor.games.riftbound import textlist
-
-        return textlist.write(deck, pool, with_printings=bool(options.get("with_printings")))
-    if kind == "forge":
-        return forge_dck.write(deck, pool)
-    if kind == "cod":
-        return cod.write(deck, pool, custom_zones=bool(options.get("custom_zones")))
-    if kind == "dek":
-        return dek.write(deck, pool)
-    if kind == "text":
-        if options.get("with_tags"):
-            deck = _categories_as_tags(deck, pool, defaults=False)
-        return text.write_text(
-            deck,
-            pool,
-            with_printings=bool(options.get("with_printings")),
-            with_tags=bool(options.get("with_tags")),
-        )
-    if kind == "archidekt":
-        return text.write_archidekt(_categories_as_tags(deck, pool), pool)
-    if kind == "arena":
-        return text.write_arena(deck, pool)
-    if kind == "mtgo":
-        return text.write_mtgo(deck, pool)
-    module = _deckcode()
-    if module is None:
-        raise DeckFileError(
-            None, None, None, "Riftbound deck codes cannot be written by this build"
-        )
-    try:
-        return module.encode_deck(deck, pool) + "\n"
-    except ValueError as exc:
-        raise DeckFileError(None, None, None, f"deck code: {exc}") from None
+def _tags_categories(kind: FileKind, options: Mapping[str, Any]) -> bool:
+    """Whether the kind writes the lines' categories as their tags (with these options)."""
+    return kind.categories == "tags" or (
+        kind.categories == "tags-option" and bool(options.get("with_tags"))
+    )
 
 
 def export_losses(deck: Deck, kind: str, pool: CardPool | None = None, **options: Any) -> list[str]:
     """What a `kind` file cannot carry of this deck (§8), one line each (each once); for `json`
     only the unparsed lines past the size budget (`unparsed_budget`). With `reread_only`, only
     what Deck Editor loses reading the file back (not what Forge ignores of a `.dck`)."""
-    carries = kind in CATEGORY_KINDS or (kind == "text" and options.get("with_tags"))
+    known = kinds()
+    asked = known.get(kind)
+    own = known.get(_own_text_kind(deck, kind))
+    carries = kind == OWN or (asked is not None and _tags_categories(asked, options))
     out = []
-    if carries and kind != "json":
+    if carries and kind != OWN and asked is not None:
         # a line the player left with no category is written with none, and reads back with its
         # card's roles
         out += [
@@ -520,78 +426,37 @@ def export_losses(deck: Deck, kind: str, pool: CardPool | None = None, **options
             for _, e in deck.entries()
             if e.categories == () and not e.tags
         ]
-        deck = _categories_as_tags(deck, pool, defaults=kind != "text")
-    if _own_text_kind(deck, kind) in _WRITES_UNPARSED:  # the kind's losses of what it writes
+        deck = categories_as_tags(deck, pool, asked.categories == "tags")
+    if own is not None and (
+        own.kind == OWN or own.writes_unparsed
+    ):  # the kind's losses of what it writes
         out += unparsed_budget.loss(deck)
         deck, _ = unparsed_budget.fit(deck)
-    out += _export_losses(deck, kind, pool, **options)
-    if deck.bracket is not None and kind in KINDS and kind not in ("json", "forge"):
-        out.append(f"target bracket ({deck.bracket}) not written")
-    if kind in KINDS and kind != "json":
-        if not carries:  # the player's own categories; the roles come back from the card text
-            out += [
-                f"{e.card}: categories not written"
-                for _, e in deck.entries()
-                if e.categories is not None
-            ]
-        if deck.template is not None:
-            out.append("template (targets per category) not written")
-        if deck.category_names and kind != "archidekt":  # archidekt writes each line's names
-            renamed = ", ".join(f"{k} as {v}" for k, v in deck.category_names.items())
-            out.append(f"the deck's names for its categories ({renamed}) not written")
+    if own is not None and own.kind != OWN and own.losses is not None:
+        out += own.losses(deck, pool, options)
+    if asked is not None and asked.kind != OWN:
+        out += _deck_level_losses(deck, asked, carries)
     return list(dict.fromkeys(out))
 
 
-def _categories_as_tags(deck: Deck, pool: CardPool | None, defaults: bool = True) -> Deck:
-    """The deck with each line's categories as its tags, as Archidekt and Moxfield carry them."""
-    from deckeditor.categories import categories_as_tags
-
-    return categories_as_tags(deck, pool, defaults)
-
-
-def _export_losses(deck: Deck, kind: str, pool: CardPool | None, **options: Any) -> list[str]:
-    from deckeditor.games.mtg.files import cod, dek, forge_dck, text
-
-    kind = _own_text_kind(deck, kind)
-    if kind == "json" or kind not in KINDS:
-        return []
-    if kind == "riftbound-text":
-        from deckeditor.games.riftbound import textlist
-
-        return textlist.losses(deck, with_printings=bool(options.get("with_printings")))
-    if kind == "forge":
-        return forge_dck.losses(deck, pool, in_forge=not options.get("reread_only"))
-    if kind == "cod":
-        return cod.losses(deck, pool, custom_zones=bool(options.get("custom_zones")))
-    if kind == "dek":
-        return dek.losses(deck, pool)
-    if kind == "text":
-        return text.losses_text(
-            deck,
-            pool,
-            with_printings=bool(options.get("with_printings")),
-            with_tags=bool(options.get("with_tags")),
-        )
-    if kind == "archidekt":
-        return text.losses_archidekt(deck, pool)
-    if kind == "arena":
-        return text.losses_arena(deck, pool)
-    if kind == "mtgo":
-        return text.losses_mtgo(deck, pool)
-    if kind == "riftbound-code":
-        out = [
-            f"{s.name} not written"
-            for s in deck.sections
-            if s.entries
-            and s.name not in ("Legend", "Champion", "Main", "Runes", "Battlefields", "Sideboard")
-        ]
+def _deck_level_losses(deck: Deck, kind: FileKind, carries: bool) -> list[str]:
+    """What of the deck itself (bracket, the player's categories, template, category names) a
+    kind other than our own does not write."""
+    out = []
+    if deck.bracket is not None and not kind.carries_bracket:
+        out.append(f"target bracket ({deck.bracket}) not written")
+    if not carries:  # the player's own categories; the roles come back from the card text
         out += [
-            f"{what} not written"
-            for what, lost in (("deck name", True), ("notes", deck.notes), ("deck tags", deck.tags))
-            if lost
+            f"{e.card}: categories not written"
+            for _, e in deck.entries()
+            if e.categories is not None
         ]
-        return out
-    return []
+    if deck.template is not None:
+        out.append("template (targets per category) not written")
+    if deck.category_names and not kind.carries_category_names:  # Archidekt writes each line's
+        renamed = ", ".join(f"{k} as {v}" for k, v in deck.category_names.items())
+        out.append(f"the deck's names for its categories ({renamed}) not written")
+    return out
 
 
 def save_deck(
@@ -602,7 +467,7 @@ def save_deck(
     **options: Any,
 ) -> str:
     """Write the deck atomically (`<name>.bak` keeps the previous file); returns the kind used."""
-    kind = kind or kind_for_path(path) or "json"
+    kind = kind or kind_for_path(path) or OWN
     save_atomic(path, write_deck(deck, kind, pool, **options))
     return kind
 
@@ -617,3 +482,31 @@ def dumps_report(result: ImportResult) -> str:
         },
         ensure_ascii=False,
     )
+
+
+# --- our own file ----------------------------------------------------------------------------------
+
+
+def _read_own(request: ReadRequest) -> ImportResult:
+    return ImportResult(read_json_deck(request.text, request.path), OWN, [], [])
+
+
+def _write_own(deck: Deck, pool: Any, options: Mapping[str, Any]) -> str:
+    return write_json_deck(deck)
+
+
+def _losses_own(deck: Deck, pool: Any, options: Mapping[str, Any]) -> list[str]:
+    return []
+
+
+_OWN_KIND = FileKind(
+    OWN,
+    ".deck.json",
+    _read_own,
+    _write_own,
+    _losses_own,
+    output_extensions=(".json",),
+    writes_unparsed=True,
+    carries_bracket=True,
+    carries_category_names=True,
+)

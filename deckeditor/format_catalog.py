@@ -15,28 +15,22 @@ from pathlib import Path
 from typing import Any
 
 from deckeditor.formats import MAX_JSON_BYTES, Format, InvalidDeck, strict_json_loads
+from deckeditor.games.declaration import FormatFamily
 from deckeditor.paths import resources_dir
 
 __all__ = [
     "FormatInfo",
     "FormatLoadError",
     "builtin_codes",
+    "declare",
     "default_format_for",
     "load_format",
     "variant_of_code",
 ]
 
-GAMES = ("mtg", "riftbound")
-MTG_VARIANTS = ("commander", "brawl", "oathbreaker", "constructed", "paupercommander")
-# Words of a code that name a rule set (`mtg-rules.md` §4 as amended, docs/spec-notes.md).
-_VARIANT_WORDS = {
-    "commander": "commander", "edh": "commander", "duel": "commander", "predh": "commander",
-    "brawl": "brawl", "standardbrawl": "brawl", "historicbrawl": "brawl",
-    "oathbreaker": "oathbreaker", "paupercommander": "paupercommander", "pdh": "paupercommander",
-}  # fmt: skip
-RIFTBOUND_VARIANT = "riftbound"
-RIFTBOUND_MODES = ("competitive", "casual")
-_DEFAULTS = {"mtg": "commander", "riftbound": "riftbound"}
+# each declared game's format family and default format, the default game first; the games'
+# registry enters them (`declare`), so the catalog names no game
+_FAMILIES: dict[str, tuple[FormatFamily, str]] = {}
 _WORD_SPLIT = re.compile(r"[-_.]")
 _CODE = re.compile(r"[a-z0-9][a-z0-9_.\-]{0,63}")
 
@@ -50,43 +44,67 @@ class FormatInfo:
     """A loaded format with what the checker needs to pick its rules."""
 
     code: str
-    game: str  # "mtg" or "riftbound"
-    variant: str  # commander, brawl, oathbreaker, constructed, paupercommander, or riftbound
+    game: str  # a declared game's code
+    variant: str  # a rule set of the game's format family (commander, brawl, ...)
     format: Format
     path: Path | None  # None for a built-in
     title: str
-    mode: str | None = None  # Riftbound only: "competitive" or "casual"
+    mode: str | None = None  # for a family with modes ("competitive" or "casual")
     group: str = ""  # how the New deck dialog and the legality overview group built-ins
     sideboard: int | None = None  # the format's own sideboard maximum, over its rule set's
 
 
-def variant_of_code(code: str, *, mtg_only: bool = False) -> str:
+def declare(game: str, family: FormatFamily, default_format: str) -> None:
+    """Enter a game's format family (the registry does, in its games' order)."""
+    _FAMILIES[game] = (family, default_format)
+
+
+def withdraw(game: str) -> None:
+    _FAMILIES.pop(game, None)
+
+
+def _games() -> tuple[str, ...]:
+    return tuple(_FAMILIES)
+
+
+def variant_of_code(code: str, *, game: str | None = None) -> str:
     """The rule set a code implies (`mtg-rules.md` §4, amended in docs/spec-notes.md): the first
-    word (split on - _ .) that names one decides (commander, edh, duel, predh; brawl,
-    standardbrawl; oathbreaker; paupercommander, pdh, or "pauper" before commander/edh;
-    riftbound); otherwise constructed. With `mtg_only` (the deck is known to be MTG) the word
-    riftbound means nothing."""
+    word (split on - _ .) that names one in any game's format family decides (commander, edh,
+    duel, predh; brawl, standardbrawl; oathbreaker; paupercommander, pdh, or "pauper" before
+    commander/edh; riftbound); otherwise the default game's fallback (constructed). With `game`
+    (the deck's game is known) only that game's words count."""
+    families = [f for code, (f, _) in _FAMILIES.items() if game is None or code == game]
     words = _WORD_SPLIT.split(code.lower())
-    for i, word in enumerate(words):
-        if word == "pauper" and i + 1 < len(words) and words[i + 1] in ("commander", "edh"):
-            return "paupercommander"
-        if word in _VARIANT_WORDS:
-            return _VARIANT_WORDS[word]
-        if word == RIFTBOUND_VARIANT and not mtg_only:
-            return word
-    return "constructed"
+    for i in range(len(words)):
+        for family in families:
+            found = family.variant_of_word(words, i)
+            if found is not None:
+                return found
+    return (families[0] if families else _family(_games()[0])).fallback_variant
 
 
 def game_of_variant(variant: str) -> str:
-    return "riftbound" if variant == RIFTBOUND_VARIANT else "mtg"
+    """The game whose format family has the rule set (the default game for none)."""
+    for code, (family, _) in _FAMILIES.items():
+        if variant in family.variants:
+            return code
+    return _games()[0]
+
+
+def _family(game: str) -> FormatFamily:
+    return _FAMILIES[game][0]
 
 
 def default_format_for(game: str) -> str:
     """The format code a deck of this game uses when it names none."""
     try:
-        return _DEFAULTS[game]
+        return _FAMILIES[game][1]
     except KeyError:
-        raise FormatLoadError(f"unknown game {game!r} (known: {', '.join(GAMES)})") from None
+        raise FormatLoadError(f"unknown game {game!r} (known: {_known()})") from None
+
+
+def _known() -> str:
+    return ", ".join(_FAMILIES)
 
 
 # --- the index --------------------------------------------------------------------------------
@@ -100,7 +118,7 @@ def _index_path() -> Path:
     return resources_dir() / "format_index.json"
 
 
-def _check_index_entry(code: Any, entry: Any) -> dict[str, str]:
+def _check_index_entry(code: Any, entry: Any) -> dict[str, Any]:
     where = f"format_index.json: {code!r}"
     if not isinstance(code, str) or not _CODE.fullmatch(code):
         raise FormatLoadError(f"{where} is not a format code")
@@ -108,22 +126,19 @@ def _check_index_entry(code: Any, entry: Any) -> dict[str, str]:
         raise FormatLoadError(f"{where}: expected an object")
     game = entry.get("game")
     variant = entry.get("variant")
-    allowed = (
-        {"game", "variant", "mode"}
-        if game == "riftbound"
-        else {"game", "variant", "group", "sideboard"}
-    )
+    family = _family(game) if game in _FAMILIES else None
+    keys_of = family or _family(_games()[0])  # an unknown game: the default's keys
+    allowed = {"game", "variant"} | keys_of.index_keys | ({"mode"} if keys_of.modes else set())
     unknown = sorted(set(entry) - allowed)
     if unknown:
         raise FormatLoadError(f"{where}: unknown key {unknown[0]!r}")
-    if game not in GAMES:
-        raise FormatLoadError(f"{where}.game: {game!r} is not one of {', '.join(GAMES)}")
-    variants = (RIFTBOUND_VARIANT,) if game == "riftbound" else MTG_VARIANTS
-    if variant not in variants:
+    if family is None:
+        raise FormatLoadError(f"{where}.game: {game!r} is not one of {_known()}")
+    if variant not in family.variants:
         raise FormatLoadError(
-            f"{where}.variant: {variant!r} is not a {game} variant ({', '.join(variants)})"
+            f"{where}.variant: {variant!r} is not a {game} variant ({', '.join(family.variants)})"
         )
-    result = {"game": game, "variant": variant}
+    result: dict[str, Any] = {"game": game, "variant": variant}
     if "group" in entry:
         if not isinstance(entry["group"], str) or not entry["group"].strip():
             raise FormatLoadError(f"{where}.group: must be a non-empty string")
@@ -133,18 +148,16 @@ def _check_index_entry(code: Any, entry: Any) -> dict[str, str]:
         if type(board) is not int or not 0 <= board <= 100:
             raise FormatLoadError(f"{where}.sideboard: must be a count from 0 to 100")
         result["sideboard"] = board
-    if game == "riftbound":
+    if family.modes:
         mode = entry.get("mode")
-        if mode not in RIFTBOUND_MODES:
-            raise FormatLoadError(
-                f"{where}.mode: {mode!r} is not one of {', '.join(RIFTBOUND_MODES)}"
-            )
+        if mode not in family.modes:
+            raise FormatLoadError(f"{where}.mode: {mode!r} is not one of {', '.join(family.modes)}")
         result["mode"] = mode
     return result
 
 
 @lru_cache(maxsize=1)
-def _index() -> dict[str, dict[str, str]]:
+def _index() -> dict[str, dict[str, Any]]:
     path = _index_path()
     try:
         raw = path.read_bytes()
@@ -214,11 +227,11 @@ def load_format(code_or_path: str | os.PathLike[str], game: str | None = None) -
     """A built-in format by code, or a player's format file by path.
 
     A file has no index entry: its game is the deck's (`game`, when the caller knows it), else
-    the one its code implies; its variant comes from its code (§13.3). A Riftbound file is
-    checked in competitive mode.
+    the one its code implies; its variant comes from its code (§13.3), or is the game family's
+    `file_variant` (Riftbound's, checked in competitive mode).
     """
-    if game is not None and game not in GAMES:
-        raise FormatLoadError(f"unknown game {game!r} (known: {', '.join(GAMES)})")
+    if game is not None and game not in _FAMILIES:
+        raise FormatLoadError(f"unknown game {game!r} (known: {_known()})")
     text = os.fspath(code_or_path)
     if not isinstance(code_or_path, os.PathLike) and text in _index():
         return _load_builtin(text)
@@ -231,14 +244,13 @@ def load_format(code_or_path: str | os.PathLike[str], game: str | None = None) -
     if not path.is_file():
         raise FormatLoadError(f"format file {path} does not exist")
     fmt = _read_format_file(path)
-    variant = variant_of_code(fmt.code)
     if game is None:
-        game = game_of_variant(variant)
-    if game == "riftbound":
-        variant, mode = RIFTBOUND_VARIANT, "competitive"
-    else:
-        # An MTG deck: "riftbound" is no MTG word, so "riftbound-commander" is commander.
-        variant, mode = variant_of_code(fmt.code, mtg_only=True), None
+        game = game_of_variant(variant_of_code(fmt.code))
+    family = _family(game)
+    # A file's variant is its game's words alone: "riftbound" is no MTG word, so an MTG deck's
+    # "riftbound-commander" is commander.
+    variant = family.file_variant or variant_of_code(fmt.code, game=game)
+    mode = family.file_mode
     return FormatInfo(
         code=fmt.code,
         game=game,

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-# The games hand their search keys and formats to the search engine when their registry is
-# imported, as the program does at start; tests that search without a game module need it too.
+# The games declare themselves (codes, sections, file kinds, formats, search keys) when their
+# registry is imported, as the program does at start; tests that use the engines need it too.
 import deckeditor.games.registry  # noqa: F401
 
 REPO = Path(__file__).resolve().parent.parent

@@ -179,7 +179,9 @@ def test_reading_a_well_formed_deck_does_not_import_pydantic():
     import sys
 
     code = (
-        "import sys; from deckeditor.deckfile import read_json_deck; "
+        # the games declare their codes first, as every command and the window do
+        "import sys; import deckeditor.games.registry; "
+        "from deckeditor.deckfile import read_json_deck; "
         f"read_json_deck(open({str(DECKS[0])!r}, encoding='utf-8').read()); "
         "print('pydantic' in sys.modules)"
     )

@@ -10,9 +10,10 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from deckeditor import deckio
-from deckeditor.deck import MTG_SECTIONS, Deck, Entry, Printing
+from deckeditor.deck import Deck, Entry, Printing
 from deckeditor.deckfile import read_json_deck, write_json_deck
 from deckeditor.deckio import KINDS, DeckFileError, read_deck, write_deck
+from deckeditor.games.mtg.declaration import SECTIONS as MTG_SECTIONS
 from deckeditor.games.mtg.files.formats_known import BUILTIN
 from tests.test_text_decks import FIXTURES, make_pool
 

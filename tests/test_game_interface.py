@@ -10,10 +10,12 @@ from pathlib import Path
 import pytest
 
 from deckeditor.deck import Entry, new_deck
-from deckeditor.games import GAMES, registry
+from deckeditor.games import registry
 from deckeditor.games.interface import Game, Statistics
 from deckeditor.session import EditorSession
 from tests.test_riftbound_helpers import format_info, real_pool, vector_deck
+
+GAMES = registry.codes()
 
 ROOT = Path(__file__).resolve().parent.parent / "deckeditor"
 JUL20 = date(2026, 7, 20)

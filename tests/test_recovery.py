@@ -42,6 +42,7 @@ def paths(tmp_path):
 _KILLED_WINDOW = """
 import os, sys
 from pathlib import Path
+import deckeditor.games.registry  # the games declare themselves, as in every command
 from deckeditor.deck import Deck
 from deckeditor.deckfile import read_json_deck
 from deckeditor.recovery import autosave_name, write_autosave

@@ -1,50 +1,144 @@
-"""The games Deck Editor knows, each behind the interface of `deckeditor.games.interface.Game`.
+"""The one registry of games: what each game package declares, found without a list of games.
+
+Every subpackage of `deckeditor.games` with a module `declaration` (defining ``DECLARATION``, a
+`GameDeclaration`) is a game; so is every module named in the environment variable
+``DECKEDITOR_GAMES`` (comma-separated module paths, each defining ``DECLARATION``: a game kept
+outside the tree, such as the test suite's third game), and any declaration passed to `register`.
+Importing this module registers them all; the engines then loop over `declarations()` and
+`file_kinds()`, and the core's table of games and sections (`deckeditor.deck_games`) is filled.
 
 `game(code)` gives the game object of a deck's game (`deck.game`); the session and the window ask
 it for sections, rules, actions, statistics, views and files, so they never test a game's code.
-Each game has a module `deckeditor.games.<code>.game` that defines ``GAME`` (the object) and, for
-older callers, module-level ``check``/``make_predicate``.
+It is loaded on first use from the declaration's `game_module` (a game's modules cost a window
+start ~15 ms; the declarations alone cost nothing worth measuring).
 """
 
 from __future__ import annotations
 
+import os
+import pkgutil
 from collections.abc import Callable
+from dataclasses import replace
 from functools import lru_cache
 from importlib import import_module
+from importlib.util import find_spec
 from typing import Any
 
-from deckeditor import format_catalog
-from deckeditor.games import GAMES, NEW_DECK_LABELS
+from deckeditor import deck_games, format_catalog
+from deckeditor.games.declaration import FileKind, GameDeclaration
 from deckeditor.games.interface import Game
 from deckeditor.search import context as search_context
 from deckeditor.search import keys as search_keys
 from deckeditor.search.context import SearchFormat
 
-DEFAULT_GAME = GAMES[0]  # a new window's deck; a card or deck file naming no game
+ENV = "DECKEDITOR_GAMES"
+_DECLARED: dict[str, GameDeclaration] = {}
 _LOADED: dict[str, Game] = {}
 
 
+def register(declaration: GameDeclaration) -> None:
+    """Add a game. Its code and its file kinds' names must be new (a second `register` of the
+    same declaration object is a no-op)."""
+    code = declaration.code
+    if _DECLARED.get(code) is declaration:
+        return
+    if code in _DECLARED:
+        raise ValueError(f"game {code!r} is declared twice")
+    taken = set(file_kinds()) | {"json"}
+    for kind in declaration.file_kinds:
+        if kind.kind in taken:
+            raise ValueError(f"{code}: deck-file kind {kind.kind!r} is already declared")
+        taken.add(kind.kind)
+    ranked = sorted([*_DECLARED.values(), declaration], key=lambda d: d.order)
+    _DECLARED.clear()
+    _DECLARED.update((d.code, d) for d in ranked)
+    _hand_to_engines()
+
+
+def unregister(code: str) -> None:
+    """Forget a registered game (a test's game, once the test is over)."""
+    _DECLARED.pop(code, None)
+    _LOADED.pop(code, None)
+    _hand_to_engines()
+
+
+def _hand_to_engines() -> None:
+    """Enter the declared games, in order, into the engines that take them: the core's games
+    and sections, the format catalog's families, search's keys (loaded on a game's first
+    query) and default game."""
+    for name in deck_games.codes():
+        deck_games.withdraw(name)
+        format_catalog.withdraw(name)
+    for d in _DECLARED.values():
+        deck_games.declare(d.code, d.sections)
+        format_catalog.declare(d.code, d.formats, d.default_format)
+        if d.search_keys:
+            search_keys.register_loader(d.code, search_keys_loader(d.search_keys))
+    if _DECLARED:
+        search_keys.set_default_game(deck_games.default())
+
+
+def _discover() -> None:
+    package = import_module("deckeditor.games")
+    names = [
+        f"deckeditor.games.{info.name}.declaration"
+        for info in pkgutil.iter_modules(package.__path__)
+        if info.ispkg
+    ]
+    names += [n.strip() for n in os.environ.get(ENV, "").split(",") if n.strip()]
+    for name in names:
+        if find_spec(name) is not None:
+            register(import_module(name).DECLARATION)
+
+
+def declarations() -> list[GameDeclaration]:
+    """Every game's declaration, in menu order (the default game first)."""
+    return list(_DECLARED.values())
+
+
+def declaration(code: str) -> GameDeclaration:
+    found = _DECLARED.get(code)
+    if found is None:
+        raise KeyError(f"unknown game {code!r} (known: {', '.join(_DECLARED)})")
+    return found
+
+
+def codes() -> tuple[str, ...]:
+    return tuple(_DECLARED)
+
+
+def file_kinds() -> dict[str, FileKind]:
+    """Every game's deck-file kinds by name, each knowing its game, in declaration order."""
+    out: dict[str, FileKind] = {}
+    for d in _DECLARED.values():
+        for kind in d.file_kinds:
+            out[kind.kind] = kind if kind.game else _owned(kind, d.code)
+    return out
+
+
+def _owned(kind: FileKind, code: str) -> FileKind:
+    return replace(kind, game=code)
+
+
 def game(code: str) -> Game:
-    if code not in GAMES:
-        raise KeyError(f"unknown game {code!r} (known: {', '.join(GAMES)})")
     found = _LOADED.get(code)
     if found is None:
-        found = _LOADED[code] = import_module(f"deckeditor.games.{code}.game").GAME
+        found = _LOADED[code] = import_module(declaration(code).game_module).GAME
     return found
 
 
 def games() -> list[Game]:
-    """Every game, in `GAMES` order (the File > New menu's order)."""
-    return [game(code) for code in GAMES]
+    """Every game, in menu order."""
+    return [game(code) for code in _DECLARED]
 
 
 def new_deck_labels() -> list[tuple[str, str]]:
-    """(code, File > New label) of every game in `GAMES` order, without loading the games."""
-    return [(code, NEW_DECK_LABELS[code]) for code in GAMES]
+    """(code, File › New label) of every game in menu order, without loading the games."""
+    return [(d.code, d.new_deck_label) for d in _DECLARED.values()]
 
 
 def default() -> Game:
-    return game(DEFAULT_GAME)
+    return game(deck_games.default())
 
 
 def game_for_card(card: Any) -> Game:
@@ -58,12 +152,12 @@ def game_for_card(card: Any) -> Game:
 # --- what the games hand to the search engine ---------------------------------------------------
 
 
-def search_keys_loader(package: str) -> Callable[[], search_keys.GameSearch]:
-    """The loader of a game's search keys: its package's `search_keys` module's `SEARCH`,
+def search_keys_loader(module: str) -> Callable[[], search_keys.GameSearch]:
+    """The loader of a game's search keys: the `SEARCH` of the module its declaration names,
     imported on the game's first query."""
 
     def load() -> search_keys.GameSearch:
-        found: search_keys.GameSearch = import_module(f"{package}.search_keys").SEARCH
+        found: search_keys.GameSearch = import_module(module).SEARCH
         return found
 
     return load
@@ -86,15 +180,19 @@ class _BuiltinFormats:
             return None  # an unusable file is "unknown" to search, not a crash
 
     def ruleset(self, code: str) -> str:
-        # search's rule sets are the card game's (`is:commander`): another game's word is none
-        return format_catalog.variant_of_code(code, mtg_only=True)
+        # search's rule sets are the default game's (`is:commander`): another game's word is none
+        return format_catalog.variant_of_code(code, game=deck_games.default())
 
 
-def _install_search() -> None:
-    for code in GAMES:
-        search_keys.register_loader(code, search_keys_loader(f"deckeditor.games.{code}"))
-    search_keys.set_default_game(DEFAULT_GAME)
-    search_context.set_format_source(_BuiltinFormats())
+def __getattr__(name: str) -> Any:
+    # GAMES and DEFAULT_GAME as the callers before the registry knew them, computed when read
+    # so a game registered later is in them
+    if name == "GAMES":
+        return codes()
+    if name == "DEFAULT_GAME":
+        return deck_games.default()
+    raise AttributeError(name)
 
 
-_install_search()
+search_context.set_format_source(_BuiltinFormats())
+_discover()

@@ -53,10 +53,9 @@ def _file_date(path: str) -> str:
 
 
 def _titles() -> list[str]:
-    from deckeditor.games import GAMES
-    from deckeditor.games.registry import game
+    from deckeditor.games.registry import games
 
-    return [game(code).TITLE for code in GAMES]
+    return [g.TITLE for g in games()]
 
 
 def about_html(paths: AppPaths, pools: dict, image_sources: list[str]) -> str:

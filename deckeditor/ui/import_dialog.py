@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from deckeditor.deck_files import read_deck_file
-from deckeditor.games import GAMES, registry
+from deckeditor.games import registry
 from deckeditor.ui.import_report_model import ImportReportModel, status_name
 from deckeditor.words import count
 
@@ -111,7 +111,7 @@ class ImportDialog(QDialog):
         ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
         result, first_error = None, None
         own = getattr(self.pool, "game", None) or registry.DEFAULT_GAME
-        games = [own] + [g for g in GAMES if g != own]
+        games = [own] + [g for g in registry.codes() if g != own]
         for game in games:  # the open deck's game first; a deck code may be the other game's
             try:
                 result = read_deck_file(

@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from deckeditor.deck import MTG_SECTIONS, Deck, Printing
-from deckeditor.games import NEW_DECK_LABELS
+from deckeditor.deck import Deck, Printing
 from deckeditor.games.interface import ColorBudget, DeckTarget, Game, LeadAction, Role, Statistics
 from deckeditor.games.mtg import brackets as _brackets
 from deckeditor.games.mtg import card_view as _view
@@ -21,13 +20,14 @@ from deckeditor.games.mtg import sections as _sections
 from deckeditor.games.mtg import statistics as _stats
 from deckeditor.games.mtg import symbols as _symbols
 from deckeditor.games.mtg.approval import try_approve, would_approve  # noqa: F401 (interface)
+from deckeditor.games.mtg.declaration import DECLARATION
 from deckeditor.games.mtg.rulesets import CHECKED_SECTIONS as _CHECKED
 from deckeditor.games.mtg.rulesets import ruleset_for as _ruleset_for
 from deckeditor.games.mtg.search_help import HELP
 
 CODE = "mtg"
 TITLE = "Magic: The Gathering"
-SECTIONS = MTG_SECTIONS
+SECTIONS = DECLARATION.sections
 CHECKED_SECTIONS = _CHECKED
 DEFAULT_FORMAT = "commander"
 SEARCH_FIELDS = None  # filled by the search package
@@ -47,7 +47,7 @@ def make_predicate(deck, fmt_info, day, pool, target_section="Main"):
 class MtgGame(Game):
     code = CODE
     title = TITLE
-    new_deck_label = NEW_DECK_LABELS[CODE]
+    new_deck_label = DECLARATION.new_deck_label
     default_format = DEFAULT_FORMAT
     sections = SECTIONS
     checked_sections = CHECKED_SECTIONS

@@ -218,7 +218,7 @@ def pool_rule(fmt_info) -> PoolRule:
     if variant is None:
         from deckeditor.format_catalog import variant_of_code
 
-        variant = variant_of_code(code, mtg_only=True)
+        variant = variant_of_code(code, game="mtg")
     return RULES[_BY_VARIANT.get(variant, "vintage")]
 
 

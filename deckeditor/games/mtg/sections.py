@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from deckeditor.deck import MTG_SECTIONS, Deck
+from deckeditor.deck import Deck
 from deckeditor.games.interface import SectionCount
+from deckeditor.games.mtg.declaration import SECTIONS as DECLARED_SECTIONS
 from deckeditor.games.mtg.rulesets import (
     OATHBREAKER,
     can_be_oathbreaker,
@@ -18,7 +19,7 @@ from deckeditor.games.mtg.rulesets import (
     ruleset_for,
 )
 
-SECTIONS = MTG_SECTIONS
+SECTIONS = DECLARED_SECTIONS
 OATHBREAKER_SLOT, SIGNATURE_SLOT = "Oathbreaker", "Signature spell"
 SLOT_SECTIONS = {OATHBREAKER_SLOT: "Commander", SIGNATURE_SLOT: "Commander"}
 

@@ -6,7 +6,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from deckeditor.deck import Deck, Printing
-from deckeditor.games import NEW_DECK_LABELS
 from deckeditor.games.interface import Game, LeadAction, Statistics
 from deckeditor.games.riftbound import card_view as _view
 from deckeditor.games.riftbound import catalog as _catalog
@@ -16,6 +15,7 @@ from deckeditor.games.riftbound import leads as _leads
 from deckeditor.games.riftbound import rules
 from deckeditor.games.riftbound import sections as _sections
 from deckeditor.games.riftbound import statistics as _stats
+from deckeditor.games.riftbound.declaration import DECLARATION
 from deckeditor.games.riftbound.rules import SECTIONS
 from deckeditor.games.riftbound.search_help import HELP
 from deckeditor.games.riftbound.symbols import SYMBOLS
@@ -45,7 +45,7 @@ def section_for(card) -> str:
 class RiftboundGame(Game):
     code = CODE
     title = TITLE
-    new_deck_label = NEW_DECK_LABELS[CODE]
+    new_deck_label = DECLARATION.new_deck_label
     default_format = DEFAULT_FORMAT
     sections = SECTIONS
     checked_sections = CHECKED_SECTIONS

@@ -15,7 +15,6 @@ from typing import TypeVar
 from deckeditor.carddb.pool import CardPool
 from deckeditor.deck import (
     MAX_COUNT,
-    MTG_SECTIONS,
     Deck,
     Entry,
     PlainEntries,
@@ -24,6 +23,7 @@ from deckeditor.deck import (
     Unparsed,
 )
 from deckeditor.deckfile_errors import ImportResult, LineKind, LineReport, TextReport
+from deckeditor.games.mtg.declaration import SECTIONS as MTG_SECTIONS
 
 # A control character other than TAB makes a line unparsed (§1 decoding).
 CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f]")

@@ -528,12 +528,12 @@ def _reads_back(
 ) -> bool:
     """Whether `1 <body>` reads back as `name` with the printing and tags `expect` holds (and in
     `section`, for a line whose Archidekt category names one)."""
-    from deckeditor.deckio import _XMAGE_LINE
+    from deckeditor.games.mtg.file_kinds import XMAGE_LINE
 
     got = classify(f"1 {body}".strip())  # as the reader sees the line: trimmed
     if got[0] != "card" or got[1] or got[6] != section:
         return False
-    if _XMAGE_LINE.search(f"1 {body}"):  # `1 [ABC:1] Foo` would make the file read as XMage
+    if XMAGE_LINE.search(f"1 {body}"):  # `1 [ABC:1] Foo` would make the file read as XMage
         return False
     return written_name(_Knows(pool), got[3]) == name and (got[4], got[5]) == expect
 
