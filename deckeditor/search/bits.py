@@ -3,15 +3,18 @@ these helpers move between that form and lists at C speed (no per-bit Python loo
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from itertools import compress
+from typing import TypeVar
+
+K = TypeVar("K")
 
 _TO_DIGITS = bytes.maketrans(b"\x00\x01", b"01")
 # Bit positions set in each byte value, for turning a bitset back into row ids.
 _BYTE_ROWS = tuple(tuple(i for i in range(8) if value >> i & 1) for value in range(256))
 
 
-def from_flags(flags: Sequence[bool] | bytes) -> int:
+def from_flags(flags: Sequence[bool] | bytes | bytearray) -> int:
     """A list of booleans (row order) -> bitset."""
     if not flags:
         return 0
@@ -79,7 +82,7 @@ def to_flags(bits: int, n: int) -> bytes:
     return digits.encode("ascii")[::-1].translate(bytes.maketrans(b"01", b"\x00\x01"))
 
 
-def union_where(groups: dict, test) -> int:
+def union_where(groups: Mapping[K, int], test: Callable[[K], bool]) -> int:
     """The rows of every group whose key passes `test` (a key search over value -> rows)."""
     result = 0
     for value, group in groups.items():

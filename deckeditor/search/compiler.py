@@ -22,7 +22,9 @@ from deckeditor.search.tree import And, Bare, Empty, Keyed, Node, Not, leaves, t
 def build_plan(node: Node, search: GameSearch, ctx: SearchContext) -> Plan:
     if isinstance(node, Empty):
         return ALL
-    if isinstance(node, (Keyed, Bare)):
+    if isinstance(node, Bare):
+        return search.name_key.plan(node, check_term(node, search, ctx)[1], ctx)
+    if isinstance(node, Keyed):
         spec, parsed = check_term(node, search, ctx)
         return spec.plan(node, parsed, ctx)
     if isinstance(node, Not):

@@ -87,7 +87,7 @@ class SearchContext:
 
     @property
     def selected_code(self) -> str | None:
-        code = getattr(self.format, "code", None)
+        code = self.format.code if self.format is not None else None
         return code.lower() if isinstance(code, str) else None
 
     def known_codes(self) -> list[str]:

@@ -10,7 +10,7 @@ class SearchError(ValueError):
     position[, length])` is accepted too, so callers need not remember which comes first.
     """
 
-    def __init__(self, *args) -> None:
+    def __init__(self, *args: str | int) -> None:
         if args and isinstance(args[0], str):
             message, position, length = (list(args) + [0, 1])[:3]
         else:

@@ -5,8 +5,10 @@ examples, then the syntax shared by all keys and the keys that are recognised bu
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from deckeditor.search.keys import GameSearch, game_search
+from deckeditor.search.keys.kinds import KeySpec
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,16 +22,13 @@ class KeyHelp:
 _OP_ORDER = (":", "=", "!=", "<", "<=", ">", ">=")
 
 
-def _identity(spec) -> tuple:
+def _identity(spec: KeySpec[Any]) -> tuple[str, object]:
     """Aliases of one key: the same spec, or specs of one kind reading the same column/field."""
-    return (
-        type(spec).__name__,
-        getattr(spec, "field", None) or getattr(spec, "label", "") or id(spec),
-    )
+    return (type(spec).__name__, spec.help_group())
 
 
 def key_help(search: GameSearch) -> list[KeyHelp]:
-    groups: dict[tuple, list[str]] = {}
+    groups: dict[tuple[str, object], list[str]] = {}
     for alias, spec in search.keys.items():
         groups.setdefault(_identity(spec), []).append(alias)
     out = []
@@ -38,7 +37,7 @@ def key_help(search: GameSearch) -> list[KeyHelp]:
         if canonical is None:
             raise KeyError(f"search help: no entry for the key {'/'.join(aliases)} ({search.game})")
         text, examples = search.help[canonical]
-        ops = getattr(search.keys[canonical], "ops", frozenset(":"))
+        ops = search.keys[canonical].ops
         ordered = tuple(o for o in _OP_ORDER if o in ops)
         out.append(
             KeyHelp(

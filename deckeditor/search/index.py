@@ -12,16 +12,22 @@ import gc
 import marshal
 import weakref
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any
+from datetime import date
+from typing import Any, TypeVar
 
-from deckeditor.carddb.derived import cache_for, code_fingerprint
-from deckeditor.carddb.pool import LazyCards
+from deckeditor.carddb.derived import DerivedCache, cache_for, code_fingerprint
+from deckeditor.carddb.pool import CardPool, LazyCards
 from deckeditor.search import bits, ranking
 from deckeditor.search.compiler import plan_query
-from deckeditor.search.context import SearchContext
-from deckeditor.search.keys import default_game, game_search
+from deckeditor.search.context import SearchContext, SearchFormat
+from deckeditor.search.keys import Columns, default_game, game_search
+from deckeditor.search.plan import Leaf
+
+T = TypeVar("T")
+# what an index is built over: a card pool, or any sequence of a game's cards
+Pool = CardPool[Any] | Sequence[Any]
 
 LEAF_CACHE = 512
 
@@ -37,24 +43,24 @@ class _FormatCardView:
 
 
 class SearchIndex:
-    def __init__(self, game: str, cards: Sequence[Any], cache=None) -> None:
+    def __init__(self, game: str, cards: Sequence[Any], cache: DerivedCache | None = None) -> None:
         self.game = game
         # a lazy pool's view stays a view (its cards decoded as keys read them); else a copy
-        self.cards = cards if isinstance(cards, LazyCards) else list(cards)
+        self.cards: Sequence[Any] = cards if isinstance(cards, LazyCards) else list(cards)
         self.n = len(self.cards)
         self.all = bits.all_rows(self.n)
         self.cache = cache  # the pool's `carddb.derived` cache (values stored beside the snapshot)
-        self.columns: dict[str, Any] = _columns(game, self.cards, cache)
-        self.narrowing: dict[str, tuple[str, list[int]]] = {}
-        self._leaves: OrderedDict[tuple, int] = OrderedDict()
-        self._derived: dict[tuple, Any] = {}
+        self.columns: Columns = _columns(game, self.cards, cache)
+        self.narrowing: dict[str, tuple[str, int]] = {}
+        self._leaves: OrderedDict[tuple[Hashable, ...], int] = OrderedDict()
+        self._derived: dict[tuple[Hashable, ...], Any] = {}
 
     # --- leaves ------------------------------------------------------------------------------
 
-    def has_leaf(self, leaf) -> bool:
+    def has_leaf(self, leaf: Leaf) -> bool:
         return leaf.key in self._leaves
 
-    def leaf_bits(self, leaf) -> int:
+    def leaf_bits(self, leaf: Leaf) -> int:
         cache = self._leaves
         found = cache.get(leaf.key)
         if found is not None:
@@ -66,9 +72,9 @@ class SearchIndex:
             cache.popitem(last=False)
         return result
 
-    def derived(self, key: tuple, build) -> Any:
+    def derived(self, key: tuple[Hashable, ...], build: Callable[[], T]) -> T:
         """Something computed once per index on first use (number groups, format answers)."""
-        found = self._derived.get(key)
+        found: T | None = self._derived.get(key)
         if found is None:
             found = self._derived[key] = build()
         return found
@@ -77,16 +83,16 @@ class SearchIndex:
         """value -> rows, for a string column with few distinct values (type lines: about one
         for every ten cards), else None."""
 
-        def build():
+        def build() -> dict[str, int] | bool:
             rows: dict[str, list[int]] = {}
             for row, value in enumerate(self.columns[column]):
                 rows.setdefault(value, []).append(row)
             if len(rows) * 4 > self.n:
-                return False
+                return False  # too many distinct values: scanning the column is no slower
             return {value: bits.from_rows(r, self.n) for value, r in rows.items()}
 
         found = self.derived(("distinct", column), build)
-        return found or None
+        return found if isinstance(found, dict) else None
 
     def warm(self, context: SearchContext | None = None) -> None:
         """Compute the per-pool answers a first keystroke would otherwise wait for: number groups,
@@ -115,7 +121,7 @@ class SearchIndex:
     def number_groups(self, field: str) -> dict[float, int]:
         """value -> rows with a face of that value (faces without the value are left out)."""
 
-        def build():
+        def build() -> dict[float, int]:
             rows: dict[float, list[int]] = {}
             for row, values in enumerate(self.columns["num:" + field]):
                 for value in values:
@@ -129,7 +135,7 @@ class SearchIndex:
         """(a, b) -> rows with a face having both values; a card-level number (a 1-tuple) is
         compared with every face."""
 
-        def build():
+        def build() -> dict[tuple[float, float], int]:
             rows: dict[tuple[float, float], list[int]] = {}
             col_a, col_b = self.columns["num:" + a], self.columns["num:" + b]
             for row, (va, vb) in enumerate(zip(col_a, col_b)):
@@ -154,26 +160,26 @@ class SearchIndex:
     def format_cards(self) -> list[tuple[str, int | None, bool]]:
         """(card id, own copy limit, forbids itself) per row; slugging every name waits until a
         format key is first used."""
-        column = self.columns["format_cards"]
-        return self.derived(("format_cards",), column) if callable(column) else column
+        found: list[tuple[str, int | None, bool]] = self.column("format_cards")
+        return found
 
-    def format_outside(self, code: str, fmt: Any, day) -> int:
+    def format_outside(self, code: str, fmt: SearchFormat, day: date) -> int:
         """Rows outside the format's card pool on `day`, when the game knows pools (column
         `format_pool`: a function of (format, day) giving those rows); 0 otherwise."""
         column = self.columns.get("format_pool")
         if column is None:
             return 0
-        outside = self.derived(("column", "format_pool"), column) if callable(column) else column
+        outside: Callable[[SearchFormat, date], list[int]] = self.column("format_pool")
 
-        def build():
+        def build() -> int:
             return bits.from_rows(outside(fmt, day), self.n)
 
         return self.derived(("format-pool", code, id(fmt), day), build)
 
-    def format_status(self, code: str, fmt: Any, day) -> tuple[int, int]:
+    def format_status(self, code: str, fmt: SearchFormat, day: date) -> tuple[int, int]:
         """(banned, restricted) bitsets under `fmt` on `day`."""
 
-        def build():
+        def build() -> tuple[int, int]:
             ruling = fmt.ruling_on(day)
             banned: list[int] = []
             restricted: list[int] = []
@@ -200,7 +206,7 @@ _COLUMNS = "search-columns"
 
 
 @contextmanager
-def _collector_paused():
+def _collector_paused() -> Iterator[None]:
     was = gc.isenabled()
     gc.disable()
     try:
@@ -211,7 +217,7 @@ def _collector_paused():
             gc.enable()
 
 
-def _columns(game: str, cards: list, cache) -> dict[str, Any]:
+def _columns(game: str, cards: Sequence[Any], cache: DerivedCache | None) -> Columns:
     """The game's columns over `cards`: from `cache` (a pool's `carddb.derived` cache) when it
     holds them for this code, else built, and stored there for the next start. Columns a game
     builds lazily (functions) are not stored; the game's `lazy_columns` makes them again."""
@@ -230,7 +236,7 @@ def _columns(game: str, cards: list, cache) -> dict[str, Any]:
             # ~300,000 objects: no collection passes over them while they are made, and none
             # later (they live as long as the index; strings and numbers make no cycles)
             with _collector_paused():
-                columns = marshal.loads(blob)
+                columns: Columns = marshal.loads(blob)
             columns.update(search.lazy_columns(cards, columns))
             return columns
         except (ValueError, EOFError, TypeError):  # unreadable: build it again
@@ -247,17 +253,20 @@ def _columns(game: str, cards: list, cache) -> dict[str, Any]:
 
 # --- one index per pool -----------------------------------------------------------------------
 
-_INDEXES: weakref.WeakKeyDictionary[Any, tuple[tuple, SearchIndex]] = weakref.WeakKeyDictionary()
+Stamp = tuple[str, int | None, int]  # (game, the pool's generation, its length)
+_INDEXES: weakref.WeakKeyDictionary[Any, tuple[Stamp, SearchIndex]] = weakref.WeakKeyDictionary()
 
 
-def _generation(pool) -> tuple:
-    return (getattr(pool, "generation", None), len(pool))
+def pool_game(pool: Pool) -> str | None:
+    """The game of a card pool (None for a plain list of cards)."""
+    return pool.game if isinstance(pool, CardPool) else None
 
 
-def index_for(pool, game: str | None = None) -> SearchIndex:
+def index_for(pool: Pool, game: str | None = None) -> SearchIndex:
     """The pool's index, built on first use and rebuilt when the pool's generation changes."""
-    game = game or getattr(pool, "game", None) or default_game()
-    stamp = (game, _generation(pool))
+    game = game or pool_game(pool) or default_game()
+    generation = pool.generation if isinstance(pool, CardPool) else None
+    stamp = (game, generation, len(pool))
     try:
         found = _INDEXES.get(pool)
     except TypeError:  # not weak-referenceable: build every time
@@ -265,7 +274,7 @@ def index_for(pool, game: str | None = None) -> SearchIndex:
     if found is not None and found[0] == stamp:
         return found[1]
     # a lazily decoded pool's cards stay undecoded until a key reads them (`CardPool.card_list`)
-    cards = pool.card_list() if hasattr(pool, "card_list") else list(pool)
+    cards = pool.card_list() if isinstance(pool, CardPool) else list(pool)
     index = SearchIndex(game, cards, cache_for(pool))
     _INDEXES[pool] = (stamp, index)
     return index

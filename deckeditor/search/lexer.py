@@ -103,7 +103,7 @@ class Lexer:
         self.pos = end
         return Token("term", start, end, Bare(value, kind, True, start, end))
 
-    def _keyed(self, start: int, match: re.Match) -> Token:
+    def _keyed(self, start: int, match: re.Match[str]) -> Token:
         head = match.group()
         op = next(o for o in _OPS if head.endswith(o))
         key_end = match.end() - len(op)

@@ -98,7 +98,7 @@ class Parser:
         if negations % 2 == 0:
             return node
         # `-(-x)` is `x`, so the printed form (`--x` would lex as `x`) re-parses to the same tree.
-        return node.item if isinstance(node, Not) else Not(node, first)
+        return node.item if isinstance(node, Not) else Not(node, first or 0)
 
     def _primary(self, depth: int) -> Node:
         token = self.tok
@@ -115,7 +115,7 @@ class Parser:
                 raise SearchError(token.start, 1, 'missing ")"')
             self._advance()
             return inner
-        if token.kind == "term":
+        if token.kind == "term" and token.node is not None:  # a term token carries its node
             self._advance()
             node = token.node
             if isinstance(node, Keyed) and node.key == "not":

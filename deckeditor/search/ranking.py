@@ -14,10 +14,11 @@ compares them.
 from __future__ import annotations
 
 from bisect import bisect_left
+from collections.abc import Sequence
 
 from deckeditor.search import bits
 from deckeditor.search.folding import fold_name
-from deckeditor.search.plan import Leaf
+from deckeditor.search.plan import IndexView, Leaf
 from deckeditor.search.tree import Bare, Keyed, Node, top_terms
 
 _PAST = "\U0010ffff"  # sorts after every folded name that starts with the same text
@@ -39,40 +40,46 @@ def typed_name(tree: Node, name_keys: frozenset[str] = frozenset({"name"})) -> s
     return " ".join(p for p in parts if p)
 
 
-def _sorted_names(index) -> tuple[list[str], list]:
+# a name's rows in the `name_exact` column: a bitset, or a list of rows (a game stores either)
+NameRows = int | Sequence[int]
+
+
+def _sorted_names(index: IndexView) -> tuple[list[str], list[NameRows]]:
     """Every folded name (full and face names), sorted, with its rows: a prefix is a range."""
 
-    def build():
-        exact = index.columns["name_exact"]
+    def build() -> tuple[list[str], list[NameRows]]:
+        exact: dict[str, NameRows] = index.columns["name_exact"]
         keys = sorted(exact)
         return keys, [exact[k] for k in keys]
 
     return index.derived(("ranking", "sorted-names"), build)
 
 
-def _union(found, n: int) -> int:
+def _union(found: NameRows, n: int) -> int:
     return found if isinstance(found, int) else bits.from_rows(found, n)
 
 
-def tiers(index, name: str) -> tuple[int, ...]:
+def tiers(index: IndexView, name: str) -> tuple[int, ...]:
     """(exact rows, rows starting with the name) as bitsets over the index, cached per name."""
     if not name or "name_exact" not in index.columns:
         return ()
 
-    def exact(ix) -> int:
+    def exact(ix: IndexView) -> int:
         return _union(ix.columns["name_exact"].get(name, ()), ix.n)
 
-    def prefix(ix) -> int:
+    def prefix(ix: IndexView) -> int:
         keys, rows = _sorted_names(ix)
         lo, hi = bisect_left(keys, name), bisect_left(keys, name + _PAST)
         if hi - lo == 0:
             return 0
-        if isinstance(rows[lo], int):
-            out = 0
-            for found in rows[lo:hi]:
+        out = 0
+        listed: list[int] = []
+        for found in rows[lo:hi]:
+            if isinstance(found, int):
                 out |= found
-            return out
-        return bits.from_rows([r for found in rows[lo:hi] for r in found], ix.n)
+            else:
+                listed.extend(found)
+        return out | bits.from_rows(listed, ix.n) if listed else out
 
     first = index.leaf_bits(Leaf(("rank=", name), exact))
     starts = index.leaf_bits(Leaf(("rank^", name), prefix))
@@ -121,7 +128,7 @@ def tier_of(row: int, ranks: tuple[int, ...]) -> int:
     return len(ranks)
 
 
-def warm(index) -> None:
+def warm(index: IndexView) -> None:
     """The sorted names, built with the index (off the first keystroke)."""
     if "name_exact" in index.columns:
         _sorted_names(index)

@@ -11,14 +11,14 @@ from deckeditor.search import bits, ranking
 from deckeditor.search.bits import rows_of
 from deckeditor.search.compiler import QueryPlan, plan_query
 from deckeditor.search.context import SearchContext
-from deckeditor.search.index import SearchIndex, index_for
+from deckeditor.search.index import Pool, SearchIndex, index_for, pool_game
 from deckeditor.search.keys import default_game
 
 
 class CompiledQuery(QueryPlan):
     """A checked, planned query, with the calls that build an index of their own."""
 
-    def ranked_names(self, pool: Any) -> list[str]:
+    def ranked_names(self, pool: Pool) -> list[str]:
         """The matching cards' names: the typed name's exact matches, then the names starting
         with it, then the rest, alphabetically within each (`deckeditor cards search`)."""
         index = index_for(pool, self.game)
@@ -30,7 +30,7 @@ class CompiledQuery(QueryPlan):
         """Does this one card match? (Builds a one-card index: for tests and the card view.)"""
         return bool(self.bits(SearchIndex(self.game, [card])))
 
-    def filter_rows(self, pool: Any, rows: Iterable[int] | None = None) -> list[int]:
+    def filter_rows(self, pool: Pool, rows: Iterable[int] | None = None) -> list[int]:
         """The rows of `pool` (all, or those given, in their order) that match."""
         index = index_for(pool, self.game)
         found = self.bits(index)
@@ -81,10 +81,14 @@ class Searcher:
     """
 
     def __init__(
-        self, pool: Any, game: str | None = None, context: SearchContext | None = None
+        self,
+        pool: Pool | SearchIndex,
+        game: str | None = None,
+        context: SearchContext | None = None,
     ) -> None:
         self.pool = pool
-        self.game = game or getattr(pool, "game", None) or default_game()
+        own = pool.game if isinstance(pool, SearchIndex) else pool_game(pool)
+        self.game = game or own or default_game()
         self.context = context or SearchContext()
         self.index = pool if isinstance(pool, SearchIndex) else index_for(pool, self.game)
         self.last_text: str = ""

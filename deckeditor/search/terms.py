@@ -13,14 +13,14 @@ from deckeditor.search.keys import GameSearch, game_search
 from deckeditor.search.keys.kinds import KeySpec
 from deckeditor.search.tree import Bare, Keyed
 
-Checked = tuple[KeySpec, Any]  # the key's spec, and the value as that spec parsed it
+Checked = tuple[KeySpec[Any], Any]  # the key's spec, and the value as that spec parsed it
 
 
 def check_term(term: Keyed | Bare, search: GameSearch, ctx: SearchContext) -> Checked:
     """The key spec and the checked value of one term, or a SearchError pointing at the culprit."""
     if isinstance(term, Bare):
-        spec: KeySpec = search.name_key
-        return spec, spec.check(term, ctx)
+        name = search.name_key
+        return name, name.check(term, ctx)
     key = term.key
     key_span = max(1, term.op_start - term.start)
     if key in search.unsupported:

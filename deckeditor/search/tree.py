@@ -3,6 +3,7 @@ re-parsed query compares equal to the original."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 
@@ -58,10 +59,10 @@ class Or:
 
 
 Node = Empty | Keyed | Bare | Not | And | Or
-Term = (Keyed, Bare)
+Term = Keyed | Bare  # one term of the query (a key, or a name)
 
 
-def leaves(node: Node):
+def leaves(node: Node) -> Iterator[Term]:
     """Every term of the tree, in text order."""
     if isinstance(node, (Keyed, Bare)):
         yield node

@@ -41,7 +41,7 @@ Columns = dict[str, Any]
 @dataclass
 class GameSearch:
     game: str
-    keys: dict[str, KeySpec]  # alias -> KeySpec
+    keys: dict[str, KeySpec[Any]]  # alias -> KeySpec
     build_columns: Callable[[Sequence[Any]], Columns]
     # (cards, columns) -> the columns build_columns makes as functions, over columns read back
     # from a cache; a game without it gets its columns built at every start

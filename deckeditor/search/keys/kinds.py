@@ -1,19 +1,27 @@
 """Generic key kinds. Each checks a term's value (raising SearchError at the value) and turns the
 term into a plan (`search.plan`): leaves that compute a row bitset from pre-folded index
-columns, or a negated leaf. Leaves are cached by the index under `Leaf.key`, so a key must put into that key
-everything its result depends on (context included)."""
+columns, or a negated leaf. Leaves are cached by the index under `Leaf.key`, so a key must put
+into that key everything its result depends on (context included).
+
+`KeySpec[P]`: P is what `check` makes of a term's value (a folded string, a compiled regex, a
+number, ...), handed back to `plan` and `leaf`."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Hashable, Sequence
+from datetime import date
+from typing import Any, Generic, Literal, TypeVar
 
 from deckeditor.search import bits
+from deckeditor.search.context import SearchContext, SearchFormat
 from deckeditor.search.errors import SearchError
 from deckeditor.search.folding import fold_name, fold_text
-from deckeditor.search.plan import Leaf, Not
+from deckeditor.search.plan import IndexView, Leaf, Not, Plan
 from deckeditor.search.tree import Bare, Keyed
+
+P = TypeVar("P")
+LeafKey = tuple[Hashable, ...]
 
 ALL_OPS = frozenset({":", "=", "!=", "<", "<=", ">", ">="})
 EQ_OPS = frozenset({":", "=", "!="})
@@ -24,21 +32,21 @@ def value_error(term: Keyed, message: str) -> SearchError:
     return SearchError(term.value_start, length, message)
 
 
-def compile_regex(term: Keyed) -> re.Pattern:
+def compile_regex(term: Keyed) -> re.Pattern[str]:
     """Python regex, case-insensitive; a bad one is reported where the regex goes wrong."""
     pattern_start = term.value_start + 1
     try:
         return re.compile(term.value, re.IGNORECASE)
     except re.error as exc:
         offset = exc.pos if exc.pos is not None else 0
-        message = getattr(exc, "msg", None) or str(exc)
+        message = exc.msg or str(exc)
         error = SearchError(pattern_start + offset, 1, f"invalid regular expression: {message}")
     except (OverflowError, RecursionError, ValueError) as exc:
         error = SearchError(pattern_start, 1, f"invalid regular expression: {exc}")
     raise error
 
 
-def substring_bits(index, column: str, needle: str, grouped: bool = False) -> int:
+def substring_bits(index: IndexView, column: str, needle: str, grouped: bool = False) -> int:
     """Rows whose column string contains `needle`. When the previous scan of this column was for
     a prefix of `needle` (the user typed one more letter), only its hits can match, so only they
     are scanned when they are few. `grouped`: the column repeats few distinct strings (type
@@ -52,7 +60,7 @@ def substring_bits(index, column: str, needle: str, grouped: bool = False) -> in
             if needle in value:
                 result |= group
         return result
-    col = index.columns[column]
+    col: Sequence[str] = index.columns[column]
     memo = index.narrowing.get(column)
     if memo is not None and needle.startswith(memo[0]) and memo[1].bit_count() * 4 < index.n:
         result = bits.from_rows([r for r in bits.to_rows(memo[1]) if needle in col[r]], index.n)
@@ -62,82 +70,92 @@ def substring_bits(index, column: str, needle: str, grouped: bool = False) -> in
     return result
 
 
-def substring_leaf(key: tuple, column: str, needle: str, grouped: bool = False) -> Leaf:
-    def restrict(index, rows):
-        col = index.columns[column]
+def substring_leaf(key: LeafKey, column: str, needle: str, grouped: bool = False) -> Leaf:
+    def restrict(index: IndexView, rows: list[int]) -> int:
+        col: Sequence[str] = index.columns[column]
         return bits.from_rows([r for r in rows if needle in col[r]], index.n)
 
     return Leaf(key, lambda index: substring_bits(index, column, needle, grouped), restrict)
 
 
-def regex_leaf(key: tuple, column: str, pattern: re.Pattern) -> Leaf:
+def regex_leaf(key: LeafKey, column: str, pattern: re.Pattern[str]) -> Leaf:
     """Any of a row's strings (a tuple per row) matches the pattern."""
     search = pattern.search
 
-    def compute(index):
-        return bits.from_flags(
-            [any(search(s) for s in strings) for strings in index.column(column)]
-        )
+    def compute(index: IndexView) -> int:
+        col: Sequence[tuple[str, ...]] = index.column(column)
+        return bits.from_flags([any(search(s) for s in strings) for strings in col])
 
-    def restrict(index, rows):
-        col = index.column(column)
+    def restrict(index: IndexView, rows: list[int]) -> int:
+        col: Sequence[tuple[str, ...]] = index.column(column)
         return bits.from_rows([r for r in rows if any(search(s) for s in col[r])], index.n)
 
     return Leaf(key, compute, restrict)
 
 
-class KeySpec:
+class KeySpec(Generic[P]):
     """Base: a key with `:`/`=` meaning "matches" and `!=` meaning "does not match"."""
 
     label = ""
     ops: frozenset[str] = EQ_OPS
     regex = False
 
-    def check(self, term: Keyed, ctx) -> Any:
-        return term.value
+    def check(self, term: Keyed, ctx: SearchContext) -> P:  # pragma: no cover - abstract
+        raise NotImplementedError
 
-    def plan(self, term: Keyed, parsed: Any, ctx):
+    def plan(self, term: Keyed, parsed: P, ctx: SearchContext) -> Plan:
         leaf = self.leaf(term, parsed, ctx)
         return Not(leaf) if term.op == "!=" else leaf
 
-    def leaf(self, term: Keyed, parsed: Any, ctx) -> Leaf:  # pragma: no cover - abstract
+    def leaf(self, term: Keyed, parsed: P, ctx: SearchContext) -> Leaf:  # pragma: no cover
         raise NotImplementedError
 
+    def help_group(self) -> object:
+        """What the aliases of one key share, for the search help (its label)."""
+        return self.label or id(self)
 
-class NameKey(KeySpec):
+
+Pattern = re.Pattern[str]
+
+
+class NameKey(KeySpec["str | Pattern"]):
     """Names (`search.md` §4.1). Columns: `name` (folded full name), `name_exact` (folded full
     and face names -> list of rows, or a bitset), `name_raw` (full and face names as printed)."""
 
     label = "name"
     regex = True
 
-    def check(self, term, ctx):
+    def check(self, term: Keyed | Bare, ctx: SearchContext) -> str | Pattern:
         if isinstance(term, Keyed) and term.kind == "regex":
             return compile_regex(term)
         return fold_name(term.value)
 
-    def plan(self, term, parsed, ctx):
-        if isinstance(term, Bare):
-            return self.exact_leaf(parsed) if term.exact else self.substring_leaf(parsed)
-        leaf = self.regex_leaf(parsed) if term.kind == "regex" else self.substring_leaf(parsed)
-        return Not(leaf) if term.op == "!=" else leaf
+    def plan(self, term: Keyed | Bare, parsed: str | Pattern, ctx: SearchContext) -> Plan:
+        # (`isinstance(parsed, str)`: a query without a regex never touches `re`)
+        if not isinstance(parsed, str):
+            leaf = self.regex_leaf(parsed)
+        elif isinstance(term, Bare) and term.exact:
+            return self.exact_leaf(parsed)
+        else:
+            leaf = self.substring_leaf(parsed)
+        return Not(leaf) if isinstance(term, Keyed) and term.op == "!=" else leaf
 
     def substring_leaf(self, needle: str) -> Leaf:
         return substring_leaf(("name", needle), "name", needle)
 
     def exact_leaf(self, folded: str) -> Leaf:
-        def compute(index):
-            found = index.columns["name_exact"].get(folded, ())
+        def compute(index: IndexView) -> int:
+            found: int | Sequence[int] = index.columns["name_exact"].get(folded, ())
             # A game may store a bitset or the list of rows.
             return found if isinstance(found, int) else bits.from_rows(found, index.n)
 
         return Leaf(("name!", folded), compute)
 
-    def regex_leaf(self, pattern: re.Pattern) -> Leaf:
+    def regex_leaf(self, pattern: Pattern) -> Leaf:
         return regex_leaf(("name/", pattern.pattern), "name_raw", pattern)
 
 
-class TextKey(KeySpec):
+class TextKey(KeySpec["str | Pattern"]):
     """Rules text (`o:`, `fo:`, Riftbound `effect:`): a folded substring, `~` standing for the
     card's name, or a regex over the unfolded text. Columns: `<column>` (folded, faces joined by
     a newline), `<column>_tilde` (names replaced by `~`), `<column>_raw` (tuple of texts)."""
@@ -148,20 +166,20 @@ class TextKey(KeySpec):
         self.label = label
         self.column = column
 
-    def check(self, term, ctx):
+    def check(self, term: Keyed, ctx: SearchContext) -> str | Pattern:
         if term.kind == "regex":
             return compile_regex(term)
         return fold_text(term.value)
 
-    def leaf(self, term, parsed, ctx):
+    def leaf(self, term: Keyed, parsed: str | Pattern, ctx: SearchContext) -> Leaf:
         column = self.column
-        if term.kind == "regex":
+        if not isinstance(parsed, str):
             return regex_leaf((column + "/", parsed.pattern), column + "_raw", parsed)
         source = column + "_tilde" if "~" in parsed else column
         return substring_leaf((source, parsed), source, parsed)
 
 
-class TypeKey(KeySpec):
+class TypeKey(KeySpec[str]):
     """Word-prefix match on folded type lines: the value's words appear consecutively, all whole
     but the last, which may be a prefix. Column: each face's folded type line, each line starting
     with a space, faces joined by a newline (so a match never spans two faces)."""
@@ -171,31 +189,37 @@ class TypeKey(KeySpec):
     def __init__(self, column: str = "types") -> None:
         self.column = column
 
-    def check(self, term, ctx):
+    def check(self, term: Keyed, ctx: SearchContext) -> str:
         return " " + fold_name(term.value)
 
-    def leaf(self, term, parsed, ctx):
+    def leaf(self, term: Keyed, parsed: str, ctx: SearchContext) -> Leaf:
         return substring_leaf((self.column, parsed), self.column, parsed, grouped=True)
 
 
-class WordSetKey(KeySpec):
+class WordSetKey(KeySpec[str]):
     """Equality with one of a card's words (keywords, tags). Column: folded word -> bitset."""
 
     def __init__(self, label: str, column: str) -> None:
         self.label = label
         self.column = column
 
-    def check(self, term, ctx):
+    def check(self, term: Keyed, ctx: SearchContext) -> str:
         return fold_name(term.value)
 
-    def leaf(self, term, parsed, ctx):
+    def leaf(self, term: Keyed, parsed: str, ctx: SearchContext) -> Leaf:
         column = self.column
-        return Leaf((column, parsed), lambda index: index.columns[column].get(parsed, 0))
+
+        def compute(index: IndexView) -> int:
+            found: int = index.columns[column].get(parsed, 0)
+            return found
+
+        return Leaf((column, parsed), compute)
 
 
 # --- colour-like sets ---------------------------------------------------------------------------
 
-_SET_TESTS = {
+Compare = Callable[[Any, Any], bool]
+_SET_TESTS: dict[str, Callable[[int, int], bool]] = {
     ">=": lambda m, q: m & q == q,
     "<=": lambda m, q: m & ~q == 0,
     "=": lambda m, q: m == q,
@@ -203,7 +227,7 @@ _SET_TESTS = {
     "<": lambda m, q: m & ~q == 0 and m != q,
     "!=": lambda m, q: m != q,
 }
-_NUM_TESTS = {
+_NUM_TESTS: dict[str, Compare] = {
     ":": lambda a, b: a == b,
     "=": lambda a, b: a == b,
     "!=": lambda a, b: a != b,
@@ -214,7 +238,11 @@ _NUM_TESTS = {
 }
 
 
-class MaskKey(KeySpec):
+# ("set", mask) / ("count", n) / ("multi",): a colour-like value as `MaskKey.parse_value` reads it
+MaskValue = tuple[Literal["set", "count"], int] | tuple[Literal["multi"]]
+
+
+class MaskKey(KeySpec[MaskValue]):
     """Colours (`c:`), identity (`id:`), Riftbound domains. `parse_value(text)` gives
     ("set", mask), ("count", n), ("multi",) or None. Column `<groups>`: a list of bitsets, entry m
     holding the rows with (a face of) exactly mask m. `subset_colon`: `:` means "fits inside"
@@ -222,14 +250,21 @@ class MaskKey(KeySpec):
 
     ops = ALL_OPS
 
-    def __init__(self, label: str, groups: str, parse_value, noun: str, subset_colon: bool) -> None:
+    def __init__(
+        self,
+        label: str,
+        groups: str,
+        parse_value: Callable[[str], MaskValue | None],
+        noun: str,
+        subset_colon: bool,
+    ) -> None:
         self.label = label
         self.groups = groups
         self.parse_value = parse_value
         self.noun = noun
         self.subset_colon = subset_colon
 
-    def check(self, term, ctx):
+    def check(self, term: Keyed, ctx: SearchContext) -> MaskValue:
         parsed = self.parse_value(term.value.strip().lower())
         if parsed is None:
             raise value_error(term, f'unknown {self.noun} "{term.value}"')
@@ -239,32 +274,32 @@ class MaskKey(KeySpec):
             )
         return parsed
 
-    def plan(self, term, parsed, ctx):
+    def plan(self, term: Keyed, parsed: MaskValue, ctx: SearchContext) -> Plan:
         return self.leaf(term, parsed, ctx)
 
-    def test(self, op: str, parsed) -> Callable[[int], bool]:
-        kind = parsed[0]
-        if kind == "multi":
+    def test(self, op: str, parsed: MaskValue) -> Callable[[int], bool]:
+        if len(parsed) == 1:  # multicolour
             return (lambda m: bits.count(m) < 2) if op == "!=" else (lambda m: bits.count(m) >= 2)
+        kind, q = parsed
         if kind == "count":
-            n, compare = parsed[1], _NUM_TESTS[op]
-            return lambda m: compare(bits.count(m), n)
-        q = parsed[1]
+            compare = _NUM_TESTS[op]
+            return lambda m: compare(bits.count(m), q)
         if op == ":":
             if self.subset_colon:
                 return lambda m: m & ~q == 0
             # `c:c` is "no colours", not "a superset of nothing".
             return (lambda m: m == 0) if q == 0 else (lambda m: m & q == q)
-        compare = _SET_TESTS[op]
-        return lambda m: compare(m, q)
+        set_test = _SET_TESTS[op]
+        return lambda m: set_test(m, q)
 
-    def leaf(self, term, parsed, ctx):
+    def leaf(self, term: Keyed, parsed: MaskValue, ctx: SearchContext) -> Leaf:
         test = self.test(term.op, parsed)
         groups_name = self.groups
 
-        def compute(index):
+        def compute(index: IndexView) -> int:
             result = 0
-            for mask, group in enumerate(index.columns[groups_name]):
+            groups: list[int] = index.columns[groups_name]
+            for mask, group in enumerate(groups):
                 if group and test(mask):
                     result |= group
             return result
@@ -277,7 +312,11 @@ class MaskKey(KeySpec):
 _NUMBER = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)")
 
 
-class NumberKey(KeySpec):
+# ("number", value) / ("stat", another field) / ("parity", "even" or "odd")
+NumberValue = tuple[Literal["number"], float] | tuple[Literal["stat", "parity"], str]
+
+
+class NumberKey(KeySpec[NumberValue]):
     """Numeric stats. Column `num:<field>`: per row a tuple of per-face values (None when the face
     lacks the stat; a card-level number is a 1-tuple). `stats` maps every numeric alias of the
     game to its field, for per-face comparisons (`pow>tou`, `pow>=mv`)."""
@@ -290,7 +329,7 @@ class NumberKey(KeySpec):
         self.stats = stats
         self.parity = parity
 
-    def check(self, term, ctx):
+    def check(self, term: Keyed, ctx: SearchContext) -> NumberValue:
         value = term.value.strip().lower()
         if self.parity and value in ("even", "odd"):
             if term.op not in (":", "="):
@@ -304,55 +343,69 @@ class NumberKey(KeySpec):
             return ("stat", self.stats[value])
         raise value_error(term, f'"{term.value}" is not a number')
 
-    def plan(self, term, parsed, ctx):
+    def help_group(self) -> object:
+        return self.field
+
+    def plan(self, term: Keyed, parsed: NumberValue, ctx: SearchContext) -> Plan:
         return self.leaf(term, parsed, ctx)
 
-    def leaf(self, term, parsed, ctx):
+    def leaf(self, term: Keyed, parsed: NumberValue, ctx: SearchContext) -> Leaf:
         field, op = self.field, term.op
-        kind, arg = parsed
         compare = _NUM_TESTS[op]
-        if kind == "parity":
-            want = 0 if arg == "even" else 1
+        test: Callable[[IndexView], int]
+        if parsed[0] == "stat":
+            other = parsed[1]
 
-            def test(v):
-                return v == int(v) and int(v) % 2 == want
+            def test(index: IndexView) -> int:
+                groups = index.number_pairs(field, other)
+                return bits.union_where(groups, lambda pair: compare(pair[0], pair[1]))
+
+        elif parsed[0] == "parity":
+            want = 0 if parsed[1] == "even" else 1
+
+            def test(index: IndexView) -> int:
+                return bits.union_where(
+                    index.number_groups(field),
+                    lambda v: v != float("inf") and v == int(v) and int(v) % 2 == want,
+                )
 
         else:
-            test = None
+            number = parsed[1]
 
-        def compute(index):
-            if kind == "stat":
-                groups = index.number_pairs(field, arg)
-                return bits.union_where(groups, lambda pair: compare(pair[0], pair[1]))
-            groups = index.number_groups(field)
-            if kind == "parity":
-                return bits.union_where(groups, lambda v: v not in (float("inf"),) and test(v))
-            return bits.union_where(groups, lambda v: compare(v, arg))
+            def test(index: IndexView) -> int:
+                return bits.union_where(index.number_groups(field), lambda v: compare(v, number))
 
-        return Leaf(("num", field, op, kind, arg), compute)
+        return Leaf(("num", field, op, *parsed), test)
 
 
 # --- is: ----------------------------------------------------------------------------------------
 
 
-class IsKey(KeySpec):
+# an `is:` value's bitset over an index, under a context
+IsCompute = Callable[[IndexView, SearchContext], int]
+# what else an `is:` value follows: nothing (False), the rule set (True), or a function of the context
+IsDepends = bool | Callable[[SearchContext], Hashable]
+
+
+class IsKey(KeySpec[str]):
     """`is:` values (and `otag:`'s, same shape). `values`: name -> (compute(index, ctx) -> bitset,
     depends): `depends` False for a fact of the card alone, True when it follows the rule set, or
     a function of the context giving what else it follows (the day's Game Changers list)."""
 
-    def __init__(self, values: dict[str, tuple[Callable, Any]], label: str = "is") -> None:
+    def __init__(self, values: dict[str, tuple[IsCompute, IsDepends]], label: str = "is") -> None:
         self.values = values
         self.label = label
 
-    def check(self, term, ctx):
+    def check(self, term: Keyed, ctx: SearchContext) -> str:
         value = term.value.strip().lower()
         if value not in self.values:
             valid = ", ".join(sorted(self.values))
             raise value_error(term, f'unknown {self.label}: value "{term.value}" (valid: {valid})')
         return value
 
-    def leaf(self, term, parsed, ctx):
+    def leaf(self, term: Keyed, parsed: str, ctx: SearchContext) -> Leaf:
         compute, depends = self.values[parsed]
+        extra: Hashable
         if callable(depends):
             extra = depends(ctx)
         else:
@@ -363,7 +416,7 @@ class IsKey(KeySpec):
 # --- formats ------------------------------------------------------------------------------------
 
 
-class FormatKey(KeySpec):
+class FormatKey(KeySpec[tuple[str, SearchFormat]]):
     """`f:`/`legal:`, `banned:`, `restricted:` (`search.md` §4.6): the Format's Ruling on the
     selected day, per card id. Column `format_cards`: a function giving per row (card id, own copy
     limit or None, forbids itself), called on first use."""
@@ -372,7 +425,7 @@ class FormatKey(KeySpec):
         self.label = label
         self.mode = mode  # "legal" | "banned" | "restricted"
 
-    def check(self, term, ctx):
+    def check(self, term: Keyed, ctx: SearchContext) -> tuple[str, SearchFormat]:
         code = term.value.strip().lower()
         fmt = ctx.find_format(code)
         if fmt is None:
@@ -382,11 +435,12 @@ class FormatKey(KeySpec):
             raise value_error(term, f'unknown format "{term.value}" (known: {", ".join(known)})')
         return (code, fmt)
 
-    def leaf(self, term, parsed, ctx):
+    def leaf(self, term: Keyed, parsed: tuple[str, SearchFormat], ctx: SearchContext) -> Leaf:
         code, fmt = parsed
-        day, mode = ctx.the_day(), self.mode
+        day: date = ctx.the_day()
+        mode = self.mode
 
-        def compute(index):
+        def compute(index: IndexView) -> int:
             banned, restricted = index.format_status(code, fmt, day)
             if mode == "legal":
                 # legal: in the format's card pool on the day and not banned (search.md §4.6)
