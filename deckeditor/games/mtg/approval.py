@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from itertools import combinations
+from typing import Any
 
 from deckeditor.deck import Deck, Entry
 from deckeditor.games.mtg import colors as C
@@ -55,16 +56,38 @@ class Item:
     ident: int = 0
 
 
+# the last DeckView made, by (deck, pool, pool generation, sections): one entry, so no old deck
+# or pool is kept past the next view
+_LAST_VIEW: dict[str, tuple[tuple[object, ...], DeckView]] = {}
+
+
 @dataclass(slots=True)
 class DeckView:
     items: list[Item]
     checked: list[Item]
     commanders: list[Item]  # every item of the Commander section
     rules: list[tuple[DeckRule, Item]]  # active rules and the item carrying them
+    # the copies per name (`copy_limits.tally`), counted once for the checker and the predicate
+    tallied: dict[str, Any] | None = field(default=None, compare=False, repr=False)
 
     @classmethod
     def of(cls, deck: Deck, pool: Pool, sections: tuple[str, ...] = CHECKED_SECTIONS) -> DeckView:
-        """`sections`: the checked sections of the rule set (constructed has no Commander)."""
+        """`sections`: the checked sections of the rule set (constructed has no Commander).
+        The last view made is given again for the same deck snapshot (decks are immutable),
+        pool and sections: after an edit the checker, the catalog's predicate and the colour
+        budget each ask for it."""
+        key = (deck, pool, getattr(pool, "generation", None), sections)
+        last = _LAST_VIEW.get("view")
+        if last is not None:
+            was = last[0]
+            if was[0] is deck and was[1] is pool and was[2:] == key[2:]:
+                return last[1]
+        view = cls._make(deck, pool, sections)
+        _LAST_VIEW["view"] = (key, view)
+        return view
+
+    @classmethod
+    def _make(cls, deck: Deck, pool: Pool, sections: tuple[str, ...]) -> DeckView:
         items: list[Item] = []
         for sec in deck.sections:
             for i, entry in enumerate(sec.entries):

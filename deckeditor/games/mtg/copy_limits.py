@@ -120,7 +120,14 @@ class Tally:
 
 
 def tally(view: DeckView) -> dict[str, Tally]:
-    """Copies per name key over the checked sections, sections in section order."""
+    """Copies per name key over the checked sections, sections in section order (counted once
+    per view; the caller reads it, never changes it)."""
+    if view.tallied is None:
+        view.tallied = _tally(view)
+    return view.tallied
+
+
+def _tally(view: DeckView) -> dict[str, Tally]:
     out: dict[str, Tally] = {}
     for it in view.checked:
         name = written_name(it)
