@@ -7,19 +7,25 @@ import contextlib
 import os
 import signal
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from types import FrameType
+from typing import TYPE_CHECKING
 
 from deckeditor import __version__
 from deckeditor.commands import COMMANDS
+
+if TYPE_CHECKING:
+    from deckeditor.games.declaration import GameDeclaration
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The whole command line; with `only`, just that subcommand (a command's start-up then
     skips what the others import to describe their options, e.g. convert's deck kinds)."""
+    from deckeditor.games import registry  # lazy: every command loads it; the window starts without
+
     parser = argparse.ArgumentParser(
         prog="deckeditor",
-        description="Deck Editor: build and check Magic: The Gathering and Riftbound decks.",
+        description=f"Deck Editor: build and check {_titles(registry.declarations())} decks.",
     )
     parser.add_argument("--version", action="version", version=f"deckeditor {__version__}")
     parser.add_argument(
@@ -32,6 +38,12 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         if only is None or module.NAME == only:
             module.register(sub)
     return parser
+
+
+def _titles(games: Sequence[GameDeclaration]) -> str:
+    """ "Magic: The Gathering and Riftbound": every game's title, in menu order."""
+    titles = [g.title for g in games]
+    return " and ".join(filter(None, [", ".join(titles[:-1]), *titles[-1:]]))
 
 
 def _gui_parser() -> argparse.ArgumentParser:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
+from deckeditor import deck_games
 from deckeditor.carddb.pool import CardPool
 from deckeditor.deck import Deck
 from deckeditor.deckfile_errors import ImportResult
@@ -21,12 +22,7 @@ def deck_file_game(path: str | os.PathLike[str]) -> str:
     from deckeditor import deckio  # lazy: the deck files' readers, not needed to open a window
 
     game = deckio.game_of(path)
-    if game is not None:
-        try:
-            return registry.game(game).code
-        except KeyError:  # a game this build does not know
-            pass
-    return registry.DEFAULT_GAME
+    return game if game is not None and game in registry.codes() else deck_games.default()
 
 
 def read_deck_file(
