@@ -63,8 +63,9 @@ class CardPool(Generic[C]):
     def __init__(self, game: str, cards: Iterable[C] = ()) -> None:
         self.game = game
         self.generation = 0  # bumped on every change, so caches keyed on the pool can tell
-        self.combos = None  # two-card combos from a Commander Spellbook source, if one was given
-        self.combos_path = None  # an imported Spellbook file, read on first need
+        # two-card combos from a Commander Spellbook source, if one was given (a game's table)
+        self.combos: object = None
+        self.combos_path: str | None = None  # an imported Spellbook file, read on first need
         self._cards: list[C] = []
         # (snapshot rows, row -> card) while some cards are still undecoded (`lazy`); else None
         self._lazy: tuple[list, Callable[[object], C]] | None = None

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from datetime import date as _date
 from xml.etree.ElementTree import Element, ParseError
 
@@ -20,7 +21,9 @@ from defusedxml.ElementTree import iterparse
 from deckeditor.games.mtg.build import ImportIssue, build_card, parse_type_line
 from deckeditor.games.mtg.card import Card, Face, Layout
 from deckeditor.games.mtg.colors import mask
+from deckeditor.games.mtg.legality import DIGITAL, JOKE
 from deckeditor.games.mtg.mana import ManaCostError, cost_colors, from_compact, mana_value
+from deckeditor.games.mtg.set_calendar import first_day
 
 Progress = Callable[[int, int | None], object]
 
@@ -45,7 +48,8 @@ def _prop(card: Element, tag: str) -> Element | None:
 
 def _colors(card: Element) -> int | None:
     joined = _text(_prop(card, "colors"))
-    holder = card.find("prop") if card.find("prop") is not None else card
+    prop = card.find("prop")
+    holder = prop if prop is not None else card
     singles = "".join(_text(c) for c in holder.findall("color")) + "".join(
         _text(c) for c in card.findall("color") if holder is not card
     )
@@ -152,13 +156,14 @@ def iter_cards(
     except (ParseError, DefusedXmlException) as exc:
         issues.append(ImportIssue(source, "file", f"XML cannot be read: {exc}"))
     used: set[str] = set()
-    for faces, layout, _name, sets, ci, related in fronts:
+    for faces, layout, _name, sets, identity, related in fronts:
         extra_faces = [backs[r] for r in related if r in backs]
         used.update(r for r in related if r in backs)
         if extra_faces and layout is Layout.NORMAL:
             layout = Layout.TRANSFORM
         all_faces = faces + extra_faces
-        yield _dated(build_card(all_faces, layout, printings=sets, source_identity=ci), calendar)
+        card = build_card(all_faces, layout, printings=sets, source_identity=identity)
+        yield _dated(card, calendar)
     for name, face in backs.items():
         if name not in used:
             issues.append(
@@ -194,17 +199,11 @@ def _calendar_entry(el: Element, calendar: dict[str, tuple[str, str]]) -> None:
 def _dated(card: Card, calendar: dict[str, tuple[str, str]]) -> Card:
     """The first printing's release day and what the set types say (`legality.py` traits). A set
     the file gives no day (a database without <sets>) takes the shipped calendar's."""
-    from deckeditor.games.mtg.set_calendar import first_day
-
     known = [calendar[c.upper()] for c in card.printings if c.upper() in calendar]
     undated = [c for c in card.printings if not calendar.get(c.upper(), ("", ""))[0]]
     shipped = first_day(undated, (card.name,)) if undated else ""
     if not known and not shipped:
         return card
-    from dataclasses import replace
-
-    from deckeditor.games.mtg.legality import DIGITAL, JOKE
-
     days = [day for day, _ in known if day] + ([shipped] if shipped else [])
     kinds = {kind for _, kind in known}
     traits = set(card.traits)
@@ -229,8 +228,6 @@ def load_cockatrice(
         if old is None:
             by_name[card.name] = card
         elif card.printings:
-            from dataclasses import replace
-
             codes = tuple(dict.fromkeys(old.printings + card.printings))
             first = min((d for d in (old.released, card.released) if d), default="")
             by_name[card.name] = replace(old, printings=codes, released=first)

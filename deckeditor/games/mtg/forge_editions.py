@@ -17,6 +17,8 @@ from dataclasses import dataclass, field, replace
 from datetime import date
 from pathlib import Path
 
+from deckeditor.games.mtg.card import Card
+from deckeditor.games.mtg.legality import COMMON, DIGITAL, JOKE, RARITY_KNOWN
 from deckeditor.names import name_key
 
 _RARITY = frozenset("CURMLSTP")
@@ -97,17 +99,15 @@ def editions_beside(cardsfolder: str | os.PathLike[str]) -> dict[str, Printed]:
     return out
 
 
-def printed_as(editions: dict[str, Printed], card) -> Printed | None:
+def printed_as(editions: dict[str, Printed], card: Card) -> Printed | None:
     """A card's printings, by its name or its front face's."""
     return editions.get(name_key(card.name)) or editions.get(name_key(card.front.name))
 
 
-def with_printings(card, printed: Printed | None):
+def with_printings(card: Card, printed: Printed | None) -> Card:
     """The card with its set codes (oldest first), first release day and set-type traits."""
     if printed is None or card.printings:
         return card
-    from deckeditor.games.mtg.legality import COMMON, DIGITAL, JOKE, RARITY_KNOWN
-
     ordered = sorted(printed.codes, key=lambda dc: (dc[0] or "9999", dc[1]))
     days = [d for d, _ in ordered if d]
     traits = set(card.traits)

@@ -26,13 +26,16 @@ from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from typing import Any
 
+from deckeditor.deck import Entry
+from deckeditor.games.mtg.card import Pool
+from deckeditor.games.mtg.set_calendar import promo_sets, shipped_calendar
+from deckeditor.paths import resources_dir
+
 TABLE_FILE = "forge-printings.json"
 
 
 @lru_cache(maxsize=1)
-def _table() -> dict:
-    from deckeditor.paths import resources_dir
-
+def _table() -> dict[str, Any]:  # the JSON document, {} when unreadable
     try:
         data = json.loads((resources_dir() / "mtg" / TABLE_FILE).read_text(encoding="utf-8"))
     except (OSError, ValueError):
@@ -40,7 +43,7 @@ def _table() -> dict:
     return data if isinstance(data, dict) else {}
 
 
-def _part(key: str) -> dict:
+def _part(key: str) -> dict[str, Any]:
     part = _table().get(key)
     return part if isinstance(part, dict) else {}
 
@@ -49,8 +52,6 @@ def _part(key: str) -> dict:
 def not_preferred() -> frozenset[str]:
     """Set codes no line should prefer: promo sets (the set calendar's list), token,
     memorabilia and digital-only sets (this table's)."""
-    from deckeditor.games.mtg.set_calendar import promo_sets
-
     codes = (c for group in _part("avoid").values() if isinstance(group, list) for c in group)
     return promo_sets() | frozenset(str(c).upper() for c in codes)
 
@@ -77,23 +78,20 @@ def table_printing(name: str) -> str | None:
     return str(code) if code else None
 
 
-def flag_printing(entry: Any, pool: Any) -> tuple[str, str | None] | None:
+def flag_printing(entry: Entry, pool: Pool | None) -> tuple[str, str | None] | None:
     """(set code, collector number) for a Forge line that carries flags, or None when no
     printing of the card is known at all."""
     p = entry.printing
     if p is not None and p.set:
         return p.set.upper(), p.number
-    from deckeditor.games.mtg.set_calendar import shipped_calendar
-
     card = pool.get(entry.card) if pool is not None else None
     codes = tuple(getattr(card, "printings", ()) or ())
     avoid, days = not_preferred(), shipped_calendar()
-    if codes and any(c.upper() not in avoid for c in codes):
-        return forge_code(newest(codes, days, avoid)), None
+    best = newest(codes, days, avoid)  # None: no codes
+    if best is not None and any(c.upper() not in avoid for c in codes):
+        return forge_code(best), None
     names = (entry.card, getattr(card, "name", entry.card))
     shipped = next((c for c in map(table_printing, names) if c), None)
     if shipped:
         return forge_code(shipped), None
-    if codes:
-        return forge_code(newest(codes, days, avoid)), None
-    return None
+    return (forge_code(best), None) if best is not None else None

@@ -10,6 +10,7 @@ of the source's own day.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypedDict, Unpack
 
 # MTG Arena's update of 2023-12-05 (Alchemy: Ixalan) renamed Historic Brawl to Brawl and Brawl to
 # Standard Brawl; every source dated before it uses the old keys.
@@ -42,11 +43,28 @@ class FormatRule:
         return next((k for _day, k in reversed(self.keys) if k), self.code)
 
 
-def _rule(code: str, title: str, key: str | None = None, **kw) -> FormatRule:
+class _Options(TypedDict, total=False):
+    """The FormatRule fields a table row may set (the rest keep their defaults)."""
+
+    by_sets: bool
+    rotating: bool
+    digital: bool
+    also: tuple[str, ...]
+    sets_like: str | None
+    lead_pool: str | None
+    commons: bool
+
+
+def _rule(code: str, title: str, key: str | None = None, **kw: Unpack[_Options]) -> FormatRule:
     return FormatRule(code, title, (("0000-01-01", key or code),), **kw)
 
 
-_ROTATING = dict(by_sets=True, rotating=True)
+class _Rotating(TypedDict):
+    by_sets: bool
+    rotating: bool
+
+
+_ROTATING = _Rotating(by_sets=True, rotating=True)  # sets leave it
 FORMAT_RULES: dict[str, FormatRule] = {
     r.code: r
     for r in (

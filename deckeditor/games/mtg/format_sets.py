@@ -14,13 +14,13 @@ from bisect import bisect_right
 from datetime import date
 from functools import lru_cache
 
+from deckeditor.paths import resources_dir
+
 SETS_FILE = "format-sets.json"
 
 
 @lru_cache(maxsize=1)
 def _table() -> dict[str, dict[str, tuple[str, str | None]]]:
-    from deckeditor.paths import resources_dir
-
     try:
         data = json.loads((resources_dir() / "mtg" / SETS_FILE).read_text(encoding="utf-8"))
     except (OSError, ValueError):

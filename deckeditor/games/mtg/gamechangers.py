@@ -16,13 +16,17 @@ from dataclasses import dataclass
 from datetime import date
 from functools import lru_cache
 
+from deckeditor.games.mtg.card import Card
 from deckeditor.names import name_key
+from deckeditor.paths import resources_dir
+
+Day = date  # a Snapshot's field is named `date`, which hides the type in its class body
 
 
 @dataclass(frozen=True, slots=True)
 class Snapshot:
-    date: date  # the announcement's day
-    applies_from: date  # the first day it is used for (earlier than `date` only for the first one)
+    date: Day  # the announcement's day
+    applies_from: Day  # the first day it is used for (earlier than `date` only for the first one)
     announcement: str
     names: frozenset[str]  # name keys (names.name_key), so any spelling of the Oracle name matches
     cards: tuple[str, ...]  # as listed, for reports
@@ -45,14 +49,16 @@ class GameChangerList:
         return bool(self.snapshots) and day > self.snapshots[-1].date
 
 
-def _day(value, where: str) -> date:
-    try:
-        return date.fromisoformat(value)
-    except (TypeError, ValueError):
-        raise ValueError(f"{where}: not a day in the form YYYY-MM-DD: {value!r}") from None
+def _day(value: object, where: str) -> date:
+    if isinstance(value, str):
+        try:
+            return date.fromisoformat(value)
+        except ValueError:
+            pass
+    raise ValueError(f"{where}: not a day in the form YYYY-MM-DD: {value!r}")
 
 
-def parse_list(doc: dict) -> GameChangerList:
+def parse_list(doc: dict[str, object]) -> GameChangerList:
     """The shipped file's shape; a bad value raises ValueError naming its key path."""
     if not isinstance(doc, dict) or doc.get("schema") != "deckeditor-game-changers":
         raise ValueError("not a deckeditor-game-changers file")
@@ -86,13 +92,11 @@ def parse_list(doc: dict) -> GameChangerList:
 
 @lru_cache(maxsize=1)
 def shipped_list() -> GameChangerList:
-    from deckeditor.paths import resources_dir
-
     path = resources_dir() / "mtg" / "game-changers.json"
     return parse_list(json.loads(path.read_text(encoding="utf-8")))
 
 
-def _keys(card) -> tuple[str, ...]:
+def _keys(card: Card) -> tuple[str, ...]:
     """The full name and the front face's (lists name Tergrid by either)."""
     key = name_key(card.name)
     faces = getattr(card, "face_names", ()) or ()
@@ -100,12 +104,12 @@ def _keys(card) -> tuple[str, ...]:
     return (key,) if front == key else (key, front)
 
 
-def flagged_by_source(card) -> bool:
+def flagged_by_source(card: Card) -> bool:
     extra = getattr(card, "extra", None) or {}
     return bool(extra.get("gameChanger"))
 
 
-def is_game_changer(card, day: date, gc_list: GameChangerList | None = None) -> bool:
+def is_game_changer(card: Card, day: date, gc_list: GameChangerList | None = None) -> bool:
     gc_list = gc_list or shipped_list()
     snap = gc_list.in_force(day)
     if snap is None:

@@ -19,7 +19,8 @@ _UNSAFE = str.maketrans({c: None for c in ':"?*<>|\\/'})
 
 def _front(card: Any) -> str:
     faces = getattr(card, "faces", ()) or ()
-    return faces[0].name if faces else card.name
+    name: str = faces[0].name if faces else card.name
+    return name
 
 
 def _names(card: Any) -> list[str]:

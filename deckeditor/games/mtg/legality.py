@@ -29,6 +29,9 @@ from dataclasses import dataclass, replace
 from datetime import date
 from functools import lru_cache
 
+from deckeditor.format_catalog import FormatInfo, variant_of_code
+from deckeditor.formats import Format
+from deckeditor.games.mtg.card import Card
 from deckeditor.games.mtg.set_calendar import promo_sets
 
 LEGAL, RESTRICTED, BANNED, NOT_LEGAL = "legal", "restricted", "banned", "not_legal"
@@ -97,7 +100,7 @@ def decode(text: str) -> dict[str, str]:
     return out
 
 
-def source_day(card) -> date | None:
+def source_day(card: Card) -> date | None:
     """The day the card's source made its statement (the last word of `legal_source`)."""
     return _day_of(card.legal_source)
 
@@ -175,12 +178,10 @@ def traits_from_facts(
     return frozenset(out)
 
 
-def with_statement(card, legalities: str, source: str, *, funny: bool = False,
+def with_statement(card: Card, legalities: str, source: str, *, funny: bool = False,
                    digital: bool = False, oversized: bool = False, non_deck: bool = False,
-                   back_face: bool = False, released: str = ""):  # fmt: skip
+                   back_face: bool = False, released: str = "") -> Card:  # fmt: skip
     """The card with its source's statement and the flags the source states (importers)."""
-    from dataclasses import replace
-
     flags = {JOKE: funny, DIGITAL: digital, OVERSIZED: oversized, NON_DECK: non_deck,
              BACK_FACE: back_face}  # fmt: skip
     traits = card.traits | {trait for trait, on in flags.items() if on}
@@ -204,7 +205,7 @@ PAPER_TRAITS = TRAIT_ORDER
 DIGITAL_TRAITS = (JOKE, NON_DECK, OVERSIZED)  # an MTG Arena format takes digital-only cards
 
 
-def pool_rule(fmt_info) -> PoolRule:
+def pool_rule(fmt_info: FormatInfo | Format) -> PoolRule:
     """The pool of a FormatInfo (or Format): by its code when it names a known format (a player's
     `pauper-commander.json` too), else by its variant."""
     code = str(getattr(fmt_info, "code", "") or "").lower()
@@ -216,8 +217,6 @@ def pool_rule(fmt_info) -> PoolRule:
         return rule
     variant = getattr(fmt_info, "variant", None)
     if variant is None:
-        from deckeditor.format_catalog import variant_of_code
-
         variant = variant_of_code(code, game="mtg")
     return RULES[_BY_VARIANT.get(variant, "vintage")]
 
@@ -230,7 +229,7 @@ def lead_rule(rule: PoolRule) -> PoolRule:
     return _DUEL_LEAD if rule == RULES["duel"] else rule
 
 
-def source_bans_apply(fmt_info) -> bool:
+def source_bans_apply(fmt_info: FormatInfo | Format) -> bool:
     """A source's "banned" is taken over only by built-in formats: a player's own format file
     decides its bans itself."""
     return getattr(fmt_info, "path", "not a FormatInfo") is None
@@ -251,12 +250,12 @@ class Verdict:
 IN = Verdict(True)
 
 
-def _source_name(card) -> str:
+def _source_name(card: Card) -> str:
     # Sources without legalities name what gave the facts (`Cockatrice sets`, `Forge editions`).
     return card.legal_source or card.extra.get("facts_from") or "its card source"
 
 
-def statement(card, rule: PoolRule) -> tuple[str | None, str]:
+def statement(card: Card, rule: PoolRule) -> tuple[str | None, str]:
     """The source's status for the format (read with the key of the source's day), or for a key
     of the same pool, and the key used."""
     stated = decode(card.legalities)
@@ -287,7 +286,7 @@ def _reaches(rule: PoolRule, said: date | None, day: date | None) -> bool:
     return format_sets.same_period(rule.code, said, day)
 
 
-def verdict(card, rule: PoolRule, day: date | None) -> Verdict:
+def verdict(card: Card, rule: PoolRule, day: date | None) -> Verdict:
     title = rule.title
     if day is not None and card.released:
         try:
@@ -341,7 +340,7 @@ def verdict(card, rule: PoolRule, day: date | None) -> Verdict:
     return IN
 
 
-def printed_at_uncommon(card) -> bool:
+def printed_at_uncommon(card: Card) -> bool:
     """Pauper Commander's lead: one printing at uncommon (the shipped printings table, issue 23).
     A card the table gives no rarity (a newer or custom card) leads as before the table: the
     format's legality alone decides, as the pool gives no rarity either."""
@@ -349,13 +348,13 @@ def printed_at_uncommon(card) -> bool:
     return not rarities or "u" in rarities
 
 
-def _rarity_words(card) -> str:
+def _rarity_words(card: Card) -> str:
     rarities = printed_rarities(card.name, card.printings)
     ranked = sorted(rarities, key=lambda r: RARITY_RANK.get(r, 9))
     return ", ".join(RARITY_NAMES.get(r, r) for r in ranked)
 
 
-def _by_sets(card, rule: PoolRule, day: date, stated_elsewhere: bool) -> Verdict:
+def _by_sets(card: Card, rule: PoolRule, day: date, stated_elsewhere: bool) -> Verdict:
     """Where no statement speaks: in the pool when one of its printings' sets is in the format."""
     title = rule.title
     if not card.printings:
@@ -376,12 +375,12 @@ def _by_sets(card, rule: PoolRule, day: date, stated_elsewhere: bool) -> Verdict
     )
 
 
-def in_sets(printings, rule: PoolRule, day: date) -> bool:
+def in_sets(printings: Iterable[str], rule: PoolRule, day: date) -> bool:
     sets = format_sets.sets_on(rule.code, day)
     return any(code.upper() in sets for code in printings)
 
 
-def source_ban(card, rule: PoolRule, day: date, fmt) -> str | None:
+def source_ban(card: Card, rule: PoolRule, day: date, fmt: Format | None) -> str | None:
     """The source's own ban in force on the day, as a label, or None. A ban holds from the
     source's day until the format's own next list (dated after it) takes over."""
     v = verdict(card, rule, day)

@@ -102,7 +102,7 @@ def _normalise_symbol(token: str) -> str:
         return f"{text}/P" if phyrexian else text
     # Forge's older two-letter forms: `BR` (hybrid), `PR` (Phyrexian red), `HW` (half white).
     if len(t) == 2:
-        a, b = t
+        a, b = t[0], t[1]
         if a in _COLOURS and b in _COLOURS:
             return _hybrid([a, b])
         if a == "P" and b in _COLOURS:

@@ -7,6 +7,7 @@ has a command zone carries them as before."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from deckeditor.deck import Deck
@@ -28,7 +29,7 @@ def has_slots(fmt: Any) -> bool:
     return fmt is not None and ruleset_for(fmt).code == OATHBREAKER
 
 
-def add_targets(fmt: Any, sections) -> tuple[str, ...]:
+def add_targets(fmt: Any, sections: Sequence[str]) -> tuple[str, ...]:
     """ "Add to"'s choices: under Oathbreaker the two slots stand in for Commander."""
     if not has_slots(fmt):
         return tuple(sections)

@@ -11,16 +11,17 @@ MTGJSON set and deck files, the Cockatrice spoiler XML and Forge editions (`reso
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
+from typing import Any
+
+from deckeditor.paths import resources_dir
 
 CALENDAR_FILE = "set-release-days.json"
 
 
 @lru_cache(maxsize=1)
-def _document() -> dict:
-    from deckeditor.paths import resources_dir
-
+def _document() -> dict[str, Any]:  # the JSON document, {} when unreadable
     path = resources_dir() / "mtg" / CALENDAR_FILE
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
@@ -33,7 +34,7 @@ def _document() -> dict:
 def _shipped() -> tuple[Mapping[str, str], Mapping[str, str]]:
     data = _document()
 
-    def days(part: object, key=str) -> dict[str, str]:
+    def days(part: object, key: Callable[[object], str] = str) -> dict[str, str]:
         items = part.items() if isinstance(part, dict) else ()
         return {key(k): v for k, v in items if isinstance(v, str)}
 

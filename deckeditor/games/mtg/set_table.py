@@ -12,9 +12,14 @@ from __future__ import annotations
 
 import json
 import lzma
-from collections.abc import Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from deckeditor.games.mtg.set_calendar import shipped_calendar
+from deckeditor.paths import resources_dir
 
 NAMES_FILE = "set-names.json"
 PRINTINGS_FILE = "printings.json.xz"
@@ -42,14 +47,16 @@ class PrintingFacts:
 _NONE = PrintingFacts()
 
 
-def _resources():
-    from deckeditor.paths import resources_dir
+# one printing of the shipped table: collector number, rarity letter, artist index, GAME_BITS
+PrintingRow = tuple[str, str, int, int]
 
+
+def _resources() -> Path:
     return resources_dir() / "mtg"
 
 
 @lru_cache(maxsize=1)
-def _names() -> Mapping[str, list]:
+def _names() -> Mapping[str, list[str]]:  # code -> [set name, Keyrune glyph name]
     try:
         data = json.loads((_resources() / NAMES_FILE).read_text(encoding="utf-8"))
     except (OSError, ValueError):
@@ -58,9 +65,9 @@ def _names() -> Mapping[str, list]:
 
 
 @lru_cache(maxsize=1)
-def _printings() -> tuple[list[str], Mapping[str, Mapping[str, list]]]:
+def _printings() -> tuple[list[str], Mapping[str, Mapping[str, PrintingRow]]]:
     try:
-        data = json.loads(lzma.decompress((_resources() / PRINTINGS_FILE).read_bytes()))
+        data: Any = json.loads(lzma.decompress((_resources() / PRINTINGS_FILE).read_bytes()))
         return list(data["artists"]), data["sets"]
     except (OSError, ValueError, KeyError, TypeError, lzma.LZMAError):
         return [], {}
@@ -73,7 +80,7 @@ def set_name(code: str) -> str:
     code = code.upper()
     entry = _names().get(code)
     if entry and entry[0]:
-        return entry[0]
+        return str(entry[0])
     if len(code) >= 4 and code.startswith("P"):
         base = _names().get(code[1:])
         if base and base[0]:
@@ -82,8 +89,6 @@ def set_name(code: str) -> str:
 
 
 def set_year(code: str) -> str:
-    from deckeditor.games.mtg.set_calendar import shipped_calendar
-
     return shipped_calendar().get(code.upper(), "")[:4]
 
 
@@ -107,12 +112,12 @@ def facts(code: str, card_name: str) -> PrintingFacts:
     )
 
 
-def printed_rarities(card_name: str, codes) -> set[str]:
+def printed_rarities(card_name: str, codes: Iterable[str]) -> set[str]:
     """The rarity letters the table gives `card_name` in the sets `codes` ("" left out)."""
     return {r for code in codes if (r := facts(code, card_name).rarity)}
 
 
-def table_rows():
+def table_rows() -> Iterator[tuple[str, str, str, str, int]]:
     """Every printing the shipped table describes: (set code, card name, rarity, artist, games)."""
     artists, sets = _printings()
     for code, cards in sets.items():

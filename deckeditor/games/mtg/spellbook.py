@@ -9,8 +9,10 @@ without it the bracket report says "combos not checked".
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 
+from deckeditor.games.mtg.card import Pool
 from deckeditor.names import name_key
 
 
@@ -24,7 +26,7 @@ class Combo:
 @dataclass(frozen=True, slots=True)
 class ComboTable:
     combos: tuple[Combo, ...]
-    by_card: dict  # name key -> tuple of combos with that card
+    by_card: dict[str, tuple[Combo, ...]]  # name key -> the combos with that card
 
     def partners(self, key: str) -> set[str]:
         """Name keys that complete a two-card combo with the card `key`."""
@@ -39,8 +41,8 @@ class ComboTable:
         return sorted(seen, key=lambda c: c.cards)
 
 
-def _infinite(produces: list) -> tuple[str, ...]:
-    out = []
+def _infinite(produces: list[object]) -> tuple[str, ...]:
+    out: list[str] = []
     for p in produces:
         feature = p.get("feature") if isinstance(p, dict) else None
         name = feature.get("name") if isinstance(feature, dict) else None
@@ -51,7 +53,7 @@ def _infinite(produces: list) -> tuple[str, ...]:
     return tuple(out)
 
 
-def parse_variants(doc) -> ComboTable:
+def parse_variants(doc: object) -> ComboTable:
     """A Spellbook bulk document ({"variants": [...]}); a bad shape raises ValueError."""
     if not isinstance(doc, dict) or not isinstance(doc.get("variants"), list):
         raise ValueError('no "variants" list (is this Commander Spellbook\'s variants.json?)')
@@ -62,7 +64,7 @@ def parse_variants(doc) -> ComboTable:
         uses = v.get("uses")
         if not isinstance(uses, list) or len(uses) != 2:
             continue
-        names = []
+        names: list[str] = []
         for u in uses:
             card = u.get("card") if isinstance(u, dict) else None
             name = card.get("name") if isinstance(card, dict) else None
@@ -72,7 +74,8 @@ def parse_variants(doc) -> ComboTable:
         keys = frozenset(name_key(n) for n in names)
         if len(names) != 2 or len(keys) != 2 or not produces or keys in combos:
             continue
-        combos[keys] = Combo(tuple(sorted(names)), produces, keys)
+        first, second = sorted(names)
+        combos[keys] = Combo((first, second), produces, keys)
     by_card: dict[str, list[Combo]] = {}
     for c in combos.values():
         for k in c.keys:
@@ -80,8 +83,9 @@ def parse_variants(doc) -> ComboTable:
     return ComboTable(tuple(combos.values()), {k: tuple(v) for k, v in by_card.items()})
 
 
-def load_variants(path) -> ComboTable:
+def load_variants(path: str | os.PathLike[str]) -> ComboTable:
     """Read a (possibly .xz/.gz/.zip) bulk file; unreadable input raises ValueError."""
+    # lazy: the MTGJSON reader (compressed files, size limits), only when a Spellbook file is read
     from deckeditor.games.mtg.mtgjson import MtgjsonError, load_document
 
     try:
@@ -91,15 +95,15 @@ def load_variants(path) -> ComboTable:
     return parse_variants(doc)
 
 
-def combos_of(pool) -> ComboTable | None:
+def combos_of(pool: Pool) -> ComboTable | None:
     """The pool's combos: a `--cards` Spellbook file's, or the imported one's, read once (its
     path is kept by the card database); None when there is none or it cannot be read."""
-    table = getattr(pool, "combos", None)
-    if table is not None:
-        return table
-    path = getattr(pool, "combos_path", None)
+    if isinstance(pool.combos, ComboTable):
+        return pool.combos
+    path = pool.combos_path
     if not path:
         return None
+    table: ComboTable | None
     try:
         table = load_variants(path)
     except (OSError, ValueError):

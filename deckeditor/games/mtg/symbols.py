@@ -13,6 +13,8 @@ from functools import lru_cache
 from typing import Any
 
 from deckeditor.games.interface import Symbol
+from deckeditor.games.mtg.set_table import keyrune_name, set_name
+from deckeditor.paths import resources_dir
 
 SYMBOLS_FILE = "symbols.json"
 _PIP = re.compile(r"\{([^}]*)\}")
@@ -26,13 +28,14 @@ _SPECIAL = {  # token -> (glyph name, what it means)
 
 
 @lru_cache(maxsize=1)
-def _table() -> dict[str, Any]:
-    from deckeditor.paths import resources_dir
-
+def _table() -> dict[str, Any]:  # the glyph table's JSON
     try:
-        return json.loads((resources_dir() / "fonts" / SYMBOLS_FILE).read_text(encoding="utf-8"))
+        table: dict[str, Any] = json.loads(
+            (resources_dir() / "fonts" / SYMBOLS_FILE).read_text(encoding="utf-8")
+        )
     except (OSError, ValueError):
         return {}  # a broken install draws letters
+    return table
 
 
 def _glyph(font: str, name: str) -> str:
@@ -42,7 +45,8 @@ def _glyph(font: str, name: str) -> str:
 
 def _disc(name: str) -> str:
     discs = _table().get("mana", {}).get("discs", {})
-    return discs.get(name) or discs.get("", "#beb9b2")
+    fill: str = discs.get(name) or discs.get("", "#beb9b2")
+    return fill
 
 
 def _symbol(inner: str) -> Symbol | None:
@@ -131,8 +135,6 @@ def cost_tokens(card: Any) -> tuple[str, ...]:
 @lru_cache(maxsize=1024)
 def set_symbol(code: str) -> Symbol | None:
     """The Keyrune glyph of a set, when the font has one (by the set's Keyrune name)."""
-    from deckeditor.games.mtg.set_table import keyrune_name, set_name
-
     glyph = _glyph("keyrune", keyrune_name(code)) or _glyph("keyrune", code.lower())
     if not glyph:
         return None
