@@ -5,7 +5,7 @@ type it allows. `deck_of` checks that shape against the same rules as the models
 bounds, the field validators) and builds the deck; anything it does not accept, a file with
 unknown keys to keep or any error, it answers None, and the caller reads the file through the
 models, which name the key and line of the error. So the fast path can only ever agree with the
-models, never reword them; tests/test_deckfile_fast.py holds it to that.
+models, never reword them; tests/unit/test_deckfile_fast.py holds it to that.
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ these libraries before Qt loads and, when one is missing, says which packages to
 apt-get line (README, "Start the app"). The table was read from `ldd` on PySide6's
 `plugins/platforms/libqxcb.so` and `lib/libQt6XcbQpa.so.6` (PySide6 6.11), each library mapped to
 its package with `dpkg -S` on Debian 12; libraries every desktop has (libc, libstdc++, GLib,
-zlib, libX11) are left out. `tests/test_host_libs.py` checks the table against `ldd` again.
+zlib, libX11) are left out. `tests/project/test_host_libs.py` checks the table against `ldd` again.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ Nearly every line of a large file is one: a count of 1-9999 without a leading ze
 and a name of ASCII letters, digits, spaces, commas, apostrophes and hyphens starting with a
 letter. None of those characters starts a header, a comment, a flag, a segment or a bracket, so
 a reader takes such a line straight to the card it names, skipping its full grammar, and gets
-what the full grammar would give (tests/test_plainline.py holds each reader to that).
+what the full grammar would give (tests/unit/test_plainline.py holds each reader to that).
 """
 
 from __future__ import annotations
