@@ -10,9 +10,74 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
 
+from deckeditor.games.riftbound.card_codes import (
+    DECKCODE_SET_ID,
+    PREFIXES,
+    SET_NAMES,
+    SET_SIZES,
+    SETS,
+    VARIANTS,
+    CardCode,
+    CardCodeError,
+    canonical_code,
+    parse_code,
+)
+from deckeditor.games.riftbound.card_text import (
+    COST_KEYWORDS,
+    Cost,
+    Keyword,
+    any_number_clause,
+    has_keyword,
+    parse_cost,
+    parse_keywords,
+    strip_reminders,
+)
 from deckeditor.names import name_key, slug
+
+Record = dict[str, Any]  # one card or printing as the card store keeps it (JSON)
+
+__all__ = [  # the card model, and the codes and text it is built from
+    "COST_KEYWORDS",
+    "DECKCODE_SET_ID",
+    "DOMAINS",
+    "DOMAIN_BIT",
+    "DOMAIN_LETTER",
+    "LETTER_DOMAIN",
+    "PERMANENT_TYPES",
+    "PREFIXES",
+    "SETS",
+    "SET_NAMES",
+    "SET_SIZES",
+    "SUPERTYPES",
+    "TYPES",
+    "VARIANTS",
+    "Card",
+    "CardCode",
+    "CardCodeError",
+    "Cost",
+    "Keyword",
+    "Printing",
+    "any_number_clause",
+    "canonical_code",
+    "domain_letters",
+    "domain_mask",
+    "from_record",
+    "has_keyword",
+    "own_copy_limit",
+    "parse_code",
+    "parse_cost",
+    "parse_keywords",
+    "printing_from",
+    "printing_record",
+    "reference_printing",
+    "split_name",
+    "strip_reminders",
+    "to_record",
+]
 
 # --- domains (§1.3) ------------------------------------------------------------------------
 
@@ -26,243 +91,16 @@ PERMANENT_TYPES = frozenset({"Unit", "Gear"})
 SUPERTYPES = ("Champion", "Signature")
 
 
-def domain_mask(domains) -> int:
+def domain_mask(domains: Iterable[str]) -> int:
     mask = 0
     for d in domains:
         mask |= DOMAIN_BIT[d]
     return mask
 
 
-def domain_letters(domains) -> str:
+def domain_letters(domains: Iterable[str]) -> str:
     """Letters in table order: {Chaos, Fury} -> 'RP'."""
     return "".join(DOMAIN_LETTER[d] for d in DOMAINS if d in domains)
-
-
-# --- card codes (§1.5) ---------------------------------------------------------------------
-
-SETS = ("OGN", "OGS", "ARC", "SFD", "UNL", "VEN", "RAD")  # release order
-SET_NAMES = {
-    "OGN": "Origins",
-    "OGS": "Proving Grounds",
-    "ARC": "Arcane Box Set",
-    "SFD": "Spiritforged",
-    "UNL": "Unleashed",
-    "VEN": "Vendetta",
-    "RAD": "Radiance",
-}
-SET_SIZES = {"OGN": 298, "OGS": 24, "SFD": 221, "UNL": 219, "VEN": 166}
-DECKCODE_SET_ID = {s: i for i, s in enumerate(SETS)}
-PREFIXES = ("", "R", "SP", "T")
-VARIANTS = ("", "a", "b", "*")
-
-_CODE = re.compile(r"([A-Za-z]{2,4})-(R|SP|T|r|sp|Sp|sP|t)?([0-9]{1,4})([abAB*sS]?)")
-
-
-class CardCodeError(ValueError):
-    pass
-
-
-@dataclass(frozen=True, slots=True, order=True)
-class CardCode:
-    """A parsed card code; `str()` gives the canonical form (`OGN-007a`, `VEN-R01`, `SFD-228*`)."""
-
-    set: str
-    prefix: str
-    number: int
-    variant: str
-
-    def __str__(self) -> str:
-        if self.prefix == "":
-            digits = f"{self.number:03d}"
-        elif self.prefix in ("R", "T"):
-            digits = f"{self.number:02d}"
-        else:  # SP numbers are written unpadded
-            digits = str(self.number)
-        return f"{self.set}-{self.prefix}{digits}{self.variant}"
-
-    @property
-    def is_token(self) -> bool:
-        return self.prefix == "T"
-
-    @property
-    def overnumbered(self) -> bool:
-        size = SET_SIZES.get(self.set)
-        return self.prefix == "" and size is not None and self.number > size
-
-
-def parse_code(text: str) -> CardCode:
-    """`ogn-7` -> OGN-007; `SFD-228s` -> SFD-228*; the part before `/` of a public code."""
-    raw = text.strip().split("/", 1)[0]
-    m = _CODE.fullmatch(raw)
-    if m is None:
-        raise CardCodeError(f"{text!r} is not a card code (SET-NUMBER, e.g. OGN-007a)")
-    set_code, prefix, digits, variant = m.groups()
-    variant = variant.lower()
-    if variant == "s":
-        variant = "*"
-    return CardCode(set_code.upper(), (prefix or "").upper(), int(digits), variant)
-
-
-def canonical_code(text: str) -> str:
-    return str(parse_code(text))
-
-
-# --- costs and keywords (§1.4) -------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Cost:
-    """`[4][B]` -> Cost(4, {B: 1}); a pip is a domain letter or `A` (any domain)."""
-
-    energy: int = 0
-    pips: Counter = field(default_factory=Counter)
-    exhaust: bool = False
-    other: str | None = None
-
-    def __hash__(self) -> int:
-        return hash((self.energy, tuple(sorted(self.pips.items())), self.exhaust, self.other))
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Cost):
-            return NotImplemented
-        return (self.energy, +self.pips, self.exhaust, self.other) == (
-            other.energy,
-            +other.pips,
-            other.exhaust,
-            other.other,
-        )
-
-    def __add__(self, other: Cost) -> Cost:
-        others = [t for t in (self.other, other.other) if t]
-        return Cost(
-            self.energy + other.energy,
-            self.pips + other.pips,
-            self.exhaust or other.exhaust,
-            "; ".join(others) or None,
-        )
-
-    @property
-    def is_free(self) -> bool:
-        return self.energy == 0 and not +self.pips and not self.exhaust and not self.other
-
-    def symbols(self) -> str:
-        """The cost in text symbols: `[4][B][B]`; `[0]` when free."""
-        out = f"[{self.energy}]" if self.energy or not (+self.pips or self.exhaust) else ""
-        for letter in "RGBOPYCA":
-            out += f"[{letter}]" * self.pips.get(letter, 0)
-        if self.exhaust:
-            out += "[T]"
-        if self.other:
-            out += f", {self.other}"
-        return out
-
-
-@dataclass(frozen=True, slots=True)
-class Keyword:
-    """A bracketed word opening a line: `[Assault 2]` -> Keyword('Assault', 2).
-
-    `cost` is set for Equip and Repeat when it has the plain shape; `cost_text` keeps the written
-    cost whatever its shape (Curtain Call's alternatives have text only)."""
-
-    name: str
-    value: int | None = None
-    cost: Cost | None = None
-    cost_text: str | None = None
-
-    @property
-    def key(self) -> str:
-        return self.name.casefold()
-
-
-_SYMBOL = re.compile(r"\[(?:[0-9]+|[RGBOPYACST]|>|>>)\]")
-_BRACKET = re.compile(r"\[([^\[\]]*)\]")
-_REMINDER = re.compile(r"\([^()]*\)")
-_KW_VALUE = re.compile(r"(.*?)\s+(-?[0-9]+)")
-_COST_RUN = re.compile(r"\s*(?:—|-|–)?\s*((?:\[(?:[0-9]+|[RGBOPYACT])\]\s*)+)(?:,\s*([^(\n]*))?")
-_COST_TOKEN = re.compile(r"\[([0-9]+|[RGBOPYACT])\]")
-_ANY_NUMBER = re.compile(r"Your deck can have any number of cards named (.+?)\.", re.IGNORECASE)
-COST_KEYWORDS = frozenset({"equip", "repeat"})
-
-
-def strip_reminders(text: str) -> str:
-    """Drop every parenthesised part (innermost first), so reminders never give keywords."""
-    prev = None
-    while prev != text:
-        prev, text = text, _REMINDER.sub("", text)
-    return text
-
-
-def parse_cost(rest: str) -> tuple[Cost | None, str | None]:
-    """The cost after Equip/Repeat: optional dash, a run of symbols, optional `, <text>`."""
-    visible = rest.split("(", 1)[0]
-    cost_text = visible.strip().lstrip("—–-").strip() or None
-    m = _COST_RUN.match(visible)
-    if m is None:
-        return None, cost_text
-    tail = visible[m.end() :].strip()
-    if tail:  # e.g. Curtain Call's `/ [1] / …` alternatives: kept as text only
-        return None, cost_text
-    energy, pips, exhaust = 0, Counter(), False
-    for tok in _COST_TOKEN.findall(m.group(1)):
-        if tok.isdigit():
-            energy += int(tok)
-        elif tok == "T":
-            exhaust = True
-        else:
-            pips[tok] += 1
-    other = (m.group(2) or "").strip() or None
-    return Cost(energy, pips, exhaust, other), cost_text
-
-
-def parse_keywords(text: str) -> tuple[Keyword, ...]:
-    """Keywords of one text (Rules Text or Effect Text), reminders ignored (§1.4)."""
-    found: list[Keyword] = []
-    for full_line in (text or "").split("\n"):
-        line = strip_reminders(full_line)
-        pos = 0
-        stripped = line.lstrip()
-        pos = len(line) - len(stripped)
-        if re.match(r"Equip\b", stripped):  # Jagged Cutlass: unbracketed Equip opens a line
-            line = line[:pos] + "[Equip]" + stripped[len("Equip") :]
-        while True:
-            while pos < len(line) and line[pos] in " \t":
-                pos += 1
-            m = _BRACKET.match(line, pos)
-            if m is None:
-                break
-            pos = m.end()
-            if _SYMBOL.fullmatch(m.group(0)):
-                continue
-            inner = m.group(1).strip()
-            vm = _KW_VALUE.fullmatch(inner)
-            name, value = (vm.group(1), int(vm.group(2))) if vm else (inner, None)
-            if name.casefold() in COST_KEYWORDS:
-                # the cost is read from the full line (reminders included) up to the first `(`
-                rest = _rest_after_keyword(full_line, m.group(0))
-                cost, cost_text = parse_cost(rest)
-                found.append(Keyword(name, value, cost, cost_text))
-                break  # the rest of the line is the cost
-            found.append(Keyword(name, value))
-    return tuple(found)
-
-
-def _rest_after_keyword(line: str, token: str) -> str:
-    if token == "[Equip]" and "[Equip]" not in line:
-        idx = line.find("Equip") + len("Equip")
-    else:
-        idx = line.find(token) + len(token)
-    return line[idx:]
-
-
-def has_keyword(keywords, name: str) -> bool:
-    key = name.casefold()
-    return any(k.key == key for k in keywords)
-
-
-def any_number_clause(text: str) -> str | None:
-    """X of "Your deck can have any number of cards named X.", or None."""
-    m = _ANY_NUMBER.search(strip_reminders(text or ""))
-    return m.group(1).strip() if m else None
 
 
 # --- names (§1.6) --------------------------------------------------------------------------
@@ -407,7 +245,7 @@ def _set_rank(set_code: str) -> int:
     return SETS.index(set_code) if set_code in SETS else -1  # promos sort first
 
 
-def reference_printing(printings) -> Printing | None:
+def reference_printing(printings: Iterable[Printing]) -> Printing | None:
     """§2.5: the latest set; then no variant; then no prefix; then the lowest number."""
     best = None
     best_key = None
@@ -418,7 +256,7 @@ def reference_printing(printings) -> Printing | None:
     return best
 
 
-def own_copy_limit(name: str, keywords, rules_text: str) -> int | None:
+def own_copy_limit(name: str, keywords: Iterable[Keyword], rules_text: str) -> int | None:
     """1 for [Unique]; 999 for the "any number" clause naming the card itself (§1.4)."""
     if has_keyword(keywords, "Unique"):
         return 1
@@ -441,7 +279,7 @@ _PRINTING_SCALARS = (
 )  # fmt: skip
 
 
-def _cost_record(cost: Cost | None) -> dict | None:
+def _cost_record(cost: Cost | None) -> Record | None:
     if cost is None:
         return None
     return {
@@ -452,13 +290,13 @@ def _cost_record(cost: Cost | None) -> dict | None:
     }
 
 
-def _cost_from(d: dict | None) -> Cost | None:
+def _cost_from(d: Record | None) -> Cost | None:
     if d is None:
         return None
     return Cost(d["energy"], Counter(d["pips"]), d["exhaust"], d["other"])
 
 
-def _kw_record(k: Keyword) -> dict:
+def _kw_record(k: Keyword) -> Record:
     return {
         "name": k.name,
         "value": k.value,
@@ -467,15 +305,15 @@ def _kw_record(k: Keyword) -> dict:
     }
 
 
-def _kw_from(d: dict) -> Keyword:
+def _kw_from(d: Record) -> Keyword:
     return Keyword(d["name"], d["value"], _cost_from(d["cost"]), d["cost_text"])
 
 
-def _domains_list(domains) -> list[str]:
+def _domains_list(domains: Iterable[str]) -> list[str]:
     return [d for d in DOMAINS if d in domains]
 
 
-def printing_record(p: Printing) -> dict:
+def printing_record(p: Printing) -> Record:
     rec = {k: getattr(p, k) for k in _PRINTING_SCALARS}
     rec["types"] = list(p.types)
     rec["tags"] = list(p.tags)
@@ -483,7 +321,7 @@ def printing_record(p: Printing) -> dict:
     return rec
 
 
-def printing_from(d: dict) -> Printing:
+def printing_from(d: Record) -> Printing:
     kwargs = {k: d[k] for k in _PRINTING_SCALARS if k in d}
     return Printing(
         **kwargs,
@@ -493,7 +331,7 @@ def printing_from(d: dict) -> Printing:
     )
 
 
-def to_record(card: Card) -> dict:
+def to_record(card: Card) -> Record:
     """A Card as a plain JSON-able dict; `from_record(to_record(c)) == c`."""
     return {
         "game": "riftbound",
@@ -519,7 +357,7 @@ def to_record(card: Card) -> dict:
     }
 
 
-def from_record(d: dict) -> Card:
+def from_record(d: Record) -> Card:
     return Card(
         name=d["name"],
         short_name=d["short_name"],
