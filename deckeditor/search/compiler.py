@@ -7,16 +7,20 @@ the cache and the pool-level calls).
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+from typing import Any
+
 from deckeditor.search import bits, ranking
 from deckeditor.search.context import SearchContext
 from deckeditor.search.errors import SearchError
 from deckeditor.search.keys import GameSearch, default_game, game_search
+from deckeditor.search.keys.kinds import KeySpec, RecordTest
 from deckeditor.search.parser import Parser
 from deckeditor.search.plan import ALL, AllOf, AnyOf, Everything, IndexView, Leaf, Plan
 from deckeditor.search.plan import Not as PlanNot
 from deckeditor.search.printer import to_text
 from deckeditor.search.terms import check_term
-from deckeditor.search.tree import And, Bare, Empty, Keyed, Node, Not, leaves, top_terms
+from deckeditor.search.tree import And, Bare, Empty, Keyed, Node, Not, Or, leaves, top_terms
 
 
 def build_plan(node: Node, search: GameSearch, ctx: SearchContext) -> Plan:
@@ -29,8 +33,96 @@ def build_plan(node: Node, search: GameSearch, ctx: SearchContext) -> Plan:
         return spec.plan(node, parsed, ctx)
     if isinstance(node, Not):
         return PlanNot(build_plan(node.item, search, ctx))
-    items = tuple(build_plan(item, search, ctx) for item in node.items)
-    return AllOf(items) if isinstance(node, And) else AnyOf(items)
+    if isinstance(node, And):
+        return _and_plan(node, search, ctx)
+    return AnyOf(tuple(build_plan(item, search, ctx) for item in node.items))
+
+
+# --- scoped keys: one record (printing) satisfies the whole conjunction ----------------------
+
+
+class _Scoped:
+    """A part of an AND that one record can satisfy: its card-level plan (a necessary condition
+    for the card) and its test of one record."""
+
+    __slots__ = ("plan", "spec", "test")
+
+    def __init__(self, spec: KeySpec[Any], plan: Plan, test: RecordTest) -> None:
+        self.spec = spec
+        self.plan = plan
+        self.test = test
+
+
+def _scoped(node: Node, search: GameSearch, ctx: SearchContext) -> _Scoped | None:
+    """`node` as a test of one record: a positive scoped term, or an AND / OR of such terms of
+    one scope; None for anything else (it is read over the whole card)."""
+    if isinstance(node, Keyed):
+        spec, parsed = check_term(node, search, ctx)
+        test = spec.record_test(node, parsed, ctx) if spec.scope is not None else None
+        return None if test is None else _Scoped(spec, spec.plan(node, parsed, ctx), test)
+    if not isinstance(node, (And, Or)):
+        return None
+    parts = [_scoped(item, search, ctx) for item in node.items]
+    known = [part for part in parts if part is not None]
+    if len(known) < len(parts) or len({part.spec.scope for part in known}) != 1:
+        return None
+    tests = tuple(part.test for part in known)
+    if isinstance(node, And):
+        return _Scoped(known[0].spec, _one_record(known), lambda r: all(t(r) for t in tests))
+    return _Scoped(
+        known[0].spec,
+        AnyOf(tuple(part.plan for part in known)),
+        lambda r: any(t(r) for t in tests),
+    )
+
+
+def _and_plan(node: And, search: GameSearch, ctx: SearchContext) -> Plan:
+    """The AND's plan; the parts one record can satisfy, two or more of one scope, become one
+    leaf asking that of the card's records (`set:mh3 r:mythic`: one printing both)."""
+    plans: list[Plan] = []
+    groups: dict[str, list[_Scoped]] = {}
+    for item in node.items:
+        part = _scoped(item, search, ctx)
+        if part is None or part.spec.scope is None:
+            plans.append(build_plan(item, search, ctx))
+        else:
+            groups.setdefault(part.spec.scope, []).append(part)
+    for parts in groups.values():
+        plans.append(parts[0].plan if len(parts) == 1 else _one_record(parts))
+    return AllOf(tuple(plans))
+
+
+def _plan_key(plan: Plan) -> tuple[Hashable, ...]:
+    if isinstance(plan, Leaf):
+        return plan.key
+    if isinstance(plan, PlanNot):
+        return ("not", _plan_key(plan.item))
+    if isinstance(plan, (AllOf, AnyOf)):
+        return (type(plan).__name__, tuple(_plan_key(item) for item in plan.items))
+    return ("all",)
+
+
+def _one_record(parts: list[_Scoped]) -> Leaf:
+    """The rows with one record passing every part's test. Only the rows every part finds on
+    its own (cached leaves, unions of value groups) have their records read."""
+    spec, tests = parts[0].spec, tuple(part.test for part in parts)
+    needed = tuple(part.plan for part in parts)
+
+    def restrict(index: IndexView, rows: list[int]) -> int:
+        records = spec.records(index)
+        found = [r for r in rows if any(all(t(rec) for t in tests) for rec in records[r])]
+        return bits.from_rows(found, index.n)
+
+    def compute(index: IndexView) -> int:
+        candidates = index.all
+        for plan in needed:
+            candidates &= evaluate(plan, index)
+            if not candidates:
+                return 0
+        return restrict(index, bits.to_rows(candidates))
+
+    key = ("one-record", spec.scope, tuple(sorted((_plan_key(p) for p in needed), key=repr)))
+    return Leaf(key, compute, restrict)
 
 
 def _scan_leaf(part: Plan, index: IndexView) -> Leaf | None:

@@ -22,6 +22,8 @@ from deckeditor.search.tree import Bare, Keyed
 
 P = TypeVar("P")
 LeafKey = tuple[Hashable, ...]
+# a per-record test of a scoped key (one of a card's printings: does this one match?)
+RecordTest = Callable[[Any], bool]
 
 ALL_OPS = frozenset({":", "=", "!=", "<", "<=", ">", ">="})
 EQ_OPS = frozenset({":", "=", "!="})
@@ -113,6 +115,20 @@ class KeySpec(Generic[P]):
     def help_group(self) -> object:
         """What the aliases of one key share, for the search help (its label)."""
         return self.label or id(self)
+
+    # A key over a card's records (its printings) names their scope; a card matches a term when
+    # one record does, and terms of one scope under an AND match together: when one record
+    # satisfies all of them (`search.md` §4.7 as amended: Scryfall's printing keys).
+    scope: str | None = None
+
+    def record_test(self, term: Keyed, parsed: P, ctx: SearchContext) -> RecordTest | None:
+        """A scoped term's test of one record; None for a term read over the whole card (a
+        negated one: "no record matches")."""
+        return None
+
+    def records(self, index: IndexView) -> Sequence[Sequence[Any]]:  # pragma: no cover
+        """Each row's records, for a scoped key."""
+        raise NotImplementedError
 
 
 Pattern = re.Pattern[str]

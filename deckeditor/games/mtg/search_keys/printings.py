@@ -1,7 +1,10 @@
 """MTG printing keys (issue 24.5; `docs/spec-notes.md`, search.md §4.7): `s:`/`e:`/`set:`/`edition:`,
 `r:`/`rarity:`, `a:`/`artist:`, `game:` and `year:`, as Scryfall means them, over every printing of
 a card the pool or the shipped printing table knows (`deckeditor.games.mtg.set_table`): a card
-matches when one of its printings does (Scryfall's one-row-per-card view).
+matches a term when one of its printings does (Scryfall's one-row-per-card view), and matches
+printing terms joined by AND when **one printing** satisfies them all (`set:mh3 r:mythic` is a
+mythic printing in MH3, not an MH3 printing and a mythic one elsewhere). A negated term is "no
+printing matches".
 
 A card's printings are the set codes its source lists and the printings the shipped table knows
 for it; their rarity, artist and games come from that table (a source's own printing details are
@@ -11,15 +14,19 @@ not kept yet), their year from the set calendar. A printing nobody describes mat
 from __future__ import annotations
 
 import re
-from typing import Any, ClassVar
+from collections.abc import Callable, Sequence
+from typing import Any, NamedTuple
 
+from deckeditor.games.mtg.card import Card
+from deckeditor.games.mtg.set_table import GAME_BITS, RARITY_RANK, set_year, table_rows
 from deckeditor.search import bits
-from deckeditor.search.errors import SearchError
+from deckeditor.search.context import SearchContext
 from deckeditor.search.folding import fold_name
-from deckeditor.search.keys.kinds import ALL_OPS, EQ_OPS, KeySpec, value_error
-from deckeditor.search.plan import Leaf
+from deckeditor.search.keys.kinds import ALL_OPS, KeySpec, RecordTest, value_error
+from deckeditor.search.plan import IndexView, Leaf, Plan
+from deckeditor.search.tree import Keyed
 
-_NUM_TESTS = {
+_NUM_TESTS: dict[str, Callable[[int, int], bool]] = {
     ":": lambda a, b: a == b, "=": lambda a, b: a == b, "!=": lambda a, b: a != b,
     "<": lambda a, b: a < b, "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b,
 }  # fmt: skip
@@ -38,53 +45,91 @@ RARITIES = {
     "s": "s",
     "b": "b",
 }
-GAMES = {"paper": 1, "mtgo": 2, "arena": 4}
 _YEAR = re.compile(r"\d{4}")
+SCOPE = "printing"
 
 
-def printing_maps(index) -> dict[str, dict]:
+class Printing(NamedTuple):
+    """One printing of a card, as the printing keys read it."""
+
+    set: str  # the set code, lower case
+    rank: int  # RARITY_RANK of its rarity, -1 unknown
+    artist: str  # folded, "" unknown
+    games: int  # GAME_BITS, 0 unknown
+    year: int  # its set's year, 0 undated
+
+
+# value -> rows of one fact: "s" set code, "year", "r" rarity letter, "a" folded artist, "game" bit
+Maps = dict[str, dict[Any, int]]
+
+
+def _rows_by_name(cards: Sequence[Card]) -> dict[str, int]:
+    """The row of each card name, and of each multi-face card's front face name (spoiler files
+    name faces)."""
+    row_of: dict[str, int] = {}
+    for row, card in enumerate(cards):
+        row_of.setdefault(card.name, row)
+    for row, card in enumerate(cards):
+        if len(card.faces) > 1:
+            row_of.setdefault(card.faces[0].name, row)
+    return row_of
+
+
+def _printings_of(cards: Sequence[Card]) -> list[dict[str, Printing]]:
+    """Each row's printings by set code: the codes its source lists, described by the table."""
+    out: list[dict[str, Printing]] = []
+    for card in cards:
+        own = {code.lower() for code in card.printings}
+        out.append({code: Printing(code, -1, "", 0, 0) for code in own})
+    row_of = _rows_by_name(cards)
+    folded: dict[str, str] = {}
+    for code, name, rarity, artist, games in table_rows():
+        row = row_of.get(name)
+        if row is None:
+            continue
+        key = folded.get(artist)
+        if key is None:
+            key = folded[artist] = fold_name(artist) if artist else ""
+        lower = code.lower()
+        out[row][lower] = Printing(lower, RARITY_RANK.get(rarity, -1), key, games or 0, 0)
+    years: dict[str, int] = {}
+    for printings in out:
+        for code, printing in printings.items():
+            year = years.get(code)
+            if year is None:
+                text = set_year(code)
+                year = years[code] = int(text) if text else 0
+            if year:
+                printings[code] = printing._replace(year=year)
+    return out
+
+
+def printing_records(index: IndexView) -> list[tuple[Printing, ...]]:
+    """Each row's printings, built once per index on the first printing conjunction typed."""
+    return index.derived(
+        ("printing-records",), lambda: [tuple(p.values()) for p in _printings_of(index.cards)]
+    )
+
+
+def printing_maps(index: IndexView) -> Maps:
     """The printing facts as bitsets, built once per index on the first printing key typed:
-    "s" set code -> rows, "year" -> rows, "r" rarity letter -> rows, "a" folded artist -> rows,
-    "game" game bit -> rows. A card's printings are those its source lists and those the shipped
-    table knows for its name (or its front face's: spoiler files name faces)."""
+    "s" set code -> rows, "year" -> rows, "r" rarity rank -> rows, "a" folded artist -> rows,
+    "game" game bit -> rows (a single term is a union of groups, no scan)."""
 
-    def build():
-        from deckeditor.games.mtg.set_table import set_year, table_rows
-
-        row_of: dict[str, int] = {}
-        for row, card in enumerate(index.cards):
-            row_of.setdefault(card.name, row)
-        for row, card in enumerate(index.cards):
-            faces = getattr(card, "faces", ()) or ()
-            if len(faces) > 1:
-                row_of.setdefault(faces[0].name, row)
-        lists: dict[str, dict] = {"s": {}, "year": {}, "r": {}, "a": {}, "game": {}}
-        sets = lists["s"]  # a row twice in a list is harmless: the bitset is the same
-        for row, card in enumerate(index.cards):
-            for code in getattr(card, "printings", ()) or ():
-                sets.setdefault(code.lower(), []).append(row)
-        rarities, artists, games_of = lists["r"], lists["a"], lists["game"]
-        folded: dict[str, str] = {}
-        for code, name, rarity, artist, games in table_rows():
-            row = row_of.get(name)
-            if row is None:
-                continue
-            sets.setdefault(code.lower(), []).append(row)
-            if rarity:
-                rarities.setdefault(rarity, []).append(row)
-            if artist:
-                key = folded.get(artist)
-                if key is None:
-                    key = folded[artist] = fold_name(artist)
-                artists.setdefault(key, []).append(row)
-            if games:
+    def build() -> Maps:
+        lists: dict[str, dict[Any, list[int]]] = {k: {} for k in ("s", "year", "r", "a", "game")}
+        for row, printings in enumerate(printing_records(index)):
+            for p in printings:
+                lists["s"].setdefault(p.set, []).append(row)
+                if p.year:
+                    lists["year"].setdefault(p.year, []).append(row)
+                if p.rank >= 0:
+                    lists["r"].setdefault(p.rank, []).append(row)
+                if p.artist:
+                    lists["a"].setdefault(p.artist, []).append(row)
                 for bit in (1, 2, 4):
-                    if games & bit:
-                        games_of.setdefault(bit, []).append(row)
-        for code, rows in sets.items():
-            text = set_year(code)
-            if text:
-                lists["year"].setdefault(int(text), []).extend(rows)
+                    if p.games & bit:
+                        lists["game"].setdefault(bit, []).append(row)
         n = index.n
         return {
             key: {value: bits.from_rows(rows, n) for value, rows in groups.items()}
@@ -94,59 +139,75 @@ def printing_maps(index) -> dict[str, dict]:
     return index.derived(("printing-maps",), build)
 
 
-class SetKey(KeySpec):
+class PrintingKey(KeySpec[Any]):
+    """A key over a card's printings: a term's card-level leaf is a union of `printing_maps`
+    groups, and `record_test` tests one printing (for conjunctions)."""
+
+    scope = SCOPE
+
+    def records(self, index: IndexView) -> Sequence[Sequence[Printing]]:
+        return printing_records(index)
+
+
+class SetKey(PrintingKey):
     """`s:cmr`: a printing in that set (codes compare case-insensitively)."""
 
     label = "s"
 
-    def check(self, term, ctx):
+    def check(self, term: Keyed, ctx: SearchContext) -> str:
         code = term.value.strip().lower()
         if not code.replace("_", "").isalnum():
             raise value_error(term, f'"{term.value}" is not a set code')
         return code
 
-    def leaf(self, term, parsed, ctx):
+    def leaf(self, term: Keyed, parsed: str, ctx: SearchContext) -> Leaf:
         return Leaf(("s", parsed), lambda index: printing_maps(index)["s"].get(parsed, 0))
 
+    def record_test(self, term: Keyed, parsed: str, ctx: SearchContext) -> RecordTest | None:
+        return None if term.op == "!=" else lambda p: bool(p.set == parsed)
 
-class RarityKey(KeySpec):
+
+class RarityKey(PrintingKey):
     """`r:rare`, `r>=rare`: common < uncommon < rare < mythic < special < bonus (Scryfall's)."""
 
     label = "r"
     ops = ALL_OPS
-    _RANK: ClassVar[dict[str, int]] = {"c": 0, "u": 1, "r": 2, "m": 3, "s": 4, "b": 5}
 
-    def check(self, term, ctx):
+    def check(self, term: Keyed, ctx: SearchContext) -> int:
         letter = RARITIES.get(term.value.strip().lower())
         if letter is None:
             raise value_error(
                 term,
                 f'unknown rarity "{term.value}" (common, uncommon, rare, mythic, special, bonus)',
             )
-        return self._RANK[letter]
+        return RARITY_RANK[letter]
 
-    def plan(self, term, parsed, ctx):
+    def plan(self, term: Keyed, parsed: int, ctx: SearchContext) -> Plan:
         return self.leaf(term, parsed, ctx)  # `r!=common`: a printing of another rarity
 
-    def leaf(self, term, parsed, ctx):
-        compare, rank = _NUM_TESTS[term.op], self._RANK
+    def leaf(self, term: Keyed, parsed: int, ctx: SearchContext) -> Leaf:
+        compare = _NUM_TESTS[term.op]
         return Leaf(
             ("r", term.op, parsed),
             lambda index: bits.union_where(
-                printing_maps(index)["r"], lambda letter: compare(rank[letter], parsed)
+                printing_maps(index)["r"], lambda rank: compare(rank, parsed)
             ),
         )
 
+    def record_test(self, term: Keyed, parsed: int, ctx: SearchContext) -> RecordTest | None:
+        compare = _NUM_TESTS[term.op]
+        return lambda p: p.rank >= 0 and compare(p.rank, parsed)
 
-class ArtistKey(KeySpec):
+
+class ArtistKey(PrintingKey):
     """`a:avon`, `a:"john avon"`: the artist's folded name holds the words (a phrase)."""
 
     label = "a"
 
-    def check(self, term, ctx):
+    def check(self, term: Keyed, ctx: SearchContext) -> str:
         return fold_name(term.value)
 
-    def leaf(self, term, parsed, ctx):
+    def leaf(self, term: Keyed, parsed: str, ctx: SearchContext) -> Leaf:
         return Leaf(
             ("a", parsed),
             lambda index: bits.union_where(
@@ -154,38 +215,44 @@ class ArtistKey(KeySpec):
             ),
         )
 
+    def record_test(self, term: Keyed, parsed: str, ctx: SearchContext) -> RecordTest | None:
+        return None if term.op == "!=" else lambda p: bool(p.artist) and parsed in p.artist
 
-class GameKey(KeySpec):
+
+class GameKey(PrintingKey):
     """`game:arena`: a printing on that game (paper, mtgo, arena)."""
 
     label = "game"
 
-    def check(self, term, ctx):
-        bit = GAMES.get(term.value.strip().lower())
+    def check(self, term: Keyed, ctx: SearchContext) -> int:
+        bit = GAME_BITS.get(term.value.strip().lower())
         if bit is None:
             raise value_error(term, f'unknown game "{term.value}" (paper, mtgo, arena)')
         return bit
 
-    def leaf(self, term, parsed, ctx):
+    def leaf(self, term: Keyed, parsed: int, ctx: SearchContext) -> Leaf:
         return Leaf(("game", parsed), lambda index: printing_maps(index)["game"].get(parsed, 0))
 
+    def record_test(self, term: Keyed, parsed: int, ctx: SearchContext) -> RecordTest | None:
+        return None if term.op == "!=" else lambda p: bool(p.games & parsed)
 
-class YearKey(KeySpec):
+
+class YearKey(PrintingKey):
     """`year=2016`, `year<=1995`: a printing released in (or before, after) that year."""
 
     label = "year"
     ops = ALL_OPS
 
-    def check(self, term, ctx):
+    def check(self, term: Keyed, ctx: SearchContext) -> int:
         value = term.value.strip()
         if not _YEAR.fullmatch(value):
             raise value_error(term, f'"{term.value}" is not a year')
         return int(value)
 
-    def plan(self, term, parsed, ctx):
+    def plan(self, term: Keyed, parsed: int, ctx: SearchContext) -> Plan:
         return self.leaf(term, parsed, ctx)
 
-    def leaf(self, term, parsed, ctx):
+    def leaf(self, term: Keyed, parsed: int, ctx: SearchContext) -> Leaf:
         compare = _NUM_TESTS[term.op]
         return Leaf(
             ("year", term.op, parsed),
@@ -194,8 +261,12 @@ class YearKey(KeySpec):
             ),
         )
 
+    def record_test(self, term: Keyed, parsed: int, ctx: SearchContext) -> RecordTest | None:
+        compare = _NUM_TESTS[term.op]
+        return lambda p: bool(p.year) and compare(p.year, parsed)
 
-def table() -> dict[str, Any]:
+
+def table() -> dict[str, KeySpec[Any]]:
     s, r, a = SetKey(), RarityKey(), ArtistKey()
     return {
         "s": s,
@@ -221,5 +292,3 @@ HELP = {
     "game": ("A printing on paper, MTGO or Arena", ("game:arena", "-game:paper")),
     "year": ("A printing released in, before or after a year", ("year=2016", "year<=1995")),
 }
-
-__all__ = ["EQ_OPS", "HELP", "SearchError", "printing_maps", "table"]
