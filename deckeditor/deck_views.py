@@ -224,14 +224,15 @@ class DeckViews:
     # --- the game's views ----------------------------------------------------------------
 
     def target_status(self) -> tuple[str, str]:
-        """(the status bar's words, their tooltip) about the deck-level target."""
+        """(the status bar's words, their tooltip) about the deck-level target. No words, no
+        tooltip: the status bar hides the empty label, and an empty Commander deck's details
+        would read the bracket tables at every start (~5 ms)."""
         if self._target_status is None:
             args = (self.deck, self.fmt, self.day, self.pool)
             try:
-                self._target_status = (
-                    self.answers.target_status(*args),
-                    self.answers.target_details(*args),
-                )
+                words = self.answers.target_status(*args)
+                details = self.answers.target_details(*args) if words else ""
+                self._target_status = (words, details)
             except Exception as exc:  # a status line never takes the window down
                 self._target_status = (f"({exc!r})", "")
         return self._target_status
