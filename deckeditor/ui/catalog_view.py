@@ -27,8 +27,8 @@ from PySide6.QtWidgets import (
 )
 
 from deckeditor.catalog_search import CatalogSearch
+from deckeditor.legal_rows import LegalRowList
 from deckeditor.row_arrangement import RowArranger
-from deckeditor.search.bits import rows_of
 from deckeditor.search.ranking import ranked_rows, tiers_first
 from deckeditor.session import EditorSession
 from deckeditor.ui import theme
@@ -268,6 +268,7 @@ class CatalogPanel(QWidget):
         self.session = session
         self.target = "Main"
         self._order_cache: dict[int, RowArranger] = {}
+        self._legal_list = LegalRowList()  # an edit's legal rows, patched from the last
         self._sort_column = 0
         self._sort_desc = False
 
@@ -485,7 +486,11 @@ class CatalogPanel(QWidget):
             # one conversion (the legal rows as a set are not needed)
             legal_bits = self.session.legal_bits(self.target)
             if found is None:
-                rows = list(range(size)) if legal_bits is None else rows_of(legal_bits, size)
+                rows = (
+                    list(range(size))
+                    if legal_bits is None
+                    else self._legal_list.rows(self.session.pool, legal_bits, size)
+                )
             else:  # a typed name's exact match first, then the names starting with it
                 rows = ranked_rows(
                     found if legal_bits is None else found & legal_bits, state.ranks(), size
