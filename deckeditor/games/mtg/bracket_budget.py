@@ -12,7 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
+from deckeditor.deck import Deck
 from deckeditor.games.mtg import brackets as B
+from deckeditor.games.mtg.card import Card, Pool
+from deckeditor.games.mtg.pool_bits import PoolIndex
+from deckeditor.games.mtg.spellbook import combos_of
 
 # The Oracle-text categories and the Game Changer list are imported where a target bracket is
 # read: a deck without one (and every window start) never needs them.
@@ -36,15 +40,14 @@ class BracketBudget:
     turns_used: int
     no_mld: bool
     in_deck: frozenset[str]  # names of the deck's bracket cards (adding them again counts nothing)
-    combo_partners: dict  # pool name -> the combo it would complete (two names), target 1-2 only
+    # pool name -> the combo it would complete (two names), target 1-2 only
+    combo_partners: dict[str, tuple[str, str]]
 
     @classmethod
-    def of(cls, deck, day: date, pool) -> BracketBudget | None:
+    def of(cls, deck: Deck, day: date, pool: Pool) -> BracketBudget | None:
         target = B.target_of(deck)
         if target is None:
             return None
-        from deckeditor.games.mtg.spellbook import combos_of
-
         table = combos_of(pool)
         rep = B.report(deck, day, pool, combos=table)
         cards = B.deck_cards(deck, pool)
@@ -71,14 +74,15 @@ class BracketBudget:
 
     # -- per card -------------------------------------------------------------------------------
 
-    def reasons(self, card) -> list[tuple[str, str]]:
+    def reasons(self, card: Card) -> list[tuple[str, str]]:
         """(code, text) for each way adding `card` would break the target bracket."""
+        # lazy: only a deck with a target bracket reads the categories and the list
         from deckeditor.games.mtg.bracket_categories import is_extra_turn, is_mass_land_denial
         from deckeditor.games.mtg.gamechangers import is_game_changer
 
         if card.name in self.in_deck:
             return []
-        out = []
+        out: list[tuple[str, str]] = []
         t = f"Bracket {self.target}"
         if (
             self.gc_allowed is not None
@@ -111,12 +115,12 @@ class BracketBudget:
             )
         return out
 
-    def mark(self, card) -> str | None:
+    def mark(self, card: Card) -> str | None:
         """ "uses 1 of 3" / "uses the last slot" for a Game Changer that still fits; else None."""
         allowed = self.gc_allowed
         if not allowed or card.name in self.in_deck or self.gc_used >= allowed:
             return None
-        from deckeditor.games.mtg.gamechangers import is_game_changer
+        from deckeditor.games.mtg.gamechangers import is_game_changer  # lazy: as in `reasons`
 
         if not is_game_changer(card, self.day):
             return None
@@ -128,8 +132,9 @@ class BracketBudget:
 
     # -- whole pool -------------------------------------------------------------------------------
 
-    def hidden_bits(self, idx) -> int:
+    def hidden_bits(self, idx: PoolIndex) -> int:
         """Rows `reasons` would hide, as one bitset (each category cached on the pool index)."""
+        # lazy: as in `reasons`
         from deckeditor.games.mtg.bracket_categories import is_extra_turn, is_mass_land_denial
         from deckeditor.games.mtg.predicate import bits_from_rows  # the predicate imports us
 
@@ -148,7 +153,8 @@ class BracketBudget:
         return hidden & ~bits_from_rows(in_deck, idx.size) if hidden and in_deck else hidden
 
 
-def gc_bits(idx, day: date) -> int:
+def gc_bits(idx: PoolIndex, day: date) -> int:
+    # lazy: as in `BracketBudget.reasons`
     from deckeditor.games.mtg.gamechangers import is_game_changer, list_key, shipped_list
 
     gc_list = shipped_list()

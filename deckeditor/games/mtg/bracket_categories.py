@@ -15,7 +15,9 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from deckeditor.games.mtg.card import Card
 from deckeditor.names import name_key
+from deckeditor.paths import resources_dir
 
 EXTRA_TURNS, MASS_LAND_DENIAL, TUTORS = "extra_turns", "mass_land_denial", "tutors"
 CATEGORIES = (EXTRA_TURNS, MASS_LAND_DENIAL, TUTORS)
@@ -101,8 +103,8 @@ _LAND_WORDS = re.compile(
 _CARD_WORD = re.compile(r"\bcards?\b")
 
 
-def _texts(card) -> list[str]:
-    out = []
+def _texts(card: Card) -> list[str]:
+    out: list[str] = []
     for face in getattr(card, "faces", ()):
         text = _REMINDER.sub("", face.oracle_text or "").lower()
         if text.strip():
@@ -110,15 +112,15 @@ def _texts(card) -> list[str]:
     return out
 
 
-def _sentences(card) -> list[str]:
+def _sentences(card: Card) -> list[str]:
     return [s for t in _texts(card) for s in _SENTENCE.split(t) if s.strip()]
 
 
-def reads_extra_turn(card) -> bool:
+def reads_extra_turn(card: Card) -> bool:
     return any(_EXTRA_TURN.search(s) for s in _sentences(card))
 
 
-def reads_mass_land_denial(card) -> bool:
+def reads_mass_land_denial(card: Card) -> bool:
     sentences = _sentences(card)
     if any(_REPLACED.search(s) for s in sentences):
         return False
@@ -135,7 +137,7 @@ def reads_mass_land_denial(card) -> bool:
     return False
 
 
-def reads_tutor(card) -> bool:
+def reads_tutor(card: Card) -> bool:
     """A search of your library for a card that is not (only) a land; copies of itself by name
     (Squadron Hawk) are not a tutor. Transmute is one, though its words are reminder text."""
     if any(k.casefold() == "transmute" for k in getattr(card, "keywords", ())):
@@ -168,7 +170,7 @@ class Exceptions:
     remove: dict[str, frozenset[str]]  # category -> name keys the text matches wrongly
 
 
-def parse_exceptions(doc: dict) -> Exceptions:
+def parse_exceptions(doc: dict[str, object]) -> Exceptions:
     if not isinstance(doc, dict) or doc.get("schema") != "deckeditor-bracket-exceptions":
         raise ValueError("not a deckeditor-bracket-exceptions file")
     add: dict[str, frozenset[str]] = {}
@@ -181,7 +183,7 @@ def parse_exceptions(doc: dict) -> Exceptions:
             entries = section.get(which, [])
             if not isinstance(entries, list):
                 raise ValueError(f"{cat}.{which}: must be a list")
-            keys = set()
+            keys: set[str] = set()
             for i, e in enumerate(entries):
                 if (
                     not isinstance(e, dict)
@@ -197,13 +199,11 @@ def parse_exceptions(doc: dict) -> Exceptions:
 
 @lru_cache(maxsize=1)
 def shipped_exceptions() -> Exceptions:
-    from deckeditor.paths import resources_dir
-
     path = resources_dir() / "mtg" / "bracket-exceptions.json"
     return parse_exceptions(json.loads(path.read_text(encoding="utf-8")))
 
 
-def _keys(card) -> set[str]:
+def _keys(card: Card) -> set[str]:
     keys = {name_key(card.name)}
     faces = getattr(card, "face_names", ()) or ()
     if faces:
@@ -213,10 +213,10 @@ def _keys(card) -> set[str]:
 
 # (category, name) -> (card, answer): a deck's cards are asked again on every edit (the catalog
 # re-narrows), and reading their text each time would cost most of a re-narrowing
-_MEMO: dict[tuple[str, str], tuple[object, bool]] = {}
+_MEMO: dict[tuple[str, str], tuple[Card, bool]] = {}
 
 
-def is_in(category: str, card, exceptions: Exceptions | None = None) -> bool:
+def is_in(category: str, card: Card, exceptions: Exceptions | None = None) -> bool:
     if exceptions is not None:
         return _answer(category, card, exceptions)
     key = (category, card.name)
@@ -230,7 +230,7 @@ def is_in(category: str, card, exceptions: Exceptions | None = None) -> bool:
     return answer
 
 
-def _answer(category: str, card, ex: Exceptions) -> bool:
+def _answer(category: str, card: Card, ex: Exceptions) -> bool:
     keys = _keys(card)
     if keys & ex.add.get(category, frozenset()):
         return True
@@ -239,15 +239,15 @@ def _answer(category: str, card, ex: Exceptions) -> bool:
     return _READERS[category](card)
 
 
-def is_extra_turn(card) -> bool:
+def is_extra_turn(card: Card) -> bool:
     return is_in(EXTRA_TURNS, card)
 
 
-def is_mass_land_denial(card) -> bool:
+def is_mass_land_denial(card: Card) -> bool:
     return is_in(MASS_LAND_DENIAL, card)
 
 
-def is_tutor(card) -> bool:
+def is_tutor(card: Card) -> bool:
     return is_in(TUTORS, card)
 
 

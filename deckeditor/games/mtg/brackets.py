@@ -21,9 +21,15 @@ The rules read (Feb 2025, kept by the Apr and Oct 2025 updates):
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import date
 
+from deckeditor.deck import Deck
+from deckeditor.games.mtg.approval import resolve
+from deckeditor.games.mtg.card import Card, Pool
+from deckeditor.games.mtg.rulesets import COMMANDER, FormatLike, ruleset_for
+from deckeditor.games.mtg.spellbook import ComboTable, combos_of
 from deckeditor.names import name_key
 from deckeditor.problems import Problem, ProblemKind, Severity
 
@@ -41,10 +47,8 @@ def bracket_name(n: int) -> str:
     return f"Bracket {n} ({BRACKETS.get(n, '?')})"
 
 
-def applies_to(fmt_info) -> bool:
+def applies_to(fmt_info: FormatLike | None) -> bool:
     """Brackets are Commander's: formats of the Commander rule set."""
-    from deckeditor.games.mtg.rulesets import COMMANDER, ruleset_for
-
     return fmt_info is not None and ruleset_for(fmt_info).code == COMMANDER
 
 
@@ -74,7 +78,7 @@ class BracketReport:
             return "combos not checked"
         return "; ".join(" + ".join(c) for c in self.combos) or "no two-card combos"
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, object]:
         return {
             "floor": self.floor,
             "game_changers": list(self.game_changers),
@@ -85,12 +89,10 @@ class BracketReport:
         }
 
 
-def deck_cards(deck, pool) -> list:
+def deck_cards(deck: Deck, pool: Pool) -> list[Card]:
     """Each known card the deck plays (Commander, Companion, Main) once, in deck order."""
-    from deckeditor.games.mtg.approval import resolve
-
     seen: set[str] = set()
-    out = []
+    out: list[Card] = []
     for _sec, entry in deck.entries(*BRACKET_SECTIONS):
         card = resolve(pool, entry.card)
         if card is not None and card.name not in seen:
@@ -99,23 +101,21 @@ def deck_cards(deck, pool) -> list:
     return out
 
 
-def _names(cards) -> tuple[str, ...]:
+def _names(cards: Iterable[Card]) -> tuple[str, ...]:
     return tuple(sorted((c.name for c in cards), key=str.casefold))
 
 
 # The last report and what it was made from. One edit asks for it up to three times (the status
 # bar's words, their tooltip, the BRACKET warnings); decks are immutable, so one deck object, day,
 # pool and combo table always give the same report.
-_last: tuple | None = None
+_last: tuple[Deck, date, Pool, ComboTable | None, BracketReport] | None = None
 
 
-def report(deck, day: date, pool, combos=None) -> BracketReport:
+def report(deck: Deck, day: date, pool: Pool, combos: ComboTable | None = None) -> BracketReport:
     """The floor and its categories for `deck` on `day`. `combos`: a spellbook.ComboTable, or
     None to use the pool's (`pool.combos`, set when a Spellbook file is a card source)."""
     global _last
     if combos is None:
-        from deckeditor.games.mtg.spellbook import combos_of
-
         combos = combos_of(pool)
     last = _last
     if (
@@ -131,9 +131,9 @@ def report(deck, day: date, pool, combos=None) -> BracketReport:
     return rep
 
 
-def _report(deck, day: date, pool, combos) -> BracketReport:
-    # imported here: their patterns and lists cost a window start ~15 ms, and an empty deck or a
-    # deck outside Commander never needs them
+def _report(deck: Deck, day: date, pool: Pool, combos: ComboTable | None) -> BracketReport:
+    # lazy: importing them costs a start ~5 ms (bracket_categories compiles its patterns), and
+    # an empty deck or a deck outside Commander never needs them
     from deckeditor.games.mtg.bracket_categories import is_extra_turn, is_mass_land_denial, is_tutor
     from deckeditor.games.mtg.gamechangers import is_game_changer
 
@@ -142,7 +142,7 @@ def _report(deck, day: date, pool, combos) -> BracketReport:
     turns = _names(c for c in cards if is_extra_turn(c))
     mld = _names(c for c in cards if is_mass_land_denial(c))
     tutors = _names(c for c in cards if is_tutor(c))
-    found = None
+    found: tuple[tuple[str, str], ...] | None = None
     if combos is not None:
         found = tuple(c.cards for c in combos.in_deck({name_key(c.name) for c in cards}))
     steps = list(_steps(gc, turns, mld, found))
@@ -150,7 +150,12 @@ def _report(deck, day: date, pool, combos) -> BracketReport:
     return BracketReport(day, floor, gc, turns, mld, tutors, found, tuple(steps))
 
 
-def _steps(gc, turns, mld, combos):
+def _steps(
+    gc: tuple[str, ...],
+    turns: tuple[str, ...],
+    mld: tuple[str, ...],
+    combos: tuple[tuple[str, str], ...] | None,
+) -> Iterator[Step]:
     if turns:
         yield Step(2, f"extra turns ({len(turns)}): bracket 1 has none", turns)
     if len(turns) >= CHAINED:
@@ -169,7 +174,7 @@ def problems(rep: BracketReport, target: int) -> list[Problem]:
     out: list[Problem] = []
     name = f"Bracket {target}"
 
-    def warn(cards, text):
+    def warn(cards: Iterable[str], text: str) -> None:
         out.append(Problem.make(ProblemKind.BRACKET, None, cards, text, Severity.WARNING))
 
     allowed = GC_ALLOWED.get(target)
@@ -196,7 +201,7 @@ def problems(rep: BracketReport, target: int) -> list[Problem]:
     return out
 
 
-def target_of(deck) -> int | None:
+def target_of(deck: Deck) -> int | None:
     n = getattr(deck, "bracket", None)
     return n if isinstance(n, int) and n in BRACKETS else None
 

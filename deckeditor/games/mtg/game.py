@@ -3,10 +3,22 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import date
 from typing import Any
 
 from deckeditor.deck import Deck, Printing
-from deckeditor.games.interface import ColorBudget, DeckTarget, Game, LeadAction, Role, Statistics
+from deckeditor.games.interface import (
+    CardViewBlock,
+    ChoiceOption,
+    ColorBudget,
+    DeckTarget,
+    Game,
+    LeadAction,
+    Role,
+    SectionCount,
+    Statistics,
+    Symbol,
+)
 from deckeditor.games.mtg import brackets as _brackets
 from deckeditor.games.mtg import card_view as _view
 from deckeditor.games.mtg import catalog as _catalog
@@ -20,10 +32,15 @@ from deckeditor.games.mtg import sections as _sections
 from deckeditor.games.mtg import statistics as _stats
 from deckeditor.games.mtg import symbols as _symbols
 from deckeditor.games.mtg.approval import try_approve, would_approve  # noqa: F401 (interface)
+from deckeditor.games.mtg.card import Card, Pool
 from deckeditor.games.mtg.declaration import DECLARATION
+from deckeditor.games.mtg.predicate import Predicate
 from deckeditor.games.mtg.rulesets import CHECKED_SECTIONS as _CHECKED
+from deckeditor.games.mtg.rulesets import FormatLike
 from deckeditor.games.mtg.rulesets import ruleset_for as _ruleset_for
 from deckeditor.games.mtg.search_help import HELP
+from deckeditor.games.mtg.set_table import describe, facts
+from deckeditor.problems import Problem
 
 CODE = "mtg"
 TITLE = "Magic: The Gathering"
@@ -34,12 +51,14 @@ SEARCH_FIELDS = None  # filled by the search package
 _APPROVING_SECTIONS = ("Main", "Sideboard", "Companion")
 
 
-def check(deck, fmt_info, day, pool):
+def check(deck: Deck, fmt_info: FormatLike, day: date, pool: Pool) -> list[Problem]:
     """Every conformance problem of `mtg-rules.md` §10, in the contract order."""
     return conformance.check(deck, fmt_info, day, pool)
 
 
-def make_predicate(deck, fmt_info, day, pool, target_section="Main"):
+def make_predicate(
+    deck: Deck, fmt_info: FormatLike, day: date, pool: Pool, target_section: str = "Main"
+) -> Predicate:
     """The catalog legality predicate of `mtg-rules.md` §11."""
     return predicate.make_predicate(deck, fmt_info, day, pool, target_section)
 
@@ -63,48 +82,57 @@ class MtgGame(Game):
     def owns(self, card: Any) -> bool:
         return bool(getattr(card, "faces", None))
 
-    make_predicate = staticmethod(make_predicate)
+    def make_predicate(
+        self, deck: Deck, fmt: FormatLike, day: date, pool: Pool, target_section: str = "Main"
+    ) -> Predicate:
+        return make_predicate(deck, fmt, day, pool, target_section)
+
     roles = tuple(Role(k, _roles.TITLES[k], _roles.QUERIES[k]) for k in _roles.ROLES)
     odds_role = _roles.LAND  # "how likely are my land drops" is the first question
 
-    def check(self, deck, fmt_info, day, pool):
+    def check(self, deck: Deck, fmt_info: FormatLike, day: date, pool: Pool) -> list[Problem]:
         """The rules' problems, then the template's warnings (`deckeditor.categories`)."""
+        # An upward import kept in the function: categories asks the registry, above the games.
+        # The template's warnings are game-neutral; their callers should add them (issue 25).
         from deckeditor.categories import template_problems
 
         return check(deck, fmt_info, day, pool) + template_problems(deck, self, fmt_info, pool)
 
     # roles (`games.mtg.roles`) and the Commander template
-    def card_roles(self, card, pool=None) -> tuple[str, ...]:
+    def card_roles(self, card: Card | None, pool: Pool | None = None) -> tuple[str, ...]:
         if card is None:
             return ()
-        from deckeditor.games.mtg import role_table  # the stored table; recognisers on demand
+        # lazy: the stored table reads the card database (sqlite3); recognisers on demand
+        from deckeditor.games.mtg import role_table
 
         mask = role_table.mask_in(pool, card)
         return tuple(role for role in _roles.ROLES if mask & _roles.BIT[role])
 
-    def default_template(self, fmt) -> dict[str, int]:
+    def default_template(self, fmt: FormatLike | None) -> dict[str, int]:
         return _roles.default_template(fmt)
 
-    def derive(self, pool) -> None:
-        from deckeditor.games.mtg import roles
+    def derive(self, pool: Pool) -> None:
+        from deckeditor.games.mtg import roles  # lazy: fifty regexes, only when a pool is stored
 
         roles.roles_for_pool(pool)
 
     # Commander Brackets: `check --json`'s `bracket`, the bracket beside the format, the status
-    def report_extras(self, deck, fmt, day, pool) -> dict:
+    def report_extras(
+        self, deck: Deck, fmt: FormatLike | None, day: date, pool: Pool
+    ) -> dict[str, object]:
         if not _brackets.applies_to(fmt):
             return {}
         return {"bracket": _brackets.report(deck, day, pool).to_json()}
 
-    def deck_target(self, deck, fmt) -> DeckTarget | None:
+    def deck_target(self, deck: Deck, fmt: FormatLike | None) -> DeckTarget | None:
         if not _brackets.applies_to(fmt):
             return None
         return DeckTarget("Bracket", _brackets.TARGET_OPTIONS, _brackets.target_of(deck))
 
-    def with_deck_target(self, deck, value):
+    def with_deck_target(self, deck: Deck, value: int | None) -> Deck:
         return deck.with_bracket(value)
 
-    def target_status(self, deck, fmt, day, pool) -> str:
+    def target_status(self, deck: Deck, fmt: FormatLike | None, day: date, pool: Pool) -> str:
         if not _brackets.applies_to(fmt):
             return ""
         target = _brackets.target_of(deck)
@@ -112,16 +140,16 @@ class MtgGame(Game):
             return ""
         return _brackets.status_text(_brackets.report(deck, day, pool), target)
 
-    def target_details(self, deck, fmt, day, pool) -> str:
+    def target_details(self, deck: Deck, fmt: FormatLike | None, day: date, pool: Pool) -> str:
         if not _brackets.applies_to(fmt):
             return ""
         return _brackets.details_text(_brackets.report(deck, day, pool))
 
     # sections
-    def section_counts(self, deck: Deck, fmt: Any, pool: Any = None):
+    def section_counts(self, deck: Deck, fmt: Any, pool: Any = None) -> list[SectionCount]:
         return _sections.section_counts(deck, fmt, pool)
 
-    def add_targets(self, fmt: Any, sections) -> tuple[str, ...]:
+    def add_targets(self, fmt: Any, sections: Sequence[str]) -> tuple[str, ...]:
         return _sections.add_targets(fmt, sections)
 
     def target_section(self, target: str) -> str:
@@ -134,20 +162,32 @@ class MtgGame(Game):
         return self.statistics(deck, pool).counts
 
     # lead actions
-    def lead_actions(self, deck, section, index, pool, fmt=None) -> list[LeadAction]:
+    def lead_actions(
+        self, deck: Deck, section: str, index: int, pool: Pool, fmt: FormatLike | None = None
+    ) -> list[LeadAction]:
         return _leads.lead_actions(deck, section, index, pool)
 
-    def catalog_lead_actions(self, deck, card, pool, fmt, target) -> list[LeadAction]:
+    def catalog_lead_actions(
+        self, deck: Deck, card: Card, pool: Pool, fmt: FormatLike | None, target: str
+    ) -> list[LeadAction]:
         return _leads.catalog_actions(deck, card, pool, self.target_section(target))
 
-    def apply_lead_action(self, action, deck, section, index, pool, colors=None):
+    def apply_lead_action(
+        self,
+        action: str,
+        deck: Deck,
+        section: str,
+        index: int,
+        pool: Pool,
+        colors: str | None = None,
+    ) -> tuple[Deck, str]:
         return _leads.apply(action, deck, section, index, colors)
 
     # upfront choices
     def upfront_choice(self, card: Any) -> ColorBudget | None:
         return _choices.color_budget(card)
 
-    def choice_options(self):
+    def choice_options(self) -> tuple[ChoiceOption, ...]:
         return _choices.OPTIONS
 
     def choice_zone(self, deck: Deck, pool: Any) -> str:
@@ -156,31 +196,29 @@ class MtgGame(Game):
     def relied_on(self, deck: Deck, pool: Any, card_name: str) -> dict[str, int]:
         return _choices.relied_on(deck, pool)
 
-    def try_approve(self, deck, pool, card, fmt, section):
+    def try_approve(
+        self, deck: Deck, pool: Pool, card: Card | None, fmt: FormatLike | None, section: str
+    ) -> tuple[Deck, str] | None:
         if section not in _APPROVING_SECTIONS or card is None:
             return None
-        result = try_approve(deck, pool, card, fmt)
-        if result is None:
-            return None
-        new, note = result[0], (result[1] if len(result) > 1 else "")
-        return None if new is None else (new, str(note or ""))
+        return try_approve(deck, pool, card, fmt)
 
     # statistics
     def statistics(self, deck: Deck, pool: Any) -> Statistics:
         return _stats.statistics(deck, pool, self.primary_type)
 
     # card view
-    def card_view(self, card: Any, deck: Deck | None = None):
+    def card_view(self, card: Any, deck: Deck | None = None) -> list[CardViewBlock]:
         return _view.card_view(card, deck)
 
-    def attachment_view(self, card: Any, attached: Sequence[str], pool: Any):
+    def attachment_view(self, card: Any, attached: Sequence[str], pool: Any) -> list[CardViewBlock]:
         return []
 
     # catalog and deck pane
-    def catalog_row(self, card: Any):
+    def catalog_row(self, card: Any) -> tuple[str, ...]:
         return _catalog.catalog_row(card)
 
-    def type_line(self, card: Any) -> str:
+    def type_line(self, card: Card) -> str:
         return card.faces[0].type_line
 
     def sort_value(self, card: Any) -> float:
@@ -201,7 +239,7 @@ class MtgGame(Game):
             return f"Mana value {mv}" if mv < 7 else "Mana value 7+"
         return ""
 
-    def group_rank(self, label: str) -> tuple:
+    def group_rank(self, label: str) -> tuple[int, str] | tuple[int, int, str]:
         order = (
             "Creature",
             "Planeswalker",
@@ -230,27 +268,23 @@ class MtgGame(Game):
     # printings and pictures
     images = _images
 
-    def printing_choices(self, card: Any) -> list:
+    def printing_choices(self, card: Any) -> list[Printing]:
         """The pool's set codes, newest first (pools list them oldest first), each with its
         collector number where the shipped printing table knows it (picking one fills it)."""
-        from deckeditor.games.mtg.set_table import facts
-
         name = getattr(card, "name", "")
         return [
             Printing(set=code, number=facts(code, name).number or None)
             for code in reversed(getattr(card, "printings", ()) or ())
         ]
 
-    def printing_text(self, printing: Any) -> str:
-        from deckeditor.games.mtg.set_table import describe
-
+    def printing_text(self, printing: Printing) -> str:
         return describe(printing.set, printing.number) if printing.set else printing.label()
 
-    def printing_symbol(self, printing: Any):
+    def printing_symbol(self, printing: Printing) -> Symbol | None:
         return _symbols.set_symbol(printing.set) if printing.set else None
 
     # symbols: the Mana font's glyphs (issue 24.6)
-    def symbols(self):
+    def symbols(self) -> tuple[Symbol, ...]:
         return _symbols.mana_symbols()
 
     def cost_symbols(self, card: Any) -> tuple[str, ...]:
