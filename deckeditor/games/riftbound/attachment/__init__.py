@@ -1,0 +1,90 @@
+"""Attachment, Equipment and the keywords around them (`riftbound.md` §5; seed 002 rules 135,
+136, 421, 422, 716–725, 744–747), as a Qt-free model: `model` (a board card, its active texts and
+keywords, its Might, the Equip, Weaponmaster and Repeat costs), `board` (the attachment
+operations of §5.3) and `view` (what the card view shows).
+
+It computes values for the card view's "preview with Equipment" and for a playtest board; it
+does not play the game.
+"""
+
+from .board import (
+    Board,
+    Event,
+    hand_keywords,
+)
+from .model import (
+    BOARD_ZONES,
+    NON_BOARD_ZONES,
+    AttachError,
+    BoardCard,
+    RepeatPlan,
+    TextBlock,
+    active_keywords,
+    activity,
+    card_text_view,
+    effect_text_active,
+    effective_might,
+    effective_text,
+    equip_cost,
+    equip_offered,
+    equipped,
+    has,
+    instance_cost,
+    is_board_zone,
+    keywords_present,
+    might_bonuses,
+    might_text,
+    printed_cost,
+    repeat_plan,
+    rules_text_active,
+    temporary_kills,
+    total_cost,
+    weaponmaster_cost,
+    with_reaction,
+)
+from .view import (
+    AttachmentView,
+    CardView,
+    card_view,
+    preview,
+    view_of,
+)
+
+__all__ = [
+    "BOARD_ZONES",
+    "NON_BOARD_ZONES",
+    "AttachError",
+    "AttachmentView",
+    "Board",
+    "BoardCard",
+    "CardView",
+    "Event",
+    "RepeatPlan",
+    "TextBlock",
+    "active_keywords",
+    "activity",
+    "card_text_view",
+    "card_view",
+    "effect_text_active",
+    "effective_might",
+    "effective_text",
+    "equip_cost",
+    "equip_offered",
+    "equipped",
+    "hand_keywords",
+    "has",
+    "instance_cost",
+    "is_board_zone",
+    "keywords_present",
+    "might_bonuses",
+    "might_text",
+    "preview",
+    "printed_cost",
+    "repeat_plan",
+    "rules_text_active",
+    "temporary_kills",
+    "total_cost",
+    "view_of",
+    "weaponmaster_cost",
+    "with_reaction",
+]
