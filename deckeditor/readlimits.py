@@ -32,7 +32,7 @@ import lzma
 import os
 import zipfile
 from collections.abc import Iterable
-from typing import BinaryIO
+from typing import Protocol
 
 from deckeditor.path_kind import Kind, kind_of
 
@@ -79,8 +79,14 @@ def check_size(
         raise refuse(what, limit, compressed)
 
 
+class ByteReader(Protocol):
+    """What `read_limited` reads: a file, a zip member, an lzma or gzip stream."""
+
+    def read(self, size: int = -1, /) -> bytes: ...
+
+
 def read_limited(
-    stream: BinaryIO, what: str, compressed: int | None = None, limit: int | None = None
+    stream: ByteReader, what: str, compressed: int | None = None, limit: int | None = None
 ) -> bytes:
     """Read the whole stream, stopping one byte past the limit (TooLarge then)."""
     limit = allowed(compressed) if limit is None else min(limit, allowed(compressed))

@@ -11,6 +11,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from deckeditor.games.mtg.card import (
     NO_PARTNER,
@@ -237,37 +238,21 @@ def build_card(
     printings: Iterable[str] = (),
     source_identity: int | None = None,
     use_overlay: bool = True,
-    extra: dict | None = None,
+    extra: dict[str, Any] | None = None,
 ) -> Card:
     faces = tuple(faces)
     if not faces:
         raise ValueError("a card needs at least one face")
     front = faces[0]
     name = name or card_name(layout, faces)
-    if layout is Layout.SPLIT:
-        mv = sum(f.mana_value for f in faces)
-    else:
-        mv = front.mana_value
+    mv = sum(f.mana_value for f in faces) if layout is Layout.SPLIT else front.mana_value
     keywords = frozenset(k for f in faces for k in f.keywords if k)
     all_text = "\n".join(f.oracle_text for f in faces if f.oracle_text)
     front_text = front.oracle_text
 
-    limit = deck_limit
-    text_limit = own_limit_from_text(all_text) if all_text else None
-    if text_limit is not None and (limit is None or text_limit > limit):
-        limit = text_limit
-    scid = (
-        set_color_id
-        if set_color_id
-        else (set_color_id_from_text(all_text) if "ircle" in all_text else 0)
-    )
-
-    rules = tuple(deck_rule_lines)
-    if not rules and use_overlay:
-        overlay = deckrule_overlay().get(name) or deckrule_overlay().get(front.name)
-        if overlay:
-            rules = tuple(DeckRuleLine(front.name, text) for text in overlay)
-
+    limit = _copy_limit(deck_limit, all_text)
+    scid = set_color_id or (set_color_id_from_text(all_text) if "ircle" in all_text else 0)
+    rules = _rule_lines(tuple(deck_rule_lines), use_overlay, name, front)
     kw_fold = {k.casefold() for k in keywords}
     printings = tuple(printings)
     return Card(
@@ -297,3 +282,21 @@ def build_card(
         ),
         extra=extra or {},
     )
+
+
+def _copy_limit(deck_limit: int | None, all_text: str) -> int | None:
+    """The larger of the source's deck limit and what the card's text says."""
+    text_limit = own_limit_from_text(all_text) if all_text else None
+    if text_limit is not None and (deck_limit is None or text_limit > deck_limit):
+        return text_limit
+    return deck_limit
+
+
+def _rule_lines(
+    given: tuple[DeckRuleLine, ...], use_overlay: bool, name: str, front: Face
+) -> tuple[DeckRuleLine, ...]:
+    """The source's `DeckRule:` lines, else the shipped overlay's for the card (by name)."""
+    if given or not use_overlay:
+        return given
+    overlay = deckrule_overlay().get(name) or deckrule_overlay().get(front.name)
+    return tuple(DeckRuleLine(front.name, text) for text in overlay) if overlay else given

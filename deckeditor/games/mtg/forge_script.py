@@ -28,7 +28,16 @@ from deckeditor.games.mtg.build import (
 )
 from deckeditor.games.mtg.card import Card, DeckRuleLine, Face, Layout
 from deckeditor.games.mtg.colors import ALL, from_word
+from deckeditor.games.mtg.forge_editions import editions_beside, printed_as, with_printings
 from deckeditor.games.mtg.mana import ManaCostError, cost_colors, from_forge, mana_value
+from deckeditor.readlimits import (
+    MAX_SCRIPT_BYTES,
+    Budget,
+    check_size,
+    read_limited,
+    regular_files,
+    zip_entries,
+)
 
 Progress = Callable[[int, int | None], object]
 
@@ -157,27 +166,24 @@ def _colors_mask(value: str) -> int | None:
     return m
 
 
-def _build_face(raw: _RawFace, warn: Callable[[int, str], None]) -> tuple[Face, dict]:
+@dataclass(slots=True)
+class _FaceFacts:
+    """What a face's `K:` lines say beyond its keywords."""
+
+    partner_with: list[str] = field(default_factory=list)
+    partner_types: list[str] = field(default_factory=list)
+    deck_limit: int | None = None
+    partner: bool = False  # plain Partner
+
+
+def _build_face(raw: _RawFace, warn: Callable[[int, str], None]) -> tuple[Face, _FaceFacts]:
     if not raw.name:
         raise ForgeScriptError("face has no Name: line", raw.first_line)
     try:
         cost = from_forge(raw.cost or "")
     except ManaCostError as exc:
         raise ForgeScriptError(f"ManaCost: {exc}", raw.cost_line) from None
-    colors = cost_colors(cost)
-    indicator = None
-    if raw.colors is not None:
-        given = _colors_mask(raw.colors)
-        if given is None:
-            warn(raw.line_of("Colors"), f"unknown colour in Colors:{raw.colors}")
-        else:
-            # A Colors: line on a face whose cost shows no colour is its colour indicator or a
-            # colour-setting ability (Delver's back face, Dryad Arbor, Crimson Kobolds, Transguild
-            # Courier): both count for identity. On a coloured cost it only sets the face colours
-            # and never removes the cost's colours from identity (Ghostfire stays R, §2).
-            colors = given
-            if given and not cost_colors(cost):
-                indicator = given
+    colors, indicator = _face_colors(raw, cost, warn)
     supers, types, subs = parse_type_line(raw.types)
     power = toughness = None
     if raw.pt is not None:
@@ -186,39 +192,7 @@ def _build_face(raw: _RawFace, warn: Callable[[int, str], None]) -> tuple[Face, 
             power, toughness = p.strip(), t.strip()
         else:
             warn(raw.line_of("PT"), f"PT:{raw.pt} has no '/'")
-    facts: dict = {"partner_with": [], "partner_types": [], "deck_limit": None, "partner": False}
-    keywords: list[str] = []
-    for kw_line, kw in raw.keywords:
-        name = keyword_name(kw)
-        params = kw[len(name) :].lstrip(":$ ").strip() if ":" in kw else ""
-        if name == "DeckLimit":
-            n = number(params.split(":", 1)[0]) if params else None
-            if n is None:
-                warn(kw_line, f"K:{kw}: DeckLimit needs a number")
-            else:
-                facts["deck_limit"] = n
-            continue
-        if name.startswith("Partner") and name not in ("Partner", "Partner with"):
-            # `Partner - Survivors` / `Partner—Friends forever`
-            kind = name[len("Partner") :].strip(" -—–")
-            if kind:
-                facts["partner_types"].append(kind)
-                keywords.append("Partner")
-                continue
-        if name == "Partner" and not params:
-            facts["partner"] = True  # the K: line is authoritative, whatever the Oracle line says
-        if name in ("Partner", "Partner with") and params:
-            target = params.split(":", 1)[0].strip()
-            if target.casefold() in _PARTNER_TYPES:
-                facts["partner_types"].append(target)
-            else:
-                facts["partner_with"].append(target)
-                name = "Partner with"
-        if name.casefold() == "friends forever":
-            facts["partner_types"].append("Friends forever")
-        if not name or name.startswith(_NOT_KEYWORDS) or "CARDNAME" in name or name[0].islower():
-            continue
-        keywords.append(name)
+    keywords, facts = _keyword_lines(raw, warn)
     face = Face(
         name=raw.name,
         mana_cost=cost,
@@ -236,6 +210,65 @@ def _build_face(raw: _RawFace, warn: Callable[[int, str], None]) -> tuple[Face, 
         mana_value=mana_value(cost),
     )
     return face, facts
+
+
+def _face_colors(
+    raw: _RawFace, cost: str, warn: Callable[[int, str], None]
+) -> tuple[int, int | None]:
+    """The face's colours and its colour indicator (None: none)."""
+    colors = cost_colors(cost)
+    indicator = None
+    if raw.colors is not None:
+        given = _colors_mask(raw.colors)
+        if given is None:
+            warn(raw.line_of("Colors"), f"unknown colour in Colors:{raw.colors}")
+        else:
+            # A Colors: line on a face whose cost shows no colour is its colour indicator or a
+            # colour-setting ability (Delver's back face, Dryad Arbor, Crimson Kobolds, Transguild
+            # Courier): both count for identity. On a coloured cost it only sets the face colours
+            # and never removes the cost's colours from identity (Ghostfire stays R, §2).
+            colors = given
+            if given and not cost_colors(cost):
+                indicator = given
+    return colors, indicator
+
+
+def _keyword_lines(raw: _RawFace, warn: Callable[[int, str], None]) -> tuple[list[str], _FaceFacts]:
+    """The face's keywords and what its `K:` lines say of deck limits and partners."""
+    facts = _FaceFacts()
+    keywords: list[str] = []
+    for kw_line, kw in raw.keywords:
+        name = keyword_name(kw)
+        params = kw[len(name) :].lstrip(":$ ").strip() if ":" in kw else ""
+        if name == "DeckLimit":
+            n = number(params.split(":", 1)[0]) if params else None
+            if n is None:
+                warn(kw_line, f"K:{kw}: DeckLimit needs a number")
+            else:
+                facts.deck_limit = n
+            continue
+        if name.startswith("Partner") and name not in ("Partner", "Partner with"):
+            # `Partner - Survivors` / `Partner—Friends forever`
+            kind = name[len("Partner") :].strip(" -—–")
+            if kind:
+                facts.partner_types.append(kind)
+                keywords.append("Partner")
+                continue
+        if name == "Partner" and not params:
+            facts.partner = True  # the K: line is authoritative, whatever the Oracle line says
+        if name in ("Partner", "Partner with") and params:
+            target = params.split(":", 1)[0].strip()
+            if target.casefold() in _PARTNER_TYPES:
+                facts.partner_types.append(target)
+            else:
+                facts.partner_with.append(target)
+                name = "Partner with"
+        if name.casefold() == "friends forever":
+            facts.partner_types.append("Friends forever")
+        if not name or name.startswith(_NOT_KEYWORDS) or "CARDNAME" in name or name[0].islower():
+            continue
+        keywords.append(name)
+    return keywords, facts
 
 
 def _layout(raw: _RawFace, nfaces: int, warn: Callable[[int, str], None]) -> Layout:
@@ -284,18 +317,18 @@ def _parse(text: str, source: str, issues: list[ImportIssue] | None) -> Card:
         layout = Layout.SPECIALIZE
     faces: list[Face] = []
     rules: list[DeckRuleLine] = []
-    facts = {"partner_with": [], "partner_types": [], "deck_limit": None, "partner": False}
+    facts = _FaceFacts()
     scid = 0
     for raw in main + variants:
         face, f = _build_face(raw, warn)
         faces.append(face)
         rules.extend(DeckRuleLine(face.name, r) for r in raw.deck_rules)
         if raw is main[0] or not raw.specialize:
-            facts["partner_with"] += f["partner_with"]
-            facts["partner_types"] += f["partner_types"]
-            facts["partner"] = facts["partner"] or (raw is main[0] and f["partner"])
-            if f["deck_limit"] is not None:
-                facts["deck_limit"] = f["deck_limit"]
+            facts.partner_with += f.partner_with
+            facts.partner_types += f.partner_types
+            facts.partner = facts.partner or (raw is main[0] and f.partner)
+            if f.deck_limit is not None:
+                facts.deck_limit = f.deck_limit
         if raw.set_color_id is not None:
             n = number(raw.set_color_id)
             if n is None or not 0 <= n <= 5:
@@ -309,10 +342,10 @@ def _parse(text: str, source: str, issues: list[ImportIssue] | None) -> Card:
         layout,
         deck_rule_lines=rules,
         set_color_id=scid,
-        deck_limit=facts["deck_limit"],
-        partner_with=facts["partner_with"],
-        partner_types=facts["partner_types"],
-        partner_plain=facts["partner"],
+        deck_limit=facts.deck_limit,
+        partner_with=facts.partner_with,
+        partner_types=facts.partner_types,
+        partner_plain=facts.partner,
         use_overlay=True,
     )
 
@@ -335,15 +368,6 @@ def iter_script_bytes(path: str | os.PathLike[str]) -> Iterator[tuple[str, bytes
     """(member name, bytes, total count or None) for every `.txt` script under a folder (walked
     recursively, sorted), in a `.zip`, or in a tar archive (`.tar`, `.tar.xz`, `.tar.gz`).
     A script over `readlimits.MAX_SCRIPT_BYTES` (real ones are a few KB) is refused (TooLarge)."""
-    from deckeditor.readlimits import (
-        MAX_SCRIPT_BYTES,
-        Budget,
-        check_size,
-        read_limited,
-        regular_files,
-        zip_entries,
-    )
-
     p = Path(path)
     cap = MAX_SCRIPT_BYTES
     if p.is_dir():
@@ -364,8 +388,9 @@ def iter_script_bytes(path: str | os.PathLike[str]) -> Iterator[tuple[str, bytes
             Budget(str(p), p.stat().st_size).take_all(i.file_size for i in infos)
             for info in infos:
                 what = f"{p}:{info.filename}"
-                with zf.open(info) as fh:
-                    yield info.filename, read_limited(fh, what, info.compress_size, cap), len(infos)
+                with zf.open(info) as stream:
+                    data = read_limited(stream, what, info.compress_size, cap)
+                    yield info.filename, data, len(infos)
         return
     if tarfile.is_tarfile(p):
         # every member counts, scripts or not: the archive is unpacked through all of them
@@ -375,9 +400,9 @@ def iter_script_bytes(path: str | os.PathLike[str]) -> Iterator[tuple[str, bytes
                 budget.take(member.size)
                 if member.isfile() and _is_script(member.name):
                     check_size(f"{p}:{member.name}", member.size, limit=cap)
-                    fh = tf.extractfile(member)
-                    if fh is not None:
-                        yield member.name, fh.read(), None
+                    extracted = tf.extractfile(member)
+                    if extracted is not None:
+                        yield member.name, extracted.read(), None
         return
     if p.is_file() and _is_script(p.name):
         with open(p, "rb") as fh:
@@ -409,8 +434,6 @@ def iter_cards(
 def load_forge(
     path: str | os.PathLike[str], progress: Progress | None = None
 ) -> tuple[list[Card], list[ImportIssue]]:
-    from deckeditor.games.mtg.forge_editions import editions_beside, printed_as, with_printings
-
     issues: list[ImportIssue] = []
     cards = list(iter_cards(path, issues, progress))
     # A folder from a Forge install: `res/editions` beside it gives printings and release days.

@@ -14,15 +14,21 @@ import json
 import lzma
 import os
 import zipfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import replace
+from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeAlias
 
 from deckeditor.games.mtg.build import ImportIssue, build_card, parse_type_line
 from deckeditor.games.mtg.card import Card, Face, Layout
-from deckeditor.games.mtg.colors import mask
+from deckeditor.games.mtg.colors import letters, mask
+from deckeditor.games.mtg.identity import card_identity
+from deckeditor.games.mtg.legality import encode, source_day, with_statement
 from deckeditor.games.mtg.mana import ManaCostError, cost_colors, mana_value, symbols
 from deckeditor.games.mtg.set_calendar import first_day
+from deckeditor.lone_surrogates import refuse_in_json_bytes
+from deckeditor.readlimits import check_size, read_limited, zip_entries
 
 Progress = Callable[[int, int | None], object]
 
@@ -34,8 +40,6 @@ class MtgjsonError(ValueError):
 def open_json_bytes(path: str | os.PathLike[str]) -> bytes:
     """The raw JSON bytes of a `.json`, `.json.xz`, `.json.gz` or single-JSON `.zip`, within
     the size limits of `deckeditor.readlimits` (TooLarge, a ValueError, past them)."""
-    from deckeditor.readlimits import check_size, read_limited, zip_entries
-
     p = Path(path)
     size = p.stat().st_size
     with open(p, "rb") as fh:
@@ -63,8 +67,7 @@ def open_json_bytes(path: str | os.PathLike[str]) -> bytes:
 
 
 def load_document(path: str | os.PathLike[str]) -> Any:
-    from deckeditor.lone_surrogates import refuse_in_json_bytes
-
+    """The whole JSON document (any JSON value); MtgjsonError when it cannot be read."""
     try:
         data = open_json_bytes(path)
         refuse_in_json_bytes(data, str(path))  # `\ud800`: a name no file or database can store
@@ -95,7 +98,7 @@ def _str_list(value: Any, key: str) -> tuple[str, ...]:
     return tuple(value)
 
 
-def face_from_json(obj: dict, name_key: str = "faceName") -> Face:
+def face_from_json(obj: dict[str, Any], name_key: str = "faceName") -> Face:
     """One MTGJSON face object -> Face. Raises TypeError/ValueError on a malformed field; the
     caller turns that into an issue naming the path."""
     if not isinstance(obj, dict):
@@ -196,16 +199,22 @@ def card_from_entry(
     return _with_legality(card, ordered, known, released)
 
 
-Known = dict  # data day -> format keys any card of that day states
+# data day -> format keys any card of that day states; "_day": the document's own day
+Known: TypeAlias = dict[str, frozenset[str] | str]
 
 
-def _data_day(face: dict, default: str = "") -> str:
+def _document_day(known: Known | None) -> str:
+    day = (known or {}).get("_day", "")
+    return day if isinstance(day, str) else ""
+
+
+def _data_day(face: dict[str, Any], default: str = "") -> str:
     printing = face.get("_sourcePrinting")
     day = printing.get("dataDate") if isinstance(printing, dict) else None
     return day if isinstance(day, str) else default
 
 
-def known_keys(data: dict, default_day: str = "") -> Known:
+def known_keys(data: dict[str, Any], default_day: str = "") -> Known:
     """Per data day, every legality key some card of that day states: what the source knew."""
     out: dict[str, set[str]] = {}
     for faces in data.values():
@@ -217,19 +226,20 @@ def known_keys(data: dict, default_day: str = "") -> Known:
     return {day: frozenset(keys) for day, keys in out.items()}
 
 
-def _with_legality(card: Card, ordered: list, known: Known | None, released: str = "") -> Card:
+def _with_legality(
+    card: Card, ordered: list[dict[str, Any]], known: Known | None, released: str = ""
+) -> Card:
     """The source's legalities (front face first; a face with an empty map says nothing) and the
     facts that decide where it says nothing."""
-    from deckeditor.games.mtg.legality import encode, with_statement
-
-    default_day = (known or {}).get("_day", "")
-    stated, day = {}, _data_day(ordered[0], default_day)
+    default_day = _document_day(known)
+    stated: dict[str, str] = {}
+    day = _data_day(ordered[0], default_day)
     for face in ordered:
         legal = face.get("legalities") if isinstance(face, dict) else None
         if isinstance(legal, dict) and legal:
             stated, day = legal, _data_day(face, default_day)
             break
-    keys = (known or {}).get(day, ()) if stated else ()
+    keys: Iterable[str] = (known or {}).get(day, ()) if stated else ()
     # Every MTGJSON card names its source: an empty map is "unknown", said by MTGJSON.
     return with_statement(
         card,
@@ -249,7 +259,7 @@ def is_reversible(name: str) -> bool:
     return len(parts) > 1 and len(set(parts)) == 1
 
 
-def oracle_folds(data: dict) -> dict[str, list[str]]:
+def oracle_folds(data: dict[str, Any]) -> dict[str, list[str]]:
     """Canonical name -> the other names of the same Oracle card (same `scryfallOracleId`):
     reversible printings and Universes Beyond names. The canonical one is the plain name whose
     source states legalities (the Oracle name), else the first by name."""
@@ -266,7 +276,7 @@ def oracle_folds(data: dict) -> dict[str, list[str]]:
         if len(names) < 2:
             continue
 
-        def rank(n: str) -> tuple:
+        def rank(n: str) -> tuple[bool, bool, str]:
             return (is_reversible(n), not data[n][0].get("legalities"), n)
 
         first, *rest = sorted(names, key=rank)
@@ -275,14 +285,12 @@ def oracle_folds(data: dict) -> dict[str, list[str]]:
 
 
 def _with_mv(face: Face, mv: float) -> Face:
-    from dataclasses import replace
-
     return replace(face, mana_value=mv)
 
 
-def _extra(first: dict) -> dict:
+def _extra(first: dict[str, Any]) -> dict[str, Any]:
     """Source facts other modules may want (leadership skills for the real-data comparison)."""
-    out: dict = {}
+    out: dict[str, Any] = {}
     skills = first.get("leadershipSkills")
     if isinstance(skills, dict):
         out["leadershipSkills"] = {k: bool(v) for k, v in skills.items()}
@@ -301,7 +309,8 @@ def iter_cards(
         raise MtgjsonError(f'{path}: no "data" object of cards (is this AtomicCards?)')
     total = len(data)
     meta = doc.get("meta") if isinstance(doc.get("meta"), dict) else {}
-    day = meta.get("date") if isinstance(meta.get("date"), str) else ""
+    stamp = meta.get("date")
+    day = stamp if isinstance(stamp, str) else ""
     known = known_keys(data, day)
     known["_day"] = day
     folds = oracle_folds(data)
@@ -328,13 +337,14 @@ def iter_cards(
             progress(done, total)
 
 
-def _statement_of_aliases(card: Card, data: dict, names, known: Known) -> Card:
+def _statement_of_aliases(
+    card: Card, data: dict[str, Any], names: Iterable[str], known: Known
+) -> Card:
     """The newest statement among the names of one Oracle card: a canonical entry whose
     legalities are empty, or older than a folded name's (a Universes Beyond name in newer data),
     takes the folded name's (`Zombie Master // Zombie Master`)."""
-    from deckeditor.games.mtg.legality import source_day
-
-    best, best_day = None, source_day(card) if card.legalities else None
+    best: list[dict[str, Any]] | None = None
+    best_day = source_day(card) if card.legalities else None
     for other in names:
         faces = data.get(other)
         if not isinstance(faces, list):
@@ -342,10 +352,8 @@ def _statement_of_aliases(card: Card, data: dict, names, known: Known) -> Card:
         stated = [f for f in faces if isinstance(f, dict) and f.get("legalities")]
         if not stated:
             continue
-        day = _data_day(stated[0], (known or {}).get("_day", ""))
+        day = _data_day(stated[0], _document_day(known))
         if best_day is None or day > best_day.isoformat():
-            from datetime import date
-
             try:
                 best, best_day = faces, date.fromisoformat(day)
             except ValueError:
@@ -353,7 +361,7 @@ def _statement_of_aliases(card: Card, data: dict, names, known: Known) -> Card:
     return card if best is None else _with_legality(card, best, known, card.released)
 
 
-def _printings_of(data: dict, names) -> tuple[str, ...]:
+def _printings_of(data: dict[str, Any], names: Iterable[str]) -> tuple[str, ...]:
     out: list[str] = []
     for other in names:
         for face in data.get(other) or ():
@@ -378,9 +386,6 @@ def report_identity_mismatches(
     where: str = "data[{name}].colorIdentity",
 ) -> None:
     """§2: identity is computed for every source; a disagreement with the source is a warning."""
-    from deckeditor.games.mtg.colors import letters
-    from deckeditor.games.mtg.identity import card_identity
-
     for card in cards:
         if card.source_identity is None:
             continue

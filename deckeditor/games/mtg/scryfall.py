@@ -12,13 +12,22 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Callable, Iterator
+from dataclasses import replace
+from datetime import date
 from typing import Any
 
 from deckeditor.games.mtg.build import ImportIssue, build_card, parse_type_line
 from deckeditor.games.mtg.card import Card, Face, Layout
 from deckeditor.games.mtg.colors import mask
+from deckeditor.games.mtg.legality import encode, with_statement
 from deckeditor.games.mtg.mana import ManaCostError, cost_colors, mana_value
-from deckeditor.games.mtg.mtgjson import MtgjsonError, is_reversible, open_json_bytes
+from deckeditor.games.mtg.mtgjson import (
+    MtgjsonError,
+    is_reversible,
+    open_json_bytes,
+    report_identity_mismatches,
+)
+from deckeditor.games.mtg.set_calendar import first_day
 from deckeditor.lone_surrogates import refuse_in_json
 from deckeditor.readlimits import TooLarge
 
@@ -38,7 +47,7 @@ def _letters(value: Any, key: str) -> int:
     return mask("".join(value))
 
 
-def _opt(obj: dict, key: str) -> str | None:
+def _opt(obj: dict[str, Any], key: str) -> str | None:
     value = obj.get(key)
     if value is None:
         return None
@@ -47,7 +56,7 @@ def _opt(obj: dict, key: str) -> str | None:
     return str(value)
 
 
-def _face(obj: dict, keywords: tuple[str, ...], fallback_colors: Any = None) -> Face:
+def _face(obj: dict[str, Any], keywords: tuple[str, ...], fallback_colors: Any = None) -> Face:
     name = obj.get("name")
     if not isinstance(name, str) or not name:
         raise TypeError("name is missing")
@@ -119,8 +128,6 @@ def card_from_object(obj: Any) -> Card | None:
         faces = (_face(obj, keywords),)
     cmc = obj.get("cmc")
     if isinstance(cmc, (int, float)) and layout is not Layout.SPLIT and faces[0].mana_value != cmc:
-        from dataclasses import replace
-
         faces = (replace(faces[0], mana_value=float(cmc)),) + faces[1:]
     ci = obj.get("color_identity")
     card = build_card(
@@ -134,8 +141,8 @@ def card_from_object(obj: Any) -> Card | None:
     return _with_legality(card, obj)
 
 
-def _extra(obj: dict, aliases: list[str]) -> dict | None:
-    out: dict = {}
+def _extra(obj: dict[str, Any], aliases: list[str]) -> dict[str, Any] | None:
+    out: dict[str, Any] = {}
     if obj.get("game_changer") is True:
         out["gameChanger"] = True
     if aliases:
@@ -143,10 +150,8 @@ def _extra(obj: dict, aliases: list[str]) -> dict | None:
     return out or None
 
 
-def _with_legality(card: Card, obj: dict) -> Card:
+def _with_legality(card: Card, obj: dict[str, Any]) -> Card:
     """Scryfall states every format (`not_legal` included) and the facts of its printing."""
-    from deckeditor.games.mtg.legality import encode, with_statement
-
     legal = obj.get("legalities")
     legalities = encode(legal) if isinstance(legal, dict) else ""
     games = obj.get("games")
@@ -162,13 +167,9 @@ def _with_legality(card: Card, obj: dict) -> Card:
     )
 
 
-def _released(obj: dict, card: Card) -> str:
+def _released(obj: dict[str, Any], card: Card) -> str:
     """This printing's `released_at`, or its set's day from the shipped calendar; the earlier
     one (a file of every printing folds its cards to the earliest, `load_scryfall`)."""
-    from datetime import date
-
-    from deckeditor.games.mtg.set_calendar import first_day
-
     days = [first_day(card.printings, (card.name, str(obj.get("name", ""))))]
     try:
         days.append(date.fromisoformat(str(obj.get("released_at", ""))).isoformat())
@@ -178,7 +179,7 @@ def _released(obj: dict, card: Card) -> str:
     return min(days) if days else ""
 
 
-def _is_meld_result(obj: dict) -> bool:
+def _is_meld_result(obj: dict[str, Any]) -> bool:
     parts = obj.get("all_parts")
     return isinstance(parts, list) and any(
         isinstance(p, dict)
@@ -255,8 +256,6 @@ def iter_cards(
 def load_scryfall(
     path: str | os.PathLike[str], progress: Progress | None = None
 ) -> tuple[list[Card], list[ImportIssue]]:
-    from deckeditor.games.mtg.mtgjson import report_identity_mismatches
-
     issues: list[ImportIssue] = []
     cards = _first_days(list(iter_cards(path, issues, progress)))
     report_identity_mismatches(cards, str(path), issues, where="card {name}: color_identity")
@@ -266,8 +265,6 @@ def load_scryfall(
 def _first_days(cards: list[Card]) -> list[Card]:
     """A file of every printing (Scryfall `default_cards`) holds one object per printing: each of
     a name's cards gets the earliest day of them all (the card's first printing's day)."""
-    from dataclasses import replace
-
     first: dict[str, str] = {}
     for card in cards:
         if card.released and (card.name not in first or card.released < first[card.name]):

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from deckeditor.deck import Deck
@@ -55,26 +56,35 @@ def land_colours(card: Any) -> str:
     return "".join(c for c in WUBRG if c in made)
 
 
-def statistics(deck: Deck, pool: Any, primary_type: Callable[[Any], str]) -> Statistics:
-    """`primary_type` names the group a card counts under (the game's `Game.primary_type`)."""
-    curve: Counter[int] = Counter()
-    pips: Counter[str] = Counter()
-    types: Counter[str] = Counter()
-    sources: Counter[str] = Counter()
-    library = lands = nonland = 0
-    mana_values = 0.0
+@dataclass(slots=True)
+class _Tally:
+    """The library's counts the charts and the summary are made from."""
+
+    curve: Counter[int] = field(default_factory=Counter)
+    pips: Counter[str] = field(default_factory=Counter)
+    types: Counter[str] = field(default_factory=Counter)
+    sources: Counter[str] = field(default_factory=Counter)
+    library: int = 0
+    lands: int = 0
+    nonland: int = 0
+    mana_values: float = 0.0
+
+
+def _tally(deck: Deck, pool: Any, primary_type: Callable[[Any], str]) -> _Tally:
+    t = _Tally()
+    curve, pips, types, sources = t.curve, t.pips, t.types, t.sources
     for _, entry in deck.entries(*LIBRARY_SECTIONS):
-        library += entry.count
+        t.library += entry.count
         card = pool.get(entry.card) if pool is not None else None
         types[primary_type(card)] += entry.count
         if card is None:
             continue
         if "Land" not in (getattr(card, "types", ()) or ()):
             curve[min(7, int(getattr(card, "mana_value", 0) or 0))] += entry.count
-            nonland += entry.count
-            mana_values += (getattr(card, "mana_value", 0) or 0) * entry.count
+            t.nonland += entry.count
+            t.mana_values += (getattr(card, "mana_value", 0) or 0) * entry.count
         else:
-            lands += entry.count
+            t.lands += entry.count
             # a land whose colours are chosen at deck building (Cryptic Spires) makes those
             for colour in land_colours(card) or entry.colors:
                 sources[colour] += entry.count
@@ -83,8 +93,12 @@ def statistics(deck: Deck, pool: Any, primary_type: Callable[[Any], str]) -> Sta
                 for ch in symbol.upper():
                     if ch in WUBRG:
                         pips[ch] += entry.count
-    total = deck.count(*COUNTED_SECTIONS)
-    charts = (
+    return t
+
+
+def _charts(t: _Tally) -> tuple[Chart, ...]:
+    curve, pips, sources = t.curve, t.pips, t.sources
+    return (
         Chart(
             "curve",
             "Mana curve (library, nonland)",
@@ -103,6 +117,15 @@ def statistics(deck: Deck, pool: Any, primary_type: Callable[[Any], str]) -> Sta
             tuple(Bar(c, sources.get(c, 0), PIP_COLORS[c], f"{{{c}}}") for c in WUBRG),
         ),
     )
+
+
+def statistics(deck: Deck, pool: Any, primary_type: Callable[[Any], str]) -> Statistics:
+    """`primary_type` names the group a card counts under (the game's `Game.primary_type`)."""
+    t = _tally(deck, pool, primary_type)
+    curve, pips, types, sources = t.curve, t.pips, t.types, t.sources
+    library, lands, nonland, mana_values = t.library, t.lands, t.nonland, t.mana_values
+    total = deck.count(*COUNTED_SECTIONS)
+    charts = _charts(t)
     average = mana_values / nonland if nonland else 0.0
     balance = " · ".join(
         f"{c} {sources.get(c, 0)}/{pips[c]}" for c in WUBRG if pips.get(c) or sources.get(c)
