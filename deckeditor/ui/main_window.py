@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QIcon, QKeySequence
@@ -53,12 +54,8 @@ from deckeditor.ui.autosave import Autosaver
 from deckeditor.ui.card_images import CardImages, HoverPreview
 from deckeditor.ui.card_view import CardView
 from deckeditor.ui.catalog_view import CatalogPanel
-from deckeditor.ui.color_dialog import ColorDialog
 from deckeditor.ui.deck_pane import DeckPane
-from deckeditor.ui.export_dialog import ExportDialog
 from deckeditor.ui.file_watch import FileWatch
-from deckeditor.ui.import_dialog import ImportDialog
-from deckeditor.ui.import_progress import ImportProgress
 from deckeditor.ui.legality_panel import LegalityPanel
 from deckeditor.ui.settings import Settings, load_settings, save_settings_or_tell
 from deckeditor.ui.stats import StatsPanel
@@ -66,7 +63,9 @@ from deckeditor.ui.status_bar import DeckStatusBar, ProblemList
 from deckeditor.ui.template_panel import TemplatePanel
 from deckeditor.ui.undo import UndoActions
 from deckeditor.ui.window_fit import clamp_to_screen, fit_first_start
-from deckeditor.ui.workers import ImportWorker, start_import
+
+if TYPE_CHECKING:
+    from deckeditor.ui.workers import ImportWorker
 
 
 def load_pool(paths: AppPaths, game: str) -> CardPool:
@@ -523,6 +522,8 @@ class MainWindow(QMainWindow):
             self.session.set_colors(section, index, colors)
 
     def _ask_colors_dialog(self, name: str, budget, chosen: str) -> str | None:
+        from deckeditor.ui.color_dialog import ColorDialog  # lazy: a dialog, not the first screen
+
         zone = self.session.choice_zone()
         dialog = ColorDialog(name, budget, chosen, zone, self.session.relied_on(name), self)
         return dialog.colors() if dialog.exec() else None
@@ -776,6 +777,8 @@ class MainWindow(QMainWindow):
     def import_dialog(self) -> None:
         if not self.confirm_discard():
             return
+        from deckeditor.ui.import_dialog import ImportDialog  # lazy: a dialog, not the first screen
+
         dialog = ImportDialog(self.session.pool, self, self.settings.last_dir, pool_for=self.pool)
         if dialog.exec():
             self._open_imported(dialog)
@@ -790,6 +793,8 @@ class MainWindow(QMainWindow):
             return
         if not self.confirm_discard():
             return
+        from deckeditor.ui.import_dialog import ImportDialog  # lazy: a dialog, not the first screen
+
         dialog = self.clipboard_dialog = ImportDialog(
             self.session.pool, self, self.settings.last_dir, pool_for=self.pool
         )
@@ -835,6 +840,8 @@ class MainWindow(QMainWindow):
         self.show_message(f"Copied the deck as {label}{note}{more}")
 
     def export_dialog(self) -> None:
+        from deckeditor.ui.export_dialog import ExportDialog  # lazy: a dialog, not the first screen
+
         deck = self.session.deck.with_format(self.session.format_code)
         ExportDialog(deck, self.session.pool, self, self.save_folder()).exec()
 
@@ -856,6 +863,10 @@ class MainWindow(QMainWindow):
         self.import_cards([path])
 
     def import_cards(self, sources: list[str]) -> ImportWorker:
+        # lazy: the import's dialog and worker (subprocess, threads) are not the first screen
+        from deckeditor.ui.import_progress import ImportProgress
+        from deckeditor.ui.workers import ImportWorker, start_import
+
         progress = ImportProgress(sources, self)
         self._import_progress = progress
         worker = ImportWorker(sources, self.paths)
