@@ -1,20 +1,15 @@
-"""The Piltover Archive deck code (`riftbound.md` §4): base32 text over a byte layout of
-varint-counted groups. Decodes versions 1–6; encodes 3–5, choosing the lowest version that can
-hold the deck, byte-exact with the reference encoder.
-
-`decode`/`encode` work on card codes and counts only; `decode_to_deck`/`encode_deck` map them to
-and from the deck model through a card pool (§4.5).
-"""
+"""The code itself (`riftbound.md` §4.1-4.4): base32 text over a byte layout of varint-counted
+groups, on card codes and counts only."""
 
 from __future__ import annotations
 
 import base64
 import re
 from collections import defaultdict
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
 
-from deckeditor.deck import Deck, Entry, Section
-from deckeditor.deck import Printing as DeckPrinting
 from deckeditor.games.riftbound.card import (
     DECKCODE_SET_ID,
     SETS,
@@ -132,8 +127,11 @@ class _Reader:
 # --- byte layout (§4.2) --------------------------------------------------------------------
 
 
-def _read_number(r: _Reader, set_code: str, variant: str, form: str, raw: bool = False):
-    """The next card code (`raw`: its (prefix, number) only)."""
+Pair = tuple[str, int]  # (card code, count)
+
+
+def _read_raw_number(r: _Reader, form: str) -> tuple[str, int]:
+    """The next card number as (prefix, number)."""
     prefix = ""
     if form in ("flag", "v4"):
         at = r.pos
@@ -142,9 +140,12 @@ def _read_number(r: _Reader, set_code: str, variant: str, form: str, raw: bool =
         if flag not in allowed:
             raise DeckCodeError(f"unknown number flag {flag:#04x}", at)
         prefix = FLAG_PREFIX[flag]
-    number = r.varint("a card number")
-    if raw:
-        return prefix, number
+    return prefix, r.varint("a card number")
+
+
+def _read_number(r: _Reader, set_code: str, variant: str, form: str) -> str:
+    """The next card code."""
+    prefix, number = _read_raw_number(r, form)
     return str(CardCode(set_code, prefix, number, variant))
 
 
@@ -166,7 +167,7 @@ _PAIRS_KEPT = 4096  # distinct (card code, count) pairs shared per group (a code
 MAX_CARDS = 100_000
 
 
-def _read_groups(r: _Reader, count: int, form: str, out: list) -> None:
+def _read_groups(r: _Reader, count: int, form: str, out: list[Pair]) -> None:
     groups = r.varint("a group count")
     flagged = form in ("flag", "v4")
     for _ in range(groups):
@@ -181,7 +182,7 @@ def _read_groups(r: _Reader, count: int, form: str, out: list) -> None:
             raise DeckCodeError(f"more than {MAX_CARDS:,} cards: no deck", at)
         # One (code, count) pair per distinct card of the group, shared by its repeats: a code
         # of megabytes is millions of cards, and a string and a tuple each would not fit.
-        pairs: dict = {}
+        pairs: dict[int | tuple[str, int], Pair] = {}
         chunk = r.data[r.pos : r.pos + n]
         if not flagged and chunk.isascii():  # plain numbers below 128: one byte each
             for b in set(chunk):
@@ -190,7 +191,7 @@ def _read_groups(r: _Reader, count: int, form: str, out: list) -> None:
             r.pos += n
             continue
         for _ in range(n):
-            number = _read_number(r, set_code, variant, form, raw=True)
+            number = _read_raw_number(r, form)
             pair = pairs.get(number)
             if pair is None:
                 prefix, value = number
@@ -200,15 +201,15 @@ def _read_groups(r: _Reader, count: int, form: str, out: list) -> None:
             out.append(pair)
 
 
-def _read_fixed(r: _Reader, top: int, form: str) -> list:
-    out: list = []
+def _read_fixed(r: _Reader, top: int, form: str) -> list[Pair]:
+    out: list[Pair] = []
     for count in range(top, 0, -1):
         _read_groups(r, count, form, out)
     return out
 
 
-def _read_sparse(r: _Reader, form: str) -> list:
-    out: list = []
+def _read_sparse(r: _Reader, form: str) -> list[Pair]:
+    out: list[Pair] = []
     for _ in range(r.varint("the number of counts")):
         at = r.pos
         count = r.varint("a count")
@@ -242,8 +243,8 @@ def decode(text: str) -> DeckCode:
     version = head & 0x0F
     if not 1 <= version <= 6:
         raise DeckCodeError(f"version {version} is not 1 to 6", 0)
-    sideboard: list = []
-    champion = None
+    sideboard: list[Pair] = []
+    champion: str | None = None
     extras: list[str] = []
     if version <= 4:
         form = "v4" if version == 4 else "plain"
@@ -272,7 +273,7 @@ def decode(text: str) -> DeckCode:
     return DeckCode(version, tuple(main), tuple(sideboard), champion, tuple(extras))
 
 
-def _merge(pairs, what: str) -> dict[CardCode, int]:
+def _merge(pairs: Iterable[tuple[str, Any]], what: str) -> dict[CardCode, int]:
     merged: dict[CardCode, int] = defaultdict(int)
     for code, count in pairs:
         if type(count) is not int or count < 1:
@@ -289,7 +290,7 @@ def _merge(pairs, what: str) -> dict[CardCode, int]:
     return dict(merged)
 
 
-def _wire_key(code: CardCode):
+def _wire_key(code: CardCode) -> tuple[int, int]:
     return (PREFIX_FLAG[code.prefix], code.number)
 
 
@@ -320,7 +321,9 @@ def _by_count(section: dict[CardCode, int]) -> dict[int, list[CardCode]]:
     return out
 
 
-def choose_version(main: dict, side: dict, champion: CardCode | None) -> int:
+def choose_version(
+    main: dict[CardCode, int], side: dict[CardCode, int], champion: CardCode | None
+) -> int:
     codes = list(main) + list(side) + ([champion] if champion else [])
     if any(n > 12 for n in main.values()) or any(n > 3 for n in side.values()):
         return 5
@@ -331,7 +334,9 @@ def choose_version(main: dict, side: dict, champion: CardCode | None) -> int:
     return 3
 
 
-def encode(main, sideboard=(), champion: str | None = None) -> str:
+def encode(
+    main: Iterable[Pair], sideboard: Iterable[Pair] = (), champion: str | None = None
+) -> str:
     """(card code, count) pairs -> the code text; equal codes (`SFD-228s`, `SFD-228*`) merged."""
     m = _merge(main, "main")
     s = _merge(sideboard, "sideboard")
@@ -392,165 +397,3 @@ def looks_like_damaged_code(text: str) -> bool:
         return False
     # codes are written upper case; a long token with digits is one pasted in another case
     return token.isupper() or (len(token) >= 16 and any(c.isdigit() for c in token))
-
-
-# --- deck ↔ code (§4.5) --------------------------------------------------------------------
-
-
-@dataclass(slots=True)
-class CodeImport:
-    deck: Deck
-    notes: list[str] = field(default_factory=list)
-    code: DeckCode | None = None
-
-
-def _code_index(pool) -> dict:
-    from deckeditor.games.riftbound.pool import code_index
-
-    return code_index(pool)
-
-
-def _section_for(card) -> str:
-    return card.section if card is not None else "Main"
-
-
-_ENTRIES_KEPT = 65_536  # distinct cards whose entry is shared by every repeat in one import
-
-
-def import_code(text: str, pool, name: str = "Imported deck") -> CodeImport:
-    """Decode and place every entry in its section (§4.5 import); notes for the report."""
-    code = decode(text)
-    index = _code_index(pool) if pool is not None else {}
-    notes: list[str] = []
-    sections: dict[str, list[Entry]] = defaultdict(list)
-
-    def entry_for(card_code: str, count: int) -> tuple[str, Entry]:
-        found = index.get(card_code)
-        if found is None:
-            return "Main", Entry(card_code, count, DeckPrinting(code=card_code))
-        card, _ = found
-        return card.section, Entry(card.name, count, DeckPrinting(code=card_code))
-
-    # Entries are immutable: one per distinct (code, count), shared by its repeats, so a code
-    # of millions of cards holds references, not millions of entries (bounded, for distinct).
-    class Shared(dict):
-        def __missing__(self, pair):
-            got = entry_for(*pair)
-            if len(self) < _ENTRIES_KEPT:
-                self[pair] = got
-            return got
-
-    main_entries = list(map(Shared().__getitem__, code.main))
-    if code.champion is not None:
-        placed = False
-        # the label names a printing counted in main (§4.2): take that copy from wherever its
-        # type placed it (Main for a champion unit first), so the deck keeps the code's count
-        at = _champion_copy(main_entries, code.champion)
-        if at is not None:
-            sec, e = main_entries[at]
-            if e.count > 1:
-                main_entries[at] = (sec, e.with_count(e.count - 1))
-            else:
-                del main_entries[at]
-            placed = True
-        _, champ = entry_for(code.champion, 1)
-        if not placed:
-            notes.append(
-                f"the chosen champion {code.champion} is not in the main deck; placed anyway"
-            )
-        sections["Champion"].append(champ)
-    for sec, e in main_entries:
-        sections[sec].append(e)
-    del main_entries
-    for c, n in code.sideboard:
-        sections["Sideboard"].append(entry_for(c, n)[1])
-    for c in code.extras:
-        sec, e = entry_for(c, 1)
-        sections[sec].append(e)
-        notes.append(f"extra card {c} (version 6 trailer) placed in {sec}")
-    for sec, es in sections.items():
-        said: dict[str, str] = {}  # one note text per unknown code, however often it repeats
-        for e in es:
-            if e.card == e.printing.code and e.printing.code not in index:
-                note = said.get(e.card)
-                if note is None:
-                    note = f"unknown card code {e.card} kept in {sec}"
-                    if len(said) < _ENTRIES_KEPT:
-                        said[e.card] = note
-                notes.append(note)
-    order = ("Legend", "Champion", "Main", "Runes", "Battlefields", "Sideboard")
-    deck = Deck(
-        game="riftbound",
-        name=name,
-        format="riftbound",
-        sections=tuple(Section(s, tuple(sections[s])) for s in order if sections.get(s)),
-    )
-    return CodeImport(deck, notes, code)
-
-
-def _champion_copy(main_entries: list, champion: str) -> int | None:
-    """Where the champion's copy is taken from: its first entry placed in Main, else its first
-    entry anywhere."""
-    first = None
-    for i, (sec, e) in enumerate(main_entries):
-        if e.printing and e.printing.code == champion:
-            if sec == "Main":
-                return i
-            if first is None:
-                first = i
-    return first
-
-
-def decode_to_deck(text: str, pool, name: str = "Imported deck") -> Deck:
-    return import_code(text, pool, name).deck
-
-
-MAIN_SECTIONS = ("Legend", "Champion", "Main", "Runes", "Battlefields")
-
-
-def export_pairs(deck: Deck, pool, notes: list[str] | None = None):
-    """The deck as (main pairs, sideboard pairs, champion code), replacing unencodable
-    printings by an encodable printing of the same card (§4.5 export)."""
-    from deckeditor.games.riftbound.pool import find_card
-
-    notes = notes if notes is not None else []
-
-    def code_of(entry: Entry) -> str:
-        written = entry.printing.code if entry.printing and entry.printing.code else None
-        card = find_card(pool, entry.card, written) if pool is not None else None
-        if written is None:
-            if card is None:
-                try:
-                    return str(parse_code(entry.card))
-                except CardCodeError:
-                    raise DeckCodeError(f"{entry.card}: unknown card without a card code") from None
-            ref = card.reference_printing
-            written = ref.code if ref else None
-        try:
-            parsed = parse_code(written)
-        except CardCodeError as exc:
-            raise DeckCodeError(f"{entry.card}: {exc}") from None
-        if parsed.set in DECKCODE_SET_ID:
-            return str(parsed)
-        candidates = []
-        if card is not None:
-            ref = card.reference_printing
-            candidates = ([ref] if ref else []) + list(card.printings)
-        for p in candidates:
-            if p.set in DECKCODE_SET_ID and p.prefix != "T":
-                notes.append(f"{entry.card}: {parsed} has no deck-code set id; written as {p.code}")
-                return p.code
-        raise DeckCodeError(
-            f"{entry.card}: {parsed} is from a set with no deck-code id and has no other printing"
-        )
-
-    main = [(code_of(e), e.count) for _, e in deck.entries(*MAIN_SECTIONS)]
-    side = [(code_of(e), e.count) for _, e in deck.entries("Sideboard")]
-    champs = list(deck.section("Champion").entries)
-    champion = code_of(champs[0]) if champs else None
-    return main, side, champion
-
-
-def encode_deck(deck: Deck, pool, notes: list[str] | None = None) -> str:
-    main, side, champion = export_pairs(deck, pool, notes)
-    return encode(main, side, champion)
