@@ -4,6 +4,7 @@ examples, then the syntax shared by all keys and the keys that are recognised bu
 
 from __future__ import annotations
 
+import html
 from dataclasses import dataclass
 from typing import Any
 
@@ -59,8 +60,6 @@ SYNTAX = (
 
 def help_html(game: str) -> str:
     """The help as HTML for a QTextBrowser."""
-    import html
-
     search = game_search(game)
 
     def code(text: str) -> str:

@@ -21,6 +21,7 @@ from deckeditor.games.mtg.spellbook import combos_of
 # The Oracle-text categories and the Game Changer list are imported where a target bracket is
 # read: a deck without one (and every window start) never needs them.
 from deckeditor.names import name_key
+from deckeditor.search import bits
 
 TARGET_SECTIONS = B.BRACKET_SECTIONS
 _WORDS = {0: "no", 1: "one", 2: "two", 3: "three"}
@@ -136,7 +137,6 @@ class BracketBudget:
         """Rows `reasons` would hide, as one bitset (each category cached on the pool index)."""
         # lazy: as in `reasons`
         from deckeditor.games.mtg.bracket_categories import is_extra_turn, is_mass_land_denial
-        from deckeditor.games.mtg.predicate import bits_from_rows  # the predicate imports us
 
         hidden = 0
         if self.gc_allowed is not None and self.gc_used >= self.gc_allowed:
@@ -148,9 +148,9 @@ class BracketBudget:
         row_of = idx.pool.row_of
         partners = [r for r in map(row_of, self.combo_partners) if r is not None]
         if partners:
-            hidden |= bits_from_rows(partners, idx.size)
+            hidden |= bits.from_rows(partners, idx.size)
         in_deck = [r for r in map(row_of, self.in_deck) if r is not None]
-        return hidden & ~bits_from_rows(in_deck, idx.size) if hidden and in_deck else hidden
+        return hidden & ~bits.from_rows(in_deck, idx.size) if hidden and in_deck else hidden
 
 
 def gc_bits(idx: PoolIndex, day: date) -> int:

@@ -7,23 +7,28 @@ generic mask key over 64 groups.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from deckeditor.games.riftbound.card import DOMAIN_BIT, DOMAINS, LETTER_DOMAIN, Card
 from deckeditor.search import bits
+from deckeditor.search.context import SearchContext
 from deckeditor.search.folding import fold_name, fold_text, replace_name, strip_reminder
 from deckeditor.search.keys import GameSearch, register
 from deckeditor.search.keys.kinds import (
     FormatKey,
+    IsCompute,
+    IsDepends,
     IsKey,
     MaskKey,
+    MaskValue,
     NameKey,
     NumberKey,
     TextKey,
     TypeKey,
     WordSetKey,
 )
+from deckeditor.search.plan import IndexView
 
 _COLORLESS = frozenset({"colorless", "colourless", "c"})
 # As for MTG colours: two or more domains (`m` is none of the rules letters).
@@ -32,7 +37,7 @@ _NAMES = {d.lower(): DOMAIN_BIT[d] for d in DOMAINS}
 _LETTERS = {letter.lower(): DOMAIN_BIT[d] for letter, d in LETTER_DOMAIN.items()}
 
 
-def parse_domains(text: str):
+def parse_domains(text: str) -> MaskValue | None:
     """`fury`, `fury,chaos`, `rp`, `colorless`, a count `0`–`6`, `m` -> ("set", mask) /
     ("count", n) / ("multi",)."""
     text = text.strip().lower()
@@ -125,8 +130,10 @@ def build_columns(cards: Sequence[Card]) -> dict[str, Any]:
     }
 
 
-def _flag(name: str, test):
-    def compute(index, ctx):
+def _flag(name: str, test: Callable[[Card], bool]) -> tuple[IsCompute, IsDepends]:
+    """An `is:` value that depends only on the card: computed once per index."""
+
+    def compute(index: IndexView, ctx: SearchContext) -> int:
         return index.derived(
             ("rb-is", name), lambda: bits.from_flags([test(c) for c in index.cards])
         )

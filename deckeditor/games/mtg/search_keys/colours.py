@@ -4,6 +4,7 @@ wedges, colleges and four-colour names, `c`olourless, `m`ulticolour, a count."""
 from __future__ import annotations
 
 from deckeditor.games.mtg import colors
+from deckeditor.search.keys.kinds import MaskValue
 
 # --- colour values ------------------------------------------------------------------------------
 
@@ -23,7 +24,7 @@ _COLORLESS = frozenset({"c", "colorless", "colourless"})
 _MULTI = frozenset({"m", "multicolor", "multicolour"})
 
 
-def parse_colour(text: str):
+def parse_colour(text: str) -> MaskValue | None:
     """`search.md` §4.2 values -> ("set", mask) / ("count", n) / ("multi",) / None."""
     if text in _COLORLESS:
         return ("set", 0)

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from datetime import date
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
+from deckeditor.format_catalog import builtin_codes, load_format
+from deckeditor.formats import Format
 from deckeditor.games.mtg.card import Card, Layout
 from deckeditor.search import bits
+from deckeditor.search.context import SearchFormat
 from deckeditor.search.folding import fold_name, fold_rules, fold_text, replace_name, strip_reminder
 
 # --- printed numbers ----------------------------------------------------------------------------
@@ -54,23 +58,27 @@ def _format_card(card: Card) -> tuple[str, int | None, bool]:
     return (card.id, limit if limit else None, limit == 0)
 
 
-def _pool_outside(cards: Sequence[Card]):
+def _pool_outside(cards: Sequence[Card]) -> Callable[[SearchFormat, date], list[int]]:
     """(format, day) -> the rows outside its card pool (`legality.py`), or banned there by the
     card source (built-in formats)."""
 
-    def outside(fmt: Any, day) -> list[int]:
-        from deckeditor.format_catalog import builtin_codes, load_format
+    def outside(fmt: SearchFormat, day: date) -> list[int]:
+        # lazy: the format pools (legality, the per-pool bitsets) load with the first f:
         from deckeditor.games.mtg.legality import pool_rule
-        from deckeditor.games.mtg.predicate import outside_rows
+        from deckeditor.games.mtg.pool_bits import outside_rows
 
-        code = getattr(fmt, "code", "")
+        # search holds the Formats the catalog loaded (or a player's format file)
+        loaded = cast(Format, fmt)
+        code = fmt.code
         builtin = code in builtin_codes() and load_format(code).format is fmt
-        return outside_rows(cards, pool_rule(fmt), day, fmt if builtin else None)
+        return outside_rows(cards, pool_rule(loaded), day, loaded if builtin else None)
 
     return outside
 
 
 def build_columns(cards: Sequence[Card]) -> dict[str, Any]:
+    """Every column MTG's keys read, in one pass over the cards: a hot loop (~30,000 cards at
+    the first start after an import; a pass per column would walk the cards and faces again)."""
     n = len(cards)
     name, name_raw, types = [], [], []
     text, text_tilde = [], []

@@ -3,9 +3,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable, Iterable
+
 from deckeditor.games.mtg.card import Card, Layout
+from deckeditor.games.mtg.gamechangers import is_game_changer, list_key, shipped_list
 from deckeditor.search import bits
+from deckeditor.search.context import SearchContext
 from deckeditor.search.folding import fold_name, strip_reminder
+from deckeditor.search.keys.kinds import IsCompute, IsDepends
+from deckeditor.search.plan import IndexView
+
+IsValue = tuple[IsCompute, IsDepends]
 
 _PERMANENT = frozenset({"artifact", "creature", "enchantment", "land", "planeswalker", "battle"})
 _DFC = frozenset({Layout.TRANSFORM, Layout.MODAL_DFC, Layout.MELD})
@@ -13,16 +21,16 @@ _DFC = frozenset({Layout.TRANSFORM, Layout.MODAL_DFC, Layout.MELD})
 # --- is: ----------------------------------------------------------------------------------------
 
 
-def _flag(name: str, test):
+def _flag(name: str, test: Callable[[Card], bool]) -> IsValue:
     """An `is:` value that depends only on the card: computed once per index."""
 
-    def compute(index, ctx):
+    def compute(index: IndexView, ctx: SearchContext) -> int:
         return index.derived(("is", name), lambda: bits.from_flags([test(c) for c in index.cards]))
 
     return (compute, False)
 
 
-def _lower(items) -> set[str]:
+def _lower(items: Iterable[str]) -> set[str]:
     return {item.lower() for item in items}
 
 
@@ -60,11 +68,10 @@ def _own_eligible(card: Card, rules: str) -> bool:
     return bool(leads or (rules == "brawl" and legendary and "planeswalker" in types))
 
 
-def _eligibility():
-    try:
-        from deckeditor.games.mtg.commander import can_be_commander  # engineer B's module
-    except ImportError:
-        return _own_eligible
+def _eligibility() -> Callable[[Card, str], bool]:
+    # lazy: the commander rules load with the first is:commander, not with every search
+    from deckeditor.games.mtg.commander import can_be_commander
+
     return can_be_commander
 
 
@@ -87,12 +94,12 @@ def _may_lead(card: Card, rules: str) -> bool:
     return any("Legendary" in f.supertypes for f in card.faces)
 
 
-def _commander(index, ctx):
+def _commander(index: IndexView, ctx: SearchContext) -> int:
     rules = ctx.rules()
     if rules == "constructed":
         rules = "commander"  # constructed formats: the commander rule set (`search.md` §4.5)
 
-    def build():
+    def build() -> int:
         eligible = _eligibility()
         flags = bytearray(index.n)
         for row, card in enumerate(index.cards):
@@ -108,16 +115,12 @@ def _commander(index, ctx):
     return index.derived(("is:commander", rules), build)
 
 
-def _gc_list_key(ctx):
-    from deckeditor.games.mtg.gamechangers import list_key
-
+def _gc_list_key(ctx: SearchContext) -> Hashable:
     return list_key(ctx.the_day())
 
 
-def _game_changer(index, ctx):
+def _game_changer(index: IndexView, ctx: SearchContext) -> int:
     """Scryfall's `is:gamechanger`: on the Game Changers list of the catalog's day."""
-    from deckeditor.games.mtg.gamechangers import is_game_changer, shipped_list
-
     gc_list, day = shipped_list(), ctx.the_day()
     return index.derived(
         ("is:gamechanger", _gc_list_key(ctx)),
@@ -125,11 +128,12 @@ def _game_changer(index, ctx):
     )
 
 
-def _category(category: str):
+def _category(category: str) -> IsValue:
     """An `otag:` value: a Commander Brackets category read from Oracle text
     (`games.mtg.bracket_categories`), under Scryfall's tag name."""
 
-    def compute(index, ctx):
+    def compute(index: IndexView, ctx: SearchContext) -> int:
+        # lazy: the bracket categories' patterns load with the first otag:, not every search
         from deckeditor.games.mtg.bracket_categories import is_in
 
         return index.derived(
@@ -139,15 +143,16 @@ def _category(category: str):
     return (compute, False)
 
 
-def _role(role: str):
+def _role(role: str) -> IsValue:
     """An `otag:` value: a deck role read from Oracle text (`games.mtg.roles`), from the table
     the import stored beside the pool's snapshot."""
 
-    def compute(index, ctx):
+    def compute(index: IndexView, ctx: SearchContext) -> int:
+        # lazy: the role reader (~100 ms of patterns) loads with the first otag:, not every search
         from deckeditor.games.mtg import roles
 
-        def masks():
-            table = roles.roles_for_cards(index.cards, getattr(index, "cache", None))
+        def masks() -> list[int]:
+            table = roles.roles_for_cards(index.cards, index.cache)
             return [table.get(c.name, 0) for c in index.cards]
 
         bit = roles.BIT[role]
@@ -161,7 +166,7 @@ def _role(role: str):
 
 # Scryfall's Tagger names for the bracket categories and the deck roles; its other tags are not
 # supported.
-OTAG_VALUES = {
+OTAG_VALUES: dict[str, IsValue] = {
     "extra-turn": _category("extra_turns"),
     "mass-land-denial": _category("mass_land_denial"),
     "tutor": _category("tutors"),
@@ -175,7 +180,7 @@ OTAG_VALUES = {
 }
 
 
-IS_VALUES = {
+IS_VALUES: dict[str, IsValue] = {
     "commander": (_commander, True),
     "gamechanger": (_game_changer, _gc_list_key),
     "partner": _flag("partner", _is_partner),
