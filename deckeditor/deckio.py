@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -26,7 +25,8 @@ from deckeditor.carddb.snapshot import gc_paused
 from deckeditor.categories import categories_as_tags
 from deckeditor.deck import Deck
 from deckeditor.deckfile import MAX_BYTES, load_json, read_json_deck, save_atomic, write_json_deck
-from deckeditor.deckfile_errors import DeckFileError, ImportResult, LineKind, LineStatus
+from deckeditor.deckfile.decoding import CP1252, binary, decode, is_xml_utf16
+from deckeditor.deckfile.report import DeckFileError, ImportResult, LineKind, LineStatus
 from deckeditor.games import registry
 from deckeditor.games.declaration import FileKind, ReadRequest
 from deckeditor.lone_surrogates import printable_name, refuse_in_json, refuse_in_text
@@ -72,62 +72,6 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(name)
 
 
-# --- decoding (§1) -------------------------------------------------------------------------------
-
-
-def decode(data: bytes, path: str | None = None) -> tuple[str, list[str]]:
-    """Bytes → text: 8 MiB at most, BOM dropped, UTF-8 else Windows-1252 (with a note)."""
-    if len(data) > MAX_BYTES:
-        raise DeckFileError(path, None, None, "file is larger than 8 MiB")
-    if data.startswith(b"\xef\xbb\xbf"):
-        data = data[3:]
-    if data.startswith(_UTF16_BOMS):  # Windows "Unicode" text: read as text, not as XML
-        try:
-            return data.decode("utf-16"), ["read as UTF-16 text"]
-        except UnicodeDecodeError as exc:  # a lone surrogate, or a character cut short
-            before = data[: exc.start].decode("utf-16", "replace")
-            raise DeckFileError(
-                path,
-                before.count("\n") + 1,
-                len(before) - before.rfind("\n"),
-                f"not valid UTF-16 (byte {exc.start + 1})",
-            ) from None
-    try:
-        return data.decode("utf-8"), []
-    except UnicodeDecodeError:
-        pass
-    try:
-        text = data.decode("cp1252")
-    except UnicodeDecodeError:  # five bytes cp1252 leaves undefined: take them as Latin-1
-        text = "".join(bytes([b]).decode("cp1252", errors="ignore") or chr(b) for b in data)
-    return text, [CP1252]
-
-
-CP1252 = "not UTF-8: read as Windows-1252"
-_UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
-_CONTROL_CHAR = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
-
-
-def _binary(text: str) -> bool:
-    """More than 1% control characters (no line ends or tabs): binary data, not text. Real
-    text has none (the odd one makes its line unparsed); random bytes have about 11%."""
-    sample = text[:65536]
-    return len(_CONTROL_CHAR.findall(sample)) * 100 > len(sample)
-
-
-def _is_xml_utf16(data: bytes) -> bool:
-    """UTF-16 XML: with a BOM and `<` first, or `<?` without a BOM (the XML parser reads the
-    bytes itself and follows the declaration)."""
-    if data.startswith((b"<\x00?\x00", b"\x00<\x00?")):
-        return True
-    if data.startswith(_UTF16_BOMS):
-        try:
-            return data.decode("utf-16").lstrip().startswith("<")
-        except UnicodeDecodeError:
-            return False
-    return False
-
-
 # --- recognition (§2) ----------------------------------------------------------------------------
 
 
@@ -156,7 +100,7 @@ def game_of(source: str | os.PathLike[str] | bytes) -> str | None:
         data, path = _load(source)
         if len(data) > MAX_BYTES:
             return None
-        if _is_xml_utf16(data):
+        if is_xml_utf16(data):
             return _xml_game()
         text, _ = decode(data, path)
         found = recognise(text)
@@ -277,14 +221,14 @@ def _read(
         raise DeckFileError(path, None, None, f"unknown deck kind {kind!r}")
     if len(data) > MAX_BYTES:
         raise DeckFileError(path, None, None, "file is larger than 8 MiB")
-    if _is_xml_utf16(data):
+    if is_xml_utf16(data):
         decoded, notes = "<", []
     else:
         decoded, notes = decode(data, path)
     found = kind or recognise(decoded)
     if found == "xml":
         found = _xml_kind(data, path)
-    elif known[found].text_family and notes == [CP1252] and _binary(decoded):
+    elif known[found].text_family and notes == [CP1252] and binary(decoded):
         # Random bytes are not UTF-8, decode as Windows-1252, and a stray short line can match
         # a card name (`X`); such a file, one tenth control characters, is no deck list.
         raise DeckFileError(path, None, None, "no card lines (binary data, not a deck list)")

@@ -16,7 +16,7 @@ import json
 import os
 import re
 
-from deckeditor.deckfile_errors import DeckFileError
+from deckeditor.deckfile.report import DeckFileError
 
 LONE = re.compile("[\ud800-\udfff]")
 # a JSON escape of a surrogate; a pair decodes to one real character, so only a hit is looked at

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from deckeditor.deck import Deck
-from deckeditor.deckfile_errors import ImportResult
+from deckeditor.deckfile.report import ImportResult
 
 # options a writer or loss lister takes (`with_printings`, `with_tags`, `custom_zones`, ...)
 Options = Mapping[str, Any]

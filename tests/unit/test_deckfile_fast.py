@@ -1,4 +1,4 @@
-"""The own deck file's fast path (`deckfile_fast`) agrees with the pydantic models: whatever it
+"""The own deck file's fast path (`deckfile.fast`) agrees with the pydantic models: whatever it
 reads, the models read to the same deck; whatever it declines, the models still read (or refuse
 with the same located error as before). Over the shipped decks and over documents made by
 changing one value of a well-formed deck to something odd."""
@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 
 from deckeditor import deckfile
 from deckeditor.deckfile import DeckFileError, model_to_deck, read_json_deck
-from deckeditor.deckfile_fast import deck_of
-from deckeditor.deckfile_model import DeckFileModel
+from deckeditor.deckfile.fast import deck_of
+from deckeditor.deckfile.model import DeckFileModel
 
 DECKS = sorted((Path(__file__).resolve().parents[2] / "resources" / "decks").glob("*.deck.json"))
 

@@ -150,7 +150,9 @@ def test_newer_version_is_refused():
 
 
 def test_migrations_run_in_order(monkeypatch):
-    monkeypatch.setattr(deckfile, "VERSION", 3)
+    from deckeditor.deckfile import schema
+
+    monkeypatch.setattr(schema, "VERSION", 3)  # the version the schema module reads
     monkeypatch.setitem(deckfile.MIGRATIONS, 2, lambda d: {**d, "notes": "migrated"})
     old = json.loads(SPEC)
     model = deckfile.parse_model(json.dumps(old))

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from deckeditor.deck import Deck
-from deckeditor.deckfile_errors import DeckFileError, ImportResult
+from deckeditor.deckfile.report import DeckFileError, ImportResult
 from deckeditor.games.declaration import FileKind, Options, ReadRequest
 
 _LINE = re.compile(r"([^\r\n]*)(?:\r\n|\r|\n|$)")

@@ -11,7 +11,7 @@ import re
 from typing import Any
 
 from deckeditor.deck import Deck
-from deckeditor.deckfile_errors import DeckFileError, ImportResult, LineKind, LineStatus
+from deckeditor.deckfile.report import DeckFileError, ImportResult, LineKind, LineStatus
 from deckeditor.games.declaration import FileKind, Options, ReadRequest
 
 CODE_KIND = "riftbound-code"

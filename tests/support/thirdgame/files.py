@@ -14,7 +14,7 @@ import re
 from typing import Any
 
 from deckeditor.deck import Deck, Entry, Section
-from deckeditor.deckfile_errors import ImportResult, LineKind, LineStatus
+from deckeditor.deckfile.report import ImportResult, LineKind, LineStatus
 from deckeditor.games.declaration import FileKind, Options, ReadRequest
 
 KIND = "pebbles"

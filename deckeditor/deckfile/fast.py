@@ -1,4 +1,4 @@
-"""The own deck file's common shape read without pydantic (`deckfile_model` has the rules).
+"""The own deck file's common shape read without pydantic (`model` has the rules).
 
 A `.deck.json` written by Deck Editor has only the keys the schema names, each of the exact JSON
 type it allows. `deck_of` checks that shape against the same rules as the models (strict types,
@@ -10,40 +10,24 @@ models, never reword them; tests/unit/test_deckfile_fast.py holds it to that.
 
 from __future__ import annotations
 
-import re
 from datetime import datetime
 from typing import Any
 
 from deckeditor import deck_games
 from deckeditor.deck import MAX_COUNT, Deck, Entry, Printing, Section, Unparsed
-
-TOP = frozenset(
-    {
-        "schema",
-        "version",
-        "game",
-        "name",
-        "format",
-        "notes",
-        "tags",
-        "bracket",
-        "template",
-        "category_names",
-        "created",
-        "modified",
-        "sections",
-        "unparsed",
-        "foreign",
-    }
+from deckeditor.deckfile.schema import (
+    CODE,
+    CONTROL,
+    ENTRY,
+    FINISHES,
+    IDS,
+    PRINTING,
+    SCHEMA,
+    SECTION,
+    TOP,
+    UNPARSED,
+    VERSION,
 )
-SECTION = frozenset({"name", "entries"})
-ENTRY = frozenset({"card", "count", "printing", "choices", "tags", "categories", "flags"})
-PRINTING = frozenset({"set", "number", "finish", "forge_art", "ids", "code"})
-IDS = frozenset({"scryfall", "mtgo", "arena", "multiverse"})
-UNPARSED = ("source", "line", "text", "reason")
-FINISHES = ("nonfoil", "foil", "etched")
-CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")  # no control characters in a deck's name
-CODE = re.compile(r"^[a-z0-9][a-z0-9_.-]{0,63}$")  # a format code
 
 
 class _Odd(Exception):
@@ -86,8 +70,6 @@ def _str_list(v: Any) -> list[str]:
 
 def _deck(doc: dict) -> Deck:
     _need(TOP.issuperset(doc) and "format" in doc and "name" in doc and "game" in doc)
-    from deckeditor.deckfile import SCHEMA, VERSION
-
     # A version-1 Brawl deck is migrated (deckfile.MIGRATIONS); the slow path does that.
     version = doc.get("version")
     _need(

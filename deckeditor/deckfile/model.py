@@ -1,6 +1,6 @@
-"""The own deck file's shape as pydantic models (`deck-files.md` §3), read by `deckfile`.
+"""The own deck file's shape as pydantic models (`deck-files.md` §3), read by `deckfile.reading`.
 
-Apart so that the common well-formed file is read without importing pydantic (`deckfile_fast`
+Apart so that the common well-formed file is read without importing pydantic (`deckfile.fast`
 checks the same rules in plain Python and hands everything else, errors included, to these
 models), which a `check` or a window start would otherwise pay for (~60 ms).
 """
@@ -14,8 +14,8 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from deckeditor import deck_games
 from deckeditor.deck import MAX_COUNT
-from deckeditor.deckfile_fast import CODE as _CODE
-from deckeditor.deckfile_fast import CONTROL as _CONTROL
+from deckeditor.deckfile.schema import CODE as _CODE
+from deckeditor.deckfile.schema import CONTROL as _CONTROL
 
 
 class _Model(BaseModel):
@@ -68,7 +68,7 @@ class EntryModel(_Model):
         return value
 
 
-def _check_categories(value) -> None:
+def _check_categories(value: list[str]) -> None:
     if any(not 1 <= len(t) <= 100 or t != t.strip() or _CONTROL.search(t) for t in value):
         raise ValueError(
             "each category must be 1 to 100 characters, without control characters "
