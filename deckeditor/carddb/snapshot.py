@@ -166,6 +166,7 @@ class _MtgCodec:
             "frozenset[str]": "set",
             "PartnerInfo": "partner",
             "dict": "dict",
+            "dict[str,Any]": "dict",  # `extra`, typed since 7fdba18: still a JSON object
         }
         if text in known:
             return known[text]
