@@ -11,6 +11,7 @@ from array import array
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
+from typing import overload
 
 from deckeditor import deck_games
 
@@ -83,7 +84,7 @@ class Entry:
         return hash((self.card, self.count, self.printing, self.colors, self.tags, self.categories))
 
 
-class PlainEntries(Sequence):
+class PlainEntries(Sequence[Entry]):
     """A section's entries when each is only a card and a count, held column-wise: a name and a
     count per row, the `Entry` made on access. Reads like the tuple of entries it stands for
     (equal to it, same hash), and is as immutable. A file of a million distinct lines read into
@@ -102,7 +103,13 @@ class PlainEntries(Sequence):
     def __len__(self) -> int:
         return len(self._cards)
 
-    def __getitem__(self, index):
+    @overload
+    def __getitem__(self, index: int) -> Entry: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Entry, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> Entry | tuple[Entry, ...]:
         if isinstance(index, slice):
             return tuple(map(_plain, self._cards[index], self._counts[index]))
         return _plain(self._cards[index], self._counts[index])
@@ -123,10 +130,10 @@ class PlainEntries(Sequence):
     def __hash__(self) -> int:
         return hash(tuple(self))
 
-    def __add__(self, other: tuple) -> tuple:
+    def __add__(self, other: tuple[Entry, ...]) -> tuple[Entry, ...]:
         return tuple(self) + tuple(other)
 
-    def __radd__(self, other: tuple) -> tuple:
+    def __radd__(self, other: tuple[Entry, ...]) -> tuple[Entry, ...]:
         return tuple(other) + tuple(self)
 
     def __repr__(self) -> str:

@@ -180,7 +180,7 @@ def _load(source: str | os.PathLike[str] | bytes) -> tuple[bytes, str | None]:
 
 def read_deck(
     source: str | os.PathLike[str] | bytes,
-    pool: CardPool | None = None,
+    pool: CardPool[Any] | None = None,
     *,
     kind: str | None = None,
     name: str | None = None,
@@ -211,7 +211,7 @@ def read_deck(
 def _read(
     data: bytes,
     path: str | None,
-    pool: CardPool | None,
+    pool: CardPool[Any] | None,
     kind: str | None,
     name: str,
     format_code: str | None,
@@ -222,7 +222,7 @@ def _read(
     if len(data) > MAX_BYTES:
         raise DeckFileError(path, None, None, "file is larger than 8 MiB")
     if is_xml_utf16(data):
-        decoded, notes = "<", []
+        decoded, notes = "<", list[str]()
     else:
         decoded, notes = decode(data, path)
     found = kind or recognise(decoded)
@@ -331,7 +331,7 @@ def _own_text_kind(deck: Deck, kind: str) -> str:
     return (_text_kind(deck.game) or kind) if kind == PLAIN_TEXT else kind
 
 
-def write_deck(deck: Deck, kind: str, pool: CardPool | None = None, **options: Any) -> str:
+def write_deck(deck: Deck, kind: str, pool: CardPool[Any] | None = None, **options: Any) -> str:
     """The deck as the text of a `kind` file (UTF-8 when saved, `\\n` line ends, final newline).
 
     Options: `with_printings`, `with_tags` (text), `custom_zones` (cod). Every file it makes
@@ -343,7 +343,9 @@ def write_deck(deck: Deck, kind: str, pool: CardPool | None = None, **options: A
     if _tags_categories(target, options):
         deck = categories_as_tags(deck, pool, target.categories == "tags")
     assert target.write is not None  # _check_target refuses a kind without a writer
-    return unparsed_budget.check_size(target.write(deck, pool, options))
+    text = target.write(deck, pool, options)
+    unparsed_budget.check_size(text)  # every file it makes can be read back: refused if not
+    return text
 
 
 def _tags_categories(kind: FileKind, options: Mapping[str, Any]) -> bool:
@@ -353,7 +355,9 @@ def _tags_categories(kind: FileKind, options: Mapping[str, Any]) -> bool:
     )
 
 
-def export_losses(deck: Deck, kind: str, pool: CardPool | None = None, **options: Any) -> list[str]:
+def export_losses(
+    deck: Deck, kind: str, pool: CardPool[Any] | None = None, **options: Any
+) -> list[str]:
     """What a `kind` file cannot carry of this deck (§8), one line each (each once); for `json`
     only the unparsed lines past the size budget (`unparsed_budget`). With `reread_only`, only
     what Deck Editor loses reading the file back (not what Forge ignores of a `.dck`)."""
@@ -407,7 +411,7 @@ def save_deck(
     path: str | os.PathLike[str],
     deck: Deck,
     kind: str | None = None,
-    pool: CardPool | None = None,
+    pool: CardPool[Any] | None = None,
     **options: Any,
 ) -> str:
     """Write the deck atomically (`<name>.bak` keeps the previous file); returns the kind used."""

@@ -27,6 +27,7 @@ from deckeditor.deckfile.schema import (
     TOP,
     UNPARSED,
     VERSION,
+    Document,
 )
 
 
@@ -34,7 +35,7 @@ class _Odd(Exception):
     """Not the common shape: let the models read it."""
 
 
-def deck_of(doc: dict) -> Deck | None:
+def deck_of(doc: Document) -> Deck | None:
     """The deck of a migrated document, or None when the models must read it."""
     try:
         return _deck(doc)
@@ -51,13 +52,13 @@ def _is_int(v: Any) -> bool:
     return type(v) is int  # strict: bool is no integer
 
 
-def _opt_str(d: dict, key: str) -> str | None:
+def _opt_str(d: Document, key: str) -> str | None:
     v = d.get(key)
     _need(v is None or type(v) is str)
     return v
 
 
-def _opt_int(d: dict, key: str) -> int | None:
+def _opt_int(d: Document, key: str) -> int | None:
     v = d.get(key)
     _need(v is None or _is_int(v))
     return v
@@ -65,10 +66,11 @@ def _opt_int(d: dict, key: str) -> int | None:
 
 def _str_list(v: Any) -> list[str]:
     _need(type(v) is list and all(type(t) is str for t in v))
-    return v
+    names: list[str] = v
+    return names
 
 
-def _deck(doc: dict) -> Deck:
+def _deck(doc: Document) -> Deck:
     _need(TOP.issuperset(doc) and "format" in doc and "name" in doc and "game" in doc)
     # A version-1 Brawl deck is migrated (deckfile.MIGRATIONS); the slow path does that.
     version = doc.get("version")
@@ -92,20 +94,9 @@ def _deck(doc: dict) -> Deck:
     _need(all(1 <= len(t) <= 100 for t in tags) and len(set(tags)) == len(tags))
     bracket = _opt_int(doc, "bracket")
     _need(bracket is None or 1 <= bracket <= 5)
-    template = doc.get("template")
-    if template is not None:
-        _need(
-            type(template) is dict
-            and all(_is_int(n) and 0 <= n <= MAX_COUNT for n in template.values())
-        )
-        _categories(list(template))
-    role_names = doc.get("category_names")
-    if role_names is not None:
-        _need(type(role_names) is dict and all(type(v) is str for v in role_names.values()))
-        _categories(list(role_names))
-        _categories(list(role_names.values()))
+    template, role_names = _template(doc), _category_names(doc)
     created, modified = _stamp(doc, "created"), _stamp(doc, "modified")
-    raw_sections = doc.get("sections")
+    raw_sections: Any = doc.get("sections")
     _need(type(raw_sections) is list)
     sections = tuple(_section(s) for s in raw_sections)
     names = [s.name for s in sections]
@@ -131,7 +122,29 @@ def _deck(doc: dict) -> Deck:
     )
 
 
-def _stamp(doc: dict, key: str) -> str | None:
+def _template(doc: Document) -> dict[str, int] | None:
+    template: Any = doc.get("template")
+    if template is not None:
+        _need(
+            type(template) is dict
+            and all(_is_int(n) and 0 <= n <= MAX_COUNT for n in template.values())
+        )
+        _categories(list(template))
+    checked: dict[str, int] | None = template
+    return checked
+
+
+def _category_names(doc: Document) -> dict[str, str] | None:
+    role_names: Any = doc.get("category_names")
+    if role_names is not None:
+        _need(type(role_names) is dict and all(type(v) is str for v in role_names.values()))
+        _categories(list(role_names))
+        _categories(list(role_names.values()))
+    checked: dict[str, str] | None = role_names
+    return checked
+
+
+def _stamp(doc: Document, key: str) -> str | None:
     value = _opt_str(doc, key)
     if value is not None:
         try:

@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import NamedTuple
+from typing import NamedTuple, overload
 
 from deckeditor.deck import Deck
 
@@ -70,13 +70,19 @@ _KINDS = tuple(LineKind)
 _KIND_INDEX = {kind: i for i, kind in enumerate(_KINDS)}
 
 
-class _Statuses(Sequence):
+class _Statuses(Sequence[LineStatus]):
     """Reads like a list of `LineStatus`, each made on access from the columns a subclass keeps."""
 
     def _at(self, i: int) -> LineStatus:
         raise NotImplementedError
 
-    def __getitem__(self, index):
+    @overload
+    def __getitem__(self, index: int) -> LineStatus: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[LineStatus]: ...
+
+    def __getitem__(self, index: int | slice) -> LineStatus | list[LineStatus]:
         if isinstance(index, slice):
             return [self._at(i) for i in range(*index.indices(len(self)))]
         if index < 0:
@@ -93,7 +99,7 @@ class _Statuses(Sequence):
             return len(self) == len(other) and list(self) == list(other)
         return NotImplemented
 
-    __hash__ = None  # mutable, like a list
+    __hash__ = None  # type: ignore[assignment]  # mutable, like a list: unhashable
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({list(self)!r})"

@@ -61,8 +61,8 @@ def ordered_sections(deck: Deck) -> list[Section]:
 
 def deck_to_dict(deck: Deck) -> Document:
     deck, _ = unparsed_budget.fit(deck)  # what the file can hold and be read again (issue 26.2)
-    foreign = dict(deck.foreign)
-    extras = foreign.pop(EXTRA_KEY, None) or {}
+    foreign: dict[str, Any] = dict(deck.foreign)
+    extras: dict[str, Any] = foreign.pop(EXTRA_KEY, None) or {}  # what reading kept there
     doc: dict[str, Any] = {
         "schema": SCHEMA,
         "version": written_version(deck.format),
@@ -117,6 +117,6 @@ def deck_to_dict(deck: Deck) -> Document:
 
 
 def write_json_deck(deck: Deck) -> str:
-    return unparsed_budget.check_size(
-        json.dumps(deck_to_dict(deck), ensure_ascii=False, indent=2) + "\n"
-    )
+    text = json.dumps(deck_to_dict(deck), ensure_ascii=False, indent=2) + "\n"
+    unparsed_budget.check_size(text)  # a deck too large for any file: refused
+    return text

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from deckeditor.deck import Printing
 from deckeditor.session import CardViewBlock, EditorSession
 from deckeditor.ui import theme
 from deckeditor.ui.card_images import CardPicture
@@ -111,7 +112,9 @@ class CardView(QWidget):
         printing_row.addWidget(self.number_edit)
         self._printings: list = [None]
         self.show_sets = False
-        self.viewed_printing = None  # a printing picked in the printing list: its picture shows
+        self.viewed_printing: Printing | None = (
+            None  # a printing picked in the printing list: its picture shows
+        )
         self.entry_ref: tuple[str, int] | None = None  # the deck line shown, when one is
         self.attach_label = QLabel("Preview attached:")
         self.attach_list = QListWidget()

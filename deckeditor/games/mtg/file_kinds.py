@@ -50,7 +50,8 @@ def _is_precon(text: str) -> bool:
     """taw's precon lists: `// NAME:` first (their brackets look like XMage's)."""
     from deckeditor.games.mtg.files import precon  # lazy: readers load on first use
 
-    return precon.looks_like(first_lines(text))
+    first = next((line for line in first_lines(text) if line.strip()), "")
+    return precon.looks_like([first])
 
 
 def _is_xmage(text: str) -> bool:

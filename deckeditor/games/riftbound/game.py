@@ -19,6 +19,7 @@ from deckeditor.games.riftbound.declaration import DECLARATION
 from deckeditor.games.riftbound.rules import SECTIONS
 from deckeditor.games.riftbound.search_help import HELP
 from deckeditor.games.riftbound.symbols import SYMBOLS
+from deckeditor.problems import Problem
 
 CODE = "riftbound"
 TITLE = "Riftbound"
@@ -28,7 +29,7 @@ DEFAULT_FORMAT = "riftbound"
 _ENERGY_TOP = 7
 
 
-def check(deck, fmt_info, day, pool):
+def check(deck: Deck, fmt_info: Any, day: Any, pool: Any) -> list[Problem]:
     """Every conformance problem of `riftbound.md` §3.3."""
     return rules.check(deck, fmt_info, day, pool)
 
