@@ -21,6 +21,7 @@ REPO = Path(__file__).resolve().parent.parent
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
+import deckeditor.games.registry  # noqa: E402, F401  # the games register with the card database
 from deckeditor.carddb.pool import CardPool  # noqa: E402
 from deckeditor.carddb.store import SCHEMA_VERSION, CardStore, open_pool  # noqa: E402
 from deckeditor.paths import AppPaths  # noqa: E402

@@ -39,6 +39,9 @@ for p in (str(REPO), str(BENCH)):
     if p not in sys.path:
         sys.path.insert(0, p)
 
+# the games register their card sources with the card database, as the program's entries do
+import deckeditor.games.registry  # noqa: E402, F401
+
 
 @dataclass(frozen=True)
 class Figure:

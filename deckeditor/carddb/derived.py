@@ -10,10 +10,19 @@ value names it and gives a fingerprint of the code that computed it.
 
 from __future__ import annotations
 
+import hashlib
+import importlib.util
+import marshal
 import sqlite3
+import sys
 import weakref
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
+
+from deckeditor.carddb import repair
+
+T = TypeVar("T")
 
 _TABLE = """CREATE TABLE IF NOT EXISTS derived (
     game TEXT NOT NULL, name TEXT NOT NULL, stamp TEXT NOT NULL, blob BLOB NOT NULL,
@@ -21,7 +30,7 @@ _TABLE = """CREATE TABLE IF NOT EXISTS derived (
 
 
 class DerivedCache:
-    def __init__(self, db: Path, game: str, snapshot_stamp: str, pool) -> None:
+    def __init__(self, db: Path, game: str, snapshot_stamp: str, pool: object) -> None:
         self.db, self.game, self.snapshot_stamp = Path(db), game, snapshot_stamp
         self.generation = getattr(pool, "generation", None)
         self._pool = weakref.ref(pool)
@@ -66,8 +75,6 @@ class DerivedCache:
             return False
         # our own committed write, as the store's are: the next start need not check the file
         # again (repair.damage's quick_check over the whole database)
-        from deckeditor.carddb import repair
-
         repair.mark_sound(self.db)
         return True
 
@@ -75,14 +82,14 @@ class DerivedCache:
 _CACHES: weakref.WeakKeyDictionary[Any, DerivedCache] = weakref.WeakKeyDictionary()
 
 
-def attach(pool, cache: DerivedCache) -> None:
+def attach(pool: object, cache: DerivedCache) -> None:
     try:
         _CACHES[pool] = cache
     except TypeError:  # a pool that cannot be weakly referenced gets no cache
         pass
 
 
-def cache_for(pool) -> DerivedCache | None:
+def cache_for(pool: object) -> DerivedCache | None:
     """The pool's cache, or None (a pool not loaded from a store, or changed since)."""
     try:
         found = _CACHES.get(pool)
@@ -103,9 +110,6 @@ def code_fingerprint(*module_names: str) -> str:
     """The source of the modules that compute a value: a change makes what they stored stale
     (never read back silently wrong). A module without a source file (a frozen bundle) counts
     by its name, and the Python version by its number (marshal's format)."""
-    import hashlib
-    import sys
-
     digest = hashlib.sha1()
     for name in module_names:
         path = _source_path(name)
@@ -121,9 +125,6 @@ def code_fingerprint(*module_names: str) -> str:
 def _source_path(name: str) -> str | None:
     """The module's file, found without importing it when it is not loaded yet: a reader of a
     stored value need not run the code that computes it (the roles' regexes: ~0.17 s)."""
-    import importlib.util
-    import sys
-
     module = sys.modules.get(name)
     if module is not None:
         return getattr(module, "__file__", None)
@@ -134,11 +135,9 @@ def _source_path(name: str) -> str | None:
     return spec.origin if spec is not None and spec.has_location else None
 
 
-def stored(cache: DerivedCache | None, name: str, modules: tuple[str, ...]):
+def stored(cache: DerivedCache | None, name: str, modules: tuple[str, ...]) -> Any:
     """The value a start before this one stored under `name` by the same code, else None
     (nothing is built)."""
-    import marshal
-
     if cache is None or not cache._valid():
         return None
     blob = cache.get(name, code_fingerprint(*modules))
@@ -150,28 +149,30 @@ def stored(cache: DerivedCache | None, name: str, modules: tuple[str, ...]):
         return None
 
 
-def remembered(pool, name: str, modules: tuple[str, ...], build):
+def remembered(pool: object, name: str, modules: tuple[str, ...], build: Callable[[], T]) -> T:
     """`build()`'s value for `pool`, read back from the card database when a start before this
     one stored it (marshal: plain values only), else built and stored for the next start."""
     return remembered_in(cache_for(pool), name, modules, build)
 
 
-def remembered_in(cache: DerivedCache | None, name: str, modules: tuple[str, ...], build):
+def remembered_in(
+    cache: DerivedCache | None, name: str, modules: tuple[str, ...], build: Callable[[], T]
+) -> T:
     """`remembered` given the cache itself (a search index keeps its pool's cache, not the pool)."""
-    import marshal
-
     if cache is None or not cache._valid():
         return build()
     fingerprint = code_fingerprint(*modules)
     blob = cache.get(name, fingerprint)
     if blob is not None:
         try:
-            return marshal.loads(blob)
+            kept: T = marshal.loads(blob)  # what `build` gave when it was stored
+            return kept
         except (ValueError, EOFError, TypeError):  # unreadable: build it again
             pass
     value = build()
+    plain: Any = value  # marshal holds plain values only: anything else is a ValueError
     try:
-        cache.put(name, fingerprint, marshal.dumps(value))
+        cache.put(name, fingerprint, marshal.dumps(plain))
     except ValueError:  # not a plain value: built every time
         pass
     return value

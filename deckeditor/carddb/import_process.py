@@ -6,9 +6,9 @@ every progress report makes the two threads hand it back and forth (the import t
 command line's time). In a child process the import runs as fast as `deckeditor cards import`
 and the window only reads its progress lines.
 
-    python -m deckeditor.carddb.import_process CARD_DB SOURCE...
+    python -m deckeditor.ui.import_child CARD_DB SOURCE...
 
-prints JSON lines: `{"phase": ["reading", source]}` before each source and `{"phase": ["writing",
+(that entry loads the games, which register their card sources, then runs `main` here) prints JSON lines: `{"phase": ["reading", source]}` before each source and `{"phase": ["writing",
 ""]}` before the database is written, `{"progress": [done, total, text]}` (at most every 50 ms,
 and the last one), then `{"done": [summary, ...]}`, or `{"error": "one line"}` with exit status 1.
 """
@@ -19,13 +19,17 @@ import dataclasses
 import json
 import sys
 import time
+from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from deckeditor.carddb.source_summary import SourceSummary
 
 THROTTLE_S = 0.05
 
 
-def progress_numbers(args: tuple, kwargs: dict) -> tuple[int, int, str]:
+def progress_numbers(args: tuple[Any, ...], kwargs: Mapping[str, Any]) -> tuple[int, int, str]:
     """The importers report progress as (done, total[, text]) or keywords; read what is there."""
     nums = [a for a in args if isinstance(a, int) and not isinstance(a, bool)]
     texts = [a for a in args if isinstance(a, str)]
@@ -35,66 +39,54 @@ def progress_numbers(args: tuple, kwargs: dict) -> tuple[int, int, str]:
     return int(done or 0), int(total or 0), str(text or "")
 
 
-def command(card_db: str, sources: list[str]) -> list[str]:
-    """The child's command line (the same interpreter and code as this process)."""
-    return [sys.executable, "-m", "deckeditor.carddb.import_process", str(card_db), *sources]
-
-
-def child_env() -> dict[str, str]:
-    """This process's environment, with the folder this `deckeditor` package was imported from
-    first on the path: the child runs the same code whatever the working directory."""
-    import os
-
-    import deckeditor
-
-    root = str(Path(deckeditor.__file__).resolve().parent.parent)
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (root, env.get("PYTHONPATH", "")) if p)
-    return env
-
-
-def _say(doc: dict) -> None:
+def _say(doc: dict[str, Any]) -> None:
     sys.stdout.write(json.dumps(doc, ensure_ascii=False) + "\n")
     sys.stdout.flush()
 
 
-def summary_from(doc: dict) -> Any:
-    from deckeditor.carddb.store import SourceSummary
-
+def summary_from(doc: Mapping[str, Any]) -> SourceSummary:
     names = {f.name for f in dataclasses.fields(SourceSummary)}
     return SourceSummary(**{k: v for k, v in doc.items() if k in names})
 
 
+@dataclass(frozen=True, slots=True)
+class _Where:
+    card_db: Path
+
+
+class _Throttled:
+    """The progress lines the window reads: at most one every `THROTTLE_S`, plus the last one
+    and one for each change of the text."""
+
+    def __init__(self) -> None:
+        self.at = 0.0
+        self.numbers = (0, 0, "")
+
+    def __call__(self, *args: Any, **kwargs: Any) -> None:
+        numbers = progress_numbers(args, kwargs)
+        now = time.monotonic()
+        finished = numbers[1] and numbers[0] >= numbers[1]
+        if now - self.at >= THROTTLE_S or finished or numbers[2] != self.numbers[2]:
+            self.at = now
+            _say({"progress": list(numbers)})
+        self.numbers = numbers
+
+
 def main(argv: list[str] | None = None) -> int:
+    """The child's work, once its entry has loaded the games (`deckeditor.ui.import_child`)."""
     argv = list(sys.argv[1:] if argv is None else argv)
     if len(argv) < 2:
         _say({"error": "usage: import_process CARD_DB SOURCE..."})
         return 2
-    from types import SimpleNamespace
-
-    from deckeditor.carddb.store import import_sources
+    # lazy: the window imports this module for its helpers; only the child writes the database
+    from deckeditor.carddb import store
 
     card_db, sources = Path(argv[0]), argv[1:]
-    last = {"at": 0.0, "numbers": None}
-
-    def progress(*args, **kwargs) -> None:
-        numbers = progress_numbers(args, kwargs)
-        now = time.monotonic()
-        finished = numbers[1] and numbers[0] >= numbers[1]
-        if (
-            now - last["at"] >= THROTTLE_S
-            or finished
-            or numbers[2] != (last["numbers"] or (0, 0, ""))[2]
-        ):
-            last["at"] = now
-            _say({"progress": list(numbers)})
-        last["numbers"] = numbers
-
     try:
-        summaries = import_sources(
+        summaries = store.import_sources(
             sources,
-            progress,
-            app_paths=SimpleNamespace(card_db=card_db),
+            _Throttled(),
+            app_paths=_Where(card_db),
             on_source=lambda path: _say({"phase": ["reading", path]}),
             on_store=lambda: _say({"phase": ["writing", ""]}),
         )
@@ -104,7 +96,3 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     _say({"done": [dataclasses.asdict(s) for s in summaries]})
     return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -54,7 +54,7 @@ def _subject(where: str) -> str:
     found = _JSON_NAME.match(where)
     if found:
         try:
-            return json.loads(found.group("name"))
+            return str(json.loads(found.group("name")))
         except ValueError:
             return where
     return where.removeprefix("card ")

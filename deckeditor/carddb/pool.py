@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar, overload
 
+from deckeditor.carddb.gc_pause import gc_paused
+from deckeditor.carddb.records import inherit
 from deckeditor.names import name_key, split_key
 
 
@@ -36,26 +38,32 @@ class Resolution(Generic[C]):
         return self.card is None and self.note == "ambiguous name"
 
 
-_UNRESOLVED: Resolution = Resolution(None)  # frozen: one for every unknown name
+_UNRESOLVED: Resolution[Any] = Resolution(None)  # frozen: one for every unknown name
 
 
-class LazyCards(Sequence):
+class LazyCards(Sequence[C]):
     """A lazy pool's cards, read-only: a card is decoded when read; iterating decodes them all."""
 
     __slots__ = ("_pool",)
 
-    def __init__(self, pool: CardPool) -> None:
+    def __init__(self, pool: CardPool[C]) -> None:
         self._pool = pool
 
     def __len__(self) -> int:
         return len(self._pool)
 
-    def __getitem__(self, row):
+    @overload
+    def __getitem__(self, row: int) -> C: ...
+
+    @overload
+    def __getitem__(self, row: slice) -> list[C]: ...
+
+    def __getitem__(self, row: int | slice) -> C | list[C]:
         if isinstance(row, slice):
             return self._pool.cards[row]
         return self._pool._card(row)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[C]:
         return iter(self._pool.cards)
 
 
@@ -63,12 +71,12 @@ class CardPool(Generic[C]):
     def __init__(self, game: str, cards: Iterable[C] = ()) -> None:
         self.game = game
         self.generation = 0  # bumped on every change, so caches keyed on the pool can tell
-        # two-card combos from a Commander Spellbook source, if one was given (a game's table)
-        self.combos: object = None
-        self.combos_path: str | None = None  # an imported Spellbook file, read on first need
+        # two-card combos from a source that holds them (Commander Spellbook), if one was given
+        self.combos: object | None = None
+        self.combos_path: str | None = None  # an imported combos file, read on first need
         self._cards: list[C] = []
         # (snapshot rows, row -> card) while some cards are still undecoded (`lazy`); else None
-        self._lazy: tuple[list, Callable[[object], C]] | None = None
+        self._lazy: tuple[list[Any], Callable[[Any], C]] | None = None
         self._exact: dict[str, int] = {}
         self._folded: dict[str, set[int]] = {}  # full-name keys
         # face-name keys of cards with more faces than one, or a face named unlike the card (a
@@ -93,10 +101,11 @@ class CardPool(Generic[C]):
         self._cards = cards
         self._lazy = None
 
-    def lazy(self, rows: list, decode: Callable[[object], C]) -> None:
+    def lazy(self, rows: list[Any], decode: Callable[[Any], C]) -> None:
         """Cards decoded from their snapshot rows when first asked for: a command that looks at
         a deck's hundred cards (`check`) need not build 30,000 (~70 ms). Whoever asks for
         `cards` (a search, the catalog) gets them all decoded."""
+        # an undecoded card is None in its row until it is read (`_card`)
         self._cards = [None] * len(rows)  # type: ignore[list-item]
         self._lazy = (rows, decode)
 
@@ -113,9 +122,9 @@ class CardPool(Generic[C]):
         return card
 
     def _decode_all(self) -> None:
-        from deckeditor.carddb.snapshot import gc_paused  # as the whole snapshot is decoded
-
-        rows, decode = self._lazy  # type: ignore[misc]
+        if self._lazy is None:
+            return
+        rows, decode = self._lazy
         cards = self._cards
         with gc_paused(freeze=True):
             for row, card in enumerate(cards):
@@ -130,9 +139,7 @@ class CardPool(Generic[C]):
         self.generation += 1
         row = self._exact.get(card.name)
         if row is not None:
-            from deckeditor.carddb.records import inherit
-
-            self.cards[row] = inherit(self.cards[row], card)
+            self.cards[row] = inherit(self.game, self.cards[row], card)
             return row
         row = len(self.cards)
         self.cards.append(card)
@@ -143,7 +150,7 @@ class CardPool(Generic[C]):
             self._unquoted.setdefault(key[1:-1].strip(), set()).add(row)
         for alias in getattr(card, "other_names", ()) or ():  # same Oracle card, other name
             self._folded.setdefault(split_key(alias), set()).add(row)
-        faces = getattr(card, "face_names", ()) or ()
+        faces: tuple[str, ...] = getattr(card, "face_names", ()) or ()
         if len(faces) == 1 and name_key(faces[0]) == key:
             faces = ()  # one face named as the card: found by its full name first, always
         for i, face in enumerate(faces):

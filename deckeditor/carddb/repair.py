@@ -16,11 +16,15 @@ import os
 import re
 import sqlite3
 import sys
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 from deckeditor import kept_files
+from deckeditor.carddb.records import from_record
+from deckeditor.saving import save_atomic
 
 
 @dataclass
@@ -186,7 +190,7 @@ def quick_check(db: Path) -> str | None:
     return one_line(str(r[0]) for r in rows)
 
 
-def one_line(reports) -> str:
+def one_line(reports: Iterable[str]) -> str:
     """SQLite's findings as one line: its report runs over several (a `*** in database main ***`
     heading, then a line a page), and every message that quotes it is one line a finding."""
     parts = [part.strip() for report in reports for part in report.splitlines()]
@@ -221,8 +225,6 @@ def _sources_file(db: Path) -> Path:
 
 
 def record_sources(db: Path, paths: list[str]) -> None:
-    from deckeditor.saving import save_atomic
-
     try:
         save_atomic(
             _sources_file(db), json.dumps(paths, ensure_ascii=False, indent=1) + "\n", backup=False
@@ -234,10 +236,10 @@ def record_sources(db: Path, paths: list[str]) -> None:
 SOURCES_RECORD = "the card database's list of sources"
 
 
-def _path_list(value) -> list[str]:
+def _path_list(value: object) -> list[str]:
     if not isinstance(value, list) or not all(isinstance(p, str) for p in value):
         raise kept_files.Damaged("not a JSON list of paths")
-    return value
+    return [str(p) for p in value]
 
 
 def check_sources_record(db: Path, conn: sqlite3.Connection) -> None:
@@ -252,13 +254,13 @@ def check_sources_record(db: Path, conn: sqlite3.Connection) -> None:
 def recorded_sources(db: Path) -> list[str]:
     """The sources in import order: the record beside the database, else the database's own
     list (a damaged file may still give it)."""
-    data = kept_files.read_json(_sources_file(db), _path_list, SOURCES_RECORD)
+    data: list[str] | None = kept_files.read_json(_sources_file(db), _path_list, SOURCES_RECORD)
     if data is not None:
         return data
     try:
         conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
         try:
-            return [p for (p,) in conn.execute("SELECT path FROM sources ORDER BY id")]
+            return [str(p) for (p,) in conn.execute("SELECT path FROM sources ORDER BY id")]
         finally:
             conn.close()
     except sqlite3.Error:
@@ -283,3 +285,36 @@ def set_aside(db: Path, label: str = "damaged") -> Path | None:
     Path(f"{db}-shm").unlink(missing_ok=True)
     _stamp_file(db).unlink(missing_ok=True)
     return kept
+
+
+# --- what a source gave a database set aside ------------------------------------------------------
+
+# What `source_in` gives: CardStore.write_source's arguments after the path
+Kept = tuple[str, str, list[Any], int, str, int, list[str]]
+
+
+def source_in(db: Path, path: str) -> Kept | None:
+    """What `path` gave the database `db` (write_source's arguments after the path: kind, game,
+    cards, errors, note, warnings, messages), or None when it lists no such source or cannot
+    be read. Its cards are those still its own there (a later source's win stays theirs)."""
+    try:
+        conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+    except sqlite3.Error:
+        return None
+    try:
+        row = conn.execute(
+            "SELECT id, kind, game, errors, note, warnings, messages FROM sources WHERE path = ?",
+            (path,),
+        ).fetchone()
+        if row is None:
+            return None
+        source_id, kind, game, errors, note, warnings, messages = row
+        records = conn.execute(
+            "SELECT record FROM cards WHERE source = ? ORDER BY rowid", (source_id,)
+        )
+        cards = [from_record(json.loads(r), game) for (r,) in records]
+        return kind, game, cards, errors, note, warnings, json.loads(messages or "[]")
+    except (sqlite3.Error, ValueError, KeyError, TypeError, LookupError):
+        return None
+    finally:
+        conn.close()

@@ -1,121 +1,79 @@
 """Card sources (`cli.md` --cards, `deckeditor cards import`): recognise a path, then import it.
 
-Kinds: "forge" (cardsfolder folder, .zip or tar of scripts), "mtgjson" (AtomicCards .json,
-.json.xz, .json.gz, .zip), "scryfall" (oracle-cards bulk array), "cockatrice" (cards.xml),
-"riftbound-gallery" (the Riot gallery JSON, read by the Riftbound package) and
-"riftbound-supertypes" (a supplementary supertype file, `riftbound.md` §2.6: it holds no cards but
-settles the supertypes of cards already in the pool) and "records" (a JSON list of our own card
-records, `deckeditor.carddb.records`: the shipped `resources/<game>/starter-cards.json`, so the
-showcase cards can be layered over a full pool that predates them). The kind is read from the content, not only
-the name: a JSON array is Scryfall, an object with "data" is MTGJSON, an object with "cards" whose
-entries carry "abilityHtml" is a gallery.
+The kinds are those the games register (`card_games.SourceKind`: a Forge cardsfolder, MTGJSON,
+a Riftbound gallery, ...), plus one of the database's own: "records", a JSON list of our own card
+records (`deckeditor.carddb.records`: the shipped `resources/<game>/starter-cards.json`, so the
+showcase cards can be layered over a full pool that predates them). The kind is read from the
+content, not only the name: each kind recognises the head of a document (a JSON array of records
+naming their game, an object with "data", ...).
 """
 
 from __future__ import annotations
 
 import gzip
+import json
 import lzma
 import os
 import re
 import tarfile
 import zipfile
-from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
-from deckeditor.games.mtg.build import ImportIssue
-
-Progress = Callable[[int, int | None], object]
-KINDS = (
-    "forge",
-    "mtgjson",
-    "scryfall",
-    "cockatrice",
-    "riftbound-gallery",
-    "riftbound-supertypes",
-    "spellbook",
-    "records",
+from deckeditor.carddb import card_games
+from deckeditor.carddb.card_games import Progress, SourceError, SourceKind, SourceResult
+from deckeditor.carddb.import_issue import ImportIssue, Issue
+from deckeditor.carddb.records import RecordError, from_record, records_game
+from deckeditor.lone_surrogates import refuse_in_json_bytes
+from deckeditor.path_kind import Kind, folder_unlisted, kind_of
+from deckeditor.readlimits import (
+    TooLarge,
+    card_limit,
+    check_size,
+    source_bytes,
+    too_many_cards,
+    zip_entries,
 )
+
+__all__ = ["RECORDS", "SourceError", "SourceResult", "detect_source", "kinds", "load_source"]
+
+RECORDS = "records"  # the database's own kind: a JSON list of card records
 _HEAD = 1 << 16
-_MTGJSON_DATA = re.compile(r'"data"\s*:\s*\{')
+# A records file whose first record names a game: `[{"game": "<code>", ...`
+_NAMED_RECORDS = re.compile(r'^\[\s*\{\s*"game"\s*:\s*"([^"\\]+)"')
 
 
-class SourceError(ValueError):
-    """A path that cannot be used as a card source; the message says why, in one line."""
+def kinds() -> tuple[str, ...]:
+    """Every kind a path can be recognised as."""
+    return (*(k.kind for k in card_games.kinds()), RECORDS)
 
 
-@dataclass(slots=True)
-class SourceResult:
-    kind: str
-    game: str
-    cards: list = field(default_factory=list)
-    issues: list[ImportIssue] = field(default_factory=list)
-    note: str = ""  # what `cards info` shows beside the source (a gallery's generatedAt, source)
-    supertypes: dict | None = None  # riftbound-supertypes: rules name -> supertypes
-    combos: object | None = None  # spellbook: a games.mtg.spellbook.ComboTable (no cards)
-
-    def settle(self, cards: list) -> list:
-        """The cards of `cards` whose supertypes this supertype file settles, settled."""
-        if not self.supertypes:
-            return []
-        from deckeditor.games.riftbound.gallery import apply_supertypes
-
-        names = set(self.supertypes)
-        hits = [c for c in cards if c.name in names]
-        settled, _ = apply_supertypes(hits, self.supertypes)
-        return settled
-
-    @property
-    def errors(self) -> list[ImportIssue]:
-        return [i for i in self.issues if i.severity == "error"]
-
-
-def _sniff_json(head: bytes) -> str | None:
+def _sniff(head: bytes) -> str | None:
     text = head.decode("utf-8", errors="ignore").lstrip("\ufeff \t\r\n")
-    if text.startswith("["):
-        return _sniff_list(text)
-    if text.startswith("{"):
-        lowered = text.lower()
-        if '"variants"' in text and '"uses"' in text:
-            return "spellbook"
-        if _MTGJSON_DATA.search(text):
-            return "mtgjson"
-        if '"cards"' in text and ('"abilityhtml"' in lowered or "riftbound" in lowered):
-            return "riftbound-gallery"
-        if '"supertypes"' in text and '"cards"' not in text:
-            return "riftbound-supertypes"
-        if '"object"' in text and '"card"' in text:
-            return "scryfall"
-    if text.startswith("<"):
-        return "cockatrice" if "cockatrice_carddatabase" in text or "<cards" in text else None
+    if text.startswith("[") and _records_head(text):
+        return RECORDS
+    for kind in card_games.kinds():
+        if kind.sniff is not None and kind.sniff(text):
+            return kind.kind
     return None
 
 
-# A record of ours names its layout and faces (MTG) or its game (Riftbound); a Scryfall card object
-# says "object": "card" and has neither key.
-_RECORD_MTG = re.compile(r'^\[\s*\{[^{]*?"(?:layout|faces)"\s*:', re.S)
-_RECORD_RB = re.compile(r'^\[\s*\{\s*"game"\s*:\s*"riftbound"')
-
-
-def _sniff_list(text: str) -> str:
-    """A JSON array: our own card records, else a Scryfall bulk file (read as Scryfall, a list
-    of records lost every type line: "Tolabow cannot be a commander", issue 24)."""
-    if _RECORD_RB.match(text):
-        return "records"
-    if _RECORD_MTG.match(text) and '"object"' not in text[:2000]:
-        return "records"
-    return "scryfall"
+def _records_head(text: str) -> bool:
+    named = _NAMED_RECORDS.match(text)
+    if named is not None and card_games.find(named.group(1)) is not None:
+        return True
+    return any(
+        g.codec.recognises is not None and g.codec.recognises(text) for g in card_games.games()
+    )
 
 
 def _file_head(p: Path) -> bytes:
     with open(p, "rb") as fh:
-        magic = fh.read(6)
+        leading = fh.read(6)
     try:
-        if magic.startswith(b"\xfd7zXZ"):
+        if leading.startswith(b"\xfd7zXZ"):
             with lzma.open(p) as fh:
                 return fh.read(_HEAD)
-        if magic.startswith(b"\x1f\x8b"):
+        if leading.startswith(b"\x1f\x8b"):
             with gzip.open(p) as fh:
                 return fh.read(_HEAD)
     except (OSError, lzma.LZMAError, EOFError) as exc:
@@ -124,11 +82,59 @@ def _file_head(p: Path) -> bytes:
         return fh.read(_HEAD)
 
 
+def _script_kinds() -> list[SourceKind]:
+    return [k for k in card_games.kinds() if k.scripts]
+
+
+def _folder_kind(p: Path) -> str:
+    closed = folder_unlisted(p)
+    if closed:  # the walk below would find nothing and blame the folder's content
+        raise SourceError(f"{p}: cannot read the folder: {closed}")
+    scripts = _script_kinds()
+    for _root, _dirs, files in os.walk(p):
+        for kind in scripts:
+            if any(f.lower().endswith(kind.scripts) for f in files):
+                return kind.kind
+    wanted = " or ".join(f"{k.scripts_label} ({k.scripts})" for k in scripts) or "card scripts"
+    raise SourceError(f"{p}: folder holds no {wanted}")
+
+
+def _zip_kind(p: Path) -> str:
+    with zipfile.ZipFile(p) as zf:
+        zip_entries(zf, str(p))  # an encrypted or overlapping entry: one line, not a look
+        names = [n.lower() for n in zf.namelist()]
+        for kind in _script_kinds():
+            if any(n.endswith(kind.scripts) for n in names):
+                return kind.kind
+        jsons = [n for n in zf.namelist() if n.lower().endswith(".json")]
+        if jsons:
+            with zf.open(jsons[0]) as fh:
+                sniffed = _sniff(fh.read(_HEAD))
+            if sniffed:
+                return sniffed
+        for kind in card_games.kinds():
+            if kind.zip_member and any(n.endswith(kind.zip_member) for n in names):
+                return kind.kind
+    raise SourceError(f"{p}: zip holds no card scripts, card JSON or card XML")
+
+
+def _archive_kind(p: Path) -> str | None:
+    """The kind of a zip or tar at `p`; None when it is neither."""
+    try:
+        if zipfile.is_zipfile(p):
+            return _zip_kind(p)
+        if p.suffix.lower() != ".json" and tarfile.is_tarfile(p):
+            scripts = _script_kinds()
+            return scripts[0].kind if scripts else None
+    except (OSError, zipfile.BadZipFile, tarfile.TarError) as exc:
+        raise SourceError(f"{p}: cannot be read ({exc})") from None
+    except ValueError as exc:  # zip_entries: names the archive and the entry itself
+        raise SourceError(str(exc)) from None
+    return None
+
+
 def detect_source(path: str | os.PathLike[str]) -> str:
     """The kind of card source at `path`; SourceError when it is none of them."""
-    from deckeditor.path_kind import Kind, folder_unlisted, kind_of
-    from deckeditor.readlimits import zip_entries
-
     p = Path(path)
     kind, reason = kind_of(p)
     if kind is Kind.MISSING:
@@ -140,58 +146,30 @@ def detect_source(path: str | os.PathLike[str]) -> str:
             f"{p}: is not a regular file or folder (a pipe, socket or device); not read"
         )
     if kind is Kind.FOLDER:
-        closed = folder_unlisted(p)
-        if closed:  # the walk below would find nothing and blame the folder's content
-            raise SourceError(f"{p}: cannot read the folder: {closed}")
-        for _root, _dirs, files in os.walk(p):
-            if any(f.lower().endswith(".txt") for f in files):
-                return "forge"
-        raise SourceError(f"{p}: folder holds no Forge card scripts (.txt)")
-    try:
-        if zipfile.is_zipfile(p):
-            with zipfile.ZipFile(p) as zf:
-                zip_entries(zf, str(p))  # an encrypted or overlapping entry: one line, not a look
-                names = [n.lower() for n in zf.namelist()]
-                if any(n.endswith(".txt") for n in names):
-                    return "forge"
-                jsons = [n for n in zf.namelist() if n.lower().endswith(".json")]
-                if jsons:
-                    with zf.open(jsons[0]) as fh:
-                        kind = _sniff_json(fh.read(_HEAD))
-                    if kind:
-                        return kind
-                if any(n.endswith(".xml") for n in names):
-                    return "cockatrice"
-            raise SourceError(f"{p}: zip holds no card scripts, card JSON or card XML")
-        if p.suffix.lower() != ".json" and tarfile.is_tarfile(p):
-            return "forge"
-    except (OSError, zipfile.BadZipFile, tarfile.TarError) as exc:
-        raise SourceError(f"{p}: cannot be read ({exc})") from None
-    except ValueError as exc:  # zip_entries: names the archive and the entry itself
-        raise SourceError(str(exc)) from None
+        return _folder_kind(p)
+    archived = _archive_kind(p)
+    if archived is not None:
+        return archived
     try:
         head = _file_head(p)
     except OSError as exc:
         raise SourceError(f"{p}: cannot be read ({exc})") from None
-    kind = _sniff_json(head)
-    if kind:
-        return kind
-    raise SourceError(
-        f"{p}: not a card source (expected a Forge cardsfolder, MTGJSON AtomicCards, Scryfall "
-        "oracle-cards, Cockatrice cards.xml, Riftbound gallery JSON or Commander Spellbook "
-        "variants.json)"
-    )
+    sniffed = _sniff(head)
+    if sniffed:
+        return sniffed
+    labels = [k.label for g in card_games.games() for k in g.kinds if k.label]
+    expected = ", ".join(labels[:-1]) + f" or {labels[-1]}" if len(labels) > 1 else "".join(labels)
+    raise SourceError(f"{p}: not a card source (expected {expected})")
 
 
 def load_source(path: str | os.PathLike[str], progress: Progress | None = None) -> SourceResult:
     """Import every card of a source. Bad records become `issues`; an unusable path raises
     SourceError. `progress(done, total_or_None)` is called now and then; it may raise to cancel."""
-    from deckeditor.readlimits import TooLarge, card_limit, check_size, source_bytes, too_many_cards
-
     kind = detect_source(path)
+    declared = card_games.source_kind(kind)
     try:
-        if Path(path).is_file() and kind not in ("forge", "mtgjson", "scryfall"):
-            check_size(str(path), Path(path).stat().st_size)  # those readers bound themselves
+        if Path(path).is_file() and (declared is None or not declared.bounds_itself):
+            check_size(str(path), Path(path).stat().st_size)  # the others bound themselves
         limit = card_limit(source_bytes(path))
 
         def counted(done: int, total: int | None) -> None:
@@ -201,7 +179,7 @@ def load_source(path: str | os.PathLike[str], progress: Progress | None = None) 
             if progress is not None:
                 progress(done, total)
 
-        result = _load(kind, path, counted)
+        result = _load_records(path) if declared is None else declared.read(path, counted)
         if len(result.cards) > limit:  # a reader that reports only at its end
             raise too_many_cards(str(path), limit)
         return result
@@ -220,88 +198,10 @@ def load_source(path: str | os.PathLike[str], progress: Progress | None = None) 
         raise SourceError(f"{path}: {kind} source cannot be read ({exc})") from None
 
 
-def _load(kind: str, path: str | os.PathLike[str], progress: Progress | None) -> SourceResult:
-    if kind == "forge":
-        from deckeditor.games.mtg.forge_script import load_forge
-
-        cards, issues = load_forge(path, progress)
-    elif kind == "mtgjson":
-        from deckeditor.games.mtg.mtgjson import load_mtgjson
-
-        cards, issues = load_mtgjson(path, progress)
-    elif kind == "scryfall":
-        from deckeditor.games.mtg.scryfall import load_scryfall
-
-        cards, issues = load_scryfall(path, progress)
-    elif kind == "cockatrice":
-        from deckeditor.games.mtg.cockatrice_xml import load_cockatrice
-
-        cards, issues = load_cockatrice(path, progress)
-    elif kind == "riftbound-gallery":
-        return _load_gallery(path)
-    elif kind == "spellbook":
-        from deckeditor.games.mtg.spellbook import load_variants
-
-        table = load_variants(path)
-        return SourceResult(
-            "spellbook", "mtg", [], [], note=f"{len(table.combos)} two-card combos", combos=table
-        )
-    elif kind == "riftbound-supertypes":
-        return _load_supertypes(path)
-    elif kind == "records":
-        return _load_records(path)
-    else:  # pragma: no cover - detect_source only returns KINDS
-        raise SourceError(f"{path}: unknown source kind {kind!r}")
-    issues = list(issues) + _deckrule_warnings(cards, str(path))
-    return SourceResult(kind, "mtg", list(cards), issues)
-
-
-def _deckrule_warnings(cards: list, source: str) -> list[ImportIssue]:
-    """§3.2: unknown DeckRule classes/keys and malformed values, once per import per class.key
-    (the summary itself belongs to the DeckRule parser; imported lazily)."""
-    with_rules = [c for c in cards if c.deck_rule_lines]
-    if not with_rules:
-        return []
-    try:
-        from deckeditor.games.mtg.deckrule import summarize_warnings
-    except ImportError:
-        return []
-    return [
-        ImportIssue(source, f"DeckRule {w.key}", w.message, "warning")
-        for w in summarize_warnings(with_rules)
-    ]
-
-
-def _load_gallery(path: str | os.PathLike[str]) -> SourceResult:
-    try:
-        from deckeditor.games.riftbound.gallery import load_gallery
-    except ImportError as exc:
-        raise SourceError(f"{path}: Riftbound gallery import is not available ({exc})") from None
-    result: Any = load_gallery(path)
-    facts = [
-        f"generated {result.generated_at}" if result.generated_at else "",
-        f"from {result.source}" if result.source else "",
-    ]
-    cards = list(result.cards)
-    # The shipped supertype file settles what derivation leaves unknown (riftbound.md §2.6).
-    shipped = _shipped_supertypes()
-    if shipped is not None:
-        settled = {c.name: c for c in shipped.settle(cards)}
-        cards = [settled.get(c.name, c) for c in cards]
-    return SourceResult(
-        result.kind, result.game, cards, list(result.issues), note=" ".join(f for f in facts if f)
-    )
-
-
 def _load_records(path: str | os.PathLike[str]) -> SourceResult:
     """Our own card records (a starter pool, an export of the database): each record is read as
-    the card it describes, its game named by the record; a bad record is an error naming its
-    index and the neighbours are kept."""
-    import json
-
-    from deckeditor.carddb.records import RecordError, check_mtg_record, from_record
-    from deckeditor.lone_surrogates import refuse_in_json_bytes
-
+    the card it describes, its game named by the first record; a bad record is an error naming
+    its index and the neighbours are kept."""
     raw = Path(path).read_bytes()
     refuse_in_json_bytes(raw, str(path))  # `\ud800`: a name no file or database can store
     try:
@@ -310,37 +210,17 @@ def _load_records(path: str | os.PathLike[str]) -> SourceResult:
         raise SourceError(f"{path}:{exc.lineno}:{exc.colno}: {exc.msg}") from None
     if not isinstance(data, list):
         raise SourceError(f"{path}: expected a JSON list of card records")
+    game = card_games.card_game(records_game(data[0] if data else None))
+    check = game.codec.check_record  # the file is untrusted; the database's own records are not
     cards, issues = [], []
-    game = (
-        "riftbound"
-        if any(isinstance(r, dict) and r.get("game") == "riftbound" for r in data[:1])
-        else "mtg"
-    )
     for i, rec in enumerate(data):
         try:
-            if game == "mtg":
-                check_mtg_record(rec)  # the file is untrusted; the database's own records are not
-            cards.append(from_record(rec, game))
+            if check is not None:
+                check(rec)
+            cards.append(from_record(rec, game.code))
         except (RecordError, KeyError, TypeError, ValueError, AttributeError) as exc:
             issues.append(ImportIssue(str(path), f"[{i}]", str(exc), "error"))
-    issues += _deckrule_warnings(cards, str(path)) if game == "mtg" else []
-    return SourceResult("records", game, cards, issues)
-
-
-def _load_supertypes(path: str | os.PathLike[str]) -> SourceResult:
-    """A supplementary supertype file: no cards of its own; `settle` applies it to a pool.
-    Bad JSON or an unknown key or value aborts with the key path (a ValueError)."""
-    from deckeditor.formats import strict_json_loads
-    from deckeditor.games.riftbound.gallery import read_supertypes
-
-    doc = strict_json_loads(Path(path).read_bytes())
-    table = read_supertypes(doc)
-    note = doc.get("source") if isinstance(doc.get("source"), str) else ""
-    return SourceResult("riftbound-supertypes", "riftbound", [], [], note=note, supertypes=table)
-
-
-def _shipped_supertypes() -> SourceResult | None:
-    from deckeditor.paths import resources_dir
-
-    shipped = resources_dir() / "riftbound" / "supertypes.json"
-    return _load_supertypes(shipped) if shipped.is_file() else None
+    found: list[Issue] = list(issues)
+    if game.review is not None:
+        found += game.review(cards, str(path))
+    return SourceResult(RECORDS, game.code, cards, found)

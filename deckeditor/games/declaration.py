@@ -115,5 +115,9 @@ class GameDeclaration:
     # the module whose ``SEARCH`` (a `deckeditor.search.keys.GameSearch`) is the game's search
     # keys, imported on its first query; "" for a game searched by name only
     search_keys: str = ""
+    # the module whose ``CARDS`` (a `deckeditor.carddb.card_games.CardGame`) is the game's card
+    # sources, record codec and starter pool, imported on the card database's first use of the
+    # game; "" for a game with no cards of its own in the database
+    card_sources: str = ""
     order: int = 50  # the File › New menu's order; the first is the default game
     extra: Mapping[str, Any] = field(default_factory=dict)  # what other engines look up

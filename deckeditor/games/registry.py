@@ -5,7 +5,8 @@ Every subpackage of `deckeditor.games` with a module `declaration` (defining ``D
 ``DECKEDITOR_GAMES`` (comma-separated module paths, each defining ``DECLARATION``: a game kept
 outside the tree, such as the test suite's third game), and any declaration passed to `register`.
 Importing this module registers them all; the engines then loop over `declarations()` and
-`file_kinds()`, and the core's table of games and sections (`deckeditor.deck_games`) is filled.
+`file_kinds()`, and the core's table of games and sections (`deckeditor.deck_games`), the card
+database's games (`deckeditor.carddb.card_games`) and search's keys are filled.
 
 `game(code)` gives the game object of a deck's game (`deck.game`); the session and the window ask
 it for sections, rules, actions, statistics, views and files, so they never test a game's code.
@@ -25,6 +26,7 @@ from importlib.util import find_spec
 from typing import Any
 
 from deckeditor import deck_games, format_catalog
+from deckeditor.carddb import card_games
 from deckeditor.games.declaration import FileKind, GameDeclaration
 from deckeditor.games.interface import Game
 from deckeditor.search import context as search_context
@@ -69,11 +71,15 @@ def _hand_to_engines() -> None:
     for name in deck_games.codes():
         deck_games.withdraw(name)
         format_catalog.withdraw(name)
+    for name in card_games.codes():
+        card_games.withdraw(name)
     for d in _DECLARED.values():
         deck_games.declare(d.code, d.sections)
         format_catalog.declare(d.code, d.formats, d.default_format)
         if d.search_keys:
             search_keys.register_loader(d.code, search_keys_loader(d.search_keys))
+        if d.card_sources:
+            card_games.register_loader(d.code, card_sources_loader(d.card_sources))
     if _DECLARED:
         search_keys.set_default_game(deck_games.default())
 
@@ -158,6 +164,17 @@ def search_keys_loader(module: str) -> Callable[[], search_keys.GameSearch]:
 
     def load() -> search_keys.GameSearch:
         found: search_keys.GameSearch = import_module(module).SEARCH
+        return found
+
+    return load
+
+
+def card_sources_loader(module: str) -> Callable[[], card_games.CardGame]:
+    """The loader of a game's card sources, record codec and starter pool: the `CARDS` of the
+    module its declaration names, imported on the card database's first use of the game."""
+
+    def load() -> card_games.CardGame:
+        found: card_games.CardGame = import_module(module).CARDS
         return found
 
     return load

@@ -1,5 +1,5 @@
 """Card database import off the GUI thread: a QThread runs the import in a child process
-(`deckeditor.carddb.import_process`) and relays its progress lines while a progress dialog shows
+(`deckeditor.ui.import_child`) and relays its progress lines while a progress dialog shows
 how far it got. In its own process the import does not share the interpreter lock with the window
 (it runs as fast as `deckeditor cards import`, and the window stays responsive). Cancel stops the
 child; nothing is written before every source is read, and the database write is one transaction.
@@ -16,7 +16,8 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QThread, Signal
 
-from deckeditor.carddb.import_process import child_env, command, progress_numbers, summary_from
+from deckeditor.carddb.import_process import progress_numbers, summary_from
+from deckeditor.ui.import_child import child_env, command
 
 
 class Cancelled(Exception):

@@ -6,23 +6,16 @@ import io
 import json
 import sys
 import types
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
 
+from deckeditor.carddb import sources as source_reader
+from deckeditor.carddb.card_games import SourceResult
 from deckeditor.carddb.records import from_record, to_record
 from deckeditor.cli import main
 from deckeditor.commands.cards import ProgressReport
 from deckeditor.games.mtg.card import Card, Face, Layout
-
-
-@dataclass
-class Result:
-    kind: str
-    game: str
-    cards: list
-    issues: list = field(default_factory=list)
 
 
 @pytest.fixture
@@ -35,11 +28,9 @@ def sources(monkeypatch):
         for i in range(1, len(cards) + 1):
             if progress:
                 progress(i, len(cards))
-        return Result(data["kind"], data["game"], cards)
+        return SourceResult(data["kind"], data["game"], cards)
 
-    module = types.ModuleType("deckeditor.carddb.sources")
-    module.load_source = load_source
-    monkeypatch.setitem(sys.modules, "deckeditor.carddb.sources", module)
+    monkeypatch.setattr(source_reader, "load_source", load_source)
 
 
 def source_file(path: Path, names, kind="forge") -> Path:

@@ -11,6 +11,7 @@ import pytest
 from deckeditor.carddb import import_process
 from deckeditor.carddb.store import CardStore
 from deckeditor.paths import AppPaths
+from deckeditor.ui import import_child
 
 
 def forge_folder(tmp_path):
@@ -27,10 +28,10 @@ def forge_folder(tmp_path):
 
 def run_child(args):
     proc = subprocess.run(
-        import_process.command(*args),
+        import_child.command(*args),
         capture_output=True,
         text=True,
-        env=import_process.child_env(),
+        env=import_child.child_env(),
         timeout=120,
     )
     return proc.returncode, [json.loads(line) for line in proc.stdout.splitlines()], proc.stderr

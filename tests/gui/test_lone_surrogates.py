@@ -256,7 +256,8 @@ def test_a_card_source_with_a_surrogate_is_one_located_line_for_import_and_cards
 
 
 def test_scryfall_and_gallery_sources_with_a_surrogate_are_refused_where_it_is(tmp_path):
-    from deckeditor.carddb.store import CardSourceError, _load_source
+    from deckeditor.carddb.source_loading import CardSourceError
+    from deckeditor.carddb.source_loading import load_checked as _load_source
     from tests.unit.test_scryfall_import import PIR
 
     scryfall = tmp_path / "oracle-cards.json"

@@ -7,12 +7,15 @@ import json
 import sqlite3
 import sys
 import types
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
+from deckeditor.carddb import snapshot_table, sources
 from deckeditor.carddb import store as store_mod
+from deckeditor.carddb.card_games import SourceResult
+from deckeditor.carddb.import_issue import ImportIssue
 from deckeditor.carddb.records import to_record
 from deckeditor.carddb.store import (
     SCHEMA_VERSION,
@@ -36,20 +39,6 @@ def card(name: str, text: str = "", identity: int = 0) -> Card:
     )
 
 
-@dataclass
-class FakeIssue:
-    severity: str
-    message: str = ""
-
-
-@dataclass
-class FakeResult:
-    kind: str
-    game: str
-    cards: list
-    issues: list = field(default_factory=list)
-
-
 @dataclass(frozen=True)
 class RCard:
     """A Riftbound card stand-in (module level, so snapshots can pickle it)."""
@@ -70,14 +59,13 @@ def fake_sources(monkeypatch):
         from deckeditor.carddb.records import from_record
 
         cards = [from_record(r, data["game"]) for r in data["cards"]]
-        issues = [FakeIssue("error")] * data.get("errors", 0) + [FakeIssue("warning")]
+        issue = lambda severity: ImportIssue("", "", "", severity)  # noqa: E731
+        issues = [issue("error")] * data.get("errors", 0) + [issue("warning")]
         if progress:
             progress(len(cards), len(cards))
-        return FakeResult(data["kind"], data["game"], cards, issues)
+        return SourceResult(data["kind"], data["game"], cards, issues)
 
-    module = types.ModuleType("deckeditor.carddb.sources")
-    module.load_source = load_source
-    monkeypatch.setitem(sys.modules, "deckeditor.carddb.sources", module)
+    monkeypatch.setattr(sources, "load_source", load_source)
     return calls
 
 
@@ -323,7 +311,7 @@ def test_merged_snapshot_equals_the_rows(home, tmp_path, fake_sources):
     with CardStore(db) as s:
         merged = s.load_cards("mtg")
         conn = s.connect()
-        from_rows = CardStore._cards_from_rows(conn, "mtg")
+        from_rows = snapshot_table.cards_from_rows(conn, "mtg")
     assert merged == from_rows
     assert [c.name for c in merged] == ["Shared", "B1", "A2", "A3"]
     assert merged[1].front.oracle_text == "dup"

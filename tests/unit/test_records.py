@@ -12,10 +12,10 @@ from deckeditor.carddb.records import (
     RecordError,
     from_record,
     game_of,
-    mtg_from_record,
     to_record,
 )
 from deckeditor.games.mtg.card import Card, DeckRuleLine, Face, Layout, PartnerInfo
+from deckeditor.games.mtg.card_records import mtg_from_record
 
 text = st.text(max_size=20)
 words = st.lists(st.text(min_size=1, max_size=10), max_size=3).map(tuple)

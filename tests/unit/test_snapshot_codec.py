@@ -9,12 +9,13 @@ import sqlite3
 
 from deckeditor.carddb import snapshot
 from deckeditor.carddb.store import CardStore, open_pool
+from deckeditor.games.mtg.card_snapshot import tuple_codec
 from deckeditor.paths import AppPaths
 from tests.unit.test_lazy_pool import CARDS
 
 
 def test_every_card_field_has_a_tuple_form():
-    assert snapshot._mtg_codec() is not None
+    assert tuple_codec() is not None
 
 
 def test_the_pool_is_stored_as_rows(tmp_path):

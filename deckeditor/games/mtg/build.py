@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+# ImportIssue lives in the card database (its readers' issue); re-exported for this game's readers
+from deckeditor.carddb.import_issue import ImportIssue as ImportIssue
 from deckeditor.games.mtg.card import (
     NO_PARTNER,
     Card,
@@ -24,20 +25,6 @@ from deckeditor.games.mtg.card import (
 from deckeditor.games.mtg.identity import card_identity, strip_reminder
 from deckeditor.games.mtg.legality import traits_from_facts
 from deckeditor.paths import resources_dir
-
-
-@dataclass(frozen=True, slots=True)
-class ImportIssue:
-    """A bad or doubtful record met while importing; the import goes on."""
-
-    source: str  # the file (or archive member) it came from
-    where: str  # "line 12", a JSON path such as `data["Fire // Ice"][1].manaCost`, ...
-    message: str
-    severity: str = "error"  # "error": the record was skipped; "warning": kept
-
-    def __str__(self) -> str:
-        return f"{self.source}: {self.where}: {self.severity}: {self.message}"
-
 
 # --- type lines ------------------------------------------------------------------------------
 

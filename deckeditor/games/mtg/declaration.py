@@ -42,6 +42,7 @@ DECLARATION = GameDeclaration(
     ),
     search_keys="deckeditor.games.mtg.search_keys",
     file_kinds=file_kinds.KINDS,
+    card_sources="deckeditor.games.mtg.card_sources",
     xml_kind=file_kinds.xml_kind,
     order=0,
 )

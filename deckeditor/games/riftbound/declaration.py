@@ -34,6 +34,7 @@ DECLARATION = GameDeclaration(
     ),
     search_keys="deckeditor.games.riftbound.search_keys",
     file_kinds=file_kinds.KINDS,
+    card_sources="deckeditor.games.riftbound.card_sources",
     text_kind=file_kinds.TEXT_KIND,
     order=10,
 )
