@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from deckeditor.deckfile.report import DeckFileError
@@ -44,28 +45,18 @@ _TOKEN = re.compile(r'\s*(?:("[^"\\]*+(?:\\.[^"\\]*+)*+")|([{}\[\],:])|([^\s{}\[
 KeyPath = tuple[str | int, ...]
 
 
-def scan(text: str) -> tuple[dict[KeyPath, int], tuple[str, KeyPath, int] | None]:
+Problem = tuple[str, KeyPath, int]  # (kind, key path, line)
+
+
+def scan(text: str) -> tuple[dict[KeyPath, int], Problem | None]:
     """Key paths → line numbers, and the first text-level problem (kind, path, line).
 
     A tokenizer rather than the json module, because the json module reports no positions for
     keys; it only runs when a position is needed.
     """
-    lines: dict[KeyPath, int] = {}
-    problem: tuple[str, KeyPath, int] | None = None
-    stack: list[dict[str, Any]] = []
+    scanner = _Scanner()
     pos = 0
     line = 1
-
-    def value_path() -> KeyPath:
-        if not stack:
-            return ()
-        top = stack[-1]
-        path: KeyPath = top["path"]
-        if top["type"] == "obj":
-            return (*path, top["key"])
-        top["index"] += 1
-        return (*path, top["index"])
-
     while pos < len(text):
         m = _TOKEN.match(text, pos)
         if m is None or m.end() == pos:
@@ -78,51 +69,82 @@ def scan(text: str) -> tuple[dict[KeyPath, int], tuple[str, KeyPath, int] | None
         line += text.count("\n", start, m.end())
         pos = m.end()
         string, punct, bare = m.groups()
-        top = stack[-1] if stack else None
+        problem = scanner.token(string, punct, bare, token_line)
+        if problem is not None:
+            return scanner.lines, problem
+    return scanner.lines, None
+
+
+@dataclass(slots=True)
+class _Level:
+    """An object or array being scanned."""
+
+    is_object: bool
+    path: KeyPath
+    key: str = ""
+    index: int = -1
+    want_key: bool = False
+    keys: set[str] = field(default_factory=set)
+
+
+class _Scanner:
+    """The open objects and arrays, and the line of every key path seen."""
+
+    def __init__(self) -> None:
+        self.lines: dict[KeyPath, int] = {}
+        self.stack: list[_Level] = []
+
+    def token(
+        self, string: str | None, punct: str | None, bare: str | None, line: int
+    ) -> Problem | None:
+        top = self.stack[-1] if self.stack else None
         if punct in ("{", "["):
-            path = value_path()
-            lines.setdefault(path, token_line)
-            stack.append(
-                {
-                    "type": "obj" if punct == "{" else "arr",
-                    "path": path,
-                    "key": None,
-                    "index": -1,
-                    "want_key": punct == "{",
-                    "keys": set(),
-                }
-            )
-            if len(stack) > MAX_DEPTH and problem is None:
-                problem = ("depth", path, token_line)
-                return lines, problem
-        elif punct in ("}", "]"):
-            if stack:
-                stack.pop()
+            return self._open(punct == "{", line)
+        if punct in ("}", "]"):
+            if self.stack:
+                self.stack.pop()
         elif punct == ",":
-            if top and top["type"] == "obj":
-                top["want_key"] = True
+            if top and top.is_object:
+                top.want_key = True
         elif punct == ":":
             pass
-        elif string is not None and top and top["type"] == "obj" and top["want_key"]:
-            try:
-                key = json.loads(string)
-            except ValueError:
-                key = string[1:-1]
-            top["key"] = key
-            top["want_key"] = False
-            path = top["path"] + (key,)
-            if key in top["keys"] and problem is None:
-                problem = ("duplicate", path, token_line)
-                return lines, problem
-            top["keys"].add(key)
-            lines.setdefault(path, token_line)
+        elif string is not None and top and top.is_object and top.want_key:
+            return self._key(top, string, line)
         else:
-            path = value_path()
-            lines.setdefault(path, token_line)
-            if bare in ("NaN", "Infinity", "-Infinity") and problem is None:
-                problem = ("constant", path, token_line)
-                return lines, problem
-    return lines, problem
+            path = self._value_path()
+            self.lines.setdefault(path, line)
+            if bare in ("NaN", "Infinity", "-Infinity"):
+                return ("constant", path, line)
+        return None
+
+    def _value_path(self) -> KeyPath:
+        if not self.stack:
+            return ()
+        top = self.stack[-1]
+        if top.is_object:
+            return (*top.path, top.key)
+        top.index += 1
+        return (*top.path, top.index)
+
+    def _open(self, is_object: bool, line: int) -> Problem | None:
+        path = self._value_path()
+        self.lines.setdefault(path, line)
+        self.stack.append(_Level(is_object, path, want_key=is_object))
+        return ("depth", path, line) if len(self.stack) > MAX_DEPTH else None
+
+    def _key(self, top: _Level, string: str, line: int) -> Problem | None:
+        try:
+            key = json.loads(string)
+        except ValueError:
+            key = string[1:-1]
+        top.key = key
+        top.want_key = False
+        path = (*top.path, key)
+        if key in top.keys:
+            return ("duplicate", path, line)
+        top.keys.add(key)
+        self.lines.setdefault(path, line)
+        return None
 
 
 def key_path(loc: Sequence[str | int]) -> str:
