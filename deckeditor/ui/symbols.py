@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -25,22 +25,27 @@ from PySide6.QtGui import (
 FONT_FILES = {"mana": "mana.ttf", "keyrune": "keyrune.ttf"}
 
 
-@lru_cache(maxsize=1)
-def font_families() -> dict[str, str]:
-    """Load the shipped icon fonts once; font key -> family name (absent when a file is)."""
+@cache
+def font_family(key: str) -> str | None:
+    """One shipped icon font's family, the font loaded when first drawn (~4 ms each: the set
+    symbols' font is not on a fresh window's first screen); None when its file is absent."""
     from deckeditor.paths import resources_dir
 
-    out = {}
-    for key, name in FONT_FILES.items():
-        font_id = QFontDatabase.addApplicationFont(str(resources_dir() / "fonts" / name))
-        families = QFontDatabase.applicationFontFamilies(font_id) if font_id >= 0 else []
-        if families:
-            out[key] = families[0]
-    return out
+    name = FONT_FILES.get(key)
+    if name is None:
+        return None
+    font_id = QFontDatabase.addApplicationFont(str(resources_dir() / "fonts" / name))
+    families = QFontDatabase.applicationFontFamilies(font_id) if font_id >= 0 else []
+    return families[0] if families else None
+
+
+def font_families() -> dict[str, str]:
+    """Every shipped icon font, loaded; font key -> family name (absent when a file is)."""
+    return {key: family for key in FONT_FILES if (family := font_family(key)) is not None}
 
 
 def symbol_font(key: str, pixel_size: int) -> QFont | None:
-    family = font_families().get(key)
+    family = font_family(key)
     if family is None:
         return None
     font = QFont(family)
