@@ -449,15 +449,27 @@ class CatalogPanel(QWidget):
         key = self._sort_column * (-1 if self._sort_desc else 1) - (1 if self._sort_desc else 0)
         cached = self._order_cache.get(key)
         if cached is None:
-            cards = self.session.pool.cards
-            keyf = _sort_key(self._sort_column, self.session.game)
-            keys = [keyf(c) for c in cards]
-            if not self._sort_desc and all(map(operator.le, keys, keys[1:])):
-                order = list(range(len(cards)))  # the pool's own order (a start's default sort)
+            pool = self.session.pool
+            own = range(len(pool) if pool is not None else 0)
+            if key == 0:  # a start's default sort: told by the card database when it can
+                from deckeditor.carddb.derived import remembered  # lazy: sqlite3, first need
+
+                found = remembered(pool, "catalog-name-order", (__name__,), self._sort)
+                order = list(own) if found is None else found
             else:
-                order = sorted(range(len(cards)), key=keys.__getitem__, reverse=self._sort_desc)
+                order = self._sort() or list(own)
             cached = self._order_cache[key] = RowArranger(order)
         return cached
+
+    def _sort(self) -> list[int] | None:
+        """The rows in the catalog's sort order; None for the pool's own order (the database
+        keeps cards in name order: checking that reads 30,000 names, ~6 ms at every start)."""
+        cards = self.session.pool.cards
+        keyf = _sort_key(self._sort_column, self.session.game)
+        keys = [keyf(c) for c in cards]
+        if not self._sort_desc and all(map(operator.le, keys, keys[1:])):
+            return None
+        return sorted(range(len(cards)), key=keys.__getitem__, reverse=self._sort_desc)
 
     def refresh(self, keep_place: bool = False) -> None:
         """Recompute the visible rows (search ∩ legal) and swap them in with one reset.
