@@ -31,13 +31,14 @@ writes them (deck kind `riftbound-text`):
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, Protocol
 
 from deckeditor.deck import Deck, Entry, PlainEntries, Printing, Section, Unparsed, new_deck
 from deckeditor.deckfile_errors import ImportResult, LineKind
-from deckeditor.games.riftbound.card import CardCodeError, canonical_code
-from deckeditor.games.riftbound.pool import by_code, name_resolver
+from deckeditor.games.riftbound.card import Card, CardCodeError, canonical_code
+from deckeditor.games.riftbound.pool import Pool, by_code, name_resolver
 from deckeditor.games.riftbound.rules import SECTIONS
 from deckeditor.textlines import reading
 
@@ -163,7 +164,12 @@ def _card_of(line: str) -> tuple[int, str, str | None] | None:
     return count, written[1:-1] if _quoted(written) else written, code
 
 
-def _resolve(pool: Any, name: str, code: str | None, by_name=None):
+def _resolve(
+    pool: Pool | None,
+    name: str,
+    code: str | None,
+    by_name: Callable[[str], Card | None] | None = None,
+) -> Card | None:
     if pool is None:
         return None
     card = (by_name or name_resolver(pool))(name)
@@ -172,90 +178,135 @@ def _resolve(pool: Any, name: str, code: str | None, by_name=None):
     return card
 
 
-def read(
-    lines: str | list[str], pool: Any, name: str = "Imported deck", format_code: str | None = None
-) -> ImportResult:
-    """The list as a Riftbound deck. Another game's pool resolves nothing (every card is then
-    kept as written, and the caller reads the list again with the Riftbound pool)."""
-    if getattr(pool, "game", GAME) != GAME:
-        pool = None
-    deck_name = name
-    statuses, numbered = reading(lines)  # a text: 8 bytes a line, cut from the source
-    unparsed: list[Unparsed] = []
-    # Linear in the input (issue 15): section -> merge key -> count, in first-appearance order
-    # (what `Deck.add` would merge: the same card and card code; the count capped at 9,999),
-    # the deck built once at the end. A key is the name alone when the line has no code.
-    rows: dict[str, dict[str | tuple[str, str], int]] = {}
-    resolved: dict[tuple[str, str | None], Any] = {}
-    by_name = name_resolver(pool) if pool is not None else None
-    section: str | None = None
-    seen_card = False
-    for number, raw, shown in numbered:
+Key = str | tuple[str, str]  # a row's merge key: the name, or (name, card code) with a code
+
+
+class _Statuses(Protocol):
+    """The report `textlines.reading` gives (its text None: the line's own, for a text)."""
+
+    def add(self, number: int, text: Any, kind: LineKind, reason: str = "") -> None: ...
+
+
+class _Reader:
+    """One read of a list. Linear in the input (issue 15): section -> merge key -> count, in
+    first-appearance order (what `Deck.add` would merge: the same card and card code; the count
+    capped at 9,999), the deck built once at the end."""
+
+    def __init__(self, statuses: _Statuses, pool: Pool | None, name: str) -> None:
+        self.statuses = statuses
+        self.pool = pool
+        self.by_name = name_resolver(pool) if pool is not None else None
+        self.default_name = self.deck_name = name
+        self.unparsed: list[Unparsed] = []
+        self.rows: dict[str, dict[Key, int]] = {}
+        self.resolved: dict[tuple[str, str | None], Card | None] = {}
+        self.section: str | None = None
+        self.seen_card = False
+
+    def line(self, number: int, raw: str, shown: str | None) -> None:
         text = raw.strip()
         if not text:
-            statuses.add(number, shown, LineKind.BLANK)
-            continue
-        if text.startswith(("//", "#")):
-            if text.startswith("//") and not seen_card and deck_name == name and text[2:].strip():
-                deck_name = text[2:].strip()
-                statuses.add(number, shown, LineKind.METADATA, "deck name")
-            else:
-                statuses.add(number, shown, LineKind.COMMENT)
-            continue
+            self.statuses.add(number, shown, LineKind.BLANK)
+        elif text.startswith(("//", "#")):
+            self._comment(number, text, shown)
+        else:
+            parsed = self._parse(number, raw, text, shown)
+            if parsed is not None:
+                self._card(number, raw, shown, parsed)
+
+    def _comment(self, number: int, text: str, shown: str | None) -> None:
+        named = text.startswith("//") and not self.seen_card and text[2:].strip()
+        if named and self.deck_name == self.default_name:
+            self.deck_name = text[2:].strip()
+            self.statuses.add(number, shown, LineKind.METADATA, "deck name")
+        else:
+            self.statuses.add(number, shown, LineKind.COMMENT)
+
+    def _parse(
+        self, number: int, raw: str, text: str, shown: str | None
+    ) -> tuple[int, str, str | None] | None:
+        """The card line's (count, name, code); None for a header alone or a line that is no
+        card line (its status added)."""
         plain = _PLAIN.fullmatch(text)
         if plain is not None:  # `3 Long Sword`: no header, count marker or card code in it
-            parsed = int(plain.group(1)), plain.group(2), None
-        else:
-            header = _header(text)
-            if header is not None:
-                section, text = header
-                if not text:
-                    statuses.add(number, shown, LineKind.SECTION, section)
-                    continue
-            parsed = _card_line(text)
+            return int(plain.group(1)), plain.group(2), None
+        header = _header(text)
+        if header is not None:
+            self.section, text = header
+            if not text:
+                self.statuses.add(number, shown, LineKind.SECTION, self.section)
+                return None
+        parsed = _card_line(text)
         if parsed is None:
-            unparsed.append(Unparsed(KIND, number, raw, "not a card line"))
-            statuses.add(number, shown, LineKind.UNPARSED, "not a card line")
-            continue
+            self.unparsed.append(Unparsed(KIND, number, raw, "not a card line"))
+            self.statuses.add(number, shown, LineKind.UNPARSED, "not a card line")
+        return parsed
+
+    def _card(
+        self, number: int, raw: str, shown: str | None, parsed: tuple[int, str, str | None]
+    ) -> None:
         count, written, code = parsed
-        if _quoted(written) and (by_name is None or by_name(written) is None):
+        if _quoted(written) and (self.by_name is None or self.by_name(written) is None):
             written = written[1:-1]
         if not 1 <= count <= MAX_COUNT:
-            unparsed.append(
-                Unparsed(KIND, number, raw, f"count {count} is not from 1 to {MAX_COUNT}")
-            )
-            statuses.add(number, shown, LineKind.UNPARSED, "count out of range")
-            continue
-        seen_card = True
-        got = resolved.get((written, code), resolved)
-        if got is resolved:
-            got = _resolve(pool, written, code, by_name)
-            if len(resolved) < 50_000:  # bounded: a file of distinct names is 8 MiB
-                resolved[(written, code)] = got
-        card = got
-        where = section or (card.section if card is not None else "Main")
+            reason = f"count {count} is not from 1 to {MAX_COUNT}"
+            self.unparsed.append(Unparsed(KIND, number, raw, reason))
+            self.statuses.add(number, shown, LineKind.UNPARSED, "count out of range")
+            return
+        self.seen_card = True
+        card = self._resolved(written, code)
+        where = self.section or (card.section if card is not None else "Main")
         card_name = card.name if card is not None else written
-        key = (card_name, code) if code else card_name
-        counts = rows.get(where)
+        key: Key = (card_name, code) if code else card_name
+        counts = self.rows.get(where)
         if counts is None:
-            counts = rows[where] = {}
+            counts = self.rows[where] = {}
         counts[key] = min(MAX_COUNT, counts.get(key, 0) + count)
         if card is None:
             # one shared reason (the line shows the name): a file of a million unknown names
             # would otherwise hold a million reason strings
-            statuses.add(number, shown, LineKind.UNKNOWN_CARD, UNKNOWN)
+            self.statuses.add(number, shown, LineKind.UNKNOWN_CARD, UNKNOWN)
         else:
-            statuses.add(number, shown, LineKind.CARD, where)
-    deck = new_deck(GAME, deck_name, format_code)
-    for where, counts in rows.items():  # in first-appearance order, placed as `Deck.add` would
-        if all(key.__class__ is str for key in counts):  # names and counts only: column-wise
-            entries = PlainEntries(list(counts), counts.values())
-        else:
-            entries = tuple(_entry(key, count) for key, count in counts.items())
-        counts.clear()
-        deck = deck.with_section(Section(where, entries))
-    if unparsed:
-        deck = replace(deck, unparsed=tuple(unparsed))
+            self.statuses.add(number, shown, LineKind.CARD, where)
+
+    def _resolved(self, written: str, code: str | None) -> Card | None:
+        if (written, code) in self.resolved:
+            return self.resolved[(written, code)]
+        card = _resolve(self.pool, written, code, self.by_name)
+        if len(self.resolved) < 50_000:  # bounded: a file of distinct names is 8 MiB
+            self.resolved[(written, code)] = card
+        return card
+
+    def deck(self, format_code: str | None) -> Deck:
+        deck = new_deck(GAME, self.deck_name, format_code)
+        for where, counts in self.rows.items():  # in first-appearance order, as `Deck.add`
+            names = [key for key in counts if isinstance(key, str)]
+            entries: Sequence[Entry]
+            if len(names) == len(counts):  # names and counts only: column-wise
+                entries = PlainEntries(names, counts.values())
+            else:
+                entries = tuple(_entry(key, count) for key, count in counts.items())
+            counts.clear()
+            deck = deck.with_section(Section(where, entries))
+        if self.unparsed:
+            deck = replace(deck, unparsed=tuple(self.unparsed))
+        return deck
+
+
+def read(
+    lines: str | list[str],
+    pool: Pool | None,
+    name: str = "Imported deck",
+    format_code: str | None = None,
+) -> ImportResult:
+    """The list as a Riftbound deck. Another game's pool resolves nothing (every card is then
+    kept as written, and the caller reads the list again with the Riftbound pool)."""
+    statuses: _Statuses
+    statuses, numbered = reading(lines)  # a text: 8 bytes a line, cut from the source
+    reader = _Reader(statuses, pool if pool is not None and pool.game == GAME else None, name)
+    for number, raw, shown in numbered:
+        reader.line(number, raw, shown)
+    deck = reader.deck(format_code)
     notes = ["read as a Riftbound deck list"]
     extra = [s.name for s in deck.sections if s.name not in SECTIONS and s.entries]
     if extra:
@@ -263,14 +314,14 @@ def read(
     return ImportResult(deck, KIND, statuses, notes)
 
 
-def _entry(key: str | tuple[str, str], count: int) -> Entry:
-    if key.__class__ is str:
+def _entry(key: Key, count: int) -> Entry:
+    if isinstance(key, str):
         return Entry(key, count)
     card_name, code = key
     return Entry(card_name, count, Printing(code=code))
 
 
-def write(deck: Deck, pool: Any = None, with_printings: bool = False) -> str:
+def write(deck: Deck, pool: object = None, with_printings: bool = False) -> str:
     """The list as deck sites take it: a header per non-empty section, `<count> <name>` lines
     (`(CODE)` after the name with `with_printings`), extra sections under their own names."""
     out = [f"// {deck.name}"] if deck.name else []
