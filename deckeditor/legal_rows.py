@@ -31,7 +31,7 @@ class LegalRowList:
                 return last[3]
             changed = last[2] ^ bits
             if changed.bit_count() <= FEW:
-                rows = self._patch(last[3], bits, changed, size)
+                rows = self._patch(last[3], bits, changed)
                 self._last = (pool, state, bits, rows)
                 return rows
         rows = self._convert(bits, size)
@@ -39,9 +39,12 @@ class LegalRowList:
         return rows
 
     @staticmethod
-    def _patch(old: list[int], bits: int, changed: int, size: int) -> list[int]:
+    def _patch(old: list[int], bits: int, changed: int) -> list[int]:
         rows = list(old)
-        for row in rows_of(changed, size):
+        while changed:  # each changed row from its lowest bit: no pass over all `size` bits
+            low = changed & -changed
+            changed ^= low
+            row = low.bit_length() - 1
             if bits >> row & 1:
                 insort(rows, row)
             else:
