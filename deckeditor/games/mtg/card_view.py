@@ -5,10 +5,10 @@ a commander's colour budget and the choice recorded in the deck."""
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from deckeditor.deck import Deck
 from deckeditor.games.interface import CardViewBlock
+from deckeditor.games.mtg.card import Card, Face
 from deckeditor.games.mtg.choices import OPTIONS, chosen_for, color_budget, letters_of
 
 _DESCRIPTION_RE = re.compile(r"Description\$\s*([^|]*)")
@@ -24,7 +24,7 @@ def compact_cost(cost: str) -> str:
     )
 
 
-def rule_descriptions(card: Any) -> list[str]:
+def rule_descriptions(card: Card) -> list[str]:
     """Each DeckRule's Description$, CARDNAME replaced, unless the Oracle text already says it."""
     faces = getattr(card, "faces", ()) or ()
     oracle = _SPACES.sub(" ", " ".join(getattr(f, "oracle_text", "") for f in faces)).casefold()
@@ -39,7 +39,7 @@ def rule_descriptions(card: Any) -> list[str]:
     return out
 
 
-def _face_blocks(face: Any) -> list[CardViewBlock]:
+def _face_blocks(face: Face) -> list[CardViewBlock]:
     # the cost as printed ({2}{U}{U}): the window draws its symbols with the Mana font
     blocks = [
         CardViewBlock("title", face.name, face.mana_cost),
@@ -59,7 +59,7 @@ def _face_blocks(face: Any) -> list[CardViewBlock]:
     return blocks
 
 
-def budget_block(card: Any, deck: Deck | None) -> CardViewBlock | None:
+def budget_block(card: Card, deck: Deck | None) -> CardViewBlock | None:
     budget = color_budget(card)
     if budget is None:
         return None
@@ -83,7 +83,7 @@ def budget_block(card: Any, deck: Deck | None) -> CardViewBlock | None:
     return CardViewBlock("choice", text)
 
 
-def card_view(card: Any, deck: Deck | None) -> list[CardViewBlock]:
+def card_view(card: Card, deck: Deck | None) -> list[CardViewBlock]:
     blocks: list[CardViewBlock] = []
     for i, face in enumerate(getattr(card, "faces", ()) or ()):
         if i:

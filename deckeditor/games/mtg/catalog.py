@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from deckeditor.games.interface import Column
+from deckeditor.games.mtg.card import Card
 from deckeditor.games.mtg.card_view import compact_cost
 from deckeditor.games.mtg.choices import letters_of
 
@@ -18,7 +17,7 @@ COLUMNS = (
 )
 
 
-def catalog_row(card: Any) -> tuple[str, str, str, str, str, str]:
+def catalog_row(card: Card) -> tuple[str, str, str, str, str, str]:
     faces = card.faces
     front = faces[0]
     split = str(getattr(getattr(card, "layout", ""), "value", "")) == "split"

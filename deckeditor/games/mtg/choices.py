@@ -7,10 +7,10 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import replace
-from typing import Any
 
 from deckeditor.deck import Deck, Entry
 from deckeditor.games.interface import ChoiceOption, ColorBudget
+from deckeditor.games.mtg.card import Card, Pool
 from deckeditor.games.mtg.colors import WUBRG
 
 _BUDGET_RE = re.compile(r"AllowedAdditionalColor\$\s*(\d+)")
@@ -33,7 +33,7 @@ def _budget(count: int, exactly: bool, why: str) -> ColorBudget:
     return ColorBudget(count, exactly, why, OPTIONS, _TITLES[why])
 
 
-def color_budget(card: Any) -> ColorBudget | None:
+def color_budget(card: Card | None) -> ColorBudget | None:
     """The upfront colour choice a card offers, or None."""
     if card is None:
         return None
@@ -62,7 +62,7 @@ def with_colors(entry: Entry, colors: str) -> Entry:
     return replace(entry, colors=ordered(colors))
 
 
-def zone_letters(deck: Deck, pool: Any) -> str:
+def zone_letters(deck: Deck, pool: Pool | None) -> str:
     """The commanders' own colours (the dialog marks colours outside them)."""
     zone = 0
     for _, e in deck.entries("Commander"):
@@ -71,7 +71,7 @@ def zone_letters(deck: Deck, pool: Any) -> str:
     return letters_of(zone)
 
 
-def relied_on(deck: Deck, pool: Any) -> dict[str, int]:
+def relied_on(deck: Deck, pool: Pool | None) -> dict[str, int]:
     """Per colour, how many deck cards of Main/Sideboard/Companion show it beyond the
     commanders' own identity (what the colour dialog lists)."""
     zone = 0

@@ -7,8 +7,10 @@ URLs. Scryfall's API answers `format=image` requests with a redirect to its imag
 
 from __future__ import annotations
 
-from typing import Any
 from urllib.parse import quote
+
+from deckeditor.deck import Printing
+from deckeditor.games.mtg.card import Card
 
 SCRYFALL_API = "https://api.scryfall.com"  # tests point this at a local server
 IMAGE_VERSION = "normal"  # 488 × 680 JPEG: sharp in the card view, small on disk
@@ -17,13 +19,13 @@ IMAGE_VERSION = "normal"  # 488 × 680 JPEG: sharp in the card view, small on di
 _UNSAFE = str.maketrans({c: None for c in ':"?*<>|\\/'})
 
 
-def _front(card: Any) -> str:
+def _front(card: Card) -> str:
     faces = getattr(card, "faces", ()) or ()
     name: str = faces[0].name if faces else card.name
     return name
 
 
-def _names(card: Any) -> list[str]:
+def _names(card: Card) -> list[str]:
     """File-name stems a picture of the card may have, most likely first."""
     names = [card.name, _front(card)]
     if " // " in card.name:  # split and adventure cards: both halves in one picture
@@ -32,21 +34,23 @@ def _names(card: Any) -> list[str]:
     return list(dict.fromkeys(n for n in names if n))
 
 
-def _sets(card: Any, printing: Any, folder_sets: dict[str, str]) -> list[str]:
+def _sets(card: Card, printing: Printing | None, folder_sets: dict[str, str]) -> list[str]:
     """Set folders present on disk, the entry's own printing first, then the card's printings
     newest first (pools list them oldest first)."""
-    wanted = []
-    if printing is not None and getattr(printing, "set", None):
+    wanted: list[str] = []
+    if printing is not None and printing.set:
         wanted.append(printing.set.upper())
     wanted += [s.upper() for s in reversed(getattr(card, "printings", ()) or ())]
     return [folder_sets[s] for s in dict.fromkeys(wanted) if s in folder_sets]
 
 
-def picture_candidates(card: Any, printing: Any, folder_sets: dict[str, str]) -> list[str]:
+def picture_candidates(
+    card: Card, printing: Printing | None, folder_sets: dict[str, str]
+) -> list[str]:
     """Paths relative to the pictures folder, best first. `folder_sets` maps an upper-case set
     code to the sub-folder that holds it (Forge: `pics/cards/M11`, Cockatrice:
     `pics/downloadedPics/M11`), so no path is tried for a set that is not on disk."""
-    art = getattr(printing, "forge_art", None) if printing is not None else None
+    art = printing.forge_art if printing is not None else None
     out: list[str] = []
     for name in _names(card):
         for folder in _sets(card, printing, folder_sets):
@@ -68,14 +72,14 @@ def picture_candidates(card: Any, printing: Any, folder_sets: dict[str, str]) ->
 SET_PARENTS = ("", "cards", "downloadedPics")
 
 
-def image_urls(card: Any, printing: Any) -> list[str]:
+def image_urls(card: Card, printing: Printing | None) -> list[str]:
     """Scryfall image endpoints, most exact first: set + collector number, set + name, name."""
-    urls = []
+    urls: list[str] = []
     name = quote(card.name, safe="")
     suffix = f"format=image&version={IMAGE_VERSION}"
-    if printing is not None and getattr(printing, "set", None):
+    if printing is not None and printing.set:
         code = quote(printing.set.lower(), safe="")
-        if getattr(printing, "number", None):
+        if printing.number:
             urls.append(f"{SCRYFALL_API}/cards/{code}/{quote(printing.number, safe='')}?{suffix}")
         urls.append(f"{SCRYFALL_API}/cards/named?exact={name}&set={code}&{suffix}")
     urls.append(f"{SCRYFALL_API}/cards/named?exact={name}&{suffix}")

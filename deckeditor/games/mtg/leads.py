@@ -8,10 +8,9 @@ partner, so an add aimed at Main puts it in the command zone (issue 24.3)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from deckeditor.deck import Deck
 from deckeditor.games.interface import LeadAction
+from deckeditor.games.mtg.card import Card, Pool
 from deckeditor.games.mtg.choices import color_budget, with_colors
 from deckeditor.games.mtg.commander import can_partner, partner_capable
 
@@ -26,7 +25,7 @@ PARTNER_LABEL = "Add as partner (second commander)"
 _MAIN = "Main"
 
 
-def _lone_commander(deck: Deck, pool: Any) -> Any | None:
+def _lone_commander(deck: Deck, pool: Pool | None) -> Card | None:
     """The command zone's only card when it could take a partner, else None."""
     if pool is None or deck.section(LEAD).total != 1:
         return None
@@ -34,7 +33,7 @@ def _lone_commander(deck: Deck, pool: Any) -> Any | None:
     return lone if lone is not None and partner_capable(lone) else None
 
 
-def lead_actions(deck: Deck, section: str, index: int, pool: Any) -> list[LeadAction]:
+def lead_actions(deck: Deck, section: str, index: int, pool: Pool | None) -> list[LeadAction]:
     if section == LEAD:
         return []
     entry = deck.section(section).entries[index]
@@ -50,7 +49,8 @@ def lead_actions(deck: Deck, section: str, index: int, pool: Any) -> list[LeadAc
             LeadAction(ADD_PARTNER, PARTNER_LABEL, asks),
             LeadAction(SET_COMMANDER, f"Set as commander (instead of {current})", asks),
         ]
-    if card is not None and pool.get(deck.section(LEAD).entries[0].card) is not None:
+    present = pool.get(deck.section(LEAD).entries[0].card) if pool is not None else None
+    if card is not None and present is not None:
         return [LeadAction(SET_COMMANDER, "Set as commander", asks)]  # no pair these two make
     return [  # a card the pool does not know: both, the check says what is wrong
         LeadAction(SET_COMMANDER, "Set as commander", asks),
@@ -58,7 +58,9 @@ def lead_actions(deck: Deck, section: str, index: int, pool: Any) -> list[LeadAc
     ]
 
 
-def catalog_actions(deck: Deck, card: Any, pool: Any, section: str) -> list[LeadAction]:
+def catalog_actions(
+    deck: Deck, card: Card | None, pool: Pool | None, section: str
+) -> list[LeadAction]:
     """A catalog card's way into the command zone beside the lone commander: "Add as partner",
     the add's own meaning (`instead`) when the card is outside the commander's identity and the
     add aims at Main (it could join the deck no other way)."""

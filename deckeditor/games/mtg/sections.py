@@ -8,13 +8,14 @@ has a command zone carries them as before."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from deckeditor.deck import Deck
 from deckeditor.games.interface import SectionCount
+from deckeditor.games.mtg.card import Card, Pool
 from deckeditor.games.mtg.declaration import SECTIONS as DECLARED_SECTIONS
 from deckeditor.games.mtg.rulesets import (
     OATHBREAKER,
+    FormatLike,
     can_be_oathbreaker,
     can_be_signature_spell,
     ruleset_for,
@@ -25,11 +26,11 @@ OATHBREAKER_SLOT, SIGNATURE_SLOT = "Oathbreaker", "Signature spell"
 SLOT_SECTIONS = {OATHBREAKER_SLOT: "Commander", SIGNATURE_SLOT: "Commander"}
 
 
-def has_slots(fmt: Any) -> bool:
+def has_slots(fmt: FormatLike | None) -> bool:
     return fmt is not None and ruleset_for(fmt).code == OATHBREAKER
 
 
-def add_targets(fmt: Any, sections: Sequence[str]) -> tuple[str, ...]:
+def add_targets(fmt: FormatLike | None, sections: Sequence[str]) -> tuple[str, ...]:
     """ "Add to"'s choices: under Oathbreaker the two slots stand in for Commander."""
     if not has_slots(fmt):
         return tuple(sections)
@@ -39,7 +40,7 @@ def add_targets(fmt: Any, sections: Sequence[str]) -> tuple[str, ...]:
     return tuple(out)
 
 
-def slot_of(card: Any) -> str:
+def slot_of(card: Card | None) -> str:
     """The slot a command-zone card shows in: an instant or sorcery is the signature spell;
     anything else (the oathbreaker, or a card the checker calls illegal there, or one the pool
     does not know) shows in the oathbreaker's slot, where the problem list names it."""
@@ -48,7 +49,7 @@ def slot_of(card: Any) -> str:
     return OATHBREAKER_SLOT
 
 
-def _slot_counts(deck: Deck, pool: Any) -> list[SectionCount]:
+def _slot_counts(deck: Deck, pool: Pool | None) -> list[SectionCount]:
     entries = deck.section("Commander").entries
     slots = [slot_of(pool.get(e.card) if pool is not None else None) for e in entries]
     out = []
@@ -59,7 +60,7 @@ def _slot_counts(deck: Deck, pool: Any) -> list[SectionCount]:
     return out
 
 
-def _sizes(fmt: Any) -> tuple[int | None, int | None]:
+def _sizes(fmt: FormatLike | None) -> tuple[int | None, int | None]:
     inner = getattr(fmt, "format", None)
     return getattr(inner, "min_size", None), getattr(inner, "max_size", None)
 
@@ -74,7 +75,9 @@ def _size_target(low: int | None, high: int | None) -> str:
     return f"{low}–{high}"
 
 
-def section_counts(deck: Deck, fmt: Any, pool: Any = None) -> list[SectionCount]:
+def section_counts(
+    deck: Deck, fmt: FormatLike | None, pool: Pool | None = None
+) -> list[SectionCount]:
     names = list(SECTIONS) + [n for n in deck.section_names() if n not in SECTIONS]
     out = []
     ruleset = ruleset_for(fmt) if fmt is not None else None

@@ -8,10 +8,10 @@ import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 from deckeditor.deck import Deck
 from deckeditor.games.interface import Bar, Chart, Statistics
+from deckeditor.games.mtg.card import Card, Pool
 from deckeditor.games.mtg.colors import WUBRG
 
 _PIP_RE = re.compile(r"\{([^}]*)\}")
@@ -39,7 +39,7 @@ _ANY_COLOUR = re.compile(
 )
 
 
-def land_colours(card: Any) -> str:
+def land_colours(card: Card) -> str:
     """The colours a land makes: its basic land types, the coloured symbols after "Add", or all
     five for "mana of any color". Lands that only fetch or make colourless count for none."""
     made = set()
@@ -70,7 +70,7 @@ class _Tally:
     mana_values: float = 0.0
 
 
-def _tally(deck: Deck, pool: Any, primary_type: Callable[[Any], str]) -> _Tally:
+def _tally(deck: Deck, pool: Pool | None, primary_type: Callable[[Card | None], str]) -> _Tally:
     t = _Tally()
     curve, pips, types, sources = t.curve, t.pips, t.types, t.sources
     for _, entry in deck.entries(*LIBRARY_SECTIONS):
@@ -119,7 +119,9 @@ def _charts(t: _Tally) -> tuple[Chart, ...]:
     )
 
 
-def statistics(deck: Deck, pool: Any, primary_type: Callable[[Any], str]) -> Statistics:
+def statistics(
+    deck: Deck, pool: Pool | None, primary_type: Callable[[Card | None], str]
+) -> Statistics:
     """`primary_type` names the group a card counts under (the game's `Game.primary_type`)."""
     t = _tally(deck, pool, primary_type)
     curve, pips, types, sources = t.curve, t.pips, t.types, t.sources

@@ -13,6 +13,7 @@ from functools import lru_cache
 from typing import Any
 
 from deckeditor.games.interface import Symbol
+from deckeditor.games.mtg.card import Card
 from deckeditor.games.mtg.set_table import keyrune_name, set_name
 from deckeditor.paths import resources_dir
 
@@ -118,7 +119,7 @@ def mana_symbols() -> tuple[Symbol, ...]:
     return tuple(out)
 
 
-def cost_tokens(card: Any) -> tuple[str, ...]:
+def cost_tokens(card: Card) -> tuple[str, ...]:
     """The card's cost as symbol tokens: a split card's halves joined by "//"."""
     faces = card.faces
     split = str(getattr(getattr(card, "layout", ""), "value", "")) == "split"
