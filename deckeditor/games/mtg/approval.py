@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from itertools import combinations
-from typing import Any
 
 from deckeditor.deck import Deck, Entry
 from deckeditor.games.mtg import colors as C
@@ -62,13 +61,23 @@ _LAST_VIEW: dict[str, tuple[tuple[object, ...], DeckView]] = {}
 
 
 @dataclass(slots=True)
+class Tally:
+    """One card's copies over the checked sections."""
+
+    name: str
+    card: Card | None
+    count: int
+    sections: list[str]
+
+
+@dataclass(slots=True)
 class DeckView:
     items: list[Item]
     checked: list[Item]
     commanders: list[Item]  # every item of the Commander section
     rules: list[tuple[DeckRule, Item]]  # active rules and the item carrying them
     # the copies per name (`copy_limits.tally`), counted once for the checker and the predicate
-    tallied: dict[str, Any] | None = field(default=None, compare=False, repr=False)
+    tallied: dict[str, Tally] | None = field(default=None, compare=False, repr=False)
 
     @classmethod
     def of(cls, deck: Deck, pool: Pool, sections: tuple[str, ...] = CHECKED_SECTIONS) -> DeckView:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from deckeditor.formats import Format, Ruling
-from deckeditor.games.mtg.approval import DeckView, Item, is_basic_land
+from deckeditor.games.mtg.approval import DeckView, Item, Tally, is_basic_land
 from deckeditor.games.mtg.branches import match_cached
 from deckeditor.games.mtg.card import Card
 from deckeditor.games.mtg.deckrule import CopiesRule, rules_of
@@ -107,16 +107,6 @@ def limit_card(card: Card | None, written: str, base: BaseLimit) -> LimitCard:
 def written_name(it: Item) -> str:
     """The card's Oracle name, or the deck line's own when the pool does not know it."""
     return it.card.name if it.card is not None else it.entry.card
-
-
-@dataclass(slots=True)
-class Tally:
-    """One card's copies over the checked sections."""
-
-    name: str
-    card: Card | None
-    count: int
-    sections: list[str]
 
 
 def tally(view: DeckView) -> dict[str, Tally]:
