@@ -6,7 +6,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from deckeditor.deck import Deck, Printing
-from deckeditor.games.interface import Game, LeadAction, Statistics
+from deckeditor.games.interface import (
+    CardViewBlock,
+    Game,
+    LeadAction,
+    Predicate,
+    SectionCount,
+    Statistics,
+)
 from deckeditor.games.riftbound import card_view as _view
 from deckeditor.games.riftbound import catalog as _catalog
 from deckeditor.games.riftbound import exports as _exports
@@ -15,6 +22,7 @@ from deckeditor.games.riftbound import leads as _leads
 from deckeditor.games.riftbound import rules
 from deckeditor.games.riftbound import sections as _sections
 from deckeditor.games.riftbound import statistics as _stats
+from deckeditor.games.riftbound.card import Card
 from deckeditor.games.riftbound.declaration import DECLARATION
 from deckeditor.games.riftbound.rules import SECTIONS
 from deckeditor.games.riftbound.search_help import HELP
@@ -34,11 +42,13 @@ def check(deck: Deck, fmt_info: Any, day: Any, pool: Any) -> list[Problem]:
     return rules.check(deck, fmt_info, day, pool)
 
 
-def make_predicate(deck, fmt_info, day, pool, target_section="Main"):
+def make_predicate(
+    deck: Deck, fmt_info: Any, day: Any, pool: Any, target_section: str = "Main"
+) -> Predicate:
     return rules.make_predicate(deck, fmt_info, day, pool, target_section)
 
 
-def section_for(card) -> str:
+def section_for(card: Card) -> str:
     """Where a catalog add puts the card (§3.1)."""
     return card.section
 
@@ -60,7 +70,7 @@ class RiftboundGame(Game):
     groupings = ("Type", "Energy", "Domain", "None")
 
     @property
-    def SEARCH_FIELDS(self):  # noqa: N802 - built on first use (it registers the search keys)
+    def SEARCH_FIELDS(self) -> tuple[str, ...]:  # noqa: N802 - built on first use (it registers the search keys)
         from deckeditor.games.riftbound.search_keys import SEARCH_FIELDS
 
         return SEARCH_FIELDS
@@ -68,11 +78,16 @@ class RiftboundGame(Game):
     def owns(self, card: Any) -> bool:
         return not getattr(card, "faces", None) and hasattr(card, "tags")
 
-    check = staticmethod(check)
-    make_predicate = staticmethod(make_predicate)
+    def check(self, deck: Deck, fmt: Any, day: Any, pool: Any) -> list[Problem]:
+        return check(deck, fmt, day, pool)
+
+    def make_predicate(
+        self, deck: Deck, fmt: Any, day: Any, pool: Any, target_section: str = "Main"
+    ) -> Predicate:
+        return make_predicate(deck, fmt, day, pool, target_section)
 
     # sections
-    def section_counts(self, deck: Deck, fmt: Any, pool: Any = None):
+    def section_counts(self, deck: Deck, fmt: Any, pool: Any = None) -> list[SectionCount]:
         return _sections.section_counts(deck, fmt)
 
     def count_summary(self, deck: Deck, fmt: Any, pool: Any = None) -> str:
@@ -83,10 +98,20 @@ class RiftboundGame(Game):
         return card.section if asked == "Main" and card is not None else asked
 
     # lead actions
-    def lead_actions(self, deck, section, index, pool, fmt=None) -> list[LeadAction]:
+    def lead_actions(
+        self, deck: Deck, section: str, index: int, pool: Any, fmt: Any = None
+    ) -> list[LeadAction]:
         return _leads.lead_actions(deck, section, index, pool)
 
-    def apply_lead_action(self, action, deck, section, index, pool, colors=None):
+    def apply_lead_action(
+        self,
+        action: str,
+        deck: Deck,
+        section: str,
+        index: int,
+        pool: Any,
+        colors: str | None = None,
+    ) -> tuple[Deck, str]:
         return _leads.apply(action, deck, section, index, pool)
 
     # statistics
@@ -94,17 +119,17 @@ class RiftboundGame(Game):
         return _stats.statistics(deck, pool, self.primary_type)
 
     # card view
-    def card_view(self, card: Any, deck: Deck | None = None):
+    def card_view(self, card: Any, deck: Deck | None = None) -> list[CardViewBlock]:
         return _view.card_view(card, deck)
 
     def attachable(self, card: Any, deck: Deck, pool: Any) -> list[str]:
         return _view.attachable(card, deck, pool)
 
-    def attachment_view(self, card: Any, attached: Sequence[str], pool: Any):
+    def attachment_view(self, card: Any, attached: Sequence[str], pool: Any) -> list[CardViewBlock]:
         return _view.attachment_view(card, attached, pool)
 
     # catalog and deck pane
-    def catalog_row(self, card: Any):
+    def catalog_row(self, card: Any) -> tuple[str, ...]:
         return _catalog.catalog_row(card)
 
     def type_line(self, card: Any) -> str:
@@ -134,7 +159,7 @@ class RiftboundGame(Game):
             return _catalog.domains_text(card) or "Colourless"
         return ""
 
-    def group_rank(self, label: str) -> tuple:
+    def group_rank(self, label: str) -> tuple[Any, ...]:
         order = _stats.TYPE_ORDER + ("Other", "Unknown")
         if label.startswith("Energy"):
             return (0, label)
@@ -143,7 +168,7 @@ class RiftboundGame(Game):
     # printings and pictures
     images = _images
 
-    def printing_choices(self, card: Any) -> list:
+    def printing_choices(self, card: Any) -> list[Printing]:
         """The card's printings by card code."""
         return [Printing(code=p.code) for p in getattr(card, "printings", ()) or ()]
 
@@ -151,7 +176,7 @@ class RiftboundGame(Game):
 GAME = RiftboundGame()
 
 
-def __getattr__(name):
+def __getattr__(name: str) -> Any:
     # SEARCH_FIELDS is built lazily: importing the search keys registers them
     if name == "SEARCH_FIELDS":
         from deckeditor.games.riftbound.search_keys import SEARCH_FIELDS

@@ -9,7 +9,7 @@ SET_PARENTS = ("",)
 SOURCE_NAME = "the Riftbound card gallery"
 
 
-def _printing(card: Any, printing: Any):
+def _printing(card: Any, printing: Any) -> Any:
     code = getattr(printing, "code", None) if printing is not None else None
     found = card.printing(code) if code and hasattr(card, "printing") else None
     return found or getattr(card, "reference_printing", None)

@@ -8,6 +8,7 @@ from typing import Any
 
 from deckeditor.deck import Deck
 from deckeditor.games.interface import LeadAction
+from deckeditor.games.riftbound.card import Card
 from deckeditor.games.riftbound.deckops import make_chosen_champion
 from deckeditor.games.riftbound.pool import find_card
 
@@ -15,7 +16,7 @@ MAKE_CHAMPION = "make-chosen-champion"
 SET_LEGEND = "set-legend"
 
 
-def _card(deck: Deck, section: str, index: int, pool: Any):
+def _card(deck: Deck, section: str, index: int, pool: Any) -> Card | None:
     entry = deck.section(section).entries[index]
     if pool is None:
         return None
