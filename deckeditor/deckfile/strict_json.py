@@ -16,26 +16,8 @@ from typing import Any
 
 from deckeditor.deckfile.report import DeckFileError
 from deckeditor.deckfile.schema import MAX_BYTES, MAX_DEPTH
+from deckeditor.formats.strict_json import JsonRefused, parse_strict
 from deckeditor.lone_surrogates import refuse_in_json
-
-
-class _JsonProblem(Exception):
-    def __init__(self, what: str) -> None:
-        self.what = what
-
-
-def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    seen: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in seen:
-            raise _JsonProblem("duplicate")
-        seen[key] = value
-    return seen
-
-
-def _constant(name: str) -> Any:
-    raise _JsonProblem("constant")
-
 
 # Possessive repeats: an alternation repeated per character keeps a backtracking mark for every
 # character of a string (an 8 MiB string of notes took 1.3 GB to scan); these keep none.
@@ -191,11 +173,11 @@ def load_json(text: str, path: str | None = None) -> tuple[Any, str]:
     if not text.strip():
         raise DeckFileError(path, None, None, "empty file")
     try:
-        value = json.loads(text, object_pairs_hook=_pairs, parse_constant=_constant)
+        value = parse_strict(text)
     except json.JSONDecodeError as exc:
         msg = "trailing data after the JSON value" if exc.msg == "Extra data" else exc.msg
         raise DeckFileError(path, exc.lineno, exc.colno, f"malformed JSON: {msg}") from None
-    except _JsonProblem:
+    except JsonRefused:
         _, problem = scan(text)
         kind, where, line = problem or ("", (), None)
         if kind == "duplicate":

@@ -1,6 +1,8 @@
 """Untrusted JSON text parsed the strict way of `specs/formats.md` §9.2 (size, strict UTF-8, no
 byte-order mark, depth, duplicate keys, NaN/Infinity, trailing data): one loader for the format
-files and the card sources. Every refusal is an `InvalidDeck` naming where. Standard library only.
+files and the card sources. Every refusal is an `InvalidDeck` naming where. The parse itself,
+`parse_strict`, is shared with the own deck file (`deckeditor.deckfile.strict_json`), which words
+its refusals with the key path and line.
 """
 
 from __future__ import annotations
@@ -50,17 +52,41 @@ def _check_depth(text: str, limit: int) -> None:
     raise InvalidDeck(f"nested deeper than {limit} levels")
 
 
-def _refuse_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    result: dict[str, Any] = {}
+class JsonRefused(Exception):
+    """JSON that `json` reads and strict JSON refuses (not a ValueError: a caller's catch-all for
+    bad values must not swallow it)."""
+
+
+class DuplicateKey(JsonRefused):
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+class ForbiddenConstant(JsonRefused):
+    def __init__(self, name: str) -> None:
+        super().__init__(name)
+        self.name = name
+
+
+def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    seen: dict[str, Any] = {}
     for key, value in pairs:
-        if key in result:
-            raise InvalidDeck(f"key {show(key)} appears twice in one object")
-        result[key] = value
-    return result
+        if key in seen:
+            raise DuplicateKey(key)
+        seen[key] = value
+    return seen
 
 
-def _refuse_constant(name: str) -> Any:
-    raise InvalidDeck(f"{name} is not allowed in JSON")
+def _constant(name: str) -> Any:
+    raise ForbiddenConstant(name)
+
+
+def parse_strict(text: str) -> Any:
+    """`json.loads` refusing a key twice in one object (`DuplicateKey`) and NaN, Infinity and
+    -Infinity (`ForbiddenConstant`): the strict JSON the format files, card sources and the own deck file share.
+    Other failures are raised as `json` raises them (JSONDecodeError, RecursionError, ...)."""
+    return json.loads(text, object_pairs_hook=_pairs, parse_constant=_constant)
 
 
 def strict_json_loads(
@@ -91,11 +117,11 @@ def strict_json_loads(
         raise InvalidDeck(f"JSON text must be str or bytes, not {type(text).__name__}")
     _check_depth(text, max_depth)
     try:
-        return json.loads(
-            text, object_pairs_hook=_refuse_duplicates, parse_constant=_refuse_constant
-        )
-    except InvalidDeck:
-        raise
+        return parse_strict(text)
+    except DuplicateKey as exc:
+        raise InvalidDeck(f"key {show(exc.key)} appears twice in one object") from None
+    except ForbiddenConstant as exc:
+        raise InvalidDeck(f"{exc.name} is not allowed in JSON") from None
     except json.JSONDecodeError as exc:
         raise InvalidDeck(f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
     except RecursionError:
