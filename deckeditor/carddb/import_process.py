@@ -78,8 +78,8 @@ def main(argv: list[str] | None = None) -> int:
     if len(argv) < 2:
         _say({"error": "usage: import_process CARD_DB SOURCE..."})
         return 2
-    # lazy: the window imports this module for its helpers; only the child writes the database
-    from deckeditor.carddb import store
+    # the window imports this module for its helpers; only the child writes the database
+    from deckeditor.carddb import store  # lazy: the window's start needs no store for this
 
     card_db, sources = Path(argv[0]), argv[1:]
     try:

@@ -22,9 +22,8 @@ def load_checked(path: str, progress: Progress | None) -> SourceResult:
     that holds nothing is one too."""
     if kind_of(path)[0] is Kind.MISSING:  # not os.path.exists: False too for a closed folder's file
         raise CardSourceError(f"{path}: no such file or folder")
-    # lazy: the readers' archive modules (zipfile, tarfile, lzma: ~4 ms) load only when a
-    # source is read, not on every start that opens the database
-    from deckeditor.carddb.sources import load_source
+    # the readers' archive modules (zipfile, tarfile, lzma: ~4 ms) are not needed to open a pool
+    from deckeditor.carddb.sources import load_source  # lazy: only a read loads the readers
 
     try:
         result = load_source(path, progress)

@@ -3,8 +3,9 @@ Forge cardsfolder, MTGJSON AtomicCards, a Scryfall oracle-cards file, Cockatrice
 Commander Spellbook's variants), its record codec and tuple codec, its starter pool and the roles
 computed once per stored pool.
 
-The readers are imported when a source is read, not when the games are registered: every start
-registers the games, and the readers and their tables cost tens of milliseconds to import.
+The registry imports this module on the card database's first use of MTG (every start that opens
+a pool); the readers are imported only when a source is read: with their tables they cost tens of
+milliseconds to import.
 """
 
 from __future__ import annotations
@@ -19,10 +20,10 @@ from deckeditor.carddb.card_games import (
     RecordCodec,
     SourceKind,
     SourceResult,
-    TupleCodec,
 )
 from deckeditor.carddb.import_issue import ImportIssue, Issue
 from deckeditor.games.mtg import card_records
+from deckeditor.games.mtg.card_snapshot import tuple_codec
 from deckeditor.paths import resources_dir
 
 CODE = "mtg"
@@ -40,7 +41,7 @@ def deck_rule_warnings(cards: list[Any], source: str) -> list[ImportIssue]:
     with_rules = [c for c in cards if c.deck_rule_lines]
     if not with_rules:
         return []
-    from deckeditor.games.mtg.deckrule import summarize_warnings  # lazy: start-up (see above)
+    from deckeditor.games.mtg.deckrule import summarize_warnings  # lazy: only a read loads a reader
 
     return [
         ImportIssue(source, f"DeckRule {w.key}", w.message, "warning")
@@ -49,31 +50,31 @@ def deck_rule_warnings(cards: list[Any], source: str) -> list[ImportIssue]:
 
 
 def _read_forge(path: Where, progress: Progress | None) -> SourceResult:
-    from deckeditor.games.mtg.forge_script import load_forge  # lazy: start-up (see above)
+    from deckeditor.games.mtg.forge_script import load_forge  # lazy: only a read loads a reader
 
     return _result("forge", path, load_forge(path, progress))
 
 
 def _read_mtgjson(path: Where, progress: Progress | None) -> SourceResult:
-    from deckeditor.games.mtg.mtgjson import load_mtgjson  # lazy: start-up (see above)
+    from deckeditor.games.mtg.mtgjson import load_mtgjson  # lazy: only a read loads a reader
 
     return _result("mtgjson", path, load_mtgjson(path, progress))
 
 
 def _read_scryfall(path: Where, progress: Progress | None) -> SourceResult:
-    from deckeditor.games.mtg.scryfall import load_scryfall  # lazy: start-up (see above)
+    from deckeditor.games.mtg.scryfall import load_scryfall  # lazy: only a read loads a reader
 
     return _result("scryfall", path, load_scryfall(path, progress))
 
 
 def _read_cockatrice(path: Where, progress: Progress | None) -> SourceResult:
-    from deckeditor.games.mtg.cockatrice_xml import load_cockatrice  # lazy: start-up (see above)
+    from deckeditor.games.mtg import cockatrice_xml  # lazy: only a read loads a reader
 
-    return _result("cockatrice", path, load_cockatrice(path, progress))
+    return _result("cockatrice", path, cockatrice_xml.load_cockatrice(path, progress))
 
 
 def _read_spellbook(path: Where, progress: Progress | None) -> SourceResult:
-    from deckeditor.games.mtg.spellbook import load_variants  # lazy: start-up (see above)
+    from deckeditor.games.mtg.spellbook import load_variants  # lazy: only a read loads a reader
 
     table = load_variants(path)
     note = f"{len(table.combos)} two-card combos"
@@ -134,12 +135,6 @@ KINDS = (
 )
 
 
-def _tuple_codec() -> TupleCodec | None:
-    from deckeditor.games.mtg.card_snapshot import tuple_codec  # lazy: only a stored pool needs it
-
-    return tuple_codec()
-
-
 def _derive(pool: Any) -> None:
     from deckeditor.games.mtg import roles  # lazy: the role patterns cost ~0.17 s to compile
 
@@ -156,7 +151,7 @@ CARDS = CardGame(
         recognises=card_records.recognises,
         check_record=card_records.check_mtg_record,
         inherit=card_records.inherit,
-        tuple_codec=_tuple_codec,
+        tuple_codec=tuple_codec,
     ),
     KINDS,
     starter=resources_dir() / CODE / "starter-cards.json",

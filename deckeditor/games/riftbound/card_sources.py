@@ -32,7 +32,7 @@ Where = str | os.PathLike[str]
 
 
 def _card_module() -> ModuleType:
-    from deckeditor.games.riftbound import card  # lazy: start-up (see the module's docstring)
+    from deckeditor.games.riftbound import card  # lazy: an MTG start never loads it
 
     return card
 
@@ -59,7 +59,7 @@ def _model_classes() -> list[type]:
 def _read_gallery(path: Where, progress: Progress | None) -> SourceResult:
     """The gallery's cards, with the shipped supertype file settling what derivation leaves
     unknown (riftbound.md §2.6)."""
-    from deckeditor.games.riftbound.gallery import load_gallery  # lazy: start-up (as above)
+    from deckeditor.games.riftbound.gallery import load_gallery  # lazy: only a read loads it
 
     result = load_gallery(path)
     facts = [
@@ -79,8 +79,8 @@ def _read_gallery(path: Where, progress: Progress | None) -> SourceResult:
 def _read_supertypes(path: Where, progress: Progress | None = None) -> SourceResult:
     """A supplementary supertype file: no cards of its own; `settle` applies it to a pool.
     Bad JSON or an unknown key or value aborts with the key path (a ValueError)."""
-    from deckeditor.formats import strict_json_loads
-    from deckeditor.games.riftbound.gallery import (  # lazy: start-up (as above)
+    from deckeditor.formats import strict_json_loads  # lazy: only a read loads a reader
+    from deckeditor.games.riftbound.gallery import (  # lazy: only a read loads a reader
         apply_supertypes,
         read_supertypes,
     )
