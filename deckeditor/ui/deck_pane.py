@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 
 from deckeditor.session import EditorSession
 from deckeditor.ui.catalog_model import CARD_MIME
+from deckeditor.ui.column_fit import ColumnFit
 from deckeditor.ui.deck_model import (
     CARD_ROLE,
     GROUPINGS,
@@ -135,6 +136,7 @@ class DeckPane(QWidget):
         self.model = DeckModel(self)
         self.tree = DeckTree()
         self.tree.setModel(self.model)
+        self._name_fit = ColumnFit(self.tree)  # the name column widened to a longer line
         self.tree.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.tree.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.tree.setUniformRowHeights(True)
@@ -249,7 +251,7 @@ class DeckPane(QWidget):
             in_place = self._rebuild(deck)
         finally:
             self._filling = False
-        if self.tree.sizeHintForColumn(0) > self.tree.columnWidth(0):  # chosen colours in view
+        if self._too_narrow():  # chosen colours in view
             self.tree.resizeColumnToContents(0)
         if in_place:
             for group in self.model.inserted_groups:  # groups show their cards, as afresh
@@ -258,6 +260,12 @@ class DeckPane(QWidget):
                 self.select(lambda s, i, c: (s, i) in selected)  # the one now in its place
             return
         self._after_fill(collapsed, selected)
+
+    def _too_narrow(self) -> bool:
+        """A line wider than the name column (measured by Qt in full past ~900 lines, where
+        Qt itself measures only the rows near the view)."""
+        lines = sum(len(s.entries) for s in self.session.deck.sections)
+        return self._name_fit.too_narrow(measure_all=lines > 800)
 
     def _rebuild(self, deck) -> bool:
         return self.model.rebuild(
@@ -273,7 +281,7 @@ class DeckPane(QWidget):
 
     def _after_fill(self, collapsed, selected) -> None:
         self.tree.expandAll()
-        if self.tree.sizeHintForColumn(0) > self.tree.columnWidth(0):  # after expanding, too
+        if self._too_narrow():  # after expanding, too
             self.tree.resizeColumnToContents(0)
         for r in range(self.model.rowCount()):
             idx = self.model.index(r, 0)

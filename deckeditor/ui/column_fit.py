@@ -1,0 +1,80 @@
+"""A tree view's first column kept as wide as its widest visible text (issue 24.10).
+
+The deck pane widens its name column when a line grows past it (a chosen colour named after a
+card). Qt's `sizeHintForColumn(0)` measures every visible row (~1 ms for a 100-card deck, on
+every edit); an edit changes a few rows, so only those are measured, the way Qt measures one
+(`QTreeViewPrivate::widthHintForIndex`: the delegate's width plus the row's indentation), while
+the rows measured before still fit the same width. Qt's own full measure runs whenever that may
+not hold: the column's width, the expanded rows or the model's shape changed."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex
+from PySide6.QtWidgets import QTreeView
+
+
+class ColumnFit:
+    def __init__(self, tree: QTreeView) -> None:
+        self.tree = tree
+        self._fits_at: int | None = None  # the width every visible row was last found to fit
+        self._changed: list[QPersistentModelIndex] = []  # column-0 cells changed since
+        model = tree.model()
+        model.dataChanged.connect(self._data_changed)
+        model.rowsInserted.connect(self._rows_inserted)
+        for signal in (model.modelReset, model.layoutChanged, tree.expanded, tree.collapsed):
+            signal.connect(self.forget)
+
+    def forget(self, *_args: object) -> None:
+        """Measure every row next time."""
+        self._fits_at = None
+        self._changed.clear()
+
+    def too_narrow(self, measure_all: bool = False) -> bool:
+        """Whether a visible row's text is wider than column 0 (Qt's sizeHintForColumn(0) >
+        columnWidth(0)); `measure_all`: ask Qt (a tree past the rows Qt itself measures)."""
+        tree = self.tree
+        width = tree.columnWidth(0)
+        changed, self._changed = self._changed, []
+        if measure_all or self._fits_at != width:
+            wide = tree.sizeHintForColumn(0) > width
+        else:
+            model = tree.model()
+            wide = any(
+                self._width(model.index(p.row(), 0, p.parent())) > width
+                for p in changed
+                if p.isValid()
+            )
+        self._fits_at = None if wide else width
+        return wide
+
+    def _width(self, index: QModelIndex) -> int:
+        tree = self.tree
+        depth, parent = 0, index.parent()
+        while parent.isValid():  # a row under a collapsed one is not on view: Qt skips it
+            if not tree.isExpanded(parent):
+                return 0
+            depth, parent = depth + 1, parent.parent()
+        width = tree.sizeHintForIndex(index).width()
+        if tree.header().logicalIndex(tree.treePosition()) == 0:  # the column that indents
+            width += tree.indentation() * (depth + (1 if tree.rootIsDecorated() else 0))
+        return width
+
+    def _data_changed(
+        self, top_left: QModelIndex, bottom_right: QModelIndex, *_roles: object
+    ) -> None:
+        if self._fits_at is None or not top_left.column() <= 0 <= bottom_right.column():
+            return
+        parent = top_left.parent()
+        model = self.tree.model()
+        for row in range(top_left.row(), bottom_right.row() + 1):
+            self._changed.append(QPersistentModelIndex(model.index(row, 0, parent)))
+
+    def _rows_inserted(self, parent: QModelIndex, first: int, last: int) -> None:
+        if self._fits_at is None:
+            return
+        model = self.tree.model()
+        todo = [model.index(row, 0, parent) for row in range(first, last + 1)]
+        while todo:  # a row inserted with its own rows (a new group and its lines)
+            index = todo.pop()
+            self._changed.append(QPersistentModelIndex(index))
+            todo += [model.index(row, 0, index) for row in range(model.rowCount(index))]
