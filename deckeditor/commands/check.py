@@ -51,7 +51,16 @@ class SharedInputError(UsageError):
 
 
 # The names a folder is read for (a folder argument); other files in it are not decks.
-DECK_SUFFIXES = (".json", ".dck", ".cod", ".dek", ".txt")
+
+
+def deck_suffixes() -> tuple[str, ...]:
+    """The endings of the files a folder is read for: our own `.json` and every declared
+    deck-file kind's extensions (`.dck`, `.cod`, `.dek`, `.txt`, a third game's own)."""
+    from deckeditor.games import registry  # lazy: the games, when a folder is listed
+
+    kinds = registry.file_kinds().values()
+    found = (e for k in kinds for e in (k.extension, *k.output_extensions) if e)
+    return tuple(dict.fromkeys((".json", *found)))
 
 
 def register(sub: Subparsers) -> None:
@@ -199,12 +208,13 @@ def deck_paths(arguments: list[str]) -> list[Path]:
             found.append(path)  # a missing file or a closed folder gets its own error line
             continue
         inside = []
+        suffixes = deck_suffixes()
         for item in path.rglob("*"):
             rel = item.relative_to(path).parts
             # a file the user may not reach is listed, to get its own error line
             if any(part.startswith(".") for part in rel) or kind_of(item)[0] not in _LISTED:
                 continue
-            if item.name.lower().endswith(DECK_SUFFIXES):
+            if item.name.lower().endswith(suffixes):
                 inside.append(item)
         inside.sort(key=lambda p: [part.casefold() for part in p.relative_to(path).parts])
         found.extend(inside or [path])  # an empty folder gets its own error line

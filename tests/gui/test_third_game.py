@@ -60,6 +60,16 @@ def test_check_reads_the_third_games_file_and_reports_its_rule(deck_file, tmp_pa
     assert kinds["DECK_TOO_SMALL"]["section"] == "Deck"
 
 
+def test_check_reads_a_folder_for_the_third_games_files(tmp_path):
+    folder = tmp_path / "decks"
+    folder.mkdir()
+    (folder / "small.peb").write_text(DECK, encoding="utf-8")
+    (folder / "notes.md").write_text("not a deck", encoding="utf-8")
+    run = deckeditor("check", str(folder), "--json", home=tmp_path / "home")
+    assert run.returncode == 1, run.stderr
+    assert [json.loads(line)["deck"] for line in run.stdout.splitlines()] == ["small"]
+
+
 def test_convert_writes_the_own_file_and_back_to_the_third_games_kind(deck_file, tmp_path):
     home, own, back = tmp_path / "home", tmp_path / "small.deck.json", tmp_path / "again.txt"
     run = deckeditor("convert", str(deck_file), str(own), home=home)
