@@ -110,7 +110,7 @@ def _one_record(parts: list[_Scoped]) -> Leaf:
 
     def restrict(index: IndexView, rows: list[int]) -> int:
         records = spec.records(index)
-        found = [r for r in rows if any(all(t(rec) for t in tests) for rec in records[r])]
+        found = [r for r in rows if any(all(t(rec) for t in tests) for rec in records(r))]
         return bits.from_rows(found, index.n)
 
     def compute(index: IndexView) -> int:

@@ -123,7 +123,8 @@ def test_the_conjunction_is_what_a_plain_filter_over_each_printing_finds():
     from deckeditor.search import index_for
 
     pool = starter_pool("mtg")
-    records = printing_records(index_for(pool, "mtg"))
+    record_of = printing_records(index_for(pool, "mtg"))
+    records = [record_of(row) for row in range(len(pool))]
     searcher = Searcher(pool, "mtg")
     terms = {
         "s:c16": lambda p: p.set == "c16",

@@ -33,24 +33,11 @@ from deckeditor.games.mtg.legality import (
 )
 from deckeditor.games.mtg.rulesets import partner_capable
 from deckeditor.names import _NON_SLUG
+from deckeditor.search import bits as bitsets
 
-
-def bits_from_rows(rows: Iterable[int], size: int) -> int:
-    buf = bytearray((size + 7) // 8)
-    for r in rows:
-        buf[r >> 3] |= 1 << (r & 7)
-    return int.from_bytes(buf, "little")
-
-
-def rows_from_bits(bits: int) -> list[int]:
-    text = bin(bits)[:1:-1]  # least significant bit first
-    out: list[int] = []
-    find = text.find
-    i = find("1")
-    while i >= 0:
-        out.append(i)
-        i = find("1", i + 1)
-    return out
+# the names the predicate and its tests know; one bitset module (`deckeditor.search.bits`)
+bits_from_rows = bitsets.from_rows
+rows_from_bits = bitsets.rows_of
 
 
 class PoolIndex:

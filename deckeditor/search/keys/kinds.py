@@ -126,8 +126,8 @@ class KeySpec(Generic[P]):
         negated one: "no record matches")."""
         return None
 
-    def records(self, index: IndexView) -> Sequence[Sequence[Any]]:  # pragma: no cover
-        """Each row's records, for a scoped key."""
+    def records(self, index: IndexView) -> Callable[[int], Sequence[Any]]:  # pragma: no cover
+        """A row's records, for a scoped key."""
         raise NotImplementedError
 
 

@@ -14,7 +14,7 @@ not kept yet), their year from the set calendar. A printing nobody describes mat
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, NamedTuple
 
 from deckeditor.games.mtg.card import Card
@@ -75,12 +75,23 @@ def _rows_by_name(cards: Sequence[Card]) -> dict[str, int]:
     return row_of
 
 
-def _printings_of(cards: Sequence[Card]) -> list[dict[str, Printing]]:
-    """Each row's printings by set code: the codes its source lists, described by the table."""
-    out: list[dict[str, Printing]] = []
-    for card in cards:
-        own = {code.lower() for code in card.printings}
-        out.append({code: Printing(code, -1, "", 0, 0) for code in own})
+class _Years:
+    """Each set code's year (0 undated), looked up once per code."""
+
+    def __init__(self) -> None:
+        self._years: dict[str, int] = {}
+
+    def __call__(self, code: str) -> int:
+        year = self._years.get(code)
+        if year is None:
+            text = set_year(code)
+            year = self._years[code] = int(text) if text else 0
+        return year
+
+
+def _table_facts(cards: Sequence[Card]) -> Iterator[tuple[int, str, int, str, int]]:
+    """(row, set code, rarity rank, folded artist, games) of each printing the shipped table
+    describes for a card of the pool."""
     row_of = _rows_by_name(cards)
     folded: dict[str, str] = {}
     for code, name, rarity, artist, games in table_rows():
@@ -90,53 +101,77 @@ def _printings_of(cards: Sequence[Card]) -> list[dict[str, Printing]]:
         key = folded.get(artist)
         if key is None:
             key = folded[artist] = fold_name(artist) if artist else ""
-        lower = code.lower()
-        out[row][lower] = Printing(lower, RARITY_RANK.get(rarity, -1), key, games or 0, 0)
-    years: dict[str, int] = {}
-    for printings in out:
-        for code, printing in printings.items():
-            year = years.get(code)
-            if year is None:
-                text = set_year(code)
-                year = years[code] = int(text) if text else 0
-            if year:
-                printings[code] = printing._replace(year=year)
-    return out
+        yield row, code.lower(), RARITY_RANK.get(rarity, -1), key, games or 0
 
 
-def printing_records(index: IndexView) -> list[tuple[Printing, ...]]:
-    """Each row's printings, built once per index on the first printing conjunction typed."""
-    return index.derived(
-        ("printing-records",), lambda: [tuple(p.values()) for p in _printings_of(index.cards)]
-    )
+# a row's printings the shipped table describes: (set code, rarity rank, folded artist, games)
+Facts = dict[int, list[tuple[str, int, str, int]]]
 
 
-def printing_maps(index: IndexView) -> Maps:
-    """The printing facts as bitsets, built once per index on the first printing key typed:
-    "s" set code -> rows, "year" -> rows, "r" rarity rank -> rows, "a" folded artist -> rows,
-    "game" game bit -> rows (a single term is a union of groups, no scan)."""
+def _maps_and_facts(index: IndexView) -> tuple[Maps, Facts]:
+    """One pass over the pool's printings and the shipped table, on the first printing key:
+    the facts as bitsets (value -> rows, a single term's answer), and each row's described
+    printings (a conjunction reads them for the few rows every term finds alone)."""
 
-    def build() -> Maps:
+    def build() -> tuple[Maps, Facts]:
         lists: dict[str, dict[Any, list[int]]] = {k: {} for k in ("s", "year", "r", "a", "game")}
-        for row, printings in enumerate(printing_records(index)):
-            for p in printings:
-                lists["s"].setdefault(p.set, []).append(row)
-                if p.year:
-                    lists["year"].setdefault(p.year, []).append(row)
-                if p.rank >= 0:
-                    lists["r"].setdefault(p.rank, []).append(row)
-                if p.artist:
-                    lists["a"].setdefault(p.artist, []).append(row)
-                for bit in (1, 2, 4):
-                    if p.games & bit:
-                        lists["game"].setdefault(bit, []).append(row)
+        sets = lists["s"]  # a row twice in a list is harmless: the bitset is the same
+        for row, card in enumerate(index.cards):
+            for code in card.printings:
+                sets.setdefault(code.lower(), []).append(row)
+        rarities, artists, games_of = lists["r"], lists["a"], lists["game"]
+        facts: Facts = {}
+        for row, code, rank, artist, games in _table_facts(index.cards):
+            facts.setdefault(row, []).append((code, rank, artist, games))
+            sets.setdefault(code, []).append(row)
+            if rank >= 0:
+                rarities.setdefault(rank, []).append(row)
+            if artist:
+                artists.setdefault(artist, []).append(row)
+            for bit in (1, 2, 4):
+                if games & bit:
+                    games_of.setdefault(bit, []).append(row)
+        year = _Years()
+        for code, rows in sets.items():
+            if year(code):
+                lists["year"].setdefault(year(code), []).extend(rows)
         n = index.n
-        return {
+        maps = {
             key: {value: bits.from_rows(rows, n) for value, rows in groups.items()}
             for key, groups in lists.items()
         }
+        return maps, facts
 
     return index.derived(("printing-maps",), build)
+
+
+def printing_maps(index: IndexView) -> Maps:
+    """The printing facts as bitsets: "s" set code -> rows, "year" -> rows, "r" rarity rank ->
+    rows, "a" folded artist -> rows, "game" game bit -> rows."""
+    return _maps_and_facts(index)[0]
+
+
+def printing_records(index: IndexView) -> Callable[[int], tuple[Printing, ...]]:
+    """A row's printings: the codes its source lists, described by the table where it knows
+    them; each row's made on first use."""
+
+    def build() -> Callable[[int], tuple[Printing, ...]]:
+        facts, year = _maps_and_facts(index)[1], _Years()
+        made: dict[int, tuple[Printing, ...]] = {}
+
+        def of(row: int) -> tuple[Printing, ...]:
+            found = made.get(row)
+            if found is None:
+                own = {c.lower() for c in index.cards[row].printings}
+                printings = {c: Printing(c, -1, "", 0, year(c)) for c in own}
+                for code, rank, artist, games in facts.get(row, ()):
+                    printings[code] = Printing(code, rank, artist, games, year(code))
+                found = made[row] = tuple(printings.values())
+            return found
+
+        return of
+
+    return index.derived(("printing-records",), build)
 
 
 class PrintingKey(KeySpec[Any]):
@@ -145,7 +180,7 @@ class PrintingKey(KeySpec[Any]):
 
     scope = SCOPE
 
-    def records(self, index: IndexView) -> Sequence[Sequence[Printing]]:
+    def records(self, index: IndexView) -> Callable[[int], Sequence[Printing]]:
         return printing_records(index)
 
 
