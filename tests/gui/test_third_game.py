@@ -1,6 +1,6 @@
 """A third game from a test package plugs in through its declaration alone (issue 25 point 1):
 Pebbles (`tests/support/thirdgame/`, two sections, one file kind, one search key, four cards)
-is checked, converted and opened in the window with no change to the program's tree.
+is checked, converted, searched and opened in the window with no change to the program's tree.
 
 The commands run in a subprocess that learns of the game from ``DECKEDITOR_GAMES``; the window
 test registers it in its own process (`registry.register`) and withdraws it afterwards.
@@ -89,6 +89,22 @@ def test_convert_writes_the_own_file_and_back_to_the_third_games_kind(deck_file,
     assert run.returncode == 2 and "forge cannot hold a Pebbles deck" in run.stderr
 
 
+def test_cards_search_finds_its_cards_by_its_own_key(tmp_path):
+    home = tmp_path / "home"
+    run = deckeditor("cards", "search", "hue:red", "--game", "pebbles", "--json", home=home)
+    assert run.returncode == 0, run.stderr
+    assert json.loads(run.stdout)["cards"] == ["Red Boulder", "Red Pebble"]  # its starter pool
+    bag = tmp_path / "bag.json"
+    bag.write_text('{"pebbles": {"Red Marble": "red", "Sea Glass": "green"}}', encoding="utf-8")
+    run = deckeditor(
+        "cards", "search", "hue:red", "--game", "pebbles", "--cards", str(bag), home=home
+    )
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.splitlines() == ["Red Boulder", "Red Marble", "Red Pebble"]
+    run = deckeditor("cards", "search", "c:r", "--game", "pebbles", home=home)
+    assert run.returncode == 2 and 'unknown key "c"' in run.stderr  # MTG's key is not its
+
+
 def test_the_other_games_do_not_see_the_third_game_unless_it_is_declared(deck_file):
     from deckeditor import deckio
 
@@ -111,6 +127,11 @@ def test_registered_in_process_it_reads_and_searches(pebbles, deck_file):
     ]
 
 
+def shown(win) -> list[str]:
+    model = win.catalog.model
+    return [model.card_at(r).name for r in range(model.rowCount())]
+
+
 @pytest.mark.gui
 def test_the_window_opens_a_third_game_deck_with_its_sections_and_problem(
     pebbles, deck_file, make_window, qtbot
@@ -130,6 +151,10 @@ def test_the_window_opens_a_third_game_deck_with_its_sections_and_problem(
     assert rule in [p.message for p in win.problems.problems]
     errors = sum(p.is_error for p in win.problems.problems)
     assert f"{errors} error" in win.status.problem_label.text()
+    # its cards are in the catalog (its starter pool), and its own search key finds them
+    assert sorted(shown(win)) == ["Blue Pebble", "Grey Pebble", "Red Boulder", "Red Pebble"]
+    qtbot.keyClicks(win.catalog.search_box, "hue:red")
+    qtbot.waitUntil(lambda: sorted(shown(win)) == ["Red Boulder", "Red Pebble"])
     assert win.status.count_label.text() == "2 cards"  # the game's checked section, Deck
     # a third pebble, by key: the rule is met, and the status bar says so
     assert win.deck_pane.select_cards(["Red Pebble"]) == 1

@@ -28,5 +28,6 @@ DECLARATION = GameDeclaration(
     file_kinds=files.KINDS,
     text_kind=files.KIND,
     search_keys="tests.support.thirdgame.search_keys",
+    card_sources="tests.support.thirdgame.card_sources",
     order=100,
 )
