@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import gc
 import os
 import signal
 import sys
@@ -137,11 +138,9 @@ def _main(argv: list[str] | None) -> int:
         # Start-up makes ~200,000 long-lived objects (modules, Qt classes, the card pool): no
         # collection passes over them until the window has settled them out of the
         # collector's sight (ui.app.warm_up_in_background re-enables it)
-        import gc
-
         gc.disable()
         if not getattr(sys, "frozen", False):  # the bundle's .deb depends on these packages
-            from deckeditor.host_libs import xcb_problem
+            from deckeditor.host_libs import xcb_problem  # lazy: for the window alone
 
             problem = xcb_problem()  # before Qt, which would abort with a core dump
             if problem:
@@ -151,7 +150,7 @@ def _main(argv: list[str] | None) -> int:
 
         return run_gui(home=args.home, deck=args.deck, screenshot=args.screenshot)
     args = build_parser(only=first).parse_args(argv)
-    from deckeditor.paths import AppPaths, HomeError
+    from deckeditor.paths import AppPaths, HomeError  # lazy: platformdirs, not for --help
 
     try:
         AppPaths.resolve(getattr(args, "home", None))  # a --home that is a file: one line, exit 2

@@ -24,6 +24,10 @@ BAR_WIDTH = 30
 
 
 def register(sub: Subparsers) -> None:
+    from deckeditor.carddb import card_games  # lazy: (and below) for this command alone
+    from deckeditor.games import registry  # noqa: F401  (it registers the games' card sources)
+
+    sources = ", ".join(k.label for g in card_games.games() for k in g.kinds if k.label)
     parser = sub.add_parser(
         NAME,
         help="build and inspect the local card database",
@@ -39,8 +43,8 @@ def register(sub: Subparsers) -> None:
         "import",
         parents=[home],
         help="build/refresh the local card database from card sources",
-        description="Read each source (Forge cardsfolder or .zip, MTGJSON AtomicCards, Scryfall "
-        "oracle-cards, Riftbound gallery JSON) and store its cards; a later source wins for a name.",
+        description=f"Read each source ({sources}) and store its cards; a later source wins for "
+        "a name.",
     )
     imp.add_argument("sources", nargs="+", metavar="SRC")
     imp.add_argument("--verbose", "-v", action="store_true",

@@ -138,7 +138,7 @@ def read_deck(path: Path, pool: Pool) -> ImportResult:
 
 def load_pool(home: str | None, sources: list[str], game: str) -> CardPool[Any]:
     from deckeditor.carddb.store import open_pool  # lazy: the card database, when it is read
-    from deckeditor.paths import AppPaths
+    from deckeditor.paths import AppPaths  # lazy: as open_pool
 
     try:
         # lazy: a check reads its decks' cards, not the whole pool's (~70 ms of decoding saved)

@@ -99,7 +99,7 @@ def _input_game(path: Path) -> str:
 
 def _pool(home: str | None, sources: list[str], game: str) -> CardPool[Any]:
     from deckeditor.carddb.store import open_pool  # lazy: the card database, for `convert`
-    from deckeditor.paths import AppPaths
+    from deckeditor.paths import AppPaths  # lazy: as open_pool
 
     return open_pool(AppPaths.resolve(home), sources, game)
 

@@ -71,7 +71,7 @@ class RiftboundGame(Game):
 
     @property
     def SEARCH_FIELDS(self) -> tuple[str, ...]:  # noqa: N802 - built on first use (it registers the search keys)
-        from deckeditor.games.riftbound.search_keys import SEARCH_FIELDS
+        from deckeditor.games.riftbound.search_keys import SEARCH_FIELDS  # lazy: registers the keys
 
         return SEARCH_FIELDS
 
@@ -179,7 +179,7 @@ GAME = RiftboundGame()
 def __getattr__(name: str) -> Any:
     # SEARCH_FIELDS is built lazily: importing the search keys registers them
     if name == "SEARCH_FIELDS":
-        from deckeditor.games.riftbound.search_keys import SEARCH_FIELDS
+        from deckeditor.games.riftbound.search_keys import SEARCH_FIELDS  # lazy: registers the keys
 
         return SEARCH_FIELDS
     raise AttributeError(name)
