@@ -137,6 +137,9 @@ class Game:
     sections: tuple[str, ...] = ("Main", "Sideboard")
     checked_sections: tuple[str, ...] = ("Main",)
     lead_section: str | None = None  # where the deck's lead card goes (Commander, Legend)
+    # the sections beside the deck a catalog card goes to whatever "Add to" says (the Deck
+    # menu's "Add to …", Ctrl+Alt+ its first letter; the catalog's Shift+Enter, Ctrl+Enter)
+    side_sections: tuple[str, ...] = ("Sideboard",)
     # the Deck menu's item for a catalog card's lead action ("Add as &partner"); "": none
     catalog_lead_label: str = ""
     groupings: tuple[str, ...] = ("Type", "None")

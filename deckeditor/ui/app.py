@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 
 from deckeditor import APP_NAME, DESKTOP_FILE_NAME, ORG_NAME, __version__
 from deckeditor.paths import AppPaths, resources_dir
+from deckeditor.ui.main_window import MainWindow, tell_repairs
 
 
 def make_app(argv: list[str] | None = None) -> QApplication:
@@ -93,15 +94,6 @@ def _peak_rss_kb() -> int:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 
 
-def tell_repairs(window) -> None:
-    """A damaged card database was set aside and rebuilt (or could not be read) while the
-    window opened: say what happened (the command line said it on stderr already)."""
-    from deckeditor.carddb.repair import take_reports
-
-    for report in take_reports():
-        window.warn(report.title, report.text())
-
-
 def run_gui(home: str | None = None, deck: str | None = None, screenshot: str | None = None) -> int:
     from deckeditor.paths import HomeError
 
@@ -114,8 +106,6 @@ def run_gui(home: str | None = None, deck: str | None = None, screenshot: str | 
             QMessageBox.critical(None, APP_NAME, f"{APP_NAME} cannot start: {exc}")
         return 2
     app = make_app()
-    from deckeditor.ui.main_window import MainWindow
-
     window = MainWindow(paths, autosave=screenshot is None)
     if screenshot:  # no modal dialog may block an unattended run
         window.warn = lambda title, text: print(f"deckeditor: {text}", file=sys.stderr)

@@ -77,7 +77,7 @@ class CatalogTable(QTableView):
     """Enter adds the selected card (double-click too, through `activated`)."""
 
     addRequested = Signal(str)
-    addToRequested = Signal(str, str)  # card, section (Shift/Ctrl+Enter)
+    sideRequested = Signal(str, int)  # card, which of the game's side sections (Shift/Ctrl+Enter)
 
     def keyPressEvent(self, event) -> None:
         shift_f10 = (
@@ -95,9 +95,9 @@ class CatalogTable(QTableView):
                 name = index.siblingAtColumn(0).data(NAME_ROLE)
                 mods = event.modifiers()
                 if mods & Qt.KeyboardModifier.ShiftModifier:  # Shift+Enter: the sideboard
-                    self.addToRequested.emit(name, "Sideboard")
+                    self.sideRequested.emit(name, 0)
                 elif mods & Qt.KeyboardModifier.ControlModifier:  # Ctrl+Enter: the maybeboard
-                    self.addToRequested.emit(name, "Maybeboard")
+                    self.sideRequested.emit(name, 1)
                 else:
                     self.addRequested.emit(name)
                 return
@@ -358,7 +358,7 @@ class CatalogPanel(QWidget):
         self.table.doubleClicked.connect(self._on_activated)
         self.table.clicked.connect(self._on_clicked)
         self.table.addRequested.connect(self.cardChosen)
-        self.table.addToRequested.connect(lambda name, section: self.add_to(name, section))
+        self.table.sideRequested.connect(self._add_to_side)
         self.table.selectionModel().currentRowChanged.connect(self._on_current)
         self.table.customContextMenuRequested.connect(self._context_menu)
         hh.sectionClicked.connect(self._on_header)
@@ -683,3 +683,12 @@ class CatalogPanel(QWidget):
 
     def add_to(self, name: str, section: str) -> None:
         self.addToSection.emit(name, section)
+
+    def _add_to_side(self, name: str, which: int) -> None:
+        """Shift+Enter, Ctrl+Enter: the game's first and second side sections (Sideboard,
+        Maybeboard); a game with fewer says the deck has none."""
+        sides = self.session.game.side_sections
+        if which < len(sides):
+            self.add_to(name, sides[which])
+        else:
+            self.addToSection.emit(name, "second side section")

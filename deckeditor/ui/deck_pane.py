@@ -334,6 +334,10 @@ class DeckPane(QWidget):
 
     # --- edits ----------------------------------------------------------------------------
 
+    def remove_current(self) -> None:
+        """Deck › Remove line: the selected lines (or the current one) leave the deck."""
+        self.key_action("delete")
+
     def key_action(self, action: str) -> None:
         entries = self.selected_entries() or (
             [self.current_entry()] if self.current_entry() else []

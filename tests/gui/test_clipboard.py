@@ -81,7 +81,7 @@ def test_a_riftbound_deck_code_is_copied_and_shown_in_the_export_dialog(window, 
     copy_as(window, qtbot, "Riftbound deck code")
     code = QGuiApplication.clipboard().text()
     assert code and " " not in code.strip() and "\n" not in code.strip()
-    dialog = ExportDialog(window._deck_to_save(), window.session.pool, window)
+    dialog = ExportDialog(window.files.deck_to_save(), window.session.pool, window)
     qtbot.addWidget(dialog)
     dialog.show()
     choose(dialog.kind_box, "Riftbound deck code")

@@ -97,7 +97,7 @@ def test_the_window_takes_the_pool_its_worker_loaded(qtbot, tmp_path):
     win = MainWindow(AppPaths.resolve(tmp_path / "home").ensure(), autosave=False)
     qtbot.addWidget(win)
     worker = win.import_cards([str(forge_folder(tmp_path))])
-    with qtbot.waitSignal(win._import_thread.finished, timeout=60000):
+    with qtbot.waitSignal(win.card_import.worker_thread.finished, timeout=60000):
         pass
     qtbot.waitUntil(lambda: "Imported" in win.last_message, timeout=10000)
     assert win.session.pool is worker.loaded["mtg"]

@@ -46,7 +46,7 @@ def names_in_db(paths: AppPaths) -> set[str]:
 def test_every_phase_is_shown_with_the_file_named(window, qtbot, tmp_path):
     source = forge_folder(tmp_path)
     window.import_cards([str(source)])
-    dialog = window._import_progress
+    dialog = window.card_import.progress
     qtbot.waitUntil(lambda: "Imported" in window.last_message, timeout=60000)
     labels = dialog.labels
     assert any(label.startswith("Reading cardsfolder") for label in labels), labels
@@ -76,7 +76,7 @@ def test_cancel_while_writing_leaves_no_half_database(window, qtbot, tmp_path, m
     def held(self, conn, game, cards):
         reached.set()
         for _ in range(500):
-            if window._import_worker._cancel.is_set():
+            if window.card_import.worker._cancel.is_set():
                 break
             threading.Event().wait(0.01)
         return real(self, conn, game, cards)
@@ -86,7 +86,7 @@ def test_cancel_while_writing_leaves_no_half_database(window, qtbot, tmp_path, m
     # source install is stopped whole by Cancel, and SQLite rolls its open transaction back)
     monkeypatch.setattr("sys.frozen", True, raising=False)
     window.import_cards([str(forge_folder(tmp_path))])
-    dialog = window._import_progress
+    dialog = window.card_import.progress
     qtbot.waitUntil(lambda: reached.is_set() and dialog.phase == "writing", timeout=30000)
     assert dialog.labelText().startswith("Writing the card database")
     cancel = next(b for b in dialog.findChildren(QPushButton) if b.text() == "Cancel")
@@ -100,7 +100,7 @@ def test_cancel_while_writing_leaves_no_half_database(window, qtbot, tmp_path, m
 
 def test_cancel_while_reading_writes_nothing(window, qtbot, tmp_path):
     window.import_cards([str(forge_folder(tmp_path))])
-    window._import_progress.cancel()  # at once: the reader stops at its first progress report
+    window.card_import.progress.cancel()  # at once: the reader stops at its first progress report
     qtbot.waitUntil(
         lambda: "cancelled" in window.last_message or "Imported" in window.last_message,
         timeout=30000,

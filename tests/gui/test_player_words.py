@@ -168,10 +168,10 @@ def test_card_import_notes_are_in_a_players_words(window, qtbot, tmp_path):
         encoding="utf-8",
     )
     window.import_cards([str(path)])
-    with qtbot.waitSignal(window._import_thread.finished, timeout=60000):
+    with qtbot.waitSignal(window.card_import.worker_thread.finished, timeout=60000):
         pass
     qtbot.waitUntil(lambda: "Imported" in window.last_message, timeout=10000)
-    box = window._import_issues_box
+    box = window.card_import.issues_box
     informative, details = box.informativeText(), box.detailedText()
     assert (
         "1 card: the source's colour identity differs from what the card's text gives"

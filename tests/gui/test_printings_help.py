@@ -156,7 +156,7 @@ def test_help_about_names_the_version_and_card_sources(window, qtbot, tmp_path):
         encoding="utf-8",
     )
     window.import_cards([str(folder.parent)])
-    with qtbot.waitSignal(window._import_thread.finished, timeout=60000):
+    with qtbot.waitSignal(window.card_import.worker_thread.finished, timeout=60000):
         pass
     qtbot.waitUntil(lambda: "Imported" in window.last_message, timeout=10000)
     about.trigger()

@@ -218,16 +218,16 @@ def test_opening_a_riftbound_list_reads_it_once_against_the_riftbound_pool(
     monkeypatch,
 ):
     # the file's kind names its game, so the window reads it once, with the right pool
-    from deckeditor.ui import main_window
+    from deckeditor.ui import window_files
     from tests.unit.test_riftbound_textlist import PASTED
 
     window.pools["riftbound"] = rift_pool
     path = tmp_path / "jinx.txt"
     path.write_text(PASTED, encoding="utf-8")
     pools = []
-    real = main_window.read_deck_file
+    real = window_files.read_deck_file
     monkeypatch.setattr(
-        main_window, "read_deck_file", lambda p, pool, *a: pools.append(pool) or real(p, pool, *a)
+        window_files, "read_deck_file", lambda p, pool, *a: pools.append(pool) or real(p, pool, *a)
     )
     assert window.open_path(str(path))
     assert pools == [rift_pool] and window.session.deck.game == "riftbound"

@@ -526,7 +526,7 @@ def _forge_folder(tmp_path: Path) -> Path:
 def test_import_cards_runs_in_a_worker_and_reloads_the_pool(window, qtbot, tmp_path):
     pytest.importorskip("deckeditor.carddb.sources")
     worker = window.import_cards([str(_forge_folder(tmp_path))])
-    with qtbot.waitSignal(window._import_thread.finished, timeout=60000):
+    with qtbot.waitSignal(window.card_import.worker_thread.finished, timeout=60000):
         pass
     qtbot.waitUntil(lambda: "Imported" in window.last_message, timeout=10000)
     assert window.session.pool.get("Zephyr Test Drake") is not None
@@ -803,11 +803,13 @@ def test_import_cards_lists_the_sources_issues(window, qtbot, tmp_path):
         encoding="utf-8",
     )
     window.import_cards([str(folder)])
-    with qtbot.waitSignal(window._import_thread.finished, timeout=60000):
+    with qtbot.waitSignal(window.card_import.worker_thread.finished, timeout=60000):
         pass
     qtbot.waitUntil(lambda: "Imported" in window.last_message, timeout=10000)
-    assert any("PT:2 has no '/'" in line for line in window.import_issues), window.import_issues
-    box = window._import_issues_box
+    assert any("PT:2 has no '/'" in line for line in window.card_import.issues), (
+        window.card_import.issues
+    )
+    box = window.card_import.issues_box
     assert box.isVisible() and "PT:2 has no '/'" in box.detailedText()
     box.close()
 

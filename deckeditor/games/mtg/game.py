@@ -71,6 +71,7 @@ class MtgGame(Game):
     sections = SECTIONS
     checked_sections = CHECKED_SECTIONS
     lead_section = "Commander"
+    side_sections = ("Sideboard", "Maybeboard")
     catalog_lead_label = "Add as &partner"
     help = HELP
     exports = _exports.KINDS

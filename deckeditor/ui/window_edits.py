@@ -1,0 +1,355 @@
+"""The window's deck edits: adding a catalog card (to the "Add to" target, a side section, or
+through a lead action such as "Add as partner"), the deck line's lead actions and upfront
+choices (colours), categories, the format and the deck's name.
+
+The rules are the session's; this asks the player what the session needs (the questions are the
+window's attributes, so tests answer them) and says the outcome in the status bar.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any, Protocol
+
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QComboBox, QInputDialog, QMenu, QMessageBox, QWidget
+
+from deckeditor.deck_edits import find_entries
+from deckeditor.games.interface import ColorBudget
+from deckeditor.problems import Problem
+from deckeditor.session import EditorSession
+from deckeditor.ui.catalog_view import CatalogPanel
+from deckeditor.ui.deck_pane import DeckPane
+from deckeditor.ui.window_actions import replace_before
+
+AskColors = Callable[[str, ColorBudget, str], str | None]
+
+
+class EditsHost(Protocol):
+    """What the edits need of the window."""
+
+    session: EditorSession
+    catalog: CatalogPanel
+    deck_pane: DeckPane
+    target_box: QComboBox
+    confirm_hidden: Callable[[str, list[str]], bool]
+    ask_colors: AskColors
+    ask_text: Callable[[str, str, str], str | None]
+    lead_menu_action: QAction
+    second_lead_menu_action: QAction
+    catalog_lead_menu_action: QAction
+    side_section_marker: QAction
+
+    def target(self) -> str: ...
+    def show_message(self, text: str) -> None: ...
+
+
+class WindowEdits:
+    def __init__(self, host: EditsHost, parent: QWidget) -> None:
+        self.host = host
+        self.parent = parent
+        self.side_actions: list[QAction] = []
+
+    @property
+    def session(self) -> EditorSession:
+        return self.host.session
+
+    # --- adding catalog cards ------------------------------------------------------------
+
+    def add_card(self, name: str, section: str | None = None, as_asked: bool = False) -> None:
+        """Add one copy from the catalog to `section` (the "Add to" target). A card that can join
+        only through a lead action (a partner off the commander's identity) takes it, unless the
+        player named the section itself (`as_asked`: the context menu's "Add to Main")."""
+        session = self.session
+        asked = section or self.host.target()
+        card = session.card(name)
+        instead = None if as_asked else session.add_instead(card, asked)
+        if instead is not None:
+            self.add_by_lead_action(name, instead.action, asked)
+            return
+        section = session.section_for(card, asked)
+        # a slot the game offers is checked as itself: it narrows its section
+        checked_as = section if asked in session.sections else asked
+        reasons = session.why_hidden(card, checked_as) if card is not None else []
+        if reasons and not self.host.confirm_hidden(name, reasons):
+            self.host.show_message(f"{name} not added")
+            return
+        budget = session.upfront_choice(card)
+        lead = session.game.lead_section
+        if lead and section == lead and budget is not None and not budget.exactly:
+            self._add_lead_choosing(name, lead, budget, asked)
+            return
+        colors = ""
+        if budget is not None and budget.exactly:
+            colors = self.host.ask_colors(name, budget, "") or ""  # Cancel adds it unmarked
+        # said as the target the player chose: "to Signature spell", the slot, not its section
+        result = session.add_card(name, section, 1, colors, shown_as=asked)
+        self.host.show_message(result.message)
+        if section == lead:
+            self._back_to_main(lead)
+
+    def _add_lead_choosing(self, name: str, lead: str, budget: ColorBudget, asked: str) -> None:
+        """A lead card whose choice is "up to n" (a Rulebreaker): added, then its choice asked."""
+        session = self.session
+        deck = session.deck.add_card(lead, name)
+        colors = self.host.ask_colors(name, budget, "")
+        if colors:
+            index = len(deck.section(lead).entries) - 1
+            entry = deck.section(lead).entries[index]
+            chosen = replace(entry, colors=session.game.normalise_choice(colors))
+            deck = deck.replace_entry(lead, index, chosen)
+        title = session.game.section_title(lead).lower()
+        session.apply(deck, f"{name} is now the {title}")
+        self.host.show_message(f"Added {name} to {session.game.section_title(asked)}")
+        self._back_to_main(lead)
+
+    def add_by_lead_action(self, name: str, action: str, target: str | None = None) -> None:
+        """A catalog card through one of its lead actions ("Add as partner"), its upfront
+        choice asked first when the action says so."""
+        session = self.session
+        target = target or self.host.target()
+        card = session.card(name)
+        offered = {a.action: a for a in session.catalog_lead_actions(card, target)}
+        if action not in offered:
+            self.host.show_message(f"{name} cannot be added that way")
+            return
+        colors = None
+        budget = session.upfront_choice(card) if offered[action].asks_choice else None
+        if budget is not None:
+            colors = self.host.ask_colors(name, budget, "")
+        try:
+            result = session.add_by_lead_action(name, action, target, colors)
+        except ValueError as exc:  # the game refuses: say why
+            self.host.show_message(str(exc))
+            return
+        self.host.show_message(result.message)
+
+    def _offers(self, section: str) -> bool:
+        return section in self.session.sections or section in self.session.add_targets()
+
+    def add_to_section(self, name: str, section: str) -> None:
+        """The catalog's context menu or Shift/Ctrl+Enter: to that section, as asked."""
+        if self._offers(section):
+            self.add_card(name, section, as_asked=True)
+        else:
+            self.host.show_message(f"This deck has no {section}")
+
+    def add_current_to(self, section: str) -> None:
+        card = self.host.catalog.current_card()
+        if card is None:
+            self.host.show_message("Select a card in the catalog first")
+        elif not self._offers(section):
+            self.host.show_message(f"This deck has no {section}")
+        else:
+            self.add_card(card.name, section)
+
+    def fill_side_sections(self, _menu: QMenu | None = None) -> None:
+        """Deck › Add to <side section> for each side section of the deck's game (Sideboard,
+        Maybeboard), Ctrl+Alt+ its first letter, whatever "Add to" says."""
+        actions = []
+        game = self.session.game
+        for section in game.side_sections:
+            title = game.section_title(section)
+            action = QAction(f"Add to &{title}", self.parent)
+            action.setShortcut(QKeySequence(f"Ctrl+Alt+{title[:1].upper()}"))
+            action.triggered.connect(lambda _c=False, s=section: self.add_current_to(s))
+            actions.append(action)
+        self.side_actions = replace_before(
+            self.host.side_section_marker, actions, self.side_actions
+        )
+
+    def _back_to_main(self, lead: str) -> None:
+        """The lead is chosen: the next cards go to Main (the catalog follows the target)."""
+        box = self.host.target_box
+        if self.session.target_section(self.host.target()) == lead and box.findData("Main") >= 0:
+            box.setCurrentIndex(box.findData("Main"))
+
+    def confirm_hidden_dialog(self, name: str, reasons: list[str]) -> bool:
+        box = QMessageBox(
+            QMessageBox.Icon.Warning,
+            "Add a hidden card?",
+            f"The deck's rules hide {name}:",
+            parent=self.parent,
+        )
+        box.setInformativeText("\n".join(f"• {r}" for r in reasons) + "\n\nAdd it anyway?")
+        box.setStandardButtons(QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+        return box.exec() == QMessageBox.StandardButton.Yes
+
+    # --- the deck's lines -----------------------------------------------------------------
+
+    def lead_action(self, action: str, section: str, index: int) -> None:
+        """One of the line's lead actions (deck pane's context menu, Deck menu); the card's
+        upfront choice is asked first when the action says so."""
+        session = self.session
+        offered = {a.action: a for a in session.lead_actions(section, index)}
+        if action not in offered:
+            return
+        entry = session.deck.section(section).entries[index]
+        colors = None
+        if offered[action].asks_choice:
+            budget = session.upfront_choice(session.card(entry.card))
+            if budget is not None:
+                colors = self.host.ask_colors(entry.card, budget, entry.colors)
+        try:
+            session.lead_action(action, section, index, colors)
+        except ValueError as exc:  # the game refuses the line: say why
+            self.host.show_message(str(exc))
+            return
+        self.host.show_message(session.history.undo_text())
+
+    def set_commander(self, section: str, index: int) -> None:
+        """The line's first lead action (Set as commander, Make chosen champion, Set as legend)."""
+        actions = self.session.lead_actions(section, index)
+        if actions:
+            self.lead_action(actions[0].action, section, index)
+
+    def choose_colors(self, section: str, index: int) -> None:
+        entry = self.session.deck.section(section).entries[index]
+        budget = self.session.upfront_choice(self.session.card(entry.card))
+        if budget is None:
+            return
+        colors = self.host.ask_colors(entry.card, budget, entry.colors)
+        if colors is not None:
+            self.session.set_colors(section, index, colors)
+
+    def ask_colors_dialog(self, name: str, budget: ColorBudget, chosen: str) -> str | None:
+        from deckeditor.ui.color_dialog import ColorDialog  # lazy: a dialog, not the first screen
+
+        session = self.session
+        zone = session.choice_zone()
+        dialog = ColorDialog(name, budget, chosen, zone, session.relied_on(name), self.parent)
+        return dialog.colors() if dialog.exec() else None
+
+    def record_choice(self, problem: Problem) -> None:
+        """Double-clicking a colour-choice problem opens the dialog on the card behind it (the
+        check's "additional colour is not recorded" warning: the GUI offers to record it)."""
+        session = self.session
+        if problem.kind.value not in session.game.choice_problem_kinds:
+            return
+        for section, index in find_entries(session.deck, problem.cards):
+            entry = session.deck.section(section).entries[index]
+            if session.upfront_choice(session.card(entry.card)) is not None:
+                self.choose_colors(section, index)
+                return
+
+    # --- the Deck menu on the selected line -----------------------------------------------
+
+    def name_lead_actions(self) -> None:
+        """The Deck menu names the selected line's lead actions ("Set as commander", "Add as
+        partner (second commander)", "Make chosen champion"), disabled when the line offers
+        none, and the catalog card's own ("Add as partner (second commander): Tymna …")."""
+        host, session = self.host, self.session
+        entry = host.deck_pane.current_entry()
+        actions = session.lead_actions(*entry) if entry is not None else []
+        host.lead_menu_action.setEnabled(bool(actions))
+        if actions:
+            host.lead_menu_action.setText(actions[0].label)
+        host.second_lead_menu_action.setVisible(len(actions) > 1)
+        if len(actions) > 1:
+            host.second_lead_menu_action.setText(actions[1].label)
+        card = host.catalog.current_card()
+        offered = session.catalog_lead_actions(card, host.target())
+        host.catalog_lead_menu_action.setEnabled(bool(offered))
+        host.catalog_lead_menu_action.setText(
+            f"{offered[0].label}: {card.name}" if offered else session.game.catalog_lead_label
+        )
+
+    def name_catalog_lead(self) -> None:
+        """The Deck menu's catalog-lead item, for a game that has one."""
+        label = self.session.game.catalog_lead_label
+        self.host.catalog_lead_menu_action.setText(label)
+        self.host.catalog_lead_menu_action.setVisible(bool(label))
+
+    def _selected_action(self, which: int) -> None:
+        entry = self.host.deck_pane.current_entry()
+        actions = self.session.lead_actions(*entry) if entry is not None else []
+        if entry is not None and len(actions) > which:
+            self.lead_action(actions[which].action, *entry)
+
+    def selected_lead(self) -> None:
+        self._selected_action(0)
+
+    def selected_second_lead(self) -> None:
+        self._selected_action(1)
+
+    def catalog_lead(self) -> None:
+        card: Any = self.host.catalog.current_card()
+        offered = self.session.catalog_lead_actions(card, self.host.target())
+        if not offered:
+            self.host.show_message(
+                "Select a card in the catalog first"
+                if card is None
+                else f"{card.name} cannot be added that way"
+            )
+            return
+        self.add_by_lead_action(card.name, offered[0].action)
+
+    def selected_colors(self) -> None:
+        entry = self.host.deck_pane.current_entry()
+        if entry is not None:
+            self.choose_colors(*entry)
+
+    # --- categories, format, name ---------------------------------------------------------
+
+    def show_category(self, category: str) -> None:
+        """The catalog lists the category's cards (the game's search; the catalog keeps to the
+        deck's legality as it always does)."""
+        query = self.session.category_query(category)
+        if not query:
+            self.host.show_message(f"{category} is a category of your own: no card text names it")
+            return
+        self.host.catalog.search_box.setText(query)
+        self.host.show_message(f"The catalog lists {category.lower()} the deck may take ({query})")
+
+    def select_problem(self, problem: Problem) -> None:
+        if problem.extra.get("query"):  # a category under its target: the catalog lists more
+            self.show_category(problem.extra["category"])
+        found = self.host.deck_pane.select_cards(problem.cards)
+        plural = "s" if found != 1 else ""
+        self.host.show_message(f"{problem.message} — {found} line{plural} selected")
+
+    def edit_line_categories(self) -> None:
+        """The selected line's categories, comma-separated; empty: none; `*`: its card's roles."""
+        ref = self.host.deck_pane.current_entry()
+        if ref is None:
+            return
+        section, index = ref
+        now = ", ".join(self.session.line_categories(section, index))
+        text = self.host.ask_text(
+            "Line categories", "Categories (comma-separated; * for the card's roles):", now
+        )
+        if text is None:
+            return
+        names = None if text.strip() == "*" else [n.strip() for n in text.split(",") if n.strip()]
+        self.session.set_line_categories(section, index, names)
+
+    def rename_category_dialog(self) -> None:
+        old = self.host.ask_text("Rename category", "Category to rename:", "")
+        if not old:
+            return
+        new = self.host.ask_text("Rename category", f"New name for {old}:", old)
+        if new and new.strip() != old:
+            self.session.rename_category(old.strip(), new.strip())
+
+    def ask_text_dialog(self, title: str, label: str, text: str) -> str | None:
+        value, ok = QInputDialog.getText(self.parent, title, label, text=text)
+        return value if ok else None
+
+    def build_to_template(self) -> None:
+        self.session.build_to_template()
+
+    def set_format(self, code: str) -> None:
+        """The chosen format is part of the deck (saved with it, undoable)."""
+        session = self.session
+        before = session.deck
+        session.set_format(code, notify=False)
+        session.apply(before.with_format(code), f"Format {code}")
+        if session.deck is before:  # the deck already named it: still re-check
+            session._changed()
+
+    def rename_deck(self) -> None:
+        name = self.host.ask_text("Rename deck", "Deck name", self.session.deck.name)
+        if name and name.strip():
+            self.session.rename(name.strip())
