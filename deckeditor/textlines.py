@@ -2,17 +2,16 @@
 
 `split_lines` gives them all at once; `line_chunks` gives them a chunk at a time with where each
 starts in the text, so a reader of a million-line file holds one chunk's strings at a time and
-its report can cut a line's text from the source when asked (issue 15: memory bounded by input).
+its report can cut a line's text from the source when asked (issue 15: memory bounded by input;
+the readers' loop is `linereader`).
 """
 
 from __future__ import annotations
 
 import re
 from array import array
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from itertools import accumulate
-
-from deckeditor.deckfile_errors import LineReport, TextReport
 
 # str.splitlines also ends lines at these, which must stay inside their line (a control
 # character makes the line unparsed): where one occurs, the slower regex splits instead
@@ -51,39 +50,3 @@ def line_chunks(text: str, size: int = CHUNK) -> Iterator[tuple[array[int], list
         starts.pop()  # the end of the chunk
         yield starts, raws
         pos = end
-
-
-def numbered_lines(
-    source: str, report: TextReport, trim: bool = True
-) -> Iterator[tuple[int, str, str | None]]:
-    """(number, line, report text) for each line of `source` as `split_lines` gives them, a
-    chunk at a time, the line starts added to `report` (a `TextReport` of `source`) as they
-    come. The report text is None when the report cuts the line from the source itself (it
-    right-trims), else the line (one that keeps its trailing spaces, `trim` False)."""
-    number = 0
-    end = len(source)
-    for starts, raws in line_chunks(source, CHUNK):
-        report.starts.extend(starts)
-        last = starts[-1] + len(raws[-1]) == end
-        for i, raw in enumerate(raws):
-            line = raw.rstrip() if trim else raw.rstrip("\r\n")
-            if not line and last and i == len(raws) - 1:
-                report.starts.pop()  # an empty last line is no line
-                return
-            number += 1
-            yield number, line, (line if not trim and line[-1:].isspace() else None)
-
-
-NumberedLines = Iterable[tuple[int, str, str | None]]  # (number, line, report text)
-
-
-def reading(
-    lines: str | list[str], trim: bool = True
-) -> tuple[TextReport, NumberedLines] | tuple[LineReport, NumberedLines]:
-    """(report, numbered lines) for a line reader: a text is read with `numbered_lines` into a
-    `TextReport`; a list of lines (a caller's own) is taken as it is, each line reported with
-    its text, into a `LineReport`."""
-    if isinstance(lines, str):
-        report = TextReport(lines)
-        return report, numbered_lines(lines, report, trim)
-    return LineReport(), ((n, line, line) for n, line in enumerate(lines, 1))

@@ -33,14 +33,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import Any, Protocol
 
-from deckeditor.deck import Deck, Entry, PlainEntries, Printing, Section, Unparsed, new_deck
+from deckeditor.deck import Deck, Entry, PlainEntries, Printing, Section, new_deck
 from deckeditor.deckfile_errors import ImportResult, LineKind
 from deckeditor.games.riftbound.card import Card, CardCodeError, canonical_code
 from deckeditor.games.riftbound.pool import Pool, by_code, name_resolver
 from deckeditor.games.riftbound.rules import SECTIONS
-from deckeditor.textlines import reading
+from deckeditor.linereader import SEEN_LIMIT, LineBook, LineReader, Memo, report_for
 
 KIND = "riftbound-text"
 UNKNOWN = "not a known Riftbound card"  # the reason of an unknown card's line
@@ -181,105 +180,105 @@ def _resolve(
 Key = str | tuple[str, str]  # a row's merge key: the name, or (name, card code) with a code
 
 
-class _Statuses(Protocol):
-    """The report `textlines.reading` gives (its text None: the line's own, for a text)."""
+class _CardMemo(Memo):
+    """A card line read once: its copies, the name as written, its card code and its card."""
 
-    def add(self, number: int, text: Any, kind: LineKind, reason: str = "") -> None: ...
+    __slots__ = ("card", "code", "count", "written")
+
+    def __init__(self, count: int, written: str, code: str | None, card: Card | None) -> None:
+        self.tally = None  # (Memo's; counts are capped at 9,999: never tallied by the loop)
+        self.refused = None
+        self.count, self.written, self.code, self.card = count, written, code, card
 
 
-class _Reader:
-    """One read of a list. Linear in the input (issue 15): section -> merge key -> count, in
-    first-appearance order (what `Deck.add` would merge: the same card and card code; the count
-    capped at 9,999), the deck built once at the end."""
+class _Reader(LineReader[_CardMemo]):
+    """How a line of a list reads (module doc). Linear in the input (issue 15): section ->
+    merge key -> count, in first-appearance order (what `Deck.add` would merge: the same card
+    and card code; the count capped at 9,999), the deck built once at the end."""
 
-    def __init__(self, statuses: _Statuses, pool: Pool | None, name: str) -> None:
-        self.statuses = statuses
+    def __init__(self, book: LineBook, pool: Pool | None, name: str) -> None:
+        super().__init__(book)
         self.pool = pool
         self.by_name = name_resolver(pool) if pool is not None else None
         self.default_name = self.deck_name = name
-        self.unparsed: list[Unparsed] = []
-        self.rows: dict[str, dict[Key, int]] = {}
+        self.counts: dict[str, dict[Key, int]] = {}
         self.resolved: dict[tuple[str, str | None], Card | None] = {}
         self.section: str | None = None
         self.seen_card = False
 
-    def line(self, number: int, raw: str, shown: str | None) -> None:
-        text = raw.strip()
-        if not text:
-            self.statuses.add(number, shown, LineKind.BLANK)
-        elif text.startswith(("//", "#")):
-            self._comment(number, text, shown)
-        else:
-            parsed = self._parse(number, raw, text, shown)
-            if parsed is not None:
-                self._card(number, raw, shown, parsed)
+    def classify(self, number: int, text: str, shown: str | None, line: str) -> _CardMemo | None:
+        if line.startswith(("//", "#")):
+            self._comment(number, line, shown)
+            return None
+        plain = _PLAIN.fullmatch(line)
+        if plain is not None:  # `3 Long Sword`: no header, count marker or card code in it
+            return self._memo(number, text, shown, (int(plain.group(1)), plain.group(2), None))
+        header = _header(line)
+        if header is None:
+            return self._memo(number, text, shown, _card_line(line))
+        self.section, rest = header
+        if not rest:
+            self.book.mark(number, shown, LineKind.SECTION, self.section)
+            return None
+        memo = self._memo(number, text, shown, _card_line(rest))  # `Legend: Jinx, …`
+        if memo is not None:  # counted here: the line is a header too, never remembered
+            self.take(memo, number, text, shown, line)
+        return None
 
     def _comment(self, number: int, text: str, shown: str | None) -> None:
         named = text.startswith("//") and not self.seen_card and text[2:].strip()
         if named and self.deck_name == self.default_name:
             self.deck_name = text[2:].strip()
-            self.statuses.add(number, shown, LineKind.METADATA, "deck name")
+            self.book.mark(number, shown, LineKind.METADATA, "deck name")
         else:
-            self.statuses.add(number, shown, LineKind.COMMENT)
+            self.book.mark(number, shown, LineKind.COMMENT)
 
-    def _parse(
-        self, number: int, raw: str, text: str, shown: str | None
-    ) -> tuple[int, str, str | None] | None:
-        """The card line's (count, name, code); None for a header alone or a line that is no
-        card line (its status added)."""
-        plain = _PLAIN.fullmatch(text)
-        if plain is not None:  # `3 Long Sword`: no header, count marker or card code in it
-            return int(plain.group(1)), plain.group(2), None
-        header = _header(text)
-        if header is not None:
-            self.section, text = header
-            if not text:
-                self.statuses.add(number, shown, LineKind.SECTION, self.section)
-                return None
-        parsed = _card_line(text)
+    def _memo(
+        self, number: int, text: str, shown: str | None, parsed: tuple[int, str, str | None] | None
+    ) -> _CardMemo | None:
+        """The memo of a card line (count, name, code); None for a line that is no card line
+        (its status added, the line kept unparsed)."""
         if parsed is None:
-            self.unparsed.append(Unparsed(KIND, number, raw, "not a card line"))
-            self.statuses.add(number, shown, LineKind.UNPARSED, "not a card line")
-        return parsed
-
-    def _card(
-        self, number: int, raw: str, shown: str | None, parsed: tuple[int, str, str | None]
-    ) -> None:
+            self.book.mark(number, shown, LineKind.UNPARSED, "not a card line")
+            self.book.keep_unparsed(number, text, "not a card line")
+            return None
         count, written, code = parsed
         if _quoted(written) and (self.by_name is None or self.by_name(written) is None):
             written = written[1:-1]
         if not 1 <= count <= MAX_COUNT:
-            reason = f"count {count} is not from 1 to {MAX_COUNT}"
-            self.unparsed.append(Unparsed(KIND, number, raw, reason))
-            self.statuses.add(number, shown, LineKind.UNPARSED, "count out of range")
-            return
-        self.seen_card = True
-        card = self._resolved(written, code)
-        where = self.section or (card.section if card is not None else "Main")
-        card_name = card.name if card is not None else written
-        key: Key = (card_name, code) if code else card_name
-        counts = self.rows.get(where)
-        if counts is None:
-            counts = self.rows[where] = {}
-        counts[key] = min(MAX_COUNT, counts.get(key, 0) + count)
-        if card is None:
-            # one shared reason (the line shows the name): a file of a million unknown names
-            # would otherwise hold a million reason strings
-            self.statuses.add(number, shown, LineKind.UNKNOWN_CARD, UNKNOWN)
-        else:
-            self.statuses.add(number, shown, LineKind.CARD, where)
+            self.book.mark(number, shown, LineKind.UNPARSED, "count out of range")
+            self.book.keep_unparsed(number, text, f"count {count} is not from 1 to {MAX_COUNT}")
+            return None
+        return _CardMemo(count, written, code, self._resolved(written, code))
 
     def _resolved(self, written: str, code: str | None) -> Card | None:
         if (written, code) in self.resolved:
             return self.resolved[(written, code)]
         card = _resolve(self.pool, written, code, self.by_name)
-        if len(self.resolved) < 50_000:  # bounded: a file of distinct names is 8 MiB
+        if len(self.resolved) < SEEN_LIMIT:  # bounded: a file of distinct names
             self.resolved[(written, code)] = card
         return card
 
+    def take(self, memo: _CardMemo, number: int, text: str, shown: str | None, line: str) -> None:
+        self.seen_card = True
+        card = memo.card
+        where = self.section or (card.section if card is not None else "Main")
+        card_name = card.name if card is not None else memo.written
+        key: Key = (card_name, memo.code) if memo.code else card_name
+        counts = self.counts.get(where)
+        if counts is None:
+            counts = self.counts[where] = {}
+        counts[key] = min(MAX_COUNT, counts.get(key, 0) + memo.count)
+        if card is None:
+            # one shared reason (the line shows the name): a file of a million unknown names
+            # would otherwise hold a million reason strings
+            self.book.mark(number, shown, LineKind.UNKNOWN_CARD, UNKNOWN)
+        else:
+            self.book.mark(number, shown, LineKind.CARD, where)
+
     def deck(self, format_code: str | None) -> Deck:
         deck = new_deck(GAME, self.deck_name, format_code)
-        for where, counts in self.rows.items():  # in first-appearance order, as `Deck.add`
+        for where, counts in self.counts.items():  # in first-appearance order, as `Deck.add`
             names = [key for key in counts if isinstance(key, str)]
             entries: Sequence[Entry]
             if len(names) == len(counts):  # names and counts only: column-wise
@@ -288,8 +287,8 @@ class _Reader:
                 entries = tuple(_entry(key, count) for key, count in counts.items())
             counts.clear()
             deck = deck.with_section(Section(where, entries))
-        if self.unparsed:
-            deck = replace(deck, unparsed=tuple(self.unparsed))
+        if self.book.unparsed:
+            deck = replace(deck, unparsed=tuple(self.book.unparsed))
         return deck
 
 
@@ -301,17 +300,15 @@ def read(
 ) -> ImportResult:
     """The list as a Riftbound deck. Another game's pool resolves nothing (every card is then
     kept as written, and the caller reads the list again with the Riftbound pool)."""
-    statuses: _Statuses
-    statuses, numbered = reading(lines)  # a text: 8 bytes a line, cut from the source
-    reader = _Reader(statuses, pool if pool is not None and pool.game == GAME else None, name)
-    for number, raw, shown in numbered:
-        reader.line(number, raw, shown)
+    book = LineBook(KIND, report_for(lines))  # a text: 8 bytes a line, cut from the source
+    reader = _Reader(book, pool if pool is not None and pool.game == GAME else None, name)
+    reader.read(lines)
     deck = reader.deck(format_code)
     notes = ["read as a Riftbound deck list"]
     extra = [s.name for s in deck.sections if s.name not in SECTIONS and s.entries]
     if extra:
         notes.append(f"section(s) Riftbound does not have, kept: {', '.join(extra)}")
-    return ImportResult(deck, KIND, statuses, notes)
+    return ImportResult(deck, KIND, book.lines, notes)
 
 
 def _entry(key: Key, count: int) -> Entry:

@@ -36,6 +36,7 @@ from deckeditor.games.mtg.files.common import (
     with_foreign,
 )
 from deckeditor.games.mtg.files.formats_known import known_format
+from deckeditor.linereader import SEEN_LIMIT
 
 KIND = "cod"
 
@@ -163,7 +164,7 @@ def _read_card(
     got = seen.get(key) if key is not None else None
     if got is None:
         got = _card_form(b, card)
-        if key is not None and len(seen) < 50_000:
+        if key is not None and len(seen) < SEEN_LIMIT:
             seen[key] = got
     text, count, prep = got
     if prep is None:

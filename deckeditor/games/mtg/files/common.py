@@ -7,7 +7,7 @@ merges equal lines, records one status per input line and builds the immutable `
 from __future__ import annotations
 
 import re
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from types import MappingProxyType
 from typing import TypeVar
@@ -20,10 +20,10 @@ from deckeditor.deck import (
     PlainEntries,
     Printing,
     Section,
-    Unparsed,
 )
 from deckeditor.deckfile_errors import ImportResult, LineKind, LineReport, TextReport
 from deckeditor.games.mtg.declaration import SECTIONS as MTG_SECTIONS
+from deckeditor.linereader import SEEN_LIMIT, LineBook
 
 # A control character other than TAB makes a line unparsed (§1 decoding).
 CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f]")
@@ -110,12 +110,17 @@ def merged_rows(rows: Iterable[tuple[Hashable, int, T]]) -> list[tuple[int, T]]:
     return out
 
 
-_NO_FLAGS = MappingProxyType({})  # a row without flags (read-only: shared by every such row)
-CARD_STATUS = (LineKind.CARD, "")
-UNKNOWN_STATUS = (LineKind.UNKNOWN_CARD, "unknown card")
+_NO_FLAGS: Mapping[str, str] = MappingProxyType({})  # a row without flags (shared, read-only)
+Status = tuple[LineKind, str]  # a line's (kind, reason)
+CARD_STATUS: Status = (LineKind.CARD, "")
+UNKNOWN_STATUS: Status = (LineKind.UNKNOWN_CARD, "unknown card")
+# An entry's merge key: the card name of a plain entry, else (card, printing, colours, tags,
+# flags as sorted pairs), what `Entry.same_line` compares
+MergeKey = str | tuple[str, Printing | None, str, tuple[str, ...], tuple[tuple[str, str], ...]]
+Prepared = tuple[MergeKey, Status, str | None]  # (merge key, line status, note)
 
 
-class DeckBuilder:
+class DeckBuilder(LineBook):
     """Collects sections, entries, line statuses, unparsed lines and notes for one import.
 
     Linear in the input (issue 15): a new line meets only the earlier entries it could merge with
@@ -126,33 +131,19 @@ class DeckBuilder:
     def __init__(
         self, pool: CardPool | None, source: str, report: LineReport | TextReport | None = None
     ) -> None:
+        super().__init__(source, report)
         self.pool = pool if pool is not None else empty_pool()
-        self.source = source
         # section -> merge key -> copies, in first-appearance order; the key is the card name
         # of a plain entry, else (card, printing, colors, tags, flags as sorted pairs). Totals
         # past 9,999 become full rows of 9,999 and the rest when the deck is built.
         self.sections: dict[str | tuple, dict[str | tuple, int]] = {}
         self._resolved: dict[str, tuple[str, bool, str | None]] = {}
-        self.lines = report if report is not None else LineReport()
-        self.unparsed: list[Unparsed] = []
         self.notes: list[str] = []
         self._noted: set[str] = set()
         self._cards = 0
         self._built: dict[str, Sequence[Entry]] | None = None  # the entries, once built
 
     # --- the report ---------------------------------------------------------------------
-
-    def mark(self, number: int, text: str, kind: LineKind, reason: str = "") -> None:
-        self.lines.add(number, text, kind, reason)
-
-    def reject(self, number: int, text: str, reason: str) -> None:
-        """A line that could not be read: kept, reported with its number, never dropped."""
-        self.lines.add(number, text, LineKind.UNPARSED, reason)
-        self.keep_unparsed(number, text, reason)
-
-    def keep_unparsed(self, number: int, text: str, reason: str) -> None:
-        """Keep a line as unparsed in the deck (its status is the caller's to report)."""
-        self.unparsed.append(Unparsed(self.source, number, text, reason))
 
     def note(self, text: str) -> None:
         if text not in self._noted:
@@ -170,7 +161,7 @@ class DeckBuilder:
                 got = (res.card.name, True, res.note)
             else:
                 got = (written, False, res.note)
-            if len(self._resolved) < 50_000:  # bounded: a file of distinct names is 8 MiB
+            if len(self._resolved) < SEEN_LIMIT:  # bounded: a file of distinct names
                 self._resolved[written] = got
         return got
 
@@ -233,7 +224,7 @@ class DeckBuilder:
         return key if key.__class__ is str else key[0]
 
     def add_prepared(
-        self, number: int, text: str, section: str, count: int, prepared: tuple
+        self, number: int, text: str | None, section: str | tuple, count: int, prepared: Prepared
     ) -> None:
         key, (kind, reason), note = prepared
         if note:

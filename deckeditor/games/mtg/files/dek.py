@@ -24,6 +24,7 @@ from deckeditor.games.mtg.files.common import (
     trimmed_name_losses,
     with_foreign,
 )
+from deckeditor.linereader import SEEN_LIMIT
 
 KIND = "dek"
 _IDS = ("NetDeckID", "PreconstructedDeckID")
@@ -76,7 +77,7 @@ def _read_card(b: DeckBuilder, el: ET.Element, number: int, seen: dict[tuple, tu
     got = seen.get(key) if key is not None else None
     if got is None:
         got = _card_form(b, el)
-        if key is not None and len(seen) < 50_000:
+        if key is not None and len(seen) < SEEN_LIMIT:
             seen[key] = got
     text, section, count, prep = got
     if prep is None:

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from typing import Any
 
 from deckeditor.carddb.pool import CardPool
 from deckeditor.deck import Deck, Entry, Printing
-from deckeditor.deckfile_errors import ImportResult, LineKind
+from deckeditor.deckfile_errors import DeckFileError, ImportResult, LineKind
+from deckeditor.games.mtg.files.cardlines import CardLines, CardMemo
 from deckeditor.games.mtg.files.common import (
     CONTROL,
     KEPT_UNPARSED,
@@ -35,9 +37,9 @@ from deckeditor.games.mtg.files.common import (
     unprefixed,
     with_foreign,
 )
-from deckeditor.games.mtg.files.plainline import PlainLines, plain
+from deckeditor.games.mtg.files.plainline import plain
 from deckeditor.games.mtg.forge_printing import flag_printing
-from deckeditor.textlines import reading
+from deckeditor.linereader import report_for
 
 KIND = "forge"
 
@@ -144,120 +146,124 @@ def parse_request(request: str) -> tuple[str, bool, _Line] | str:
     return name, foil, out
 
 
-def read(
-    lines: str | list[str], pool: CardPool | None, *, name: str = "Imported deck"
-) -> ImportResult:
-    # the lines a chunk at a time, the report cutting each line's text from the source
-    # (8 bytes a line, not a string: issue 15)
-    report, numbered = reading(lines, trim=False)
-    b = DeckBuilder(pool, KIND, report)
-    fast = PlainLines(b)
-    section: str | None = None  # None before any header: cards go to Main
-    meta: list[list[str]] = []
-    own: dict[str, str] = {}
-    extra_lines: dict[str, list[str]] = {}
-    placed: dict[str, str] = {}  # unparsed line number → its section, to write it back there
-    # card lines read so far: text -> (count, prepared entry, warnings, the text) (linear time)
-    seen: dict[str, tuple] = {}
-    for number, text, shown in numbered:
-        line = text.strip()
-        if not line:
-            b.mark(number, shown, LineKind.BLANK)
-            continue
-        hit = seen.get(line) if section != "metadata" else None
-        if hit is not None:  # a card line read before: counted again, nothing parsed again
-            count, prep, warnings, _first_copy = hit
-            for warning in warnings:
-                b.note(f"line {number}: {warning}")
-            b.add_prepared(number, shown, section or "Main", count, prep)
-            continue
-        if section != "metadata" and (got := plain(line)) is not None:
-            count = got[0]  # `4 Opt`: no segment, flag or foil mark
-            # (a line with trailing spaces is reported as it is written: the usual steps)
-            prep = fast.add(section or "Main", count, got[1]) if shown is None else None
-            if prep is None:
-                prep = b.prepare(got[1])
-                b.add_prepared(number, shown, section or "Main", count, prep)
-            if len(seen) < 50_000:
-                seen[line] = (count, prep, (), line)
-            continue
+class _ForgeLines(CardLines):
+    """How a Forge line reads (`deck-files.md` §4): headers, `key=value` lines in [metadata],
+    card requests; card lines before any header go to Main."""
+
+    trim = False  # the notes (`Comment=`) keep their trailing spaces
+
+    def __init__(self, b: DeckBuilder) -> None:
+        super().__init__(b, "Main")
+        self.header: str | None = None  # None before any header
+        self.meta: list[list[str]] = []
+        self.own: dict[str, str] = {}
+        self.extra_lines: dict[str, list[str]] = {}
+        self.placed: dict[str, str] = {}  # unparsed line number → its section, to write it back
+
+    def classify(self, number: int, text: str, shown: str | None, line: str) -> CardMemo | None:
+        b = self.b
+        in_meta = self.header == "metadata"
+        if not in_meta and (got := plain(line)) is not None:
+            # `4 Opt`: no segment, flag or foil mark
+            return self.card(got[0], b.prepare_plain(got[1]))
         if line.startswith(UNPARSED_PREFIX):  # an earlier export's unparsed line: unparsed again
-            b.reject(number, unprefixed(line, UNPARSED_PREFIX), KEPT_UNPARSED)
-            placed[str(number)] = section or "Main"
-            continue
-        if line[0] in "#;" and not CONTROL.search(line):  # a comment of any length
+            self._reject(number, unprefixed(line, UNPARSED_PREFIX), KEPT_UNPARSED)
+        elif line[0] in "#;" and not CONTROL.search(line):  # a comment of any length
             b.mark(number, shown, LineKind.COMMENT)
-            continue
-        if reason := bad_line(line):
-            b.reject(number, text, reason)
-            placed[str(number)] = section or "Main"
-            continue
-        if m := _HEADER.match(line):
-            key = m.group(1).strip()
-            low = key.lower()
-            if low in _META_SECTIONS:
-                section = "metadata"
-            else:
-                section = _CARD_SECTIONS.get(low) or _EXTRA_SECTIONS.get(low) or key
+        elif reason := bad_line(line):
+            self._reject(number, text, reason)
+        elif m := _HEADER.match(line):
+            self._enter(m.group(1).strip())
             b.mark(number, shown, LineKind.SECTION)
-            continue
-        if section == "metadata":
-            kv = _KEYVALUE.match(line)
-            if kv is None:
-                b.reject(number, text, "not a key=value line in [metadata]")
-                placed[str(number)] = "metadata"
-                continue
-            key, value = kv.group(1).strip(), kv.group(2).strip()
-            if key.lower() == "comment":  # the notes as written, trailing spaces included
-                value = _KEYVALUE.match(text.lstrip()).group(2)
-            if key.lower() in _OWN_KEYS:
-                own[key.lower()] = value
-            else:
-                meta.append([key, value])
-            b.mark(number, shown, LineKind.METADATA)
-            continue
-        if _KEYVALUE.match(line) and "|" not in line and not line[0].isdigit():
-            target = section or "Main"
-            if target not in _CARD_SECTIONS.values():
-                extra_lines.setdefault(target, []).append(line)
-                b.mark(number, shown, LineKind.METADATA)
-            else:
-                b.reject(number, text, "key=value line outside [metadata]")
-                placed[str(number)] = target
-            continue
+        elif in_meta:
+            self._metadata(number, text, shown, line)
+        elif _KEYVALUE.match(line) and "|" not in line and not line[0].isdigit():
+            self._key_value(number, text, shown, line)
+        else:
+            return self._card_line(number, text, line)
+        return None
+
+    def _reject(self, number: int, text: str, reason: str) -> None:
+        self.b.reject(number, text, reason)
+        self.placed[str(number)] = self.header or "Main"
+
+    def _enter(self, key: str) -> None:
+        low = key.lower()
+        if low in _META_SECTIONS:
+            self.header = "metadata"
+            self.recall = False  # a card line read before is a `key=value` mistake here
+            self.rows = None
+            return
+        self.header = _CARD_SECTIONS.get(low) or _EXTRA_SECTIONS.get(low) or key
+        self.recall = True
+        self.enter(self.header)
+
+    def _metadata(self, number: int, text: str, shown: str | None, line: str) -> None:
+        kv = _KEYVALUE.match(line)
+        if kv is None:
+            self._reject(number, text, "not a key=value line in [metadata]")
+            return
+        key, value = kv.group(1).strip(), kv.group(2).strip()
+        if key.lower() == "comment":  # the notes as written, trailing spaces included
+            value = text.lstrip().partition("=")[2]
+        if key.lower() in _OWN_KEYS:
+            self.own[key.lower()] = value
+        else:
+            self.meta.append([key, value])
+        self.b.mark(number, shown, LineKind.METADATA)
+
+    def _key_value(self, number: int, text: str, shown: str | None, line: str) -> None:
+        """A `key=value` line outside [metadata]: kept in an extra section, else unparsed."""
+        target = self.section
+        if target not in _CARD_SECTIONS.values():
+            self.extra_lines.setdefault(target, []).append(line)
+            self.b.mark(number, shown, LineKind.METADATA)
+        else:
+            self._reject(number, text, "key=value line outside [metadata]")
+
+    def _card_line(self, number: int, text: str, line: str) -> CardMemo | None:
         if _SIGNED.match(line):
-            b.reject(number, text, "count outside 1–9999")
-            placed[str(number)] = section or "Main"
-            continue
+            self._reject(number, text, "count outside 1–9999")
+            return None
         m = _CARD.match(line)
+        assert m is not None  # (a non-blank line always matches)
         count = 1
         if m.group(1) is not None:
             parsed_count = parse_count(m.group(1))
             if parsed_count is None:
-                b.reject(number, text, "count outside 1–9999")
-                placed[str(number)] = section or "Main"
-                continue
+                self._reject(number, text, "count outside 1–9999")
+                return None
             count = parsed_count
         parsed = parse_request(m.group(2))
         if isinstance(parsed, str):
-            b.reject(number, text, parsed)
-            placed[str(number)] = section or "Main"
-            continue
+            self._reject(number, text, parsed)
+            return None
         card_name, foil, seg = parsed
-        for warning in seg.warnings:
-            b.note(f"line {number}: {warning}")
         printing = Printing(
             set=seg.set, number=seg.number, finish="foil" if foil else None, forge_art=seg.art
         )
-        prep = b.prepare(card_name, printing, seg.colors, flags=seg.flags)
-        if len(seen) < 50_000:
-            seen[line] = (count, prep, tuple(seg.warnings), line)
-        b.add_prepared(number, shown, section or "Main", count, prep)
-    fast.done()
-    if b.card_lines() == 0 and not meta and not own:
-        from deckeditor.deckfile_errors import DeckFileError
+        prep = self.b.prepare(card_name, printing, seg.colors, flags=seg.flags)
+        return self.card(count, prep, warnings=tuple(seg.warnings))
 
+
+def read(
+    lines: str | list[str], pool: CardPool[Any] | None, *, name: str = "Imported deck"
+) -> ImportResult:
+    # a text is read a chunk of lines at a time, the report cutting each line's text from the
+    # source (8 bytes a line, not a string: issue 15)
+    b = DeckBuilder(pool, KIND, report_for(lines))
+    reader = _ForgeLines(b)
+    reader.read(lines)
+    reader.done()
+    if b.card_lines() == 0 and not reader.meta and not reader.own:
         raise DeckFileError(None, None, None, "no card lines")
+    return _deck_of(b, reader, name)
+
+
+def _deck_of(b: DeckBuilder, reader: _ForgeLines, name: str) -> ImportResult:
+    """The deck the lines make: its metadata applied, what Forge alone holds kept in
+    `foreign.forge`."""
+    own, meta = reader.own, reader.meta
     fmt = clean_format(own.get("deckeditorformat"))
     if own.get("deckeditorformat") and fmt is None:
         meta.append(["DeckEditorFormat", own["deckeditorformat"]])
@@ -268,32 +274,44 @@ def read(
         tags=clean_tags(t for t in own.get("tags", "").split(",")),
     )
     notes = list(b.notes)
-    raw_bracket = own.get("deckeditorbracket")
-    if raw_bracket:
-        if raw_bracket in ("1", "2", "3", "4", "5"):
-            deck = deck.with_bracket(int(raw_bracket))
-        else:  # kept as written, like an unknown DeckEditorFormat
-            notes.append(f"DeckEditorBracket={raw_bracket}: not a bracket from 1 to 5; kept as is")
-            meta.append(["DeckEditorBracket", raw_bracket])
-    companion = own.get("deckeditorcompanion")
-    if companion:
-        card = b.resolve(companion)[0]
-        moved = move_one(deck, card, "Sideboard", "Companion")
-        if moved is None:
-            notes.append(f"companion {companion} is not in the sideboard; left as is")
-            meta.append(["DeckEditorCompanion", companion])
-        else:
-            deck = moved
-            notes.append(f"{card} read as companion")
+    deck = _bracket(deck, own.get("deckeditorbracket"), notes, meta)
+    deck = _companion(deck, b, own.get("deckeditorcompanion"), notes, meta)
     forge: dict[str, object] = {}
     if meta:
         forge["metadata"] = meta
-    if extra_lines:
-        forge["sections"] = extra_lines
-    if placed:
-        forge["unparsed_sections"] = placed
+    if reader.extra_lines:
+        forge["sections"] = reader.extra_lines
+    if reader.placed:
+        forge["unparsed_sections"] = reader.placed
     deck = with_foreign(deck, "forge", forge)
     return ImportResult(deck, KIND, b.lines, notes)
+
+
+def _bracket(deck: Deck, raw: str | None, notes: list[str], meta: list[list[str]]) -> Deck:
+    """`DeckEditorBracket=`: the deck's bracket, or kept as written (like an unknown format)."""
+    if not raw:
+        return deck
+    if raw in ("1", "2", "3", "4", "5"):
+        return deck.with_bracket(int(raw))
+    notes.append(f"DeckEditorBracket={raw}: not a bracket from 1 to 5; kept as is")
+    meta.append(["DeckEditorBracket", raw])
+    return deck
+
+
+def _companion(
+    deck: Deck, b: DeckBuilder, companion: str | None, notes: list[str], meta: list[list[str]]
+) -> Deck:
+    """`DeckEditorCompanion=`: one copy of that card moved from the Sideboard to Companion."""
+    if not companion:
+        return deck
+    card = b.resolve(companion)[0]
+    moved = move_one(deck, card, "Sideboard", "Companion")
+    if moved is None:
+        notes.append(f"companion {companion} is not in the sideboard; left as is")
+        meta.append(["DeckEditorCompanion", companion])
+        return deck
+    notes.append(f"{card} read as companion")
+    return moved
 
 
 # --- writing -------------------------------------------------------------------------------------

@@ -10,10 +10,12 @@ rather than by the plain-text parser; `deckio` recognises it by its `// NAME:` f
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from deckeditor.carddb.pool import CardPool
 from deckeditor.deck import Printing
 from deckeditor.deckfile_errors import DeckFileError, ImportResult, LineKind
+from deckeditor.games.mtg.files.cardlines import CardLines, CardMemo
 from deckeditor.games.mtg.files.common import (
     DeckBuilder,
     bad_line,
@@ -21,8 +23,8 @@ from deckeditor.games.mtg.files.common import (
     parse_count,
     with_foreign,
 )
-from deckeditor.games.mtg.files.plainline import PlainLines, plain
-from deckeditor.textlines import reading
+from deckeditor.games.mtg.files.plainline import plain
+from deckeditor.linereader import report_for
 
 KIND = "precon"
 
@@ -45,90 +47,87 @@ def looks_like(lines: list[str]) -> bool:
     return bool(re.match(r"^//\s*NAME:", first))
 
 
-def read(
-    lines: str | list[str], pool: CardPool | None, *, name: str = "Imported deck"
-) -> ImportResult:
-    # the lines a chunk at a time, the report cutting each line's text from the source
-    # (8 bytes a line, not a string: issue 15)
-    report, numbered = reading(lines, trim=True)
-    b = DeckBuilder(pool, KIND, report)
-    fast = PlainLines(b)
-    section = "Main"
-    meta: dict[str, str] = {}
-    seen: dict[str, tuple] = {}  # card lines read so far (linear time on repeated lines)
-    for number, text, shown in numbered:
-        line = text.strip()
-        if not line:
-            b.mark(number, shown, LineKind.BLANK)
-            continue
-        hit = seen.get(line)
-        if hit is not None:  # a card line read before: counted again, nothing parsed again
-            override, count, prep, _ = hit
-            b.add_prepared(number, shown, override or section, count, prep)
-            continue
+class _PreconLines(CardLines):
+    """How a precon list's line reads; a card line goes under the last header unless it names
+    its own section (`COMMANDER:`, `[token]`)."""
+
+    def __init__(self, b: DeckBuilder) -> None:
+        super().__init__(b, "Main")
+        self.meta: dict[str, str] = {}
+
+    def classify(self, number: int, text: str, shown: str | None, line: str) -> CardMemo | None:
+        b = self.b
         if (got := plain(line)) is not None and "  " not in line:  # `4 Opt`: no brackets
-            count = got[0]  # (and no spaces to fold)
-            prep = fast.add(section, count, got[1])
-            if prep is None:
-                prep = b.prepare(got[1])
-                b.add_prepared(number, shown, section, count, prep)
-            if len(seen) < 50_000:
-                seen[line] = (None, count, prep, line)
-            continue
+            return self.card(got[0], b.prepare_plain(got[1]))  # (and no spaces to fold)
         if reason := bad_line(line):
             b.reject(number, text, reason)
-            continue
-        if line.startswith("//"):
+        elif line.startswith("//"):
             if m := _META.match(line):
-                meta.setdefault(m.group(1).strip().lower(), m.group(2).strip())
+                self.meta.setdefault(m.group(1).strip().lower(), m.group(2).strip())
                 b.mark(number, shown, LineKind.METADATA)
             else:
                 b.mark(number, shown, LineKind.COMMENT)
-            continue
-        head = _HEADERS.get(re.sub(r"\s+", " ", line.rstrip(":")).lower())
-        if head:
-            section = head
+        elif head := _HEADERS.get(re.sub(r"\s+", " ", line.rstrip(":")).lower()):
+            self.enter(head)
             b.mark(number, shown, LineKind.SECTION)
-            continue
-        target = section
+        else:
+            return self._card_line(number, text, line)
+        return None
+
+    def _card_line(self, number: int, text: str, line: str) -> CardMemo | None:
         override = None  # the line's own section (COMMANDER:, [token]), else the header's
         rest = line
         if rest.upper().startswith("COMMANDER:"):
-            target = override = "Commander"
+            override = "Commander"
             rest = rest[len("COMMANDER:") :].strip()
         m = _CARD.match(rest)
         if m is None:
-            b.reject(number, text, "not a precon card line")
-            continue
+            self.b.reject(number, text, "not a precon card line")
+            return None
         count = parse_count(m.group(1))
         if count is None:
-            b.reject(number, text, "count outside 1–9999")
-            continue
-        set_code = cn = finish = None
-        for ann in _BRACKET.findall(m.group(2)):
-            word = ann.strip()
-            low = word.lower()
-            if low in ("foil", "etched"):
-                finish = low
-            elif low == "token":
-                target = override = "Tokens"
-            elif ":" in word:
-                set_code, _, cn = word.partition(":")
-                cn = None if cn in ("", "*") else cn
-            elif word:
-                set_code = word
+            self.b.reject(number, text, "count outside 1–9999")
+            return None
+        set_code, cn, finish, token = _annotations(m.group(2))
+        if token:
+            override = "Tokens"
         card_name = re.sub(r"\s+", " ", _BRACKET.sub(" ", m.group(2))).strip()
         if not card_name:
-            b.reject(number, text, "no card name")
-            continue
+            self.b.reject(number, text, "no card name")
+            return None
         printing = Printing(set=set_code.upper() if set_code else None, number=cn, finish=finish)
-        prep = b.prepare(card_name, printing)
-        if len(seen) < 50_000:
-            seen[line] = (override, count, prep, line)
-        b.add_prepared(number, shown, target, count, prep)
-    fast.done()
+        return self.card(count, self.b.prepare(card_name, printing), override)
+
+
+def _annotations(rest: str) -> tuple[str | None, str | None, str | None, bool]:
+    """(set code, collector number, finish, token?) from a card line's bracket annotations."""
+    set_code = cn = finish = None
+    token = False
+    for ann in _BRACKET.findall(rest):
+        word = ann.strip()
+        low = word.lower()
+        if low in ("foil", "etched"):
+            finish = low
+        elif low == "token":
+            token = True
+        elif ":" in word:
+            set_code, _, cn = word.partition(":")
+            cn = None if cn in ("", "*") else cn
+        elif word:
+            set_code = word
+    return set_code, cn, finish, token
+
+
+def read(
+    lines: str | list[str], pool: CardPool[Any] | None, *, name: str = "Imported deck"
+) -> ImportResult:
+    b = DeckBuilder(pool, KIND, report_for(lines))
+    reader = _PreconLines(b)
+    reader.read(lines)
+    reader.done()
     if b.card_lines() == 0:
         raise DeckFileError(None, None, None, "no card lines")
+    meta = reader.meta
     deck = b.deck(name=clean_name(meta.pop("name", None), name))
     deck = with_foreign(deck, "precon", meta)
     return ImportResult(deck, KIND, b.lines, ["read as a precon list"] + b.notes)

@@ -9,7 +9,9 @@ and Sideboard only once the whole text has been seen.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 from deckeditor.carddb.pool import CardPool
 from deckeditor.deck import Deck, Entry, Printing
@@ -21,6 +23,8 @@ from deckeditor.games.mtg.files.common import (
     MAX_LINE,
     UNKNOWN_STATUS,
     DeckBuilder,
+    MergeKey,
+    Status,
     bad_line,
     cards,
     clean_name,
@@ -33,7 +37,7 @@ from deckeditor.games.mtg.files.common import (
     unprefixed,
 )
 from deckeditor.games.mtg.files.plainline import PLAIN
-from deckeditor.textlines import line_chunks
+from deckeditor.linereader import LineReader, Memo
 
 HEADERS = {
     **dict.fromkeys(("commander", "commanders"), "Commander"),
@@ -86,6 +90,9 @@ _SUBTOTAL = re.compile(r"^\d+\s+[A-Za-z]+$")
 # letters, digits, spaces, commas, apostrophes and hyphens starting with a letter.
 _PLAIN = PLAIN  # the plain card line every line-based kind shares (`plainline`)
 _NO_DIALECT: frozenset[str] = frozenset()
+# What `classify` makes of a line: a tuple whose first item names its shape (its docstring)
+Classified = tuple[Any, ...]
+_Prep = tuple[MergeKey, int, str | None, str | None]  # (merge key, status code, note, warning)
 _CAT_SECTIONS = {
     "commander": "Commander",
     "companion": "Companion",
@@ -178,7 +185,7 @@ def quoted(name: str) -> bool:
     return len(name) >= 2 and name[0] == '"' and name[-1] == '"'
 
 
-def classify(line: str) -> tuple:
+def classify(line: str) -> Classified:
     """What a trimmed, non-blank line is, apart from where it stands (§7 steps 1–7); the same
     text always classifies the same, so a reader sees each distinct line once:
 
@@ -240,24 +247,28 @@ def classify(line: str) -> tuple:
     return ("card", to_side, count, rest, printing, tuple(tags), marked, frozenset(seen), flags)
 
 
-_CACHE_LIMIT = 50_000  # distinct lines remembered per read (a file of distinct lines: no gain)
-
-
-class _Hit:
+class _Hit(Memo):
     """What a distinct line's text alone decides, kept for its next occurrences: the class of
     the line and, once read as a card line with nothing to note, its fast form."""
 
     __slots__ = ("fast", "got", "prep")
 
-    def __init__(self, got: tuple | None) -> None:
+    def __init__(self, got: Classified | None) -> None:
+        self.tally = None  # (Memo's, set here: a million distinct lines make a million hits)
+        self.refused = None
         self.got = got  # None until needed, for a line `_plain_hit` read
-        self.prep: tuple | None = None  # a card line's resolved form (`_prepare`)
+        self.prep: _Prep | None = None  # a card line's resolved form (`_prepare`)
         # (fixed section or None, count, merge key, status code) of a card line whose every
-        # occurrence reads the same way
-        self.fast: tuple | None = None
+        # occurrence reads the same way; one without a fixed section is also the loop's tally
+        self.fast: tuple[str | None, int, MergeKey, int] | None = None
+
+    def set_fast(self, fixed: str | None, count: int, key: MergeKey, status: int) -> None:
+        self.fast = fast = (fixed, count, key, status)
+        if fixed is None:  # the same tuple read as a tally: no fixed table, the block's
+            self.tally = fast  # type: ignore[assignment]  # (None, count, key, status) either way
 
 
-def _plain_hit(m: re.Match, b: DeckBuilder, codes: dict) -> _Hit | None:
+def _plain_hit(m: re.Match[str], b: DeckBuilder, codes: dict[Status, int]) -> _Hit | None:
     """A plain card line (`4 Lightning Bolt`, `_PLAIN`) read straight to its fast form: what
     `classify` and `_prepare` give it, without their steps (a file of a million distinct lines
     is nearly all such lines). None when its name earns a note: the full steps then."""
@@ -267,185 +278,200 @@ def _plain_hit(m: re.Match, b: DeckBuilder, codes: dict) -> _Hit | None:
     if note:
         return None
     hit = _Hit(None)
-    hit.fast = (None, int(m.group(1)), key, codes[status])
+    hit.fast = hit.tally = (None, int(m.group(1)), key, codes[status])
     return hit
+
+
+class _TextLines(LineReader[_Hit]):
+    """How a line of the plain-text family reads (§7). A card line whose section only the whole
+    text decides (no header yet: the two-block rule) goes to a stand-in section of its block,
+    ("block", n), folded into Main or the Sideboard at the end. Each distinct line is classified
+    and resolved once; the loop's current table (`rows`) is the section of the block being read,
+    None until a card line of the block has gone there (and in an About block)."""
+
+    cares_for_blanks = True
+
+    def __init__(self, b: DeckBuilder, report: TextReport) -> None:
+        super().__init__(b)
+        self.b = b
+        self.report = report
+        self.add_status = report.codes.append
+        self.code = report.code
+        self.plain_codes = {s: report.code(*s) for s in (CARD_STATUS, UNKNOWN_STATUS)}
+        self.plain = _PLAIN.fullmatch
+        self.section: str | None = None
+        self.any_header = self.about = False
+        self.about_name: str | None = None
+        self.first_comment: str | None = None
+        self.first_number = 0  # the first non-blank line, once a comment asked
+        self.notes: list[str] = []
+        self.block = 0  # blocks holding card lines so far
+        self.block_key: tuple[str, int] = ("block", 0)
+        self.blocks: dict[tuple[str, int], None] = {}  # stand-in sections, in order
+        self.in_block = self.to_sideboard = False
+        self.cards = 0
+        self.dialect: set[str] = set()
+
+    def blank(self, number: int, shown: str | None) -> None:
+        self.in_block = False
+        self.rows = None
+
+    def classify(self, number: int, text: str, shown: str | None, line: str) -> _Hit:
+        if (m := self.plain(line)) is not None:
+            hit = _plain_hit(m, self.b, self.plain_codes)
+            if hit is not None:
+                return hit
+        return _Hit(classify(line))
+
+    def take(self, memo: _Hit, number: int, text: str, shown: str | None, line: str) -> None:
+        if memo.fast is not None and not self.about:
+            fixed, count, key, status = memo.fast
+            self._count(fixed, count, key, status)
+            return
+        if self.about and line[:5].lower() == "name " and not bad_line(line):
+            self.about_name = line[5:].strip()
+            self.add_status(self.code(LineKind.METADATA))
+            return
+        got = memo.got
+        if got is None:  # a plain line met in an About block
+            got = memo.got = classify(line)
+        what = got[0]
+        if what == "card":
+            self._card(memo, got, number, text)
+        elif what in ("bad", "reject"):
+            self._reject(memo, number, text, got[1])
+        elif what == "unparsed":
+            self.add_status(self.code(LineKind.UNPARSED, KEPT_UNPARSED))
+            self.report.set_text(number - 1, got[1])
+            self.b.keep_unparsed(number, got[1], KEPT_UNPARSED)
+        elif what == "header":
+            self._header(got)
+        elif what == "comment":
+            self._comment(got[1], number, line)
+        else:  # a category line such as `Creatures (23)`
+            self.add_status(self.code(LineKind.COMMENT))
+
+    def _reject(self, hit: _Hit, number: int, text: str, reason: str) -> None:
+        """A line that could not be read: reported, and kept in the deck as it was written;
+        its next occurrences are refused by the loop (a file of junk lines)."""
+        self.add_status(self.code(LineKind.UNPARSED, reason))
+        self.b.keep_unparsed(number, text, reason)
+        hit.refused = self.refusal(reason)
+
+    def _start_block(self) -> None:
+        if not self.in_block:
+            self.block += 1
+            self.block_key = ("block", self.block)
+            self.in_block = True
+
+    def _count(self, fixed: str | None, count: int, key: MergeKey, status: int) -> None:
+        """Count a card line into its section (`fixed`, else the block's)."""
+        self._start_block()
+        target: str | tuple[str, int] | None = fixed or self.section
+        if target is None:
+            target = self.block_key
+            self.blocks[self.block_key] = None
+        elif target == "Sideboard":
+            self.to_sideboard = True
+        rows = self.b.section_rows(target)
+        rows[key] = rows.get(key, 0) + count
+        self.add_status(status)
+        self.cards += 1
+        if fixed is None and not self.about:
+            self.rows = rows  # the block's next such lines: counted by the loop
+
+    def _card(self, hit: _Hit, got: Classified, number: int, text: str) -> None:
+        b = self.b
+        if got[7]:
+            self.dialect |= got[7]
+        if got[2] is None and not b.knows(written_name(b, got[3])):
+            self._reject(hit, number, text, "no count and not a known card")
+            return
+        prep = hit.prep
+        if prep is None:
+            prep = hit.prep = _prepare(b, got, self.code)
+        key, status, note, warning = prep
+        if note:
+            b.note(f"line {number}: {note}")
+        fixed = "Sideboard" if got[1] else got[6]
+        self._count(fixed, got[2] or 1, key, status)
+        if warning:
+            b.note(f"line {number}: {warning}")
+        elif got[2] is not None and not note:
+            hit.set_fast(fixed, got[2], key, status)
+
+    def _header(self, got: Classified) -> None:
+        self.add_status(self.code(LineKind.SECTION))
+        self.any_header = True
+        head = got[1]
+        self.about = head == "about"
+        # in an About block a `Name` line is the deck's name, whatever else it would read as:
+        # no line is refused by the loop there
+        self.settled = not self.about
+        if got[2] or self.about:
+            self.dialect.add("arena")
+        if not self.about:
+            self.section = head
+        self.in_block = False
+        self.rows = None
+
+    def _first_number(self) -> int:
+        """The number of the first non-blank line read (at most the current one): the line
+        after the blank lines that open the text."""
+        if not self.first_number:
+            blank = self.code(LineKind.BLANK)
+            codes = self.report.codes
+            self.first_number = next((i for i, c in enumerate(codes) if c != blank), len(codes)) + 1
+        return self.first_number
+
+    def _comment(self, body: str, number: int, line: str) -> None:
+        self.add_status(self.code(LineKind.COMMENT))
+        first = number == self._first_number()
+        if first and line.startswith("//"):
+            self.dialect.add("cockatrice")
+        if _SUBTOTAL.match(body):  # dropped: never the deck name, never a note
+            pass
+        elif first and line.startswith("//"):
+            self.first_comment = body
+        elif not self.cards and body:
+            self.notes.append(body)
 
 
 def read(
     source: str,
-    pool: CardPool | None,
+    pool: CardPool[Any] | None,
     *,
     name: str = "Imported deck",
     format_code: str | None = None,
     kind: str = "text",
 ) -> ImportResult:
-    """Read the decoded text of a plain-text family file."""
+    """Read the decoded text of a plain-text family file: one pass, linear; the report keeps a
+    status code per line, and the text reads a chunk at a time."""
     report = TextReport(source)
     b = DeckBuilder(pool, kind, report)
-    # One pass, linear: a card line whose section only the whole text decides (no header yet:
-    # the two-block rule) goes to a stand-in section of its block, ("block", n), folded into
-    # Main or the Sideboard at the end. Each distinct line is classified and resolved once;
-    # the report keeps a status code per line, and the text reads a chunk at a time.
-    cache: dict[str, _Hit] = {}
-    section: str | None = None
-    any_header = False
-    about = False
-    about_name: str | None = None
-    first_comment: str | None = None
-    first_seen = False
-    notes: list[str] = []
-    block = 0
-    block_key: tuple = ("block", 0)
-    blocks: dict[tuple, None] = {}  # stand-in sections, in order
-    in_block = False
-    cards = 0
-    to_sideboard = False
-    dialect: set[str] = set()
-    code = report.code
-    add_status = report.codes.append
-    blank, section_code = code(LineKind.BLANK), code(LineKind.SECTION)
-    comment, metadata = code(LineKind.COMMENT), code(LineKind.METADATA)
-    plain_codes = {CARD_STATUS: code(*CARD_STATUS), UNKNOWN_STATUS: code(*UNKNOWN_STATUS)}
-    plain = _PLAIN.fullmatch
-    rows_of = b.section_rows
-    target_rows: dict = {}
-    number = 0
-    line = ""
-    for starts, raws in line_chunks(source):
-        report.starts.extend(starts)
-        for raw in raws:
-            number += 1
-            line = raw.strip()
-            if not line:
-                add_status(blank)
-                in_block = False
-                continue
-            first = not first_seen
-            first_seen = True
-            hit = cache.get(line)
-            if hit is None and (m := plain(line)) is not None:
-                hit = _plain_hit(m, b, plain_codes)
-                if hit is not None and len(cache) < _CACHE_LIMIT:
-                    cache[line] = hit
-            if hit is not None and hit.fast is not None and not about:
-                # The hot path of a long file: a card line read before, with nothing to note.
-                # The same steps as below, with what depends on the text alone from the cache.
-                fixed, count, key, status = hit.fast
-                if not in_block:
-                    block += 1
-                    block_key = ("block", block)
-                    in_block = True
-                target = fixed or section
-                if target is None:
-                    target = block_key
-                    blocks[block_key] = None
-                elif target == "Sideboard":
-                    to_sideboard = True
-                rows = target_rows.get(target)
-                if rows is None:
-                    rows = target_rows[target] = rows_of(target)
-                rows[key] = rows.get(key, 0) + count
-                add_status(status)
-                cards += 1
-                continue
-            if about and line[:5].lower() == "name " and not bad_line(line):
-                about_name = line[5:].strip()
-                add_status(metadata)
-                continue
-            if hit is None:
-                hit = _Hit(classify(line))
-                if len(cache) < _CACHE_LIMIT:
-                    cache[line] = hit
-            elif hit.got is None:  # a plain line met in an About block
-                hit.got = classify(line)
-            got = hit.got
-            what = got[0]
-            if what == "card":
-                if got[7]:
-                    dialect |= got[7]
-                if got[2] is None and not b.knows(written_name(b, got[3])):
-                    _reject(b, number, raw, "no count and not a known card")
-                    continue
-                if not in_block:
-                    block += 1
-                    block_key = ("block", block)
-                    in_block = True
-                target = "Sideboard" if got[1] else got[6] or section
-                if target is None:
-                    target = block_key
-                    blocks[block_key] = None
-                elif target == "Sideboard":
-                    to_sideboard = True
-                prep = hit.prep
-                if prep is None:
-                    prep = hit.prep = _prepare(b, got, code)
-                key, status, note, warning = prep
-                if note:
-                    b.note(f"line {number}: {note}")
-                rows = target_rows.get(target)
-                if rows is None:
-                    rows = target_rows[target] = rows_of(target)
-                rows[key] = rows.get(key, 0) + (got[2] or 1)
-                add_status(status)
-                if warning:
-                    b.note(f"line {number}: {warning}")
-                elif got[2] is not None and not note:
-                    hit.fast = ("Sideboard" if got[1] else got[6], got[2], key, status)
-                cards += 1
-            elif what in ("bad", "reject"):
-                _reject(b, number, raw, got[1])
-            elif what == "unparsed":
-                add_status(code(LineKind.UNPARSED, KEPT_UNPARSED))
-                report.set_text(number - 1, got[1])
-                b.keep_unparsed(number, got[1], KEPT_UNPARSED)
-            elif what == "header":
-                add_status(section_code)
-                any_header = True
-                head = got[1]
-                about = head == "about"
-                if got[2] or about:
-                    dialect.add("arena")
-                if not about:
-                    section = head
-                in_block = False
-            elif what == "comment":
-                body = got[1]
-                add_status(comment)
-                if first and line.startswith("//"):
-                    dialect.add("cockatrice")
-                if _SUBTOTAL.match(body):  # dropped: never the deck name, never a note
-                    pass
-                elif first and line.startswith("//"):
-                    first_comment = body
-                elif not cards and body:
-                    notes.append(body)
-            else:  # a category line such as `Creatures (23)`
-                add_status(comment)
-    if number and not line:
-        report.drop_last()  # an empty last line is no line
+    reader = _TextLines(b, report)
+    reader.read(source)
+    cards = reader.cards + reader.tallied
     if not cards:
         raise DeckFileError(None, None, None, "no card lines")
     b.count_cards(cards)
-    free = list(blocks)
+    free = list(reader.blocks)
     # `block` counts the blocks holding card lines: two, both without a section of their own
-    two_blocks = not any_header and block == 2 and len(free) == 2
-    fold = {key: "Main" for key in free}
+    two_blocks = not reader.any_header and reader.block == 2 and len(free) == 2
+    fold: dict[str | tuple[str, int], str] = {key: "Main" for key in free}
     if two_blocks:
         fold[free[1]] = "Sideboard"
     b.fold_sections(fold)
-    deck_name = about_name or first_comment
-    deck = b.deck(name=clean_name(deck_name, name), notes="\n".join(notes), format=format_code)
-    out_notes = [f"read as {_dialect_name(dialect, any_header, two_blocks)}"] + b.notes
-    if not any_header and (two_blocks or to_sideboard):
+    deck_name = reader.about_name or reader.first_comment
+    deck = b.deck(
+        name=clean_name(deck_name, name), notes="\n".join(reader.notes), format=format_code
+    )
+    dialect = _dialect_name(reader.dialect, reader.any_header, two_blocks)
+    out_notes = [f"read as {dialect}"] + b.notes
+    if not reader.any_header and (two_blocks or reader.to_sideboard):
         deck, moved = sbcommander.apply(deck, b.pool, format_code)
         out_notes += moved
     return ImportResult(deck, kind, report, out_notes)
-
-
-def _reject(b: DeckBuilder, number: int, raw: str, reason: str) -> None:
-    """A line that could not be read: reported, and kept in the deck as it was written."""
-    b.lines.codes.append(b.lines.code(LineKind.UNPARSED, reason))
-    b.keep_unparsed(number, raw.rstrip(), reason)
 
 
 def written_name(b: DeckBuilder, rest: str) -> str:
@@ -456,7 +482,7 @@ def written_name(b: DeckBuilder, rest: str) -> str:
     return rest
 
 
-def _prepare(b: DeckBuilder, parsed: tuple, code) -> tuple:
+def _prepare(b: DeckBuilder, parsed: Classified, code: Callable[[LineKind, str], int]) -> _Prep:
     """A parsed card line resolved once: (merge key, status code, note, warning), the warning
     being the note its set earns when the pool does not know that printing of the card."""
     _, _, _, rest, printing, tags, _, _, flags = parsed
