@@ -46,6 +46,7 @@ from deckeditor.ui.catalog_model import (
     CatalogModel,
     draw_symbols,
 )
+from deckeditor.ui.keyboard_menu import asks_for_menu, open_at_current
 
 
 def _sort_key(column: int, game: Any):
@@ -80,14 +81,8 @@ class CatalogTable(QTableView):
     sideRequested = Signal(str, int)  # card, which of the game's side sections (Shift/Ctrl+Enter)
 
     def keyPressEvent(self, event) -> None:
-        shift_f10 = (
-            event.key() == Qt.Key.Key_F10 and event.modifiers() & Qt.KeyboardModifier.ShiftModifier
-        )
-        if event.key() == Qt.Key.Key_Menu or shift_f10:  # the keyboard's context menu, at the row
-            index = self.currentIndex()
-            if index.isValid():
-                self.scrollTo(index)
-                self.customContextMenuRequested.emit(self.visualRect(index).center())
+        if asks_for_menu(event):  # the keyboard's context menu, at the row
+            open_at_current(self)
             return
         if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
             index = self.currentIndex()

@@ -34,6 +34,7 @@ from deckeditor.ui.deck_model import (
     SORTS,
     DeckModel,
 )
+from deckeditor.ui.keyboard_menu import asks_for_menu, open_at_current
 from deckeditor.ui.symbols import symbol_delegate
 
 ENTRY_MIME = "application/x-deckeditor-entry"
@@ -70,7 +71,9 @@ class DeckTree(QTreeView):
                 self.setCurrentIndex(qty)
                 super().keyPressEvent(event)  # AnyKeyPressed: the editor opens with the digit
                 return
-        if key in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace):
+        if asks_for_menu(event):  # the keyboard's context menu, at the line
+            open_at_current(self)
+        elif key in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace):
             self.keyAction.emit("delete")
         elif key in (Qt.Key.Key_Plus, Qt.Key.Key_Equal):
             self.keyAction.emit("plus")
@@ -197,6 +200,7 @@ class DeckPane(QWidget):
             lambda index: self.key_action("plus") if index.data(KIND_ROLE) == "entry" else None
         )
         self.tree.customContextMenuRequested.connect(self._context_menu)
+        self.context_menu: QMenu | None = None  # the line menu open now (right-click, Menu key)
         self.tree.selectionModel().currentChanged.connect(self._on_current)
         self.refresh()
 
@@ -413,11 +417,16 @@ class DeckPane(QWidget):
             self.cardSelected.emit(card)
 
     def _context_menu(self, pos) -> None:
+        """Right-click, the Menu key or Shift+F10 (at the current line): the line's menu, shown
+        without blocking (`context_menu` is the open one), as the catalog's."""
         index = self.tree.indexAt(pos)
         if not index.isValid() or index.data(KIND_ROLE) != "entry":
             return
         menu = self.line_menu(index.data(SECTION_ROLE), index.data(INDEX_ROLE))
-        menu.exec(self.tree.viewport().mapToGlobal(pos))
+        menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.context_menu = menu
+        menu.popup(self.tree.viewport().mapToGlobal(pos))
+        menu.setActiveAction(menu.actions()[0] if menu.actions() else None)
 
     def line_menu(self, section: str, i: int) -> QMenu:
         """The context menu of one deck line: counts, the game's lead actions for it ("Set as
