@@ -21,7 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent / "deckeditor"
 MODULE_LINES = 500
 FUNCTION_LINES = 60
-GAME_WORD = re.compile(r"riftbound|\bmtg|mtg\b|magic", re.IGNORECASE)
+GAME_WORD = re.compile(r"riftbound|(?<![a-z])mtg(?![a-z])|magic", re.IGNORECASE)
 
 
 def module_findings(path: Path, tree: ast.Module, lines: int) -> Iterator[str]:
