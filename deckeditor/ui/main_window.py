@@ -326,7 +326,7 @@ class MainWindow(QMainWindow):
 
     def show_message(self, text: str) -> None:
         self.last_message = text
-        self.status.showMessage(text, 10000)
+        self.status.message.show_text(text, 10000)
 
     # --- the controllers' commands, by the names tests and other modules call ------------
 

@@ -7,14 +7,15 @@ from __future__ import annotations
 
 import datetime as dt
 
-from PySide6.QtCore import QDate, Qt, Signal
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtCore import QDate, Qt, QTimer, Signal
+from PySide6.QtGui import QBrush, QColor, QResizeEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QDateEdit,
     QLabel,
     QListWidget,
     QListWidgetItem,
+    QSizePolicy,
     QStatusBar,
     QWidget,
 )
@@ -97,6 +98,57 @@ class ProblemList(QListWidget):
             self.problemActivated.emit(problem)
 
 
+class MessageLine(QLabel):
+    """The status bar's message (what an edit, a save or a copy did): one line, cut with "…"
+    where the bar is too narrow (a 1366-pixel laptop leaves it ~400 pixels beside the deck's
+    counts and choosers) and then whole in its tooltip; it stays while the pointer rests on it,
+    so the tooltip can be read before the message goes."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.full = ""
+        # the space the permanent widgets leave, never more: a long message does not widen
+        # the window or push the counts off it
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.setTextFormat(Qt.TextFormat.PlainText)
+        self.timer = QTimer(self, singleShot=True)
+        self.timer.timeout.connect(self._expire)
+
+    def show_text(self, text: str, timeout_ms: int = 0) -> None:
+        """`text` until `timeout_ms` have passed (0: until the next message)."""
+        self.full = text
+        self._fit()
+        if timeout_ms:
+            self.timer.start(timeout_ms)
+        else:
+            self.timer.stop()
+
+    def line(self) -> str:
+        """The message on one line: its line breaks become spaces."""
+        return " ".join(self.full.split())
+
+    def elided(self) -> bool:
+        return self.text() != self.line()
+
+    def _fit(self) -> None:
+        width = self.contentsRect().width()
+        shown = self.fontMetrics().elidedText(self.line(), Qt.TextElideMode.ElideRight, width)
+        self.setText(shown)
+        self.setToolTip(self.full if shown != self.line() else "")
+        self.setAccessibleName(self.full)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        self._fit()
+
+    def _expire(self) -> None:
+        if self.underMouse():  # being read (its tooltip): a second more
+            self.timer.start(1000)
+            return
+        self.full = ""
+        self._fit()
+
+
 class DeckStatusBar(QStatusBar):
     formatChosen = Signal(str)
     dayChosen = Signal(object)  # datetime.date
@@ -104,6 +156,8 @@ class DeckStatusBar(QStatusBar):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.message = MessageLine()
+        self.addWidget(self.message, 1)
         self.count_label = QLabel()
         self.problem_label = QLabel()
         self.format_box = QComboBox()

@@ -48,12 +48,12 @@ def plain(label: QLabel) -> str:
     return doc.toPlainText()
 
 
-def cut_texts(win) -> list[str]:
-    """Every visible text the window does not show whole: a widget running past the window's
-    edge, a one-line label narrower than its text, a button or box narrower than its size hint,
-    an empty line edit narrower than its placeholder."""
+def cut_texts(win, within: QWidget | None = None) -> list[str]:
+    """Every visible text the window (or its part `within`) does not show whole: a widget
+    running past the window's edge, a one-line label narrower than its text, a button or box
+    narrower than its size hint, an empty line edit narrower than its placeholder."""
     out = []
-    for w in win.findChildren(QWidget):
+    for w in (within or win).findChildren(QWidget):
         if not w.isVisibleTo(win) or w.window() is not win or w.width() <= 0:
             continue
         if isinstance(w, QLabel):
