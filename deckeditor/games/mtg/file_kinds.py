@@ -162,9 +162,9 @@ def _losses_dek(deck: Deck, pool: Any, options: Options) -> list[str]:
 
 
 def _write_text(deck: Deck, pool: Any, options: Options) -> str:
-    from deckeditor.games.mtg.files import text  # lazy: writers load on first use
+    from deckeditor.games.mtg.files import text_writer  # lazy: writers load on first use
 
-    return text.write_text(
+    return text_writer.write_text(
         deck,
         pool,
         with_printings=bool(options.get("with_printings")),
@@ -173,9 +173,9 @@ def _write_text(deck: Deck, pool: Any, options: Options) -> str:
 
 
 def _losses_text(deck: Deck, pool: Any, options: Options) -> list[str]:
-    from deckeditor.games.mtg.files import text  # lazy: writers load on first use
+    from deckeditor.games.mtg.files import text_writer  # lazy: writers load on first use
 
-    return text.losses_text(
+    return text_writer.losses_text(
         deck,
         pool,
         with_printings=bool(options.get("with_printings")),
@@ -184,39 +184,39 @@ def _losses_text(deck: Deck, pool: Any, options: Options) -> list[str]:
 
 
 def _write_archidekt(deck: Deck, pool: Any, options: Options) -> str:
-    from deckeditor.games.mtg.files import text  # lazy: writers load on first use
+    from deckeditor.games.mtg.files import text_writer  # lazy: writers load on first use
 
-    return text.write_archidekt(deck, pool)
+    return text_writer.write_archidekt(deck, pool)
 
 
 def _losses_archidekt(deck: Deck, pool: Any, options: Options) -> list[str]:
-    from deckeditor.games.mtg.files import text  # lazy: writers load on first use
+    from deckeditor.games.mtg.files import text_writer  # lazy: writers load on first use
 
-    return text.losses_archidekt(deck, pool)
+    return text_writer.losses_archidekt(deck, pool)
 
 
 def _write_arena(deck: Deck, pool: Any, options: Options) -> str:
-    from deckeditor.games.mtg.files import text  # lazy: writers load on first use
+    from deckeditor.games.mtg.files import text_writer  # lazy: writers load on first use
 
-    return text.write_arena(deck, pool)
+    return text_writer.write_arena(deck, pool)
 
 
 def _losses_arena(deck: Deck, pool: Any, options: Options) -> list[str]:
-    from deckeditor.games.mtg.files import text  # lazy: writers load on first use
+    from deckeditor.games.mtg.files import text_writer  # lazy: writers load on first use
 
-    return text.losses_arena(deck, pool)
+    return text_writer.losses_arena(deck, pool)
 
 
 def _write_mtgo(deck: Deck, pool: Any, options: Options) -> str:
-    from deckeditor.games.mtg.files import text  # lazy: writers load on first use
+    from deckeditor.games.mtg.files import text_writer  # lazy: writers load on first use
 
-    return text.write_mtgo(deck, pool)
+    return text_writer.write_mtgo(deck, pool)
 
 
 def _losses_mtgo(deck: Deck, pool: Any, options: Options) -> list[str]:
-    from deckeditor.games.mtg.files import text  # lazy: writers load on first use
+    from deckeditor.games.mtg.files import text_writer  # lazy: writers load on first use
 
-    return text.losses_mtgo(deck, pool)
+    return text_writer.losses_mtgo(deck, pool)
 
 
 # Recognition order (§2): Forge's header, a precon list, XMage's lines; plain text last.
