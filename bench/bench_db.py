@@ -39,6 +39,7 @@ def full_database(paths: AppPaths | None = None) -> AppPaths:
     paths = paths or bench_home()
     with CardStore(paths.card_db) as store:
         if store.exists and store.counts().get("mtg", 0) > 20_000:
+            _drop_pickled_snapshot(paths)
             return paths
     try:
         import deckeditor.carddb.sources  # noqa: F401
@@ -52,6 +53,20 @@ def full_database(paths: AppPaths | None = None) -> AppPaths:
         with CardStore(paths.card_db) as store:
             store.write_source(str(DATA), "mtgjson", "mtg", cards, len(issues))
     return paths
+
+
+def _drop_pickled_snapshot(paths: AppPaths) -> None:
+    """A snapshot pickled while the card model had no tuple form (7fdba18 to 93ad11d) is
+    read back as it is (~250 ms more per start): dropped, so the next open writes rows."""
+    import sqlite3
+
+    from deckeditor.carddb import snapshot
+
+    if snapshot._tuple_codec("mtg") is None:
+        return
+    with sqlite3.connect(paths.card_db) as conn:
+        conn.execute("DELETE FROM snapshots WHERE game = 'mtg' AND codec = ?", (snapshot.PICKLE,))
+    conn.close()
 
 
 def full_pool_cards() -> list:
