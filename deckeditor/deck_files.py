@@ -10,7 +10,7 @@ from typing import Any
 from deckeditor import deck_games
 from deckeditor.carddb.pool import CardPool
 from deckeditor.deck import Deck
-from deckeditor.deckfile_errors import ImportResult
+from deckeditor.deckfile.report import ImportResult
 from deckeditor.games import registry
 from deckeditor.games.interface import ExportKind
 from deckeditor.saving import save_atomic

@@ -28,7 +28,7 @@ from deckeditor.path_kind import Kind, folder_unlisted, kind_of
 if TYPE_CHECKING:  # the engines load when a deck is checked, not for the other commands
     from deckeditor.carddb.pool import CardPool
     from deckeditor.deck import Deck
-    from deckeditor.deckfile_errors import ImportResult
+    from deckeditor.deckfile.report import ImportResult
     from deckeditor.format_catalog import FormatInfo
     from deckeditor.games.interface import Game
     from deckeditor.problems import Problem
@@ -126,7 +126,7 @@ def parse_day(text: str | None) -> date:
 def read_deck(path: Path, pool: Pool) -> ImportResult:
     """The ImportResult of the deck file at `path` read against `pool`."""
     from deckeditor import deckio  # lazy: the deck readers, for `check` and `odds` only
-    from deckeditor.deckfile_errors import DeckFileError  # lazy: as deckio
+    from deckeditor.deckfile.report import DeckFileError  # lazy: as deckio
 
     try:
         return deckio.read_deck(path, pool)

@@ -12,13 +12,13 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from deckeditor.deckfile_errors import DeckFileError
+from deckeditor.deckfile.report import DeckFileError
 from deckeditor.path_kind import Kind, kind_of
 
 if TYPE_CHECKING:
     from deckeditor.carddb.pool import CardPool
     from deckeditor.commands.check import Subparsers
-    from deckeditor.deckfile_errors import ImportResult
+    from deckeditor.deckfile.report import ImportResult
 
 NAME = "convert"
 
@@ -133,7 +133,7 @@ def _refuse_output(source: Path, output: str) -> str | None:
 
 def _report(args: argparse.Namespace, result: ImportResult, losses: Iterable[str]) -> None:
     """The input's unparsed lines and what the output kind loses, on stderr, each folded."""
-    from deckeditor.deckfile_errors import LineKind  # lazy: as deckio
+    from deckeditor.deckfile.report import LineKind  # lazy: as deckio
 
     # one status at a time (`statuses()` would list two million of them for a junk file)
     _print_folded(

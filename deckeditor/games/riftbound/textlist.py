@@ -35,7 +35,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from deckeditor.deck import Deck, Entry, PlainEntries, Printing, Section, new_deck
-from deckeditor.deckfile_errors import ImportResult, LineKind
+from deckeditor.deckfile.report import ImportResult, LineKind
 from deckeditor.games.riftbound.card import Card, CardCodeError, canonical_code
 from deckeditor.games.riftbound.pool import Pool, by_code, name_resolver
 from deckeditor.games.riftbound.rules import SECTIONS
