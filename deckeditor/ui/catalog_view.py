@@ -4,11 +4,10 @@ and the card table. Each keystroke: search -> legal rows -> one model reset."""
 from __future__ import annotations
 
 import operator
-import re
 from typing import Any
 
-from PySide6.QtCore import QEvent, QRect, Qt, Signal
-from PySide6.QtGui import QKeySequence, QPainter, QPalette, QShortcut
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -17,36 +16,27 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QMenu,
-    QPushButton,
-    QStyle,
-    QStyleOptionViewItem,
-    QTableView,
     QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
-from deckeditor.catalog_search import CatalogSearch
+from deckeditor.catalog_search import CatalogSearch, SearchState
 from deckeditor.legal_rows import LegalRowList
 from deckeditor.row_arrangement import RowArranger
 from deckeditor.search.ranking import ranked_rows, tiers_first
 from deckeditor.session import EditorSession
 from deckeditor.ui import theme
+from deckeditor.ui.catalog_empty import EmptyCatalogNote
 from deckeditor.ui.catalog_model import (
-    _GREY_COLOR,
-    _LEFT_INT,
-    _RIGHT_INT,
-    _SELECTED,
     COMMIT_COLOR,
     COMMIT_MARK,
-    NAME_ROLE,
     PARTNER_COLOR,
     PARTNER_MARK,
     CatalogDelegate,
     CatalogModel,
-    draw_symbols,
 )
-from deckeditor.ui.keyboard_menu import asks_for_menu, open_at_current
+from deckeditor.ui.catalog_table import CatalogTable
 
 
 def _sort_key(column: int, game: Any):
@@ -71,186 +61,6 @@ def _sort_key(column: int, game: Any):
     return key
 
 
-_KEYED = re.compile(r"(?:^|[\s(-])[A-Za-z]+(?:!=|<=|>=|[:=<>])")  # a keyed term (search.md §1)
-
-
-class CatalogTable(QTableView):
-    """Enter adds the selected card (double-click too, through `activated`)."""
-
-    addRequested = Signal(str)
-    sideRequested = Signal(str, int)  # card, which of the game's side sections (Shift/Ctrl+Enter)
-
-    def keyPressEvent(self, event) -> None:
-        if asks_for_menu(event):  # the keyboard's context menu, at the row
-            open_at_current(self)
-            return
-        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
-            index = self.currentIndex()
-            if index.isValid():
-                name = index.siblingAtColumn(0).data(NAME_ROLE)
-                mods = event.modifiers()
-                if mods & Qt.KeyboardModifier.ShiftModifier:  # Shift+Enter: the sideboard
-                    self.sideRequested.emit(name, 0)
-                elif mods & Qt.KeyboardModifier.ControlModifier:  # Ctrl+Enter: the maybeboard
-                    self.sideRequested.emit(name, 1)
-                else:
-                    self.addRequested.emit(name)
-                return
-        super().keyPressEvent(event)
-
-    fast_paint = True  # paint the rows here (see paintEvent); False: cell by cell through Qt
-
-    def paintEvent(self, event) -> None:
-        """The visible rows painted here, with what QTableView would draw for them: the style's
-        row background (alternate colours, selection) once per row instead of once per cell,
-        then each cell's text as CatalogDelegate paints it, without a call from C++ into Python
-        per cell (that dispatch was most of a keystroke's repaint). Anything this does not
-        cover (grid, another delegate, a disabled or right-to-left view, rows of different
-        heights or hidden rows) goes the stock way, with the delegate reading selection and
-        palette once (`begin_frame`)."""
-        delegate = self.itemDelegate()
-        if not isinstance(delegate, CatalogDelegate):
-            super().paintEvent(event)
-            return
-        sm = self.selectionModel()
-        selected = (
-            {(i.row(), i.column()) for i in sm.selectedIndexes()} if sm is not None else set()
-        )
-        if self.fast_paint and self._paint_rows(event, delegate, selected):
-            return
-        delegate.begin_frame(selected)
-        try:
-            super().paintEvent(event)
-        finally:
-            delegate.end_frame()
-
-    def _paint_rows(self, event, delegate: CatalogDelegate, selected: set[tuple[int, int]]) -> bool:
-        model = delegate.model
-        vh = self.verticalHeader()
-        if (
-            model is not self.model()
-            or self.showGrid()
-            or not self.isEnabled()
-            or self.isRightToLeft()
-            or vh.sectionResizeMode(0) != QHeaderView.ResizeMode.Fixed
-            or vh.hiddenSectionCount()
-            or not model._rows
-        ):
-            return False
-        rows = model._rows
-        area = event.rect()
-        first = self.rowAt(area.top())
-        if first < 0:
-            return area.top() >= 0  # below the last row: nothing to draw
-        last = self.rowAt(area.bottom())
-        if last < 0:
-            last = len(rows) - 1
-        hh = self.horizontalHeader()
-        cols = []
-        for visual in range(hh.count()):
-            col = hh.logicalIndex(visual)
-            if hh.isSectionHidden(col):
-                continue
-            x, width = self.columnViewportPosition(col), self.columnWidth(col)
-            if x + width <= area.left() or x > area.right():
-                continue
-            align = _RIGHT_INT if col in model.right_columns else _LEFT_INT
-            cols.append((col, x, width, x + 4, width - 8, align))
-        if not cols:
-            return True
-        left = cols[0][1]
-        span = cols[-1][1] + cols[-1][2] - left
-        option = QStyleOptionViewItem()
-        self.initViewItemOption(option)
-        palette = option.palette
-        palette.setCurrentColorGroup(QPalette.ColorGroup.Normal)  # enabled items (drawCell)
-        text_pen, selected_pen, highlight = (
-            palette.text().color(),
-            palette.highlightedText().color(),
-            palette.highlight(),
-        )
-        state = option.state
-        plain = option.features & ~_ALTERNATE
-        odd = plain | _ALTERNATE
-        style = self.style()
-        alternate = self.alternatingRowColors()
-        height = self.rowHeight(first)
-        y = self.rowViewportPosition(first)
-        hidden = model._hidden
-        mark = model.row_mark
-        texts = model._text
-        cards = model._pool.cards
-        shown = delegate._shown
-        symbol_columns = model.symbol_columns
-        metrics = _Metrics(self.fontMetrics())
-        painter = QPainter(self.viewport())
-        try:
-            for r in range(first, last + 1):
-                row_id = rows[r]
-                text = texts.get(row_id)
-                if text is None:
-                    if len(texts) > 4096:
-                        texts.clear()
-                    text = texts[row_id] = model.columns_of(cards[row_id])
-                row_selected = bool(selected) and any((r, c[0]) in selected for c in cols)
-                option.rect = QRect(left, y, span, height)
-                option.state = state | _SELECTED if row_selected else state
-                if alternate:
-                    option.features = odd if r & 1 else plain
-                style.drawPrimitive(_ROW_PANEL, option, painter, self)
-                pen = _GREY_COLOR if hidden is not None and row_id not in hidden else text_pen
-                marked = mark(row_id) if mark is not None and pen is text_pen else None
-                if marked:  # a possible partner, or a card that would commit the open budget
-                    pen = marked[0]
-                    text = (marked[1] + text[0], *text[1:])
-                painter.setPen(pen)
-                for col, x, width, tx, tw, align in cols:
-                    chosen = row_selected and (r, col) in selected
-                    if chosen:
-                        painter.fillRect(QRect(x, y, width, height), highlight)
-                        painter.setPen(selected_pen)
-                    if (
-                        col in symbol_columns
-                        and text[col]
-                        and draw_symbols(
-                            painter,
-                            model,
-                            row_id,
-                            QRect(tx, y, tw, height),
-                            selected_pen if chosen else pen,
-                        )
-                    ):
-                        pass
-                    else:
-                        painter.drawText(tx, y, tw, height, align, shown(text[col], tw, metrics))
-                    if chosen:
-                        painter.setPen(pen)
-                y += height
-        finally:
-            painter.end()
-        return True
-
-    def changeEvent(self, event) -> None:
-        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
-            forget = getattr(self.itemDelegate(), "forget_elided", None)
-            if forget is not None:
-                forget()
-        super().changeEvent(event)
-
-
-class _Metrics:
-    """What CatalogDelegate._shown reads from a style option: the font metrics."""
-
-    __slots__ = ("fontMetrics",)
-
-    def __init__(self, metrics) -> None:
-        self.fontMetrics = metrics
-
-
-_ROW_PANEL = QStyle.PrimitiveElement.PE_PanelItemViewRow
-_ALTERNATE = QStyleOptionViewItem.ViewItemFeature.Alternate
-
-
 class CatalogPanel(QWidget):
     cardChosen = Signal(str)  # add it to the deck
     cardSelected = Signal(str)  # show it in the card view
@@ -258,7 +68,7 @@ class CatalogPanel(QWidget):
     helpRequested = Signal()  # "?" by the search box
     importRequested = Signal()  # "Import cards…" beside "not in your card pool"
 
-    def __init__(self, session: EditorSession, parent=None) -> None:
+    def __init__(self, session: EditorSession, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.session = session
         self.target = "Main"
@@ -266,7 +76,26 @@ class CatalogPanel(QWidget):
         self._legal_list = LegalRowList()  # an edit's legal rows, patched from the last
         self._sort_column = 0
         self._sort_desc = False
+        self.context_menu: QMenu | None = None  # the card menu open now (right-click, Menu key)
+        self._make_search_row()
+        self.empty = EmptyCatalogNote(lambda: (self.session, self.target))
+        self.empty.showHiddenRequested.connect(lambda: self.show_hidden.setChecked(True))
+        self.empty.importRequested.connect(self.importRequested)
+        # the note's parts, by the names the window's tests read
+        self.empty_box, self.empty_label = self.empty, self.empty.label
+        self.show_hidden_button, self.import_button = (
+            self.empty.show_hidden_button,
+            self.empty.import_button,
+        )
+        self._make_table()
+        self._apply_game()
+        self._lay_out()
+        self.searcher = CatalogSearch(session.pool, session.fmt, session.day)
+        self._context = (session.fmt, session.day)
+        self._wire()
+        self.refresh()
 
+    def _make_search_row(self) -> None:
         self.search_box = QLineEdit()
         self.search_box.setClearButtonEnabled(True)
         self.help_button = QToolButton(text="?")
@@ -282,24 +111,10 @@ class CatalogPanel(QWidget):
             "Also list cards the deck may not take, greyed, with the reason"
         )
         self.count_label = QLabel()
-        # an empty catalog says what the deck's rules hide, with a one-click way to see them
-        self.empty_label = QLabel()
-        self.empty_label.setWordWrap(True)
-        self.show_hidden_button = QPushButton("Show hidden")
-        self.show_hidden_button.clicked.connect(lambda: self.show_hidden.setChecked(True))
-        self.import_button = QPushButton("Import cards…")
-        self.import_button.setToolTip("Add a card source to the pool (File › Import cards…)")
-        self.import_button.clicked.connect(self.importRequested)
-        self.empty_box = QWidget()
-        empty_row = QHBoxLayout(self.empty_box)
-        empty_row.setContentsMargins(4, 2, 4, 2)
-        empty_row.addWidget(self.empty_label, 1)
-        empty_row.addWidget(self.show_hidden_button)
-        empty_row.addWidget(self.import_button)
-        self.empty_box.hide()
         self.count_label.setStyleSheet("color: palette(mid);")
 
-        self.model = CatalogModel(session.pool, self)
+    def _make_table(self) -> None:
+        self.model = CatalogModel(self.session.pool, self)
         self.model.why_hidden = lambda card: self.session.why_hidden(card, self.target)
         self.model.is_partner = lambda row: row in self.session.partner_rows(self.target)
         self.model.partner_note = self._partner_note
@@ -327,8 +142,8 @@ class CatalogPanel(QWidget):
         hh.setSectionsClickable(True)
         hh.setSortIndicatorShown(True)
         hh.setSortIndicator(0, Qt.SortOrder.AscendingOrder)
-        self._apply_game()
 
+    def _lay_out(self) -> None:
         top = QHBoxLayout()
         top.addWidget(self.search_box, 1)
         top.addWidget(self.help_button)
@@ -344,8 +159,7 @@ class CatalogPanel(QWidget):
         layout.addWidget(self.table, 1)
         layout.addLayout(bottom)
 
-        self.searcher = CatalogSearch(session.pool, session.fmt, session.day)
-        self._context = (session.fmt, session.day)
+    def _wire(self) -> None:
         self.search_box.textChanged.connect(self._on_text)
         self.show_hidden.toggled.connect(lambda _: self.refresh())
         # double-click adds (Enter is handled by CatalogTable); `activated` would also fire on a
@@ -356,11 +170,10 @@ class CatalogPanel(QWidget):
         self.table.sideRequested.connect(self._add_to_side)
         self.table.selectionModel().currentRowChanged.connect(self._on_current)
         self.table.customContextMenuRequested.connect(self._context_menu)
-        hh.sectionClicked.connect(self._on_header)
+        self.table.horizontalHeader().sectionClicked.connect(self._on_header)
         QShortcut(QKeySequence("Ctrl+F"), self, activated=self.search_box.setFocus)
         # Enter in the box goes to the first result, so search-Enter-Enter adds it
         self.search_box.returnPressed.connect(self._to_results)
-        self.refresh()
 
     # --- wiring ---------------------------------------------------------------------------
 
@@ -484,10 +297,33 @@ class CatalogPanel(QWidget):
             self._marked = marked
             self.model.forget_texts()
         show_hidden = self.show_hidden.isChecked()
-        order = self._order()
         state = self.searcher.state
-        found = state.bits
         size = len(self.session.pool)
+        rows, how = self._visible_rows(state, size, show_hidden, keep_place)
+        if was is not None and rows:
+            try:
+                place = rows.index(was)
+            except ValueError:
+                place = min(place, len(rows) - 1)
+            self.table.setCurrentIndex(self.model.index(place, 0))
+        total = len(self.session.pool)
+        self.count_label.setText(f"{len(rows):,} of {total:,} cards")
+        self.empty.say(rows, state, size, show_hidden)
+        self.model.commits = commits = self._commit_marker()
+        partners = self.session.partner_rows(self.target)
+        self.model.row_mark = (
+            self._marker(commits, partners) if commits is not None or partners else None
+        )
+        if how == "same" and look != self._look(fill=True):  # a mark or greyed row changed
+            self.table.viewport().update()
+
+    def _visible_rows(
+        self, state: SearchState, size: int, show_hidden: bool, keep_place: bool
+    ) -> tuple[list[int], str]:
+        """The search's hits the deck may take (all of them, greyed, with `show_hidden`) in the
+        catalog's order, swapped into the model; and how the model took them (set_rows)."""
+        order = self._order()
+        found = state.bits
         if order.identity and not show_hidden and (found is not None or not state.text):
             # the pool's own order: the hits (∩ legal) are ascending row ids, from bitsets with
             # one conversion (the legal rows as a set are not needed)
@@ -512,22 +348,7 @@ class CatalogPanel(QWidget):
                     order.arrange(state.rows, legal, show_hidden), state.ranks(), size
                 )
             how = self.model.set_rows(rows, legal if show_hidden else None, keep_place)
-        if was is not None and rows:
-            try:
-                place = rows.index(was)
-            except ValueError:
-                place = min(place, len(rows) - 1)
-            self.table.setCurrentIndex(self.model.index(place, 0))
-        total = len(self.session.pool)
-        self.count_label.setText(f"{len(rows):,} of {total:,} cards")
-        self._say_what_is_hidden(rows, state, size, show_hidden)
-        self.model.commits = commits = self._commit_marker()
-        partners = self.session.partner_rows(self.target)
-        self.model.row_mark = (
-            self._marker(commits, partners) if commits is not None or partners else None
-        )
-        if how == "same" and look != self._look(fill=True):  # a mark or greyed row changed
-            self.table.viewport().update()
+        return rows, how
 
     def _look(self, fill: bool = False) -> list[tuple[Any, ...]] | None:
         """What the rows on screen show (`CatalogModel.look`); None when none are."""
@@ -560,56 +381,6 @@ class CatalogPanel(QWidget):
             return notes[row_id]
 
         return commits
-
-    def _say_what_is_hidden(self, rows, state, size: int, show_hidden: bool) -> None:
-        """Only for an empty list (off the keystroke path otherwise): whether the search finds
-        cards the deck's rules hide (named, with why), or no card of the pool at all (a card
-        newer than the imported pool: say where more cards come from)."""
-        hidden = 0
-        if not rows and not show_hidden:
-            if state.bits is not None:
-                hidden = int(state.bits).bit_count()
-            elif state.rows is not None:
-                hidden = len(state.rows)
-            else:
-                hidden = size
-        absent = not rows and not hidden and bool(state.text) and not state.error
-        if hidden:
-            self.empty_label.setText(self._hidden_text(state, hidden, size))
-        elif absent:
-            # a name searched for is a card the pool lacks; a keyed search, cards none of it has
-            what = (
-                "no card of your card pool matches"
-                if _KEYED.search(state.text)
-                else "not in your card pool"
-            )
-            self.empty_label.setText(
-                f"“{state.text}”: {what} — File › Import cards… adds a source "
-                "that has it (a newer card file, a Forge cardsfolder)"
-            )
-        self.show_hidden_button.setVisible(bool(hidden))
-        self.import_button.setVisible(absent)
-        self.empty_box.setVisible(bool(hidden) or absent)
-
-    def _hidden_text(self, state, hidden: int, size: int) -> str:
-        """hidden: the count, then the first hidden card and the rules that hide it."""
-        plural = "s" if hidden != 1 else ""
-        text = f"hidden: the deck's rules hide {hidden:,} matching card{plural}"
-        first = None
-        if state.bits is not None and state.bits:
-            first = (state.bits & -state.bits).bit_length() - 1
-        elif state.rows:
-            first = state.rows[0]
-        if first is None or not state.text or not 0 <= first < size:
-            return text + "."
-        card = self.session.pool.cards[first]
-        # a reason may name the card itself ("Tolabow, Loch Rascal: 1 of 1 …"): named once here
-        own = f"{card.name}: "
-        reasons = [
-            r[len(own) :] if r.startswith(own) else r
-            for r in self.session.why_hidden(card, self.target)
-        ]
-        return f"{text} — {card.name}: {'; '.join(reasons)}" if reasons else f"{text} — {card.name}"
 
     # --- actions --------------------------------------------------------------------------
 

@@ -1,0 +1,90 @@
+"""What an empty catalog says under the search box: how many matching cards the deck's rules
+hide (the first named, with why) and a button to show them, or that the search finds no card of
+the pool (a card newer than the imported pool), with a button to import a source that has it.
+Worked out only for an empty list, so the keystroke path pays nothing for it."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QWidget
+
+from deckeditor.catalog_search import SearchState
+from deckeditor.session import EditorSession
+
+_KEYED = re.compile(r"(?:^|[\s(-])[A-Za-z]+(?:!=|<=|>=|[:=<>])")  # a keyed term (search.md §1)
+
+
+class EmptyCatalogNote(QWidget):
+    showHiddenRequested = Signal()
+    importRequested = Signal()
+
+    def __init__(
+        self, context: Callable[[], tuple[EditorSession, str]], parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.context = context  # the session and the "Add to" target the catalog shows
+        self.label = QLabel()
+        self.label.setWordWrap(True)
+        self.show_hidden_button = QPushButton("Show hidden")
+        self.show_hidden_button.clicked.connect(self.showHiddenRequested)
+        self.import_button = QPushButton("Import cards…")
+        self.import_button.setToolTip("Add a card source to the pool (File › Import cards…)")
+        self.import_button.clicked.connect(self.importRequested)
+        row = QHBoxLayout(self)
+        row.setContentsMargins(4, 2, 4, 2)
+        row.addWidget(self.label, 1)
+        row.addWidget(self.show_hidden_button)
+        row.addWidget(self.import_button)
+        self.hide()
+
+    def say(self, rows: Sequence[int], state: SearchState, size: int, show_hidden: bool) -> None:
+        """Whether the search finds cards the deck's rules hide (named, with why), or no card
+        of the pool at all (say where more cards come from); nothing for a list with rows."""
+        hidden = 0
+        if not rows and not show_hidden:
+            if state.bits is not None:
+                hidden = int(state.bits).bit_count()
+            elif state.rows is not None:
+                hidden = len(state.rows)
+            else:
+                hidden = size
+        absent = not rows and not hidden and bool(state.text) and not state.error
+        if hidden:
+            self.label.setText(self._hidden_text(state, hidden, size))
+        elif absent:
+            # a name searched for is a card the pool lacks; a keyed search, cards none of it has
+            what = (
+                "no card of your card pool matches"
+                if _KEYED.search(state.text)
+                else "not in your card pool"
+            )
+            self.label.setText(
+                f"“{state.text}”: {what} — File › Import cards… adds a source "
+                "that has it (a newer card file, a Forge cardsfolder)"
+            )
+        self.show_hidden_button.setVisible(bool(hidden))
+        self.import_button.setVisible(absent)
+        self.setVisible(bool(hidden) or absent)
+
+    def _hidden_text(self, state: SearchState, hidden: int, size: int) -> str:
+        """hidden: the count, then the first hidden card and the rules that hide it."""
+        session, target = self.context()
+        plural = "s" if hidden != 1 else ""
+        text = f"hidden: the deck's rules hide {hidden:,} matching card{plural}"
+        first = None
+        if state.bits is not None and state.bits:
+            first = (state.bits & -state.bits).bit_length() - 1
+        elif state.rows:
+            first = state.rows[0]
+        if first is None or not state.text or not 0 <= first < size:
+            return text + "."
+        card = session.pool.cards[first]
+        # a reason may name the card itself ("Tolabow, Loch Rascal: 1 of 1 …"): named once here
+        own = f"{card.name}: "
+        reasons = [
+            r[len(own) :] if r.startswith(own) else r for r in session.why_hidden(card, target)
+        ]
+        return f"{text} — {card.name}: {'; '.join(reasons)}" if reasons else f"{text} — {card.name}"

@@ -1,0 +1,204 @@
+"""The catalog's table: Enter adds the current card (Shift+Enter, Ctrl+Enter: the game's side
+sections), the Menu key opens its context menu, and the visible rows are painted in one pass
+(a keystroke's repaint is most of its cost)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QRect, Qt, Signal
+from PySide6.QtGui import QPainter, QPalette
+from PySide6.QtWidgets import QHeaderView, QStyle, QStyleOptionViewItem, QTableView
+
+from deckeditor.ui.catalog_model import (
+    _GREY_COLOR,
+    _LEFT_INT,
+    _RIGHT_INT,
+    _SELECTED,
+    NAME_ROLE,
+    CatalogDelegate,
+    draw_symbols,
+)
+from deckeditor.ui.keyboard_menu import asks_for_menu, open_at_current
+
+
+class CatalogTable(QTableView):
+    """Enter adds the selected card (double-click too, through `activated`)."""
+
+    addRequested = Signal(str)
+    sideRequested = Signal(str, int)  # card, which of the game's side sections (Shift/Ctrl+Enter)
+
+    def keyPressEvent(self, event) -> None:
+        if asks_for_menu(event):  # the keyboard's context menu, at the row
+            open_at_current(self)
+            return
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            index = self.currentIndex()
+            if index.isValid():
+                name = index.siblingAtColumn(0).data(NAME_ROLE)
+                mods = event.modifiers()
+                if mods & Qt.KeyboardModifier.ShiftModifier:  # Shift+Enter: the sideboard
+                    self.sideRequested.emit(name, 0)
+                elif mods & Qt.KeyboardModifier.ControlModifier:  # Ctrl+Enter: the maybeboard
+                    self.sideRequested.emit(name, 1)
+                else:
+                    self.addRequested.emit(name)
+                return
+        super().keyPressEvent(event)
+
+    fast_paint = True  # paint the rows here (see paintEvent); False: cell by cell through Qt
+
+    def paintEvent(self, event) -> None:
+        """The visible rows painted here, with what QTableView would draw for them: the style's
+        row background (alternate colours, selection) once per row instead of once per cell,
+        then each cell's text as CatalogDelegate paints it, without a call from C++ into Python
+        per cell (that dispatch was most of a keystroke's repaint). Anything this does not
+        cover (grid, another delegate, a disabled or right-to-left view, rows of different
+        heights or hidden rows) goes the stock way, with the delegate reading selection and
+        palette once (`begin_frame`)."""
+        delegate = self.itemDelegate()
+        if not isinstance(delegate, CatalogDelegate):
+            super().paintEvent(event)
+            return
+        sm = self.selectionModel()
+        selected = (
+            {(i.row(), i.column()) for i in sm.selectedIndexes()} if sm is not None else set()
+        )
+        if self.fast_paint and self._paint_rows(event, delegate, selected):
+            return
+        delegate.begin_frame(selected)
+        try:
+            super().paintEvent(event)
+        finally:
+            delegate.end_frame()
+
+    def _paint_rows(self, event, delegate: CatalogDelegate, selected: set[tuple[int, int]]) -> bool:
+        """The visible rows, painted in one pass; False when the stock paint must do it. A hot
+        loop, kept whole: it runs on every keystroke's repaint (~40 rows × 6 columns), and its
+        locals (pens, palette, column geometry) are read once outside the row loop; split into
+        calls per row or cell, the calls cost what this saves."""
+        model = delegate.model
+        vh = self.verticalHeader()
+        if (
+            model is not self.model()
+            or self.showGrid()
+            or not self.isEnabled()
+            or self.isRightToLeft()
+            or vh.sectionResizeMode(0) != QHeaderView.ResizeMode.Fixed
+            or vh.hiddenSectionCount()
+            or not model._rows
+        ):
+            return False
+        rows = model._rows
+        area = event.rect()
+        first = self.rowAt(area.top())
+        if first < 0:
+            return area.top() >= 0  # below the last row: nothing to draw
+        last = self.rowAt(area.bottom())
+        if last < 0:
+            last = len(rows) - 1
+        hh = self.horizontalHeader()
+        cols = []
+        for visual in range(hh.count()):
+            col = hh.logicalIndex(visual)
+            if hh.isSectionHidden(col):
+                continue
+            x, width = self.columnViewportPosition(col), self.columnWidth(col)
+            if x + width <= area.left() or x > area.right():
+                continue
+            align = _RIGHT_INT if col in model.right_columns else _LEFT_INT
+            cols.append((col, x, width, x + 4, width - 8, align))
+        if not cols:
+            return True
+        left = cols[0][1]
+        span = cols[-1][1] + cols[-1][2] - left
+        option = QStyleOptionViewItem()
+        self.initViewItemOption(option)
+        palette = option.palette
+        palette.setCurrentColorGroup(QPalette.ColorGroup.Normal)  # enabled items (drawCell)
+        text_pen, selected_pen, highlight = (
+            palette.text().color(),
+            palette.highlightedText().color(),
+            palette.highlight(),
+        )
+        state = option.state
+        plain = option.features & ~_ALTERNATE
+        odd = plain | _ALTERNATE
+        style = self.style()
+        alternate = self.alternatingRowColors()
+        height = self.rowHeight(first)
+        y = self.rowViewportPosition(first)
+        hidden = model._hidden
+        mark = model.row_mark
+        texts = model._text
+        cards = model._pool.cards
+        shown = delegate._shown
+        symbol_columns = model.symbol_columns
+        metrics = _Metrics(self.fontMetrics())
+        painter = QPainter(self.viewport())
+        try:
+            for r in range(first, last + 1):
+                row_id = rows[r]
+                text = texts.get(row_id)
+                if text is None:
+                    if len(texts) > 4096:
+                        texts.clear()
+                    text = texts[row_id] = model.columns_of(cards[row_id])
+                row_selected = bool(selected) and any((r, c[0]) in selected for c in cols)
+                option.rect = QRect(left, y, span, height)
+                option.state = state | _SELECTED if row_selected else state
+                if alternate:
+                    option.features = odd if r & 1 else plain
+                style.drawPrimitive(_ROW_PANEL, option, painter, self)
+                pen = _GREY_COLOR if hidden is not None and row_id not in hidden else text_pen
+                marked = mark(row_id) if mark is not None and pen is text_pen else None
+                if marked:  # a possible partner, or a card that would commit the open budget
+                    pen = marked[0]
+                    text = (marked[1] + text[0], *text[1:])
+                painter.setPen(pen)
+                for col, x, width, tx, tw, align in cols:
+                    chosen = row_selected and (r, col) in selected
+                    if chosen:
+                        painter.fillRect(QRect(x, y, width, height), highlight)
+                        painter.setPen(selected_pen)
+                    if (
+                        col in symbol_columns
+                        and text[col]
+                        and draw_symbols(
+                            painter,
+                            model,
+                            row_id,
+                            QRect(tx, y, tw, height),
+                            selected_pen if chosen else pen,
+                        )
+                    ):
+                        pass
+                    else:
+                        painter.drawText(tx, y, tw, height, align, shown(text[col], tw, metrics))
+                    if chosen:
+                        painter.setPen(pen)
+                y += height
+        finally:
+            painter.end()
+        return True
+
+    def changeEvent(self, event) -> None:
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            forget = getattr(self.itemDelegate(), "forget_elided", None)
+            if forget is not None:
+                forget()
+        super().changeEvent(event)
+
+
+class _Metrics:
+    """What CatalogDelegate._shown reads from a style option: the font metrics."""
+
+    __slots__ = ("fontMetrics",)
+
+    def __init__(self, metrics) -> None:
+        self.fontMetrics = metrics
+
+
+_ROW_PANEL = QStyle.PrimitiveElement.PE_PanelItemViewRow
+_ALTERNATE = QStyleOptionViewItem.ViewItemFeature.Alternate
+
+
+__all__ = ["CatalogTable"]
