@@ -15,6 +15,7 @@ way (3 or 4 copies of a card) keeps its banner card where it is.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from deckeditor.carddb.pool import CardPool
 from deckeditor.deck import Deck
@@ -28,7 +29,7 @@ DECK_SIZE = 100  # a Commander deck's cards, commanders included (`mtg-rules.md`
 
 
 def apply(
-    deck: Deck, pool: CardPool | None, banner: str | None, format_code: str | None = None
+    deck: Deck, pool: CardPool[Any] | None, banner: str | None, format_code: str | None = None
 ) -> tuple[Deck, list[str]]:
     """Move the banner card (and its partner, when unambiguous) to Commander."""
     if not banner or deck.section("Commander").entries or pool is None or pool.game != "mtg":
@@ -76,7 +77,7 @@ def apply(
     return deck, notes
 
 
-def _constructed(deck: Deck, pool: CardPool) -> bool:
+def _constructed(deck: Deck, pool: CardPool[Any]) -> bool:
     """Whether Main holds three or more copies of a card whose copies no rule of its own frees
     (not a basic land, not Relentless Rats): a Commander deck is a singleton deck (real files
     hold a second copy by mistake at most), a constructed deck has its 3- and 4-ofs."""
@@ -90,7 +91,7 @@ def _constructed(deck: Deck, pool: CardPool) -> bool:
     return False
 
 
-def _partner(lead: Card, deck: Deck, pool: CardPool, rules: str) -> list[str]:
+def _partner(lead: Card, deck: Deck, pool: CardPool[Any], rules: str) -> list[str]:
     """The one card in Main that can lead beside `lead`, or none when the deck leaves a choice
     (a partner in the 99 is a legal card there too: two candidates leave it open).
 

@@ -15,6 +15,7 @@ and drops them when it saves the deck again; the banner-card rule then finds the
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from typing import Any
 
 from deckeditor.carddb.pool import CardPool
 from deckeditor.deck import Deck, Entry, Printing
@@ -67,7 +68,7 @@ def _xml(el: ET.Element) -> str:
 
 def read(
     data: bytes | str,
-    pool: CardPool | None,
+    pool: CardPool[Any] | None,
     *,
     name: str = "Imported deck",
     format_code: str | None = None,
@@ -195,7 +196,7 @@ def _card_form(b: DeckBuilder, card: ET.Element) -> tuple:
 # --- writing -------------------------------------------------------------------------------------
 
 
-def _attrs(entry: Entry, pool: CardPool | None) -> tuple[tuple[str, str], ...]:
+def _attrs(entry: Entry, pool: CardPool[Any] | None) -> tuple[tuple[str, str], ...]:
     """A card's attributes but its count: what tells two `.cod` lines apart."""
     attrs = [("name", export_name(entry, pool).strip())]  # read back trimmed
     p = entry.printing or Printing()
@@ -208,7 +209,7 @@ def _attrs(entry: Entry, pool: CardPool | None) -> tuple[tuple[str, str], ...]:
     return tuple(attrs)
 
 
-def _cards(zone: ET.Element, rows, pool: CardPool | None) -> None:
+def _cards(zone: ET.Element, rows, pool: CardPool[Any] | None) -> None:
     """`rows`: (entry, the section it is marked with or None). Lines the file cannot tell apart
     (the same printing, foil and not) are merged, as the reader would merge them."""
     keyed = (
@@ -220,7 +221,7 @@ def _cards(zone: ET.Element, rows, pool: CardPool | None) -> None:
         ET.SubElement(zone, "card", {"number": str(count), **dict(attrs)})
 
 
-def _banner(deck: Deck, pool: CardPool | None, kept: dict) -> ET.Element | None:
+def _banner(deck: Deck, pool: CardPool[Any] | None, kept: dict) -> ET.Element | None:
     """`<bannerCard>`: the first commander, as Cockatrice players and Cockatrice's own Moxfield
     import name it (the banner read from the file when it already names that card); without a
     commander, the banner read from the file, if any."""
@@ -239,7 +240,7 @@ def _banner(deck: Deck, pool: CardPool | None, kept: dict) -> ET.Element | None:
     return el
 
 
-def xml_name(entry: Entry, pool: CardPool | None) -> bool:
+def xml_name(entry: Entry, pool: CardPool[Any] | None) -> bool:
     """Whether the entry's name can be an XML attribute at all (only an own file can hold a
     name with a control character; such an entry is not written, and reported)."""
     return not xmlsafe.NOT_XML.search(export_name(entry, pool))
@@ -251,7 +252,7 @@ def zone_reads_as(name: str) -> str:
     return section_name(_ZONES.get(name.lower(), name or "Main"))
 
 
-def write(deck: Deck, pool: CardPool | None = None, *, custom_zones: bool = False) -> str:
+def write(deck: Deck, pool: CardPool[Any] | None = None, *, custom_zones: bool = False) -> str:
     deck, _ = fold_sections(deck, zone_reads_as)
     kept = deck.foreign.get("cockatrice") or {}
     kept = kept if isinstance(kept, dict) else {}
@@ -320,7 +321,9 @@ def _reparse(text: str) -> ET.Element:
         return ET.Element("kept")
 
 
-def losses(deck: Deck, pool: CardPool | None = None, *, custom_zones: bool = False) -> list[str]:
+def losses(
+    deck: Deck, pool: CardPool[Any] | None = None, *, custom_zones: bool = False
+) -> list[str]:
     deck, out = fold_sections(deck, zone_reads_as)
     maybe = deck.section("Maybeboard").total
     if maybe and not custom_zones:

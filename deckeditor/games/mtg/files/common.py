@@ -10,7 +10,7 @@ import re
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from types import MappingProxyType
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from deckeditor.carddb.pool import CardPool
 from deckeditor.deck import (
@@ -34,7 +34,7 @@ T = TypeVar("T")
 COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 
-def empty_pool() -> CardPool:
+def empty_pool() -> CardPool[Any]:
     return CardPool("mtg")
 
 
@@ -66,7 +66,7 @@ def parse_count(text: str) -> int | None:
     return n if 1 <= n <= MAX_COUNT else None
 
 
-def export_name(entry: Entry, pool: CardPool | None) -> str:
+def export_name(entry: Entry, pool: CardPool[Any] | None) -> str:
     """§1 card names on export: the pool's display name, unknown entries as read.
 
     One name per card, and one that reads back as that card: when the display name is another
@@ -80,7 +80,7 @@ def export_name(entry: Entry, pool: CardPool | None) -> str:
     return display
 
 
-def mtgo_name(entry: Entry, pool: CardPool | None) -> str:
+def mtgo_name(entry: Entry, pool: CardPool[Any] | None) -> str:
     """MTGO spells split-family cards `Fire/Ice`; an unknown entry is written as it was read
     (its ` // ` is not known to be a split card's, and changing it would change the name)."""
     card = pool.get(entry.card) if pool is not None else None
@@ -129,7 +129,7 @@ class DeckBuilder(LineBook):
     """
 
     def __init__(
-        self, pool: CardPool | None, source: str, report: LineReport | TextReport | None = None
+        self, pool: CardPool[Any] | None, source: str, report: LineReport | TextReport | None = None
     ) -> None:
         super().__init__(source, report)
         self.pool = pool if pool is not None else empty_pool()
@@ -406,7 +406,9 @@ def clean_format(code: str | None) -> str | None:
     return code if FORMAT_CODE.match(code) else None
 
 
-def sideboard_commander_losses(deck: Deck, kind: str, pool: CardPool | None = None) -> list[str]:
+def sideboard_commander_losses(
+    deck: Deck, kind: str, pool: CardPool[Any] | None = None
+) -> list[str]:
     """Kinds that keep the command zone in the sideboard (§8): say when a re-import cannot put
     it back. Decided by the rule itself, not by a sketch of it: the file's sideboard (commanders,
     companion, then the sideboard, as the writers put them) goes through the sideboard-commander

@@ -7,6 +7,7 @@ with `Sideboard="true"` and the sideboard-commander rule restores them on re-imp
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from typing import Any
 
 from deckeditor.carddb.pool import CardPool
 from deckeditor.deck import Deck, Printing
@@ -32,7 +33,7 @@ _IDS = ("NetDeckID", "PreconstructedDeckID")
 
 def read(
     data: bytes | str,
-    pool: CardPool | None,
+    pool: CardPool[Any] | None,
     *,
     name: str = "Imported deck",
     format_code: str | None = None,
@@ -104,7 +105,7 @@ def _card_form(b: DeckBuilder, el: ET.Element) -> tuple:
     return text, "Sideboard" if side else "Main", count, prep
 
 
-def write(deck: Deck, pool: CardPool | None = None) -> str:
+def write(deck: Deck, pool: CardPool[Any] | None = None) -> str:
     kept = deck.foreign.get("dek") or {}
     kept = kept if isinstance(kept, dict) else {}
     attributes = kept.get("attributes")
@@ -157,7 +158,7 @@ def write(deck: Deck, pool: CardPool | None = None) -> str:
     return '<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
 
 
-def losses(deck: Deck, pool: CardPool | None = None) -> list[str]:
+def losses(deck: Deck, pool: CardPool[Any] | None = None) -> list[str]:
     out = []
     out += sideboard_commander_losses(deck, "dek", pool)
     for sec in deck.sections:

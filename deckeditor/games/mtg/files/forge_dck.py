@@ -8,7 +8,7 @@ set code, and always a count (`1996 World Champion` would otherwise be 1,996 cop
 from __future__ import annotations
 
 import re
-from dataclasses import replace
+from collections.abc import Sequence
 from typing import Any
 
 from deckeditor.carddb.pool import CardPool
@@ -30,15 +30,21 @@ from deckeditor.games.mtg.files.common import (
     fold_sections,
     merged_rows,
     move_one,
-    parse_colors,
     parse_count,
     section_name,
     trimmed_name_losses,
     unprefixed,
     with_foreign,
 )
+from deckeditor.games.mtg.files.forge_request import (
+    card_request,
+    forge_flags,
+    parse_request,
+    request_and_losses,
+    unwritable,
+    written_name,
+)
 from deckeditor.games.mtg.files.plainline import plain
-from deckeditor.games.mtg.forge_printing import flag_printing
 from deckeditor.linereader import report_for
 
 KIND = "forge"
@@ -69,81 +75,6 @@ _KEYVALUE = re.compile(r"^([A-Za-z][A-Za-z0-9 _-]*)=(.*)$")
 _CARD = re.compile(r"^(?:(\d+)\s+)?(\S.*)$")
 _SIGNED = re.compile(r"^[-+−]\d+\s")  # `-1 Island`: a count, not part of a name
 UNPARSED_PREFIX = "# unparsed: "
-UNKNOWN_EDITION = "???"  # Forge's CardEdition.UNKNOWN_CODE
-
-
-class _Line:
-    """One card request after the grammar: name, foil mark, printing, colours, flags."""
-
-    def __init__(self) -> None:
-        self.set: str | None = None
-        self.number: str | None = None
-        self.art: int | None = None
-        self.colors = ""
-        self.flags: dict[str, str] = {}
-        self.warnings: list[str] = []
-
-
-def _read_flags(segment: str, out: _Line) -> bool:
-    """`#{k=v<TAB>k}` or the legacy `#W#B`; False when the segment is not flags at all."""
-    if segment.startswith("#{"):
-        if not segment.endswith("}"):
-            return False
-        for flag in segment[2:-1].split("\t"):
-            flag = flag.strip()
-            if not flag:
-                continue
-            key, _, value = flag.partition("=") if "=" in flag else (flag, "", "true")
-            key = key.strip()
-            if key == "markedColors":
-                colors = parse_colors(value)
-                if colors is None:
-                    out.warnings.append(f"markedColors={value} is not a set of colours; kept")
-                    out.flags[key] = value
-                else:
-                    out.colors = colors
-            else:
-                out.flags[key] = value
-        return True
-    parts = [p for p in segment.split("#") if p.strip()]
-    colors = parse_colors(",".join(parts)) if parts else None
-    if colors is None:
-        out.warnings.append(f"{segment} is not a set of colours; kept")
-        out.flags["markedColors"] = segment
-    else:
-        out.colors = colors
-    return True
-
-
-def parse_request(request: str) -> tuple[str, bool, _Line] | str:
-    """(name, foil, segments) or the reason the request breaks the grammar."""
-    parts = request.split("|")
-    name = parts[0].strip()
-    foil = name.endswith("+")
-    if foil:
-        name = name[:-1].rstrip()
-    if not name:
-        return "no card name"
-    out = _Line()
-    for raw in parts[1:]:
-        seg = raw.strip()
-        if seg.startswith("#"):
-            if not _read_flags(seg, out):
-                return f"unreadable flags {seg!r}"
-        elif seg.startswith("[") and seg.endswith("]") and len(seg) > 2:
-            out.number = seg[1:-1].strip()
-        elif re.fullmatch(r"\d{1,2}", seg):
-            out.art = int(seg) if int(seg) >= 1 else None
-        elif seg and not seg.isdigit():
-            if seg == UNKNOWN_EDITION:
-                continue  # Forge's "no edition": the flags after it are still read
-            if out.set is None:
-                out.set = seg.upper()
-            else:
-                out.warnings.append(f"second set code {seg!r} ignored")
-        else:
-            return f"unreadable segment {seg!r}"
-    return name, foil, out
 
 
 class _ForgeLines(CardLines):
@@ -317,154 +248,6 @@ def _companion(
 # --- writing -------------------------------------------------------------------------------------
 
 
-# Per-card flags other kinds keep for their own write-back (MTGO `.dek` Annotation): not Forge's.
-_FOREIGN_FLAGS = frozenset({"Annotation"})
-
-
-def _forge_flags(entry: Entry) -> dict[str, str]:
-    return {k: v for k, v in entry.flags.items() if k not in _FOREIGN_FLAGS}
-
-
-def _flags_segment(entry: Entry) -> str:
-    flags = []
-    if entry.colors:
-        flags.append(f"markedColors={entry.colors}")
-    for key, value in _forge_flags(entry).items():
-        if key == "markedColors" and entry.colors:
-            continue
-        flags.append(key if value == "true" else f"{key}={value}")
-    return "|#{" + "\t".join(flags) + "}" if flags else ""
-
-
-def card_line(entry: Entry, pool: CardPool | None) -> str:
-    return f"{entry.count} {card_request(entry, pool)}"
-
-
-def writable_name(name: str) -> bool:
-    """Whether `name` reads back as itself from a Forge card line. Forge has no quoting: a `|`
-    starts a segment, a final `+` is the foil mark, edge spaces are trimmed and a control
-    character makes the line unparsed, so such a name (an unknown card's, as written elsewhere)
-    cannot be a card line."""
-    return (
-        bool(name)
-        and name == name.strip()
-        and "|" not in name
-        and not name.endswith("+")
-        and not CONTROL.search(name)
-    )
-
-
-def _name(entry: Entry, pool: CardPool | None) -> str:
-    """The name written: the export name, trimmed as the reader trims it (reported if changed)."""
-    return export_name(entry, pool).strip()
-
-
-def _unwritable(entry: Entry, pool: CardPool | None) -> bool:
-    return not writable_name(_name(entry, pool))
-
-
-def _request(entry: Entry, pool: CardPool | None, printing: bool, flags: bool) -> str:
-    """A card line without its count: name, foil mark and (as asked) the segments."""
-    p = entry.printing or Printing()
-    foil = "+" if p.finish in ("foil", "etched") else ""
-    line = f"{_name(entry, pool)}{foil}"
-    # Forge takes the first segment as a set code, so a set is written when the entry has one,
-    # or when flags need one in front of them: a real set that holds the card, since Forge keeps
-    # flags only on a card it finds in the named set (never `???`; forge_printing.py).
-    # set codes are read upper-cased: written so, a trip changes nothing
-    set_code, number = (p.set.upper(), p.number) if p.set and printing else (None, None)
-    flags = flags and bool(entry.colors or _forge_flags(entry))
-    if set_code is None and flags and printing:
-        set_code, number = flag_printing(entry, pool) or (None, None)
-    if set_code:
-        line += f"|{set_code}"
-        if number:
-            line += f"|[{number}]"
-        elif p.forge_art and printing:
-            line += f"|{p.forge_art}"
-        if flags:
-            line += _flags_segment(entry)
-    return line
-
-
-def _reads_back(
-    entry: Entry, request: str, pool: CardPool | None, printing: bool, flags: bool
-) -> bool:
-    """Whether `request` reads back as the entry's name, finish and (as asked) printing and
-    flags: a set code or number with a `|`, `[` or `]`, a flag with a TAB, `=` or `}` would not."""
-    parsed = parse_request(request)
-    if isinstance(parsed, str):
-        return False
-    name, foil, seg = parsed
-    p = entry.printing or Printing()
-    if name != _name(entry, pool) or foil != (p.finish in ("foil", "etched")):
-        return False
-    if printing and p.set and (seg.set, seg.number) != (p.set.upper(), p.number):
-        return False
-    if printing and "|" in request and not p.number and seg.art != p.forge_art:
-        return False
-    if flags:
-        want = {
-            k: v
-            for k, v in _forge_flags(entry).items()
-            if not (k == "markedColors" and entry.colors)
-        }
-        if seg.colors != entry.colors or seg.flags != want:
-            return False
-    return True
-
-
-def request_and_losses(entry: Entry, pool: CardPool | None) -> tuple[str, list[str]]:
-    """The card line without its count, and what it could not carry: the printing and flags
-    when they would not read back as themselves (the line is then written without them)."""
-    if entry.printing is not None and (entry.printing.set or "").strip() == UNKNOWN_EDITION:
-        # Forge's "no edition" (kept in an own file): no set, so flags get a real one
-        entry = replace(entry, printing=replace(entry.printing, set=None))
-    for printing, flags in ((True, True), (True, False), (False, False)):
-        request = _request(entry, pool, printing, flags)
-        if _reads_back(entry, request, pool, printing, flags):
-            break
-    lost = []
-    p = entry.printing or Printing()
-    if not printing and (p.set or p.number or p.forge_art):
-        lost.append(
-            f"{entry.card}: printing not written (it would not read back from a Forge card line)"
-        )
-    if not flags and (entry.colors or _forge_flags(entry)):
-        lost.append(_flags_lost(entry, pool, printing))
-    return request, lost
-
-
-def _flags_lost(entry: Entry, pool: CardPool | None, printing: bool) -> str:
-    """Why the line carries no choice, as a player reads it."""
-    if not (printing and flag_printing(entry, pool) is None):
-        return (
-            f"{entry.card}: colour choice and flags not written (they would not read back "
-            "from a Forge card line)"
-        )
-    what = []
-    if entry.colors:
-        names = [_COLOUR_NAMES[c] for c in entry.colors]
-        listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-        what.append(f"the colour choice ({listed})")
-    extra = [k for k in _forge_flags(entry) if not (k == "markedColors" and entry.colors)]
-    if extra:
-        what.append(f"the flags {', '.join(extra)}")
-    return (
-        f"{entry.card}: Forge will drop {' and '.join(what)} — Forge keeps it only after the "
-        "code of a set it knows the card in, and no printing of this card is known (give the "
-        "line a printing, or import a card pool with printings)"
-    )
-
-
-_COLOUR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
-
-
-def card_request(entry: Entry, pool: CardPool | None) -> str:
-    """A card line without its count: name, foil mark and segments."""
-    return request_and_losses(entry, pool)[0]
-
-
 def header_reads_as(name: str) -> str:
     """The section a `[name]` header reads back as: the known ones in any case (`[main]` is
     Main, `[planes]` is Planes), others as written, trimmed. A name no header can hold (a `]`
@@ -477,9 +260,35 @@ def header_reads_as(name: str) -> str:
     return _CARD_SECTIONS.get(low) or _EXTRA_SECTIONS.get(low) or key
 
 
-def write(deck: Deck, pool: CardPool | None = None) -> str:
+def write(deck: Deck, pool: CardPool[Any] | None = None) -> str:
     deck, _ = fold_sections(deck, header_reads_as)
-    forge = deck.foreign.get("forge") or {}
+    kept = deck.foreign.get("forge")
+    forge: dict[str, Any] = kept if isinstance(kept, dict) else {}
+    out = _metadata_lines(deck, pool, forge)
+    companions = deck.section("Companion").entries
+    blocks: list[tuple[str, Sequence[Entry]]] = [
+        ("Commander", deck.section("Commander").entries),
+        ("Main", deck.section("Main").entries),
+        ("Sideboard", tuple(deck.section("Sideboard").entries) + tuple(companions)),
+        ("Maybeboard", deck.section("Maybeboard").entries),
+    ]
+    canon = {"Commander", "Companion", "Main", "Sideboard", "Maybeboard"}
+    blocks += [(s.name, s.entries) for s in deck.sections if s.name not in canon]
+    extra_lines = forge.get("sections", {})
+    extra_lines = extra_lines if isinstance(extra_lines, dict) else {}
+    by_section = _unparsed_homes(deck, forge)
+    out.extend(by_section.pop("metadata", []))
+    for name, entries in blocks:
+        out += _section_lines(
+            name, entries, extra_lines.get(name, []), by_section.pop(name, []), pool
+        )
+    for rest in by_section.values():
+        out.extend(rest)
+    return "\n".join(out) + "\n"
+
+
+def _metadata_lines(deck: Deck, pool: CardPool[Any] | None, forge: dict[str, Any]) -> list[str]:
+    """`[metadata]` and its keys: the deck's own, then the kept ones the deck did not write."""
     out = ["[metadata]", f"Name={deck.name}"]
     if deck.notes:
         out.append("Comment=" + " ".join(deck.notes.splitlines()))
@@ -496,21 +305,16 @@ def write(deck: Deck, pool: CardPool | None = None) -> str:
     # Own keys come from the deck; one kept raw (a DeckEditorCompanion not in the sideboard,
     # a DeckEditorFormat that is no format code) goes back only when the deck wrote none.
     written = {line.split("=", 1)[0].lower() for line in out[1:]}
-    for pair in forge.get("metadata", []) if isinstance(forge, dict) else []:
+    for pair in forge.get("metadata", []):
         if isinstance(pair, (list, tuple)) and len(pair) == 2 and pair[0].lower() not in written:
             out.append(f"{pair[0]}={pair[1]}")
-    blocks: list[tuple[str, tuple[Entry, ...]]] = [
-        ("Commander", deck.section("Commander").entries),
-        ("Main", deck.section("Main").entries),
-        ("Sideboard", deck.section("Sideboard").entries + companions),
-        ("Maybeboard", deck.section("Maybeboard").entries),
-    ]
-    canon = {"Commander", "Companion", "Main", "Sideboard", "Maybeboard"}
-    blocks += [(s.name, s.entries) for s in deck.sections if s.name not in canon]
-    kept = forge.get("sections", {}) if isinstance(forge, dict) else {}
-    # Unparsed lines go back to the end of the section they were read in (Forge files only),
-    # the others to the end of the file.
-    where = forge.get("unparsed_sections", {}) if isinstance(forge, dict) else {}
+    return out
+
+
+def _unparsed_homes(deck: Deck, forge: dict[str, Any]) -> dict[str, list[str]]:
+    """The unparsed lines as comments, by the section they go back to the end of: the one they
+    were read in (Forge files only), else "" (the end of the file)."""
+    where = forge.get("unparsed_sections", {})
     where = where if isinstance(where, dict) else {}
     by_section: dict[str, list[str]] = {}
     for u in deck.unparsed:
@@ -519,41 +323,43 @@ def write(deck: Deck, pool: CardPool | None = None) -> str:
         home = where.get(str(u.line)) if u.source == KIND else None
         line = UNPARSED_PREFIX + unprefixed(u.text, UNPARSED_PREFIX)
         by_section.setdefault(home or "", []).append(line)
-    meta_unparsed = by_section.pop("metadata", [])
-    out.extend(meta_unparsed)
-    for name, entries in blocks:
-        extra = kept.get(name, []) if isinstance(kept, dict) else []
-        tail = by_section.pop(name, [])
-        # a name with a control character cannot be a line at all (reported by `losses`)
-        entries = tuple(e for e in entries if not CONTROL.search(_name(e, pool)))
-        if not entries and not extra and not tail:
-            continue
-        out.append(f"[{name}]")
-        out.extend(str(x) for x in extra)
-        # lines Forge cannot tell apart (etched and foil are both `+`) merged, as its reader would
-        out.extend(
-            f"{n} {body}"
-            for n, body in merged_rows(
-                (body, e.count, body)
-                for e in entries
-                if not _unwritable(e, pool)
-                for body in (card_request(e, pool),)
-            )
-        )
-        # a name no card line can hold is kept as an unparsed line (reported by `losses`), not
-        # written as a line that reads back as another card or as a foil
-        out.extend(
-            f"{UNPARSED_PREFIX}{e.count} {_name(e, pool)}"
+    return by_section
+
+
+def _section_lines(
+    name: str,
+    entries: Sequence[Entry],
+    extra: list[Any],
+    tail: list[str],
+    pool: CardPool[Any] | None,
+) -> list[str]:
+    """A section's header, its kept lines, its card lines and its unparsed lines."""
+    # a name with a control character cannot be a line at all (reported by `losses`)
+    entries = tuple(e for e in entries if not CONTROL.search(written_name(e, pool)))
+    if not entries and not extra and not tail:
+        return []
+    out = [f"[{name}]", *(str(x) for x in extra)]
+    # lines Forge cannot tell apart (etched and foil are both `+`) merged, as its reader would
+    out.extend(
+        f"{n} {body}"
+        for n, body in merged_rows(
+            (body, e.count, body)
             for e in entries
-            if _unwritable(e, pool) and not CONTROL.search(_name(e, pool))
+            if not unwritable(e, pool)
+            for body in (card_request(e, pool),)
         )
-        out.extend(tail)
-    for rest in by_section.values():
-        out.extend(rest)
-    return "\n".join(out) + "\n"
+    )
+    # a name no card line can hold is kept as an unparsed line (reported by `losses`), not
+    # written as a line that reads back as another card or as a foil
+    out.extend(
+        f"{UNPARSED_PREFIX}{e.count} {written_name(e, pool)}"
+        for e in entries
+        if unwritable(e, pool) and not CONTROL.search(written_name(e, pool))
+    )
+    return out + tail
 
 
-def losses(deck: Deck, pool: CardPool | None = None, *, in_forge: bool = True) -> list[str]:
+def losses(deck: Deck, pool: CardPool[Any] | None = None, *, in_forge: bool = True) -> list[str]:
     """What the file loses of the deck: for Deck Editor reading it back, and (`in_forge`) what
     Forge itself ignores of it (kept in the file for Deck Editor: no loss for a save in place)."""
     deck, out = fold_sections(deck, header_reads_as)
@@ -575,13 +381,13 @@ def losses(deck: Deck, pool: CardPool | None = None, *, in_forge: bool = True) -
             out.append(f"{e.card}: collector number not written (no set code)")
         if e.tags:
             out.append(f"{e.card}: card tags not written")
-        out += flag_losses(e, kept=set(_forge_flags(e)))
-        if not _unwritable(e, pool):
+        out += flag_losses(e, kept=set(forge_flags(e)))
+        if not unwritable(e, pool):
             out += request_and_losses(e, pool)[1]
         out += trimmed_name_losses(e, export_name(e, pool), KIND)
-        if CONTROL.search(_name(e, pool)):
+        if CONTROL.search(written_name(e, pool)):
             out.append(f"{e.card}: not written (a control character in the name)")
-        elif _unwritable(e, pool):
+        elif unwritable(e, pool):
             out.append(
                 f"{e.card}: a Forge card line cannot hold this name (`|` or a final "
                 "`+`); written as an unparsed line"

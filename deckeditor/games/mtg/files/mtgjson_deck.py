@@ -8,6 +8,8 @@ all card objects, since a JSON deck file has no card lines.
 
 from __future__ import annotations
 
+from typing import Any
+
 from deckeditor.carddb.pool import CardPool
 from deckeditor.deck import Printing
 from deckeditor.deckfile_errors import DeckFileError, ImportResult
@@ -55,7 +57,7 @@ def _printing(card: dict) -> Printing | None:
 
 
 def read(
-    doc: dict, pool: CardPool | None, *, name: str = "Imported deck", consume: bool = False
+    doc: dict, pool: CardPool[Any] | None, *, name: str = "Imported deck", consume: bool = False
 ) -> ImportResult:
     """The deck of a parsed MTGJSON deck file; `consume`: the caller gives `doc` away, and each
     card object is dropped from it once read (8 MiB of them: over 100 MB)."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from typing import Any
 
 from deckeditor.carddb.pool import CardPool
 from deckeditor.deck import Deck
@@ -74,7 +75,7 @@ def _moves(cards: list[tuple[Card | None, str]], rules: str) -> list[tuple[tuple
 
 
 def apply(
-    deck: Deck, pool: CardPool | None, format_code: str | None = None
+    deck: Deck, pool: CardPool[Any] | None, format_code: str | None = None
 ) -> tuple[Deck, list[str]]:
     """Move the sideboard's commander(s)/companion to their sections when §6.3 allows it."""
     if deck.section("Commander").entries or pool is None or pool.game != "mtg":

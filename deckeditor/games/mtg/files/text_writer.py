@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from typing import Any
 
 from deckeditor.carddb.pool import CardPool
 from deckeditor.deck import Deck, Entry, Printing
@@ -24,8 +25,8 @@ from deckeditor.games.mtg.files.common import (
     unprefixed,
 )
 from deckeditor.games.mtg.files.text import (
-    CAT_SECTIONS,
     ARENA_TO_PAPER,
+    CAT_SECTIONS,
     SUBTOTAL,
     UNPARSED_PREFIX,
     classify,
@@ -73,7 +74,7 @@ def _tag_part(entry: Entry) -> tuple[str, tuple[str, ...]]:
 
 
 def _reads_back(
-    body: str, name: str, expect: tuple, pool: CardPool | None, section: str | None = None
+    body: str, name: str, expect: tuple, pool: CardPool[Any] | None, section: str | None = None
 ) -> bool:
     """Whether `1 <body>` reads back as `name` with the printing and tags `expect` holds (and in
     `section`, for a line whose Archidekt category names one)."""
@@ -86,7 +87,7 @@ def _reads_back(
 
 
 class _Knows:
-    def __init__(self, pool: CardPool | None) -> None:
+    def __init__(self, pool: CardPool[Any] | None) -> None:
         self.pool = pool
 
     def knows(self, name: str) -> bool:
@@ -96,7 +97,7 @@ class _Knows:
 def card_body(
     name: str,
     suffix: str,
-    pool: CardPool | None,
+    pool: CardPool[Any] | None,
     expect: tuple = (None, ()),
     section: str | None = None,
 ) -> str | None:
@@ -124,7 +125,7 @@ class _Plan:
     the line limit) is always reported, never silently lost."""
 
     def __init__(
-        self, kind: str, pool: CardPool | None, printings: bool = False, tags: bool = False
+        self, kind: str, pool: CardPool[Any] | None, printings: bool = False, tags: bool = False
     ) -> None:
         self.kind, self.pool, self.printings, self.tags = kind, pool, printings, tags
         self.losses: list[str] = []
@@ -253,7 +254,7 @@ def _refuse_empty(kind: str, deck: Deck, written: int, kept: tuple[str, ...]) ->
 
 def write_text(
     deck: Deck,
-    pool: CardPool | None = None,
+    pool: CardPool[Any] | None = None,
     *,
     with_printings: bool = False,
     with_tags: bool = False,
@@ -284,7 +285,7 @@ def write_text(
     return "\n".join(out) + "\n"
 
 
-def write_archidekt(deck: Deck, pool: CardPool | None = None) -> str:
+def write_archidekt(deck: Deck, pool: CardPool[Any] | None = None) -> str:
     """Archidekt's text export: `1x Name (SET) CN [Category,…]`, one block, the section as the
     first category (the deck's categories must be in the tags: `deckeditor.categories`)."""
     plan = _Plan("archidekt", pool)
@@ -301,7 +302,7 @@ def write_archidekt(deck: Deck, pool: CardPool | None = None) -> str:
     return "\n".join(f"{n}x {body}" for n, body in merged_rows((b, n, b) for n, b in rows)) + "\n"
 
 
-def losses_archidekt(deck: Deck, pool: CardPool | None = None) -> list[str]:
+def losses_archidekt(deck: Deck, pool: CardPool[Any] | None = None) -> list[str]:
     out = _lost_sections(deck, _CANON) + _card_losses(deck, True, True, _CANON)
     plan = _Plan("archidekt", pool)
     for name in _CANON:
@@ -321,7 +322,7 @@ def losses_archidekt(deck: Deck, pool: CardPool | None = None) -> list[str]:
     return out
 
 
-def write_arena(deck: Deck, pool: CardPool | None = None) -> str:
+def write_arena(deck: Deck, pool: CardPool[Any] | None = None) -> str:
     out = ["About", f"Name {deck.name}", ""]
     written = 0
     plan = _Plan("arena", pool)
@@ -342,7 +343,7 @@ def write_arena(deck: Deck, pool: CardPool | None = None) -> str:
     return "\n".join(out) + "\n"
 
 
-def write_mtgo(deck: Deck, pool: CardPool | None = None) -> str:
+def write_mtgo(deck: Deck, pool: CardPool[Any] | None = None) -> str:
     plan = _Plan("mtgo", pool)
     main = plan.lines(deck.section("Main").entries)
     side = plan.lines(
@@ -396,7 +397,7 @@ def _lost_sections(deck: Deck, keep: tuple[str, ...]) -> list[str]:
 
 def losses_text(
     deck: Deck,
-    pool: CardPool | None = None,
+    pool: CardPool[Any] | None = None,
     *,
     with_printings: bool = False,
     with_tags: bool = False,
@@ -409,7 +410,7 @@ def losses_text(
     return out
 
 
-def losses_arena(deck: Deck, pool: CardPool | None = None) -> list[str]:
+def losses_arena(deck: Deck, pool: CardPool[Any] | None = None) -> list[str]:
     out = _lost_sections(deck, _ARENA)
     for _, e in deck.entries(*_ARENA):
         p = e.printing or Printing()
@@ -430,7 +431,7 @@ def losses_arena(deck: Deck, pool: CardPool | None = None) -> list[str]:
     return out
 
 
-def losses_mtgo(deck: Deck, pool: CardPool | None = None) -> list[str]:
+def losses_mtgo(deck: Deck, pool: CardPool[Any] | None = None) -> list[str]:
     out = _lost_sections(deck, _ARENA)
     out += sideboard_commander_losses(deck, "mtgo", pool)
     out += _card_losses(deck, False, False, _ARENA)
