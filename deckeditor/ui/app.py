@@ -7,11 +7,12 @@ from __future__ import annotations
 import os
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtGui import QGuiApplication, QIcon
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 from deckeditor import APP_NAME, DESKTOP_FILE_NAME, ORG_NAME, __version__
 from deckeditor.paths import AppPaths, resources_dir
@@ -19,9 +20,12 @@ from deckeditor.ui.main_window import MainWindow, tell_repairs
 
 
 def make_app(argv: list[str] | None = None) -> QApplication:
-    app = QApplication.instance()
-    if app is None:
-        app = QApplication(argv if argv is not None else [sys.argv[0]])
+    existing = QApplication.instance()
+    app = (
+        existing
+        if isinstance(existing, QApplication)
+        else QApplication(argv if argv is not None else [sys.argv[0]])
+    )
     QApplication.setApplicationName(APP_NAME)
     QApplication.setApplicationDisplayName(APP_NAME)
     QApplication.setOrganizationName(ORG_NAME)
@@ -36,13 +40,13 @@ def make_app(argv: list[str] | None = None) -> QApplication:
 class _FirstPaint(QObject):
     """Calls `done` once the window has painted (then the event loop settles one more turn)."""
 
-    def __init__(self, window, done) -> None:
+    def __init__(self, window: QWidget, done: Callable[[], object]) -> None:
         super().__init__(window)
         self.done = done
         self.fired = False
         window.installEventFilter(self)
 
-    def eventFilter(self, obj, event) -> bool:
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
         if not self.fired and event.type() == QEvent.Type.Paint:
             self.fired = True
             QTimer.singleShot(0, self.done)
@@ -59,13 +63,13 @@ def settle_heap() -> None:
     gc.freeze()
 
 
-def warm_up(window) -> None:
+def warm_up(window: MainWindow) -> None:
     """Build the search index now, then settle the heap (tests and benchmarks: synchronous)."""
     window.catalog.searcher.warm()
     settle_heap()
 
 
-def warm_up_in_background(window) -> None:
+def warm_up_in_background(window: MainWindow) -> None:
     """After the first paint: the search index is built in a worker thread, so the window
     answers input meanwhile (a search typed before it is done waits for the rest), then the
     long-lived objects are frozen out of the collector's sight. The collector is paused while
@@ -94,6 +98,47 @@ def _peak_rss_kb() -> int:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 
 
+def _shoot(app: QApplication, window: MainWindow, screenshot: str) -> int:
+    """`--screenshot FILE`: the window once it has painted, saved as a PNG; 0 when written.
+    With DECKEDITOR_REPORT_PAINT (bench/bench_gui.py), the CPU time to the first paint and to
+    an answering window, and the peak memory with the search index built."""
+    status = {"code": 1}
+
+    report = bool(os.environ.get("DECKEDITOR_REPORT_PAINT"))  # bench/bench_gui.py
+
+    def interactive() -> None:
+        # the event loop is free again after the first paint and the start of the
+        # after-paint work, as in a normal start: the window answers input from here
+        # with the CPU time spent so far (the benchmark's view of start-up without the load
+        # of other processes on a shared machine)
+        print(f"interactive {time.process_time() * 1000:.1f}", flush=True)
+        QTimer.singleShot(0, shoot)
+
+    def painted() -> None:
+        if report:
+            print("painted", flush=True)
+            warm_up_in_background(window)  # what a normal start does after the first paint
+            QTimer.singleShot(0, interactive)
+        else:
+            shoot()
+
+    def shoot() -> None:
+        app.processEvents()
+        if report:
+            window.catalog.searcher.warm()  # resident memory with the search index built
+            print(f"rss {_peak_rss_kb()}", flush=True)
+        image = window.grab()
+        status["code"] = 0 if image.save(screenshot, "PNG") else 1
+        window.confirm_discard = lambda: True
+        window.close()
+        app.quit()
+
+    _FirstPaint(window, painted)
+    window.show()
+    app.exec()
+    return status["code"]
+
+
 def run_gui(home: str | None = None, deck: str | None = None, screenshot: str | None = None) -> int:
     from deckeditor.paths import HomeError
 
@@ -107,8 +152,7 @@ def run_gui(home: str | None = None, deck: str | None = None, screenshot: str | 
         return 2
     app = make_app()
     window = MainWindow(paths, autosave=screenshot is None)
-    if screenshot:  # no modal dialog may block an unattended run
-        window.warn = lambda title, text: print(f"deckeditor: {text}", file=sys.stderr)
+    window.unattended = bool(screenshot)  # no modal dialog may block an unattended run
     if deck:
         if not Path(deck).exists():
             print(f"deckeditor: {deck}: no such file", file=sys.stderr)
@@ -117,41 +161,7 @@ def run_gui(home: str | None = None, deck: str | None = None, screenshot: str | 
         elif not window.open_path(deck) and screenshot:
             return 2
     if screenshot:
-        status = {"code": 1}
-
-        report = bool(os.environ.get("DECKEDITOR_REPORT_PAINT"))  # bench/bench_gui.py
-
-        def interactive() -> None:
-            # the event loop is free again after the first paint and the start of the
-            # after-paint work, as in a normal start: the window answers input from here
-            # with the CPU time spent so far (the benchmark's view of start-up without the load
-            # of other processes on a shared machine)
-            print(f"interactive {time.process_time() * 1000:.1f}", flush=True)
-            QTimer.singleShot(0, shoot)
-
-        def painted() -> None:
-            if report:
-                print("painted", flush=True)
-                warm_up_in_background(window)  # what a normal start does after the first paint
-                QTimer.singleShot(0, interactive)
-            else:
-                shoot()
-
-        def shoot() -> None:
-            app.processEvents()
-            if report:
-                window.catalog.searcher.warm()  # resident memory with the search index built
-                print(f"rss {_peak_rss_kb()}", flush=True)
-            image = window.grab()
-            status["code"] = 0 if image.save(screenshot, "PNG") else 1
-            window.confirm_discard = lambda: True
-            window.close()
-            app.quit()
-
-        _FirstPaint(window, painted)
-        window.show()
-        app.exec()
-        return status["code"]
+        return _shoot(app, window, screenshot)
     _FirstPaint(window, lambda: warm_up_in_background(window))  # the search index, once shown
     QTimer.singleShot(0, lambda: tell_repairs(window))
     window.show()

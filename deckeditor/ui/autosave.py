@@ -7,13 +7,16 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from deckeditor.deck import Deck
 from deckeditor.paths import AppPaths
 from deckeditor.recovery import autosave_name, write_autosave
+from deckeditor.session import EditorSession
 
 DEBOUNCE_MS = 800  # after the last edit of a burst: typing a count or a run of adds is one write
 MAX_WAIT_MS = 2000  # but a run of edits without a pause is written at least this often
@@ -27,12 +30,12 @@ class Autosaver(QObject):
     def __init__(
         self,
         paths: AppPaths,
-        get_session,
-        get_path=lambda: None,
+        get_session: Callable[[], EditorSession],
+        get_path: Callable[[], str | None] = lambda: None,
         debounce_ms: int = DEBOUNCE_MS,
-        parent=None,
-        get_kind=lambda: "json",
-        get_disk=lambda: None,
+        parent: QObject | None = None,
+        get_kind: Callable[[], str] = lambda: "json",
+        get_disk: Callable[[], str | None] = lambda: None,
     ) -> None:
         super().__init__(parent)
         self.paths = paths
@@ -47,8 +50,9 @@ class Autosaver(QObject):
         self.timer.timeout.connect(self.save_now)
         # one worker: writes and removals happen in the order they were asked for
         self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="autosave")
-        self._last: Future | None = None
-        self._written = None  # (deck, path) last handed to the worker
+        self._last: Future[None] | None = None
+        # (deck, path, kind, disk state) last handed to the worker
+        self._written: tuple[Deck, str | None, str, str | None] | None = None
         self.error = ""  # the last write's failure (a full disk must not stop the editing)
         self._told = False  # the current run of failures was reported
         self._stopped = False
@@ -84,7 +88,7 @@ class Autosaver(QObject):
         self._last = self._worker.submit(self._write, *state)
         return True
 
-    def _write(self, deck, path, kind, disk) -> None:
+    def _write(self, deck: Deck, path: str | None, kind: str, disk: str | None) -> None:
         try:
             write_autosave(self.file, deck, path, kind, disk)
             self.error = ""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import QObject, QThread
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
@@ -36,10 +36,10 @@ class ImportHost(Protocol):
     session: EditorSession
     settings: Settings
     paths: AppPaths
-    pools: dict[str, CardPool]
+    pools: dict[str, CardPool[Any]]
     catalog: CatalogPanel
 
-    def pool(self, game: str) -> CardPool: ...
+    def pool(self, game: str) -> CardPool[Any]: ...
     def use_session(self, session: EditorSession) -> None: ...
     def warn(self, title: str, text: str) -> None: ...
     def show_message(self, text: str) -> None: ...
@@ -47,7 +47,7 @@ class ImportHost(Protocol):
 
 class CardImport(QObject):
     def __init__(
-        self, host: ImportHost, parent: QWidget, load_pool: Callable[[AppPaths, str], CardPool]
+        self, host: ImportHost, parent: QWidget, load_pool: Callable[[AppPaths, str], CardPool[Any]]
     ) -> None:
         super().__init__(parent)
         self.host = host

@@ -23,10 +23,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from deckeditor.catalog_search import CatalogSearch
 from deckeditor.deck import Printing
 from deckeditor.session import CardViewBlock, EditorSession
 from deckeditor.ui import theme
-from deckeditor.ui.card_images import CardPicture
+from deckeditor.ui.card_images import CardImages, CardPicture
 from deckeditor.ui.symbols import symbol_image
 
 _ICON = 16  # pixels: a symbol icon's size, near the text's cap height at the default font
@@ -92,7 +93,7 @@ class CardView(QWidget):
         self.text.setOpenLinks(False)
         self.text.anchorClicked.connect(self._on_link)
         self.picture = CardPicture(self)
-        self.images = None  # the window's CardImages; None: text only
+        self.images: CardImages | None = None  # the window's; None: text only
         self.image_note = QLabel()
         self.image_note.setWordWrap(True)  # a long note must not widen the pane (1366 px screens)
         self.image_note.setStyleSheet(theme.tone("color:#777"))
@@ -134,7 +135,7 @@ class CardView(QWidget):
         self.card: Any = None
         self.target = "Main"
         self._behind: str | None = None  # an edit's redraw (its target) waiting for the tab
-        self.searcher = None  # the catalog's CatalogSearch, for the failed search term
+        self.searcher: CatalogSearch | None = None  # the catalog's, for the failed search term
         self._symbols_of: Any = None  # the game whose symbol icons the document holds
         self._symbol_re: re.Pattern | None = None
         self._symbols: dict[str, Any] = {}

@@ -79,7 +79,7 @@ class EmptyCatalogNote(QWidget):
             first = (state.bits & -state.bits).bit_length() - 1
         elif state.rows:
             first = state.rows[0]
-        if first is None or not state.text or not 0 <= first < size:
+        if first is None or not state.text or not 0 <= first < size or session.pool is None:
             return text + "."
         card = session.pool.cards[first]
         # a reason may name the card itself ("Tolabow, Loch Rascal: 1 of 1 …"): named once here

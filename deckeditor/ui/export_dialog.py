@@ -20,8 +20,11 @@ from PySide6.QtWidgets import (
     QPlainTextEdit,
     QPushButton,
     QVBoxLayout,
+    QWidget,
 )
 
+from deckeditor.carddb.pool import CardPool
+from deckeditor.deck import Deck
 from deckeditor.deck_files import (
     deck_text,
     export_kind,
@@ -33,7 +36,13 @@ from deckeditor.losses import group_losses
 
 
 class ExportDialog(QDialog):
-    def __init__(self, deck, pool: Any, parent=None, start_dir: str = "") -> None:
+    def __init__(
+        self,
+        deck: Deck,
+        pool: CardPool[Any] | None,
+        parent: QWidget | None = None,
+        start_dir: str = "",
+    ) -> None:
         super().__init__(parent)
         self.setWindowTitle("Export deck")
         self.deck, self.pool, self.start_dir = deck, pool, start_dir
@@ -72,7 +81,7 @@ class ExportDialog(QDialog):
         self._show_losses()
 
     def kind(self) -> str:
-        return self.kind_box.currentData()
+        return str(self.kind_box.currentData())
 
     def _show_text(self) -> None:
         kind = export_kind(self.deck.game, self.kind())

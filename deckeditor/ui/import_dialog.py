@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import Qt
@@ -18,16 +19,26 @@ from PySide6.QtWidgets import (
     QSplitter,
     QTableView,
     QVBoxLayout,
+    QWidget,
 )
 
+from deckeditor.carddb.pool import CardPool
+from deckeditor.deck import Deck
 from deckeditor.deck_files import read_deck_file
+from deckeditor.deckfile_errors import ImportResult
 from deckeditor.games import registry
 from deckeditor.ui.import_report_model import ImportReportModel, status_name
 from deckeditor.words import count
 
 
 class ImportDialog(QDialog):
-    def __init__(self, pool: Any, parent=None, start_dir: str = "", pool_for=None) -> None:
+    def __init__(
+        self,
+        pool: CardPool[Any] | None,
+        parent: QWidget | None = None,
+        start_dir: str = "",
+        pool_for: Callable[[str], CardPool[Any] | None] | None = None,
+    ) -> None:
         super().__init__(parent)
         self.setWindowTitle("Import deck")
         self.resize(820, 560)
@@ -152,7 +163,7 @@ class ImportDialog(QDialog):
         ok.setEnabled(True)
 
     @staticmethod
-    def _read_as(result, notes: list) -> str:
+    def _read_as(result: ImportResult, notes: list[object]) -> str:
         """The kind a player knows it by: a text reader's own "read as MTG Arena text" note
         (taken out of `notes`; the last one, after an encoding's "read as UTF-16 text"), else
         the game's name for the file kind ("Forge (.dck)")."""
@@ -164,5 +175,5 @@ class ImportDialog(QDialog):
 
         return export_kind(result.deck.game, str(result.kind)).label  # unwritten kinds: their code
 
-    def deck(self):
+    def deck(self) -> Deck | None:
         return None if self.result_value is None else self.result_value.deck

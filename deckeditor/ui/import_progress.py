@@ -8,11 +8,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QProgressDialog
+from PySide6.QtWidgets import QApplication, QProgressDialog, QWidget
 
 
 class ImportProgress(QProgressDialog):
-    def __init__(self, sources: list[str], parent=None) -> None:
+    def __init__(self, sources: list[str], parent: QWidget | None = None) -> None:
         super().__init__("Importing cards…", "Cancel", 0, 0, parent)
         self.setWindowTitle("Import cards")
         self.setWindowModality(Qt.WindowModality.WindowModal)

@@ -11,14 +11,24 @@ modal loop.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QByteArray, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QIcon
-from PySide6.QtWidgets import QApplication, QDialog, QMainWindow, QMenu, QMessageBox
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QLabel,
+    QMainWindow,
+    QMenu,
+    QMessageBox,
+    QSplitter,
+    QTabWidget,
+)
 
 from deckeditor import APP_NAME
 from deckeditor.carddb import repair
@@ -32,11 +42,17 @@ from deckeditor.session import EditorSession
 from deckeditor.ui import theme
 from deckeditor.ui.autosave import Autosaver
 from deckeditor.ui.card_import import CardImport
+from deckeditor.ui.card_view import CardView
+from deckeditor.ui.catalog_view import CatalogPanel
+from deckeditor.ui.deck_pane import DeckPane
 from deckeditor.ui.file_watch import FileWatch
 from deckeditor.ui.help_dialogs import AboutDialog, SearchHelpDialog
+from deckeditor.ui.legality_panel import LegalityPanel
 from deckeditor.ui.picture_options import PictureOptions
 from deckeditor.ui.settings import Settings, load_settings, save_settings_or_tell
-from deckeditor.ui.status_bar import DeckStatusBar
+from deckeditor.ui.stats import StatsPanel
+from deckeditor.ui.status_bar import DeckStatusBar, ProblemList
+from deckeditor.ui.template_panel import TemplatePanel
 from deckeditor.ui.undo import UndoActions
 from deckeditor.ui.window_actions import build_menus
 from deckeditor.ui.window_edits import AskColors, WindowEdits
@@ -48,7 +64,7 @@ if TYPE_CHECKING:
     from deckeditor.ui.workers import ImportWorker
 
 
-def load_pool(paths: AppPaths, game: str) -> CardPool:
+def load_pool(paths: AppPaths, game: str) -> CardPool[Any]:
     """The card database's pool for a game, else the starter pool, else an empty pool."""
     from deckeditor.carddb.store import open_pool, starter_pool  # lazy: sqlite and the stores
 
@@ -72,6 +88,18 @@ def tell_repairs(window: MainWindow) -> None:
 
 
 class MainWindow(QMainWindow):
+    # the panes (window_layout.WindowPanes)
+    catalog: CatalogPanel
+    deck_pane: DeckPane
+    card_view: CardView
+    problems: ProblemList
+    problem_title: QLabel
+    stats: StatsPanel
+    template_panel: TemplatePanel
+    tabs: QTabWidget
+    legality: LegalityPanel
+    target_box: QComboBox
+    splitter: QSplitter
     # the menus' actions the table keeps (window_actions.MENUS names them)
     recent_menu: QMenu
     copy_menu: QMenu
@@ -87,7 +115,7 @@ class MainWindow(QMainWindow):
     def __init__(
         self,
         paths: AppPaths,
-        pools: dict[str, CardPool] | None = None,
+        pools: dict[str, CardPool[Any]] | None = None,
         settings: Settings | None = None,
         autosave: bool = True,
     ) -> None:
@@ -95,11 +123,12 @@ class MainWindow(QMainWindow):
         self.paths = paths
         self.settings = settings if settings is not None else load_settings(paths)
         # before any widget is made: the palette they start with is the theme's
-        theme.apply(QApplication.instance(), self.settings.theme)
-        self.pools: dict[str, CardPool] = dict(pools or {})
+        theme.apply(theme.application(), self.settings.theme)
+        self.pools: dict[str, CardPool[Any]] = dict(pools or {})
         self.current_path: str | None = None
         self.current_kind = "json"  # the deck-file kind of current_path (Save writes it back)
         self.last_message = ""
+        self.unattended = False
         self.file_watch = FileWatch(self)  # another program changing the open file (Save asks)
         self.files = WindowFiles(self, self)
         self.edits = WindowEdits(self, self)
@@ -133,7 +162,7 @@ class MainWindow(QMainWindow):
         self.pictures.downloads_action = self.downloads_action
         self.catalog.show_hidden.toggled.connect(self.show_hidden_action.setChecked)
         self.files.fill_recent()
-        theme.follow_system(QApplication.instance(), self._theme_changed)
+        theme.follow_system(theme.application(), self._theme_changed)
         self._wire()
         self._restore_view_settings()
         self.autosaver = self._make_autosaver() if autosave else None
@@ -175,9 +204,7 @@ class MainWindow(QMainWindow):
         catalog.helpRequested.connect(self.search_help)
         # the card view's "why hidden" follows the search, once typing pauses (off the keystroke)
         self._card_refresh = QTimer(self, singleShot=True, interval=250)
-        self._card_refresh.timeout.connect(
-            lambda: card_view.card is not None and card_view._render()
-        )
+        self._card_refresh.timeout.connect(self._refresh_card_reasons)
         catalog.search_box.textChanged.connect(lambda _: self._card_refresh.start())
         deck_pane.addRequested.connect(edits.add_card)
         deck_pane.leadRequested.connect(edits.lead_action)
@@ -200,6 +227,10 @@ class MainWindow(QMainWindow):
             lambda i: self._on_target(self.target_box.itemData(i) or "")
         )
 
+    def _refresh_card_reasons(self) -> None:
+        if self.card_view.card is not None:
+            self.card_view._render()
+
     def _make_autosaver(self) -> Autosaver:
         autosaver = Autosaver(
             self.paths,
@@ -220,7 +251,7 @@ class MainWindow(QMainWindow):
 
     # --- pools and sessions --------------------------------------------------------------
 
-    def pool(self, game: str) -> CardPool:
+    def pool(self, game: str) -> CardPool[Any]:
         if game not in self.pools:
             self.pools[game] = load_pool(self.paths, game)
             # a later load (another game's deck) may repair or fail too; the first, while the
@@ -244,7 +275,8 @@ class MainWindow(QMainWindow):
             else None
         )
         # as the deck line it is, so its printing can be chosen at once
-        self.card_view.show_card(lead, self.target(), (lead_section, 0) if lead else None)
+        line = (lead_section, 0) if lead and lead_section else None
+        self.card_view.show_card(lead, self.target(), line)
 
     def open_deck(self, deck: Deck, path: str | None = None) -> None:
         """Show a deck in a fresh session (its own undo history)."""
@@ -322,6 +354,9 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(f"{self.session.deck.name}{star}{where} · {game} — {APP_NAME}")
 
     def warn(self, title: str, text: str) -> None:
+        if self.unattended:  # `--screenshot`: no modal dialog may block the run
+            print(f"deckeditor: {text}", file=sys.stderr)
+            return
         QMessageBox.warning(self, title, text)
 
     def show_message(self, text: str) -> None:
@@ -395,7 +430,7 @@ class MainWindow(QMainWindow):
     def set_theme(self, name: str) -> None:
         """View › Theme: System (the desktop's scheme), Light or Dark; kept in the settings."""
         self.settings.theme = name
-        theme.apply(QApplication.instance(), name)
+        theme.apply(theme.application(), name)
         self.theme_actions[name].setChecked(True)
         self._theme_changed()
 

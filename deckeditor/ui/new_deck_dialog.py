@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLineEdit
+from PySide6.QtGui import QStandardItemModel
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLineEdit,
+    QWidget,
+)
 
 from deckeditor import format_catalog
 from deckeditor.games import registry
@@ -22,7 +30,7 @@ def formats_of(game: str) -> list[tuple[str, str, str]]:
 
 
 class NewDeckDialog(QDialog):
-    def __init__(self, game: str = "", fmt: str = "", parent=None) -> None:
+    def __init__(self, game: str = "", fmt: str = "", parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("New deck")
         self.name_edit = QLineEdit("Untitled deck")
@@ -59,7 +67,9 @@ class NewDeckDialog(QDialog):
                 if group is not None:
                     self.format_box.insertSeparator(self.format_box.count())
                 self.format_box.addItem(in_group)
-                heading = self.format_box.model().item(self.format_box.count() - 1)
+                model = self.format_box.model()
+                assert isinstance(model, QStandardItemModel)  # a QComboBox's own model
+                heading = model.item(self.format_box.count() - 1)
                 heading.setEnabled(False)
                 group = in_group
             self.format_box.addItem(title, code)
@@ -70,7 +80,7 @@ class NewDeckDialog(QDialog):
         self.format_box.setCurrentIndex(max(0, index))
 
     def game(self) -> str:
-        return self.game_box.currentData()
+        return str(self.game_box.currentData())
 
     def format(self) -> str:
         return self.format_box.currentData() or registry.game(self.game()).default_format

@@ -8,7 +8,7 @@ from __future__ import annotations
 import datetime as dt
 
 from PySide6.QtCore import QDate, Qt, QTimer, Signal
-from PySide6.QtGui import QBrush, QColor, QResizeEvent
+from PySide6.QtGui import QBrush, QColor, QIcon, QResizeEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QDateEdit,
@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from deckeditor.games.interface import DeckTarget
 from deckeditor.problems import Problem
 from deckeditor.ui import theme
 from deckeditor.words import count
@@ -38,7 +39,7 @@ class ProblemList(QListWidget):
     problemActivated = Signal(object)
     problemDoubleClicked = Signal(object)
 
-    def __init__(self, parent=None) -> None:
+    def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setAlternatingRowColors(True)
         self.setWordWrap(True)  # messages name cards and lists; never cut them off
@@ -77,7 +78,7 @@ class ProblemList(QListWidget):
             item.setForeground(QBrush(color))
             self.addItem(item)
 
-    def _icon(self, error: bool):
+    def _icon(self, error: bool) -> QIcon:
         from PySide6.QtWidgets import QStyle
 
         kind = (
@@ -202,12 +203,11 @@ class DeckStatusBar(QStatusBar):
         self.day_edit.setDate(QDate(day.year, day.month, day.day))
         self.day_edit.blockSignals(False)
 
-    def set_deck_target(self, target) -> None:
+    def set_deck_target(self, target: DeckTarget | None) -> None:
         """A game's `DeckTarget` (label, options, value), or None to hide the selector."""
-        shown = target is not None
-        self.target_label.setVisible(shown)
-        self.target_box.setVisible(shown)
-        if not shown:
+        self.target_label.setVisible(target is not None)
+        self.target_box.setVisible(target is not None)
+        if target is None:
             return
         self.target_label.setText(target.label)
         self.target_box.setToolTip(f"The deck's {target.label.lower()} (saved with the deck)")

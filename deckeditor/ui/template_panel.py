@@ -9,6 +9,8 @@ are updated, not rebuilt).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QGridLayout,
@@ -18,6 +20,8 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+
+from deckeditor.categories import TargetStatus
 
 _SHORT = "color: #a05a00;"  # under its target: the off-target colour of the deck pane's headers
 
@@ -40,7 +44,7 @@ class _Row:
         self.shown_target = -1
         self.ok: bool | None = None
 
-    def show(self, status, query: str) -> None:
+    def show(self, status: TargetStatus, query: str) -> None:
         """Only what changed is set: a style sheet set again re-polishes the button."""
         if self.button.text() != status.label:
             self.button.setText(status.label)
@@ -69,7 +73,7 @@ class TemplatePanel(QWidget):
     targetChanged = Signal(str, int)
     buildRequested = Signal()
 
-    def __init__(self, parent=None) -> None:
+    def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -87,7 +91,9 @@ class TemplatePanel(QWidget):
         self.rows: dict[str, _Row] = {}
         self.kept = False
 
-    def set_status(self, statuses, queries: dict[str, str], kept: bool) -> None:
+    def set_status(
+        self, statuses: Sequence[TargetStatus], queries: dict[str, str], kept: bool
+    ) -> None:
         """`statuses`: the template's categories with their counts (`categories.TargetStatus`);
         `kept`: the deck carries the template (else it is the game's default, shown only)."""
         self.kept = kept

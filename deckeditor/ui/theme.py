@@ -8,9 +8,12 @@ light background; `tone` gives each its counterpart on a dark one."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
+from PySide6.QtWidgets import QApplication
 
 THEMES = ("System", "Light", "Dark")
 
@@ -26,7 +29,15 @@ _TONE_RE = re.compile(
     + r"(?![0-9a-fA-F])"
 )
 
-_state = {"dark": False, "choice": "System"}
+_state: dict[str, Any] = {"dark": False, "choice": "System"}  # the theme now applied
+
+
+def application() -> QApplication:
+    """The running application (the window is made inside one)."""
+    app = QApplication.instance()
+    if not isinstance(app, QApplication):
+        raise RuntimeError("no QApplication is running")
+    return app
 
 
 def system_is_dark() -> bool:
@@ -36,7 +47,7 @@ def system_is_dark() -> bool:
 
 
 def is_dark() -> bool:
-    return _state["dark"]
+    return bool(_state["dark"])
 
 
 def dark_palette() -> QPalette:
@@ -71,7 +82,7 @@ def dark_palette() -> QPalette:
     return p
 
 
-def apply(app, choice: str) -> bool:
+def apply(app: QGuiApplication, choice: str) -> bool:
     """Set the application's palette for `choice` ("System", "Light", "Dark"); True when dark.
     The light palette is the style's own, as before themes existed."""
     choice = choice if choice in THEMES else "System"
@@ -80,18 +91,19 @@ def apply(app, choice: str) -> bool:
     if dark:
         app.setPalette(dark_palette())
     else:
-        app.setPalette(app.style().standardPalette())
+        standard = app.style().standardPalette() if isinstance(app, QApplication) else QPalette()
+        app.setPalette(standard)
     return dark
 
 
-def follow_system(app, changed) -> None:
+def follow_system(app: QGuiApplication, changed: Callable[[], object]) -> None:
     """While the choice is System, a change of the system's scheme applies at once."""
     hints = QGuiApplication.styleHints()
     signal = getattr(hints, "colorSchemeChanged", None)
     if signal is None:
         return
 
-    def on_change(_scheme) -> None:
+    def on_change(_scheme: Qt.ColorScheme) -> None:
         if _state["choice"] == "System":
             apply(app, "System")
             changed()

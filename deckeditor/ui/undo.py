@@ -5,6 +5,9 @@ name the step they would undo or redo."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QKeySequence
 
 from deckeditor.history import UndoStack
@@ -12,7 +15,7 @@ from deckeditor.session import EditorSession
 
 
 class UndoActions:
-    def __init__(self, parent, get_session) -> None:
+    def __init__(self, parent: QObject, get_session: Callable[[], EditorSession]) -> None:
         self.get_session = get_session
         self.undo = QAction("&Undo", parent)
         self.undo.setShortcut(QKeySequence.StandardKey.Undo)

@@ -253,7 +253,9 @@ class WindowEdits:
         offered = session.catalog_lead_actions(card, host.target())
         host.catalog_lead_menu_action.setEnabled(bool(offered))
         host.catalog_lead_menu_action.setText(
-            f"{offered[0].label}: {card.name}" if offered else session.game.catalog_lead_label
+            f"{offered[0].label}: {card.name}"
+            if offered and card is not None
+            else session.game.catalog_lead_label
         )
 
     def name_catalog_lead(self) -> None:

@@ -10,8 +10,9 @@ window, which it reaches through `FilesHost`.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QDialog, QFileDialog, QMenu, QMessageBox, QWidget
@@ -58,7 +59,7 @@ class FilesHost(Protocol):
     ask_lossy_save: Callable[[str, list[str]], str | None]
     run_dialog: Callable[[QDialog], bool]
 
-    def pool(self, game: str) -> CardPool: ...
+    def pool(self, game: str) -> CardPool[Any]: ...
     def open_deck(self, deck: Deck, path: str | None = None) -> None: ...
     def warn(self, title: str, text: str) -> None: ...
     def show_message(self, text: str) -> None: ...
@@ -79,7 +80,7 @@ class WindowFiles:
     def fill_new_menu(self, menu: QMenu) -> None:
         """File › New: an empty deck of each game in its default format, no questions."""
         for code, label in registry.new_deck_labels():  # the game modules load when used
-            menu.addAction(label, lambda g=code: self.new_deck(g))
+            menu.addAction(label, partial(self.new_deck, code))
 
     def new_deck(
         self, game: str = registry.DEFAULT_GAME, fmt: str | None = None, name: str = "Untitled deck"
@@ -131,8 +132,12 @@ class WindowFiles:
         menu, recent = self.host.recent_menu, self.host.settings.recent_files
         menu.clear()
         for path in recent:
-            menu.addAction(path, lambda p=path: self.host.confirm_discard() and self.open_path(p))
+            menu.addAction(path, partial(self._open_recent, path))
         menu.setEnabled(bool(recent))
+
+    def _open_recent(self, path: str) -> None:
+        if self.host.confirm_discard():
+            self.open_path(path)
 
     def _remember(self, path: str) -> None:
         self.host.settings.add_recent(path)
@@ -300,7 +305,7 @@ class WindowFiles:
         menu = self.host.copy_menu
         menu.clear()
         for kind in share_kinds(self.host.session.game_code):
-            menu.addAction(kind.short_label, lambda k=kind.kind: self.copy_deck_as(k))
+            menu.addAction(kind.short_label, partial(self.copy_deck_as, kind.kind))
 
     def copy_deck_as(self, kind: str) -> None:
         """The deck as `kind`'s text on the clipboard; the status line says what it cannot carry."""

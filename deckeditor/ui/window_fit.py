@@ -7,13 +7,14 @@ from __future__ import annotations
 
 from PySide6.QtCore import QRect, QSize
 from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QWidget
 
 PREFERRED = QSize(1400, 860)  # what the three panes like on a large screen
 # the window manager's title bar and borders, not known before the window is shown
 FRAME = QSize(16, 40)
 
 
-def available(window) -> QRect | None:
+def available(window: QWidget) -> QRect | None:
     """The available geometry (panels excluded) of the window's screen, or the primary one."""
     screen = window.screen() or QGuiApplication.primaryScreen()
     return screen.availableGeometry() if screen is not None else None
@@ -27,7 +28,7 @@ def first_size(area: QRect) -> QSize:
     )
 
 
-def fit_first_start(window) -> None:
+def fit_first_start(window: QWidget) -> None:
     """Size and centre the window on its screen's available geometry."""
     area = available(window)
     if area is None:
@@ -41,7 +42,7 @@ def fit_first_start(window) -> None:
     )
 
 
-def clamp_to_screen(window) -> None:
+def clamp_to_screen(window: QWidget) -> None:
     """A restored geometry larger than the screen (or off it) shrinks and moves inside the
     available geometry; one that fits is left as the player made it."""
     if window.isMaximized() or window.isFullScreen():

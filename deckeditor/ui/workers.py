@@ -17,6 +17,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QThread, Signal
 
 from deckeditor.carddb.import_process import progress_numbers, summary_from
+from deckeditor.paths import AppPaths
 from deckeditor.ui.import_child import child_env, command
 
 
@@ -31,7 +32,9 @@ class ImportWorker(QObject):
     failed = Signal(str)
     cancelled = Signal()
 
-    def __init__(self, sources: list[str], app_paths, parent=None) -> None:
+    def __init__(
+        self, sources: list[str], app_paths: AppPaths, parent: QObject | None = None
+    ) -> None:
         super().__init__(parent)
         self.sources = sources
         self.app_paths = app_paths
@@ -54,7 +57,7 @@ class ImportWorker(QObject):
         if proc is not None and proc.poll() is None:
             proc.terminate()
 
-    def _progress(self, *args, **kwargs) -> None:
+    def _progress(self, *args: Any, **kwargs: Any) -> None:
         if self._cancel.is_set():
             raise Cancelled()
         self.progressed.emit(*progress_numbers(args, kwargs))
@@ -77,7 +80,7 @@ class ImportWorker(QObject):
             encoding="utf-8",
             env=child_env(),
         )
-        outcome: dict = {}
+        outcome: dict[str, Any] = {}
         for line in proc.stdout:  # type: ignore[union-attr]
             try:
                 doc = json.loads(line)
@@ -89,7 +92,7 @@ class ImportWorker(QObject):
                 self.phase.emit(str(doc["phase"][0]), str(doc["phase"][1]))
             else:
                 outcome = doc
-        err = proc.stderr.read() if proc.stderr else ""  # type: ignore[union-attr]
+        err = proc.stderr.read() if proc.stderr else ""
         proc.wait()
         if self._cancel.is_set():
             self.cancelled.emit()
