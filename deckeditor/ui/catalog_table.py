@@ -71,8 +71,8 @@ class CatalogTable(QTableView):
             delegate.end_frame()
 
     def _paint_rows(self, event, delegate: CatalogDelegate, selected: set[tuple[int, int]]) -> bool:
-        """The visible rows, painted in one pass; False when the stock paint must do it. A hot
-        loop, kept whole: it runs on every keystroke's repaint (~40 rows × 6 columns), and its
+        """The visible rows, painted in one pass; False when the stock paint must do it.
+        A hot loop, kept whole: it runs on every keystroke's repaint (~40 rows × 6 columns), and its
         locals (pens, palette, column geometry) are read once outside the row loop; split into
         calls per row or cell, the calls cost what this saves."""
         model = delegate.model

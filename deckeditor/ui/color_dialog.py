@@ -17,13 +17,14 @@ from PySide6.QtWidgets import (
     QPushButton,
     QToolButton,
     QVBoxLayout,
+    QWidget,
 )
 
 from deckeditor.games import registry
-from deckeditor.session import ColorBudget
+from deckeditor.games.interface import ChoiceOption, ColorBudget
 
 
-def options_of(budget: ColorBudget) -> tuple:
+def options_of(budget: ColorBudget) -> tuple[ChoiceOption, ...]:
     """The budget's toggles; a budget built without them offers the default game's."""
     return tuple(budget.options) or tuple(registry.default().choice_options())
 
@@ -36,7 +37,7 @@ class ColorDialog(QDialog):
         chosen: str = "",
         zone: str = "",
         relied: dict[str, int] | None = None,
-        parent=None,
+        parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self.budget = budget
@@ -55,42 +56,17 @@ class ColorDialog(QDialog):
         intro.setWordWrap(True)
         self.buttons: dict[str, QToolButton] = {}
         row = QHBoxLayout()
-        relied = relied or {}
         self.options = options_of(budget)
         for option in self.options:
-            letter = option.letter
-            b = QToolButton()
-            b.setCheckable(True)
-            b.setChecked(letter in chosen)
-            mark = " ⚠" if zone and letter not in zone and budget.exactly else ""
-            uses = relied.get(letter, 0)
-            b.setText(
-                f"{letter}\n{option.name}{mark}"
-                + (f"\n{uses} card{'s' if uses != 1 else ''}" if uses else "")
-            )
-            b.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-            b.setMinimumSize(72, 64)
-            tip = option.name
-            if mark:
-                tip += " — outside the commanders' identity"
-            if letter in zone and not budget.exactly:
-                tip += " — already in the commanders' identity"
-            b.setToolTip(tip)
-            b.setStyleSheet(
-                f"QToolButton {{ background: {option.fill}; border: 2px solid #999; border-radius: 6px; }}"
-                "QToolButton:checked { border: 3px solid #202060; font-weight: bold; }"
-            )
-            if letter in zone and not budget.exactly and letter not in chosen:
-                b.setEnabled(False)  # an additional colour already in the identity adds nothing
-            b.toggled.connect(self._update)
-            self.buttons[letter] = b
+            b = self._button(option, chosen, zone, (relied or {}).get(option.letter, 0))
+            self.buttons[option.letter] = b
             row.addWidget(b)
         self.status = QLabel()
         self.box = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
         clear = QPushButton("Clear")
-        clear.clicked.connect(lambda: [b.setChecked(False) for b in self.buttons.values()])
+        clear.clicked.connect(self._clear)
         self.box.addButton(clear, QDialogButtonBox.ButtonRole.ResetRole)
         self.box.accepted.connect(self.accept)
         self.box.rejected.connect(self.reject)
@@ -101,6 +77,35 @@ class ColorDialog(QDialog):
         layout.addWidget(self.box)
         self._update()
 
+    def _button(self, option: ChoiceOption, chosen: str, zone: str, uses: int) -> QToolButton:
+        """One colour's toggle: its letter and name, how many cards rely on it, and whether it
+        lies outside (or, for an additional colour, already inside) the commanders' identity."""
+        letter = option.letter
+        b = QToolButton()
+        b.setCheckable(True)
+        b.setChecked(letter in chosen)
+        mark = " ⚠" if zone and letter not in zone and self.budget.exactly else ""
+        b.setText(
+            f"{letter}\n{option.name}{mark}"
+            + (f"\n{uses} card{'s' if uses != 1 else ''}" if uses else "")
+        )
+        b.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        b.setMinimumSize(72, 64)
+        tip = option.name
+        if mark:
+            tip += " — outside the commanders' identity"
+        if letter in zone and not self.budget.exactly:
+            tip += " — already in the commanders' identity"
+        b.setToolTip(tip)
+        b.setStyleSheet(
+            f"QToolButton {{ background: {option.fill}; border: 2px solid #999; border-radius: 6px; }}"
+            "QToolButton:checked { border: 3px solid #202060; font-weight: bold; }"
+        )
+        if letter in zone and not self.budget.exactly and letter not in chosen:
+            b.setEnabled(False)  # an additional colour already in the identity adds nothing
+        b.toggled.connect(self._update)
+        return b
+
     def colors(self) -> str:
         return "".join(o.letter for o in self.options if self.buttons[o.letter].isChecked())
 
@@ -108,7 +113,11 @@ class ColorDialog(QDialog):
         for c, b in self.buttons.items():
             b.setChecked(c in letters)
 
-    def _update(self, *_args) -> None:
+    def _clear(self) -> None:
+        for button in self.buttons.values():
+            button.setChecked(False)
+
+    def _update(self, *_args: object) -> None:
         n, chosen = self.budget.count, len(self.colors())
         ok = chosen == n if self.budget.exactly else chosen <= n
         self.box.button(QDialogButtonBox.StandardButton.Ok).setEnabled(ok)

@@ -23,23 +23,39 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any, Protocol
 
 from PySide6.QtCore import QFileSystemWatcher, QObject, QTimer
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QMessageBox, QWidget
 
+from deckeditor.carddb.pool import CardPool
 from deckeditor.diskstate import MISSING, changed_since, disk_state
 from deckeditor.saving import same_file
+from deckeditor.session import EditorSession
 
 RELOAD, KEEP, SAVE_AS = "reload", "keep", "save_as"
 SETTLE_MS = 300  # after the last change signal: another program may still be writing
 _UNSET = object()
 
 
+class WatchHost(Protocol):
+    """What the watch needs of the window."""
+
+    session: EditorSession
+    current_kind: str
+
+    def pool(self, game: str) -> CardPool[Any]: ...
+    def open_path(self, path: str) -> bool: ...
+    def save_as(self, path: str | None = None) -> bool: ...
+    def show_message(self, text: str) -> None: ...
+    def warn(self, title: str, text: str) -> None: ...
+
+
 class FileWatch(QObject):
     """The window's file: what it held when last read or written, and a watch on it."""
 
-    def __init__(self, window) -> None:
-        super().__init__(window)
+    def __init__(self, window: WatchHost, parent: QObject | None = None) -> None:
+        super().__init__(parent)
         self.window = window
         self.path: str | None = None
         self.known: str | None = MISSING  # the content hash the window last read or wrote
@@ -53,18 +69,20 @@ class FileWatch(QObject):
 
     # --- what the window tells it ---------------------------------------------------------
 
-    def watch(self, path: str | None, known=_UNSET) -> None:
+    def watch(self, path: str | None, known: str | object | None = _UNSET) -> None:
         """The window now shows `path` as it is on disk (or as `known`: a hash taken before the
         file was read, or the one an autosave recorded)."""
         self.timer.stop()
         if self.watcher.files() or self.watcher.directories():
             self.watcher.removePaths(self.watcher.files() + self.watcher.directories())
         self.path = os.path.abspath(path) if path else None
-        self.known = (
-            disk_state(self.path)
-            if self.path and known is _UNSET
-            else (known if self.path else MISSING)
-        )
+        if not self.path:
+            self.known = MISSING
+        elif known is _UNSET:
+            self.known = disk_state(self.path)
+        else:
+            assert known is None or isinstance(known, str)
+            self.known = known
         self._told = None
         if self.path:
             self._add_watches()
@@ -74,7 +92,7 @@ class FileWatch(QObject):
         return self.known if self.path else None
 
     def changed_on_disk(self) -> bool:
-        return bool(self.path) and changed_since(self.known, disk_state(self.path))
+        return self.path is not None and changed_since(self.known, disk_state(self.path))
 
     def before_save(self, path: str) -> bool | None:
         """None: go on and write `path`. Otherwise the file changed on disk since the window read
@@ -90,12 +108,14 @@ class FileWatch(QObject):
             self.reload()
             return False
         if answer == SAVE_AS:
-            return self.window.save_as()
+            return bool(self.window.save_as())
         return False
 
     # --- the watcher ------------------------------------------------------------------------
 
     def _add_watches(self) -> None:
+        if self.path is None:
+            return
         folder = str(Path(self.path).parent)
         if os.path.isdir(folder) and folder not in self.watcher.directories():
             self.watcher.addPath(folder)
@@ -133,6 +153,8 @@ class FileWatch(QObject):
         from deckeditor.deck_files import deck_file_game, read_deck_file
 
         window, path = self.window, self.path
+        if path is None:
+            return False
         state = disk_state(path)  # before reading: a change while reading is seen next time
         try:
             result = read_deck_file(Path(path), window.pool(deck_file_game(Path(path))))
@@ -160,7 +182,7 @@ class FileWatch(QObject):
             QMessageBox.Icon.Warning,
             "File changed on disk",
             f"{name} changed on disk since you opened or saved it.",
-            parent=self.window,
+            parent=parent if isinstance(parent := self.parent(), QWidget) else None,
         )
         box.setInformativeText(
             "Reload shows the file as it is now (Undo brings your version back). Keep mine "

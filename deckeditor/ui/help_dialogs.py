@@ -5,15 +5,23 @@ from __future__ import annotations
 import os
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
 
 from deckeditor import APP_NAME, __version__
+from deckeditor.carddb.pool import CardPool
 from deckeditor.paths import AppPaths
 
 
 class _TextDialog(QDialog):
-    def __init__(self, title: str, html: str, parent=None, size=(760, 640)) -> None:
+    def __init__(
+        self,
+        title: str,
+        html: str,
+        parent: QWidget | None = None,
+        size: tuple[int, int] = (760, 640),
+    ) -> None:
         super().__init__(parent)
         self.setWindowTitle(title)
         self.text = QTextBrowser()
@@ -30,7 +38,7 @@ class _TextDialog(QDialog):
 class SearchHelpDialog(_TextDialog):
     """Not modal: it can stay open beside the catalog while the player types."""
 
-    def __init__(self, game: str, parent=None) -> None:
+    def __init__(self, game: str, parent: QWidget | None = None) -> None:
         from deckeditor.search.help import help_html
 
         super().__init__("Search syntax", help_html(game), parent)
@@ -58,7 +66,7 @@ def _titles() -> list[str]:
     return [g.TITLE for g in games()]
 
 
-def about_html(paths: AppPaths, pools: dict, image_sources: list[str]) -> str:
+def about_html(paths: AppPaths, pools: dict[str, CardPool[Any]], image_sources: list[str]) -> str:
     import html
 
     from deckeditor.carddb.store import CardStore
@@ -103,7 +111,13 @@ def about_html(paths: AppPaths, pools: dict, image_sources: list[str]) -> str:
 
 
 class AboutDialog(_TextDialog):
-    def __init__(self, paths: AppPaths, pools: dict, image_sources: list[str], parent=None) -> None:
+    def __init__(
+        self,
+        paths: AppPaths,
+        pools: dict[str, CardPool[Any]],
+        image_sources: list[str],
+        parent: QWidget | None = None,
+    ) -> None:
         super().__init__(
             f"About {APP_NAME}", about_html(paths, pools, image_sources), parent, (620, 460)
         )

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor
 
 HEADERS = ("Line", "Status", "Text", "Reason")
@@ -28,11 +28,11 @@ def status_name(line: Any) -> str:
 
 
 class ImportReportModel(QAbstractTableModel):
-    def __init__(self, parent=None) -> None:
+    def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._lines: Sequence = ()
+        self._lines: Sequence[Any] = ()  # the reader's line reports (number, status, text, reason)
 
-    def set_lines(self, lines: Sequence) -> None:
+    def set_lines(self, lines: Sequence[Any]) -> None:
         self.beginResetModel()
         self._lines = lines
         self.endResetModel()
@@ -45,7 +45,7 @@ class ImportReportModel(QAbstractTableModel):
 
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ):
+    ) -> str | None:
         if (
             role == Qt.ItemDataRole.DisplayRole
             and orientation == Qt.Orientation.Horizontal
@@ -54,7 +54,7 @@ class ImportReportModel(QAbstractTableModel):
             return HEADERS[section]
         return None
 
-    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole):
+    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
         if not index.isValid() or not 0 <= index.row() < len(self._lines):
             return None
         if role not in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ForegroundRole):

@@ -9,9 +9,11 @@ holds more than one format's check.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from PySide6.QtCore import QTimer, Signal
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -24,6 +26,8 @@ from PySide6.QtWidgets import (
 
 from deckeditor import format_catalog
 from deckeditor.deck_views import player_words
+from deckeditor.problems import Problem
+from deckeditor.session import EditorSession
 from deckeditor.ui.status_bar import ProblemList
 
 COLUMNS = ("Format", "Verdict", "Problems")
@@ -46,7 +50,9 @@ class LegalityPanel(QWidget):
 
     cardsRequested = Signal(list)  # names to select in the deck pane
 
-    def __init__(self, get_session, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, get_session: Callable[[], EditorSession], parent: QWidget | None = None
+    ) -> None:
         super().__init__(parent)
         self._session = get_session
         self.table = QTableWidget(0, len(COLUMNS))
@@ -65,7 +71,7 @@ class LegalityPanel(QWidget):
         layout.addWidget(self.problems, 2)
         self._game = ""
         self._infos: list[format_catalog.FormatInfo] = []
-        self.results: dict[str, list] = {}  # format code -> its problems, for the current deck
+        self.results: dict[str, list[Problem]] = {}  # format code -> its problems, this deck
         self._pending: list[int] = []
         self._chosen: int | None = None  # a row the player chose before it was checked
         self._timer = QTimer(self, singleShot=True, interval=0)
@@ -81,13 +87,13 @@ class LegalityPanel(QWidget):
             self._make_rows(session.game_code)
         self.results.clear()
         for row in range(len(self._infos)):
-            self.table.item(row, 1).setText("…")
-            self.table.item(row, 2).setText("")
+            self._cell(row, 1).setText("…")
+            self._cell(row, 2).setText("")
         self._pending = list(range(len(self._infos)))
         if self.isVisible():
             self._timer.start()
 
-    def showEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt's name)
         super().showEvent(event)
         if self._pending:
             self._timer.start()
@@ -98,6 +104,12 @@ class LegalityPanel(QWidget):
             self._next(restart=False)
 
     # -- rows ------------------------------------------------------------------------------------
+
+    def _cell(self, row: int, column: int) -> QTableWidgetItem:
+        """A cell `_make_rows` made (every row has its three)."""
+        item = self.table.item(row, column)
+        assert item is not None, (row, column)
+        return item
 
     def _make_rows(self, game: str) -> None:
         self._game = game
@@ -124,13 +136,13 @@ class LegalityPanel(QWidget):
                 list(game.check(session.deck, info, session.day, session.pool)) if game else []
             )
         except Exception as exc:  # a format that cannot be checked says so in its row
-            self.table.item(row, 1).setText(f"cannot check: {exc}")
+            self._cell(row, 1).setText(f"cannot check: {exc}")
             problems = None
         if problems is not None:
             errors = sum(1 for p in problems if p.is_error)
             self.results[info.code] = problems
-            self.table.item(row, 1).setText("Legal" if not errors else "Not legal")
-            self.table.item(row, 2).setText(str(errors) if errors else "")
+            self._cell(row, 1).setText("Legal" if not errors else "Not legal")
+            self._cell(row, 2).setText(str(errors) if errors else "")
         if row == self.table.currentRow():
             # the player's choice selects its cards once (below); a re-check after an edit
             # only refreshes the list, so the deck pane keeps the player's own selection

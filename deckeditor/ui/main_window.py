@@ -17,7 +17,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QByteArray, QTimer
+from PySide6.QtCore import QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QIcon
 from PySide6.QtWidgets import (
     QComboBox,
@@ -57,7 +57,7 @@ from deckeditor.ui.undo import UndoActions
 from deckeditor.ui.window_actions import build_menus
 from deckeditor.ui.window_edits import AskColors, WindowEdits
 from deckeditor.ui.window_files import WindowFiles
-from deckeditor.ui.window_fit import clamp_to_screen, fit_first_start
+from deckeditor.ui.window_fit import fit_first_start, keep_place, restore_place
 from deckeditor.ui.window_layout import WindowPanes
 
 if TYPE_CHECKING:
@@ -129,7 +129,10 @@ class MainWindow(QMainWindow):
         self.current_kind = "json"  # the deck-file kind of current_path (Save writes it back)
         self.last_message = ""
         self.unattended = False
-        self.file_watch = FileWatch(self)  # another program changing the open file (Save asks)
+        self.recovered_windows: list[MainWindow] = []  # more recovered decks: windows of their own
+        self.file_watch = FileWatch(
+            self, self
+        )  # another program changing the open file (Save asks)
         self.files = WindowFiles(self, self)
         self.edits = WindowEdits(self, self)
         self.card_import = CardImport(self, self, load_pool)
@@ -469,23 +472,11 @@ class MainWindow(QMainWindow):
         fit_first_start(self)  # a 1366×768 laptop's screen, less its panels
         width = self.width()  # the catalog and the deck first; the card view takes the rest
         self.splitter.setSizes([width * 41 // 100, width * 35 // 100, width - width * 76 // 100])
-        self._restore_state()
-
-    def _restore_state(self) -> None:
-        if self.settings.geometry:
-            self.restoreGeometry(QByteArray.fromBase64(self.settings.geometry.encode()))
-        if self.settings.window_state:
-            self.restoreState(QByteArray.fromBase64(self.settings.window_state.encode()))
-        if self.settings.splitter:
-            self.splitter.restoreState(QByteArray.fromBase64(self.settings.splitter.encode()))
-        if self.settings.geometry:
-            clamp_to_screen(self)  # saved on a bigger screen: inside this one
+        restore_place(self, self.splitter, self.settings)
 
     def store_settings(self) -> None:
         s = self.settings
-        s.geometry = bytes(self.saveGeometry().toBase64().data()).decode()
-        s.window_state = bytes(self.saveState().toBase64().data()).decode()
-        s.splitter = bytes(self.splitter.saveState().toBase64().data()).decode()
+        keep_place(self, self.splitter, s)
         s.show_hidden = self.catalog.show_hidden.isChecked()
         s.group_by = self.deck_pane.group_box.currentText()
         s.sort_by = self.deck_pane.sort_box.currentText()

@@ -9,7 +9,10 @@ Nothing is deleted that the user did not decline.
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QMessageBox
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from PySide6.QtWidgets import QMessageBox, QWidget
 
 from deckeditor import APP_NAME
 from deckeditor.games import registry
@@ -17,10 +20,15 @@ from deckeditor.paths import AppPaths
 from deckeditor.recovery import Leftover, leftover_autosaves
 from deckeditor.saving import same_file
 
+if TYPE_CHECKING:
+    from deckeditor.ui.main_window import MainWindow
+
+Ask = Callable[[QWidget, Leftover, int, int], str]
+
 RECOVER, DISCARD, LATER = "recover", "discard", "later"
 
 
-def ask_dialog(parent, item: Leftover, number: int, total: int) -> str:
+def ask_dialog(parent: QWidget, item: Leftover, number: int, total: int) -> str:
     box = QMessageBox(parent)
     box.setIcon(QMessageBox.Icon.Question)
     box.setWindowTitle("Recover unsaved work?")
@@ -38,12 +46,14 @@ def ask_dialog(parent, item: Leftover, number: int, total: int) -> str:
     return DISCARD if clicked is discard else LATER
 
 
-def recover_into(window, item: Leftover) -> None:
+def recover_into(window: MainWindow, item: Leftover) -> None:
     """Show the recovered deck with its file path, unsaved; the autosave becomes the window's."""
     # Save writes the file back in its own kind (a .dck stays a .dck); a kind this game cannot
     # write (a damaged record) keeps no path, so Save asks where, as when such a file is opened
-    writable = any(k.kind == item.kind for k in registry.game(item.deck.game).export_kinds())
-    window.open_deck(item.deck, item.path if writable else None)
+    deck = item.deck
+    assert deck is not None  # only a readable leftover is offered for recovery
+    writable = any(k.kind == item.kind for k in registry.game(deck.game).export_kinds())
+    window.open_deck(deck, item.path if writable else None)
     window.current_kind = item.kind if writable else "json"
     if writable and item.disk_known:  # a change to the file since the crash: Save asks
         window.file_watch.watch(window.current_path, item.disk)
@@ -55,15 +65,15 @@ def recover_into(window, item: Leftover) -> None:
     window.show_message(f"Recovered unsaved changes to “{item.deck_name}” ({where}): not saved yet")
 
 
-def _new_window(window):
+def _new_window(window: MainWindow) -> MainWindow:
     """Another window for the second and later recovered decks (sharing the loaded pools)."""
     other = type(window)(window.paths, pools=window.pools, settings=window.settings)
-    window.recovered_windows = [*getattr(window, "recovered_windows", []), other]
+    window.recovered_windows.append(other)
     other.show()
     return other
 
 
-def _free_for(window, item: Leftover) -> bool:
+def _free_for(window: MainWindow, item: Leftover) -> bool:
     """May the recovered deck take this window: it shows nothing the player asked for (an
     untouched untitled deck) or the recovered deck's own file, unchanged?"""
     if window.session.dirty:
@@ -73,10 +83,15 @@ def _free_for(window, item: Leftover) -> bool:
     return item.path is not None and same_file(window.current_path, item.path)
 
 
-def offer_recovery(window, paths: AppPaths, ask=ask_dialog, new_window=_new_window) -> list:
+def offer_recovery(
+    window: MainWindow,
+    paths: AppPaths,
+    ask: Ask = ask_dialog,
+    new_window: Callable[[MainWindow], MainWindow] = _new_window,
+) -> list[MainWindow]:
     """Ask about each leftover autosave, newest first; the windows that got a deck."""
     leftovers = leftover_autosaves(paths.autosave_dir)
-    used = []
+    used: list[MainWindow] = []
     for number, item in enumerate(leftovers, 1):
         answer = ask(window, item, number, len(leftovers))
         if answer == DISCARD:

@@ -16,8 +16,10 @@ validation of the same dataclass (`TypeAdapter`), field by field when the whole 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
+from typing import Any
 
 from deckeditor.kept_files import Damaged, read_json, replace_damaged
 from deckeditor.paths import AppPaths
@@ -60,13 +62,13 @@ def state_file(paths: AppPaths) -> Path:
 SETTINGS_FILE, STATE_FILE = "the settings file", "the window state file"
 
 
-def _object(value) -> dict:
+def _object(value: object) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise Damaged("not a JSON object")
     return value
 
 
-def _read(path: Path, what: str) -> dict:
+def _read(path: Path, what: str) -> dict[str, Any]:
     return read_json(path, _object, what) or {}
 
 
@@ -80,7 +82,10 @@ def load_settings(paths: AppPaths) -> Settings:
     )
     merged = {k: v for k, v in merged.items() if k in _FIELD_TYPES}  # unknown keys: ignored
     if all(_exact(k, v) for k, v in merged.items()):
-        return Settings(**{k: list(v) if isinstance(v, list) else v for k, v in merged.items()})
+        values: dict[str, Any] = {
+            k: list(v) if isinstance(v, list) else v for k, v in merged.items()
+        }
+        return Settings(**values)
     settings, bad = _validated(merged)
     for path, what, keys in (
         (paths.settings_file, SETTINGS_FILE, bad - STATE_FIELDS),
@@ -98,7 +103,7 @@ def load_settings(paths: AppPaths) -> Settings:
 _FIELD_TYPES = {f.name: str(f.type) for f in fields(Settings)}
 
 
-def _exact(key: str, value) -> bool:
+def _exact(key: str, value: object) -> bool:
     """`value` is already what the field holds (no coercion to ask pydantic about)."""
     kind = _FIELD_TYPES[key]
     if kind == "bool":
@@ -110,7 +115,7 @@ def _exact(key: str, value) -> bool:
     return False
 
 
-def _validated(merged: dict) -> tuple[Settings, set[str]]:
+def _validated(merged: dict[str, Any]) -> tuple[Settings, set[str]]:
     """The settings of every field valid on its own, and the keys that were not."""
     from pydantic import TypeAdapter, ValidationError
 
@@ -143,7 +148,9 @@ def save_settings(paths: AppPaths, settings: Settings) -> None:
     save_atomic(state_file(paths), json.dumps(state, indent=2) + "\n", backup=False)
 
 
-def save_settings_or_tell(paths: AppPaths, settings: Settings, tell) -> bool:
+def save_settings_or_tell(
+    paths: AppPaths, settings: Settings, tell: Callable[[str], object]
+) -> bool:
     """Save; when that fails, `tell(text)` the user once per run and go on (the window must
     still close and its autosave still be handled)."""
     global _told

@@ -6,10 +6,10 @@ rebuilt). A deck of another game with other charts makes the chart widgets anew,
 from __future__ import annotations
 
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QColor, QPainter
+from PySide6.QtGui import QColor, QPainter, QPaintEvent
 from PySide6.QtWidgets import QGridLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
-from deckeditor.session import Statistics
+from deckeditor.games.interface import Game, Statistics
 from deckeditor.ui import theme
 from deckeditor.ui.symbols import draw_symbol
 
@@ -19,7 +19,7 @@ _GROUP_COLUMNS = 3
 class BarChart(QWidget):
     """Labelled vertical bars; value labels above each bar."""
 
-    def __init__(self, title: str, parent=None) -> None:
+    def __init__(self, title: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.title = title
         self.bars: list[tuple[str, int, QColor]] = []
@@ -32,7 +32,7 @@ class BarChart(QWidget):
             self.bars = bars
             self.update()
 
-    def paintEvent(self, _event) -> None:
+    def paintEvent(self, _event: QPaintEvent) -> None:  # noqa: N802 - Qt's name
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         fm = p.fontMetrics()
@@ -69,12 +69,12 @@ class BarChart(QWidget):
 
 
 class StatsPanel(QWidget):
-    def __init__(self, parent=None) -> None:
+    def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.summary = QLabel()
         self.summary.setWordWrap(True)  # the colour sources' line would set the pane's width
         self.symbols: dict[str, object] = {}  # the game's symbols by token (`use_symbols`)
-        self._symbols_of = None
+        self._symbols_of: Game | None = None
         self.charts: list[BarChart] = []
         self._chart_keys: tuple[str, ...] = ()
         self._colors: dict[tuple[str, bool], QColor] = {}
@@ -103,7 +103,7 @@ class StatsPanel(QWidget):
                 return widget
         return None
 
-    def use_symbols(self, game) -> None:
+    def use_symbols(self, game: Game) -> None:
         """The symbols a chart may draw under its bars: those of the deck's game."""
         if game is not self._symbols_of:
             self._symbols_of = game

@@ -5,9 +5,11 @@ screen it lands on (a layout saved on a bigger monitor)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRect, QSize
+from PySide6.QtCore import QByteArray, QRect, QSize
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QMainWindow, QSplitter, QWidget
+
+from deckeditor.ui.settings import Settings
 
 PREFERRED = QSize(1400, 860)  # what the three panes like on a large screen
 # the window manager's title bar and borders, not known before the window is shown
@@ -62,3 +64,27 @@ def clamp_to_screen(window: QWidget) -> None:
     y = min(max(window.y(), area.y()), area.bottom() + 1 - height - extra.height())
     if (x, y) != (window.x(), window.y()):
         window.move(x, y)
+
+
+def _state(data: QByteArray) -> str:
+    return bytes(data.toBase64().data()).decode()
+
+
+def restore_place(window: QMainWindow, splitter: QSplitter, settings: Settings) -> None:
+    """The size, place, docks and pane widths kept in the settings (the first start's fitted
+    size otherwise), brought inside this screen when they were saved on a bigger one."""
+    if settings.geometry:
+        window.restoreGeometry(QByteArray.fromBase64(settings.geometry.encode()))
+    if settings.window_state:
+        window.restoreState(QByteArray.fromBase64(settings.window_state.encode()))
+    if settings.splitter:
+        splitter.restoreState(QByteArray.fromBase64(settings.splitter.encode()))
+    if settings.geometry:
+        clamp_to_screen(window)  # saved on a bigger screen: inside this one
+
+
+def keep_place(window: QMainWindow, splitter: QSplitter, settings: Settings) -> None:
+    """What `restore_place` brings back, into the settings."""
+    settings.geometry = _state(window.saveGeometry())
+    settings.window_state = _state(window.saveState())
+    settings.splitter = _state(splitter.saveState())
