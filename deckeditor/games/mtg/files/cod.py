@@ -23,18 +23,20 @@ from deckeditor.deckfile_errors import DeckFileError, ImportResult, LineKind
 from deckeditor.games.mtg.files import bannercard, sbcommander, xmlsafe
 from deckeditor.games.mtg.files.common import (
     DeckBuilder,
-    cards,
     clean_name,
     clean_tags,
-    deck_tag_losses,
     export_name,
-    flag_losses,
-    fold_sections,
     merged_rows,
     parse_count,
     section_name,
-    trimmed_name_losses,
     with_foreign,
+)
+from deckeditor.games.mtg.files.export_losses import (
+    cards,
+    deck_tag_losses,
+    flag_losses,
+    fold_sections,
+    trimmed_name_losses,
 )
 from deckeditor.games.mtg.files.formats_known import known_format
 from deckeditor.linereader import SEEN_LIMIT

@@ -10,7 +10,7 @@ import re
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from types import MappingProxyType
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from deckeditor.carddb.pool import CardPool
 from deckeditor.deck import (
@@ -72,11 +72,12 @@ def export_name(entry: Entry, pool: CardPool[Any] | None) -> str:
     One name per card, and one that reads back as that card: when the display name is another
     card's (a reversible `Parhelion II // Parhelion II` beside `Parhelion II`), the full name."""
     card = pool.get(entry.card) if pool is not None else None
-    if card is None:
+    if card is None or pool is None:
         return entry.card
-    display = card.display_name
+    display: str = card.display_name
     if display != card.name and pool.resolve(display).card is not card:
-        return card.name
+        full: str = card.name
+        return full
     return display
 
 
@@ -95,7 +96,7 @@ def merged_rows(rows: Iterable[tuple[Hashable, int, T]]) -> list[tuple[int, T]]:
     two equal lines in a kind that drops printings, and its reader would merge them anyway, so a
     second trip would not give the same file (`deck-files.md` §1 Entries). A sum past 9,999 is
     written as full lines of 9,999 and the rest, which the reader keeps apart the same way."""
-    totals: dict[Hashable, list] = {}
+    totals: dict[Hashable, list[Any]] = {}  # key -> [count, payload]
     for key, count, payload in rows:
         if key in totals:
             totals[key][0] += count
@@ -118,6 +119,7 @@ UNKNOWN_STATUS: Status = (LineKind.UNKNOWN_CARD, "unknown card")
 # flags as sorted pairs), what `Entry.same_line` compares
 MergeKey = str | tuple[str, Printing | None, str, tuple[str, ...], tuple[tuple[str, str], ...]]
 Prepared = tuple[MergeKey, Status, str | None]  # (merge key, line status, note)
+SectionKey = str | tuple[str, int]  # a section's name, or a reader's stand-in for one
 
 
 class DeckBuilder(LineBook):
@@ -136,7 +138,7 @@ class DeckBuilder(LineBook):
         # section -> merge key -> copies, in first-appearance order; the key is the card name
         # of a plain entry, else (card, printing, colors, tags, flags as sorted pairs). Totals
         # past 9,999 become full rows of 9,999 and the rest when the deck is built.
-        self.sections: dict[str | tuple, dict[str | tuple, int]] = {}
+        self.sections: dict[SectionKey, dict[MergeKey, int]] = {}
         self._resolved: dict[str, tuple[str, bool, str | None]] = {}
         self.notes: list[str] = []
         self._noted: set[str] = set()
@@ -191,13 +193,14 @@ class DeckBuilder(LineBook):
         colors: str = "",
         tags: tuple[str, ...] = (),
         flags: dict[str, str] | None = None,
-    ) -> tuple:
+    ) -> Prepared:
         """A card line's resolved form, for `add_prepared` (a reader that sees the same line
         many times prepares it once)."""
         name, known, note = self.resolve(written)
         if printing is not None and printing.is_empty():
             printing = None
         flat = tuple(sorted(flags.items())) if flags else ()
+        status: Status
         if note:
             status = (LineKind.CARD, note) if known else (LineKind.UNKNOWN_CARD, note)
         else:  # the common statuses shared, not one pair per distinct line
@@ -208,43 +211,44 @@ class DeckBuilder(LineBook):
             return name, status, note
         return (name, printing, colors, tags, flat), status, note
 
-    def prepare_plain(self, written: str) -> tuple:
+    def prepare_plain(self, written: str) -> Prepared:
         """`prepare` of a bare name (no printing, choices, tags or flags), past the name cache:
         for a reader that keeps its own per line, where a file of distinct names would only
         fill it."""
         res = self.pool.resolve(written)
         card, note = res.card, res.note
         if card is not None:
-            return card.name, ((LineKind.CARD, note) if note else CARD_STATUS), note
+            name: str = card.name
+            return name, ((LineKind.CARD, note) if note else CARD_STATUS), note
         return written, ((LineKind.UNKNOWN_CARD, note) if note else UNKNOWN_STATUS), note
 
     @staticmethod
-    def key_card(key: str | tuple) -> str:
+    def key_card(key: MergeKey) -> str:
         """The card name of a merge key (`prepare(...)[0]`)."""
-        return key if key.__class__ is str else key[0]
+        return key if isinstance(key, str) else key[0]
 
     def add_prepared(
-        self, number: int, text: str | None, section: str | tuple, count: int, prepared: Prepared
+        self, number: int, text: str | None, section: SectionKey, count: int, prepared: Prepared
     ) -> None:
         key, (kind, reason), note = prepared
         if note:
             self.note(f"line {number}: {note}" if number else note)
         self.add_key(section, count, key)
         self._cards += 1
-        self.lines.add(number, text, kind, reason)
+        self.mark(number, text, kind, reason)
 
     def count_cards(self, total: int) -> None:
         """The card lines a reader counted itself (its fast path calls `add_key` directly)."""
         self._cards = max(self._cards, total)
 
-    def add_key(self, section: str | tuple, count: int, key: str | tuple) -> None:
+    def add_key(self, section: SectionKey, count: int, key: MergeKey) -> None:
         """Add `count` copies of a prepared entry (its key, `prepare(...)[0]`) to `section`."""
         rows = self.sections.get(section)
         if rows is None:
             rows = self.sections[section] = {}
         rows[key] = rows.get(key, 0) + count
 
-    def section_rows(self, section: str | tuple) -> dict[str | tuple, int]:
+    def section_rows(self, section: SectionKey) -> dict[MergeKey, int]:
         """The merge key -> copies table of a section, for a reader's hot loop to add to with
         `rows[key] = rows.get(key, 0) + count`, as `add_key` does."""
         rows = self.sections.get(section)
@@ -252,7 +256,7 @@ class DeckBuilder(LineBook):
             rows = self.sections[section] = {}
         return rows
 
-    def fold_sections(self, fold: dict) -> None:
+    def fold_sections(self, fold: Mapping[SectionKey, str]) -> None:
         """Move the rows of stand-in sections into real ones (`fold`: stand-in -> section),
         merging as if their lines had been read there; stand-ins come first, in order."""
         if not fold:
@@ -279,7 +283,7 @@ class DeckBuilder(LineBook):
 
     # --- the result ---------------------------------------------------------------------
 
-    def deck(self, **fields) -> Deck:
+    def deck(self, **fields: Any) -> Deck:
         # What the own file could not hold again (§3) is fitted here, once for every reader:
         # section names of 1–64 characters, notes of at most 100,000.
         fitted: dict[str, Sequence[Entry]] = {}
@@ -312,22 +316,26 @@ class DeckBuilder(LineBook):
             built: dict[str, Sequence[Entry]] = {}
             for raw in list(self.sections):
                 rows = self.sections.pop(raw)  # each section's table freed as it is built
-                built[raw] = _section_entries(rows)
+                # (a reader's stand-ins are folded into named sections by now)
+                built[cast(str, raw)] = _section_entries(rows)
             self._built = built
         return self._built
 
-    def result(self, kind: str, **fields) -> ImportResult:
+    def result(self, kind: str, **fields: Any) -> ImportResult:
         return ImportResult(self.deck(**fields), kind, self.lines, self.notes)
 
 
-def _section_entries(rows: dict[str | tuple, int]) -> Sequence[Entry]:
+def _section_entries(rows: dict[MergeKey, int]) -> Sequence[Entry]:
     """One section's merge table as its entries: a total past 9,999 as full rows of 9,999 and
     the rest, side by side (what the writers write, so a second trip reads the same)."""
     if all(key.__class__ is str for key in rows) and (not rows or max(rows.values()) <= MAX_COUNT):
-        return PlainEntries(list(rows), rows.values())
+        return PlainEntries(cast("list[str]", list(rows)), rows.values())
     out: list[Entry] = []
+    printing: Printing | None
+    tags: tuple[str, ...]
+    flags: Mapping[str, str]
     for key, total in rows.items():
-        if key.__class__ is str:
+        if isinstance(key, str):
             card, printing, colors, tags, flags = key, None, "", (), _NO_FLAGS
         else:
             card, printing, colors, tags, flat = key
@@ -378,7 +386,7 @@ def bad_line(text: str) -> str | None:
     return None
 
 
-def clean_tags(tags) -> tuple[str, ...]:
+def clean_tags(tags: Iterable[object]) -> tuple[str, ...]:
     """Deck tags as the own file allows them: trimmed, 1–100 characters, each once (in order; a
     dict's keys, so that 300,000 tags of a Forge export take linear time, not quadratic)."""
     out: dict[str, None] = {}
@@ -406,61 +414,6 @@ def clean_format(code: str | None) -> str | None:
     return code if FORMAT_CODE.match(code) else None
 
 
-def sideboard_commander_losses(
-    deck: Deck, kind: str, pool: CardPool[Any] | None = None
-) -> list[str]:
-    """Kinds that keep the command zone in the sideboard (§8): say when a re-import cannot put
-    it back. Decided by the rule itself, not by a sketch of it: the file's sideboard (commanders,
-    companion, then the sideboard, as the writers put them) goes through the sideboard-commander
-    rule (§6.3) with the pool and the format the file stores (only `.cod` stores one), and any
-    card that does not come back to its section is a loss (a commander that cannot lead, such as
-    an Oathbreaker's signature spell; a sideboard beside the commander)."""
-    from deckeditor.games.mtg.files.formats_known import known_format
-    from deckeditor.games.mtg.files.sbcommander import apply
-
-    command = ("Commander", "Companion")
-    if not any(deck.section(n).entries for n in command):
-        return []
-    side = tuple(e for n in (*command, "Sideboard") for e in deck.section(n).entries)
-    kept = tuple(s for s in deck.sections if s.name not in (*command, "Sideboard"))
-    fmt = known_format(deck.format) if kind == "cod" else None  # what the file keeps
-    written = replace(deck, format=fmt, sections=kept + (Section("Sideboard", side),))
-    restored, _ = apply(written, pool if pool is not None else empty_pool(), fmt)
-
-    def where(d: Deck) -> dict:
-        return {
-            (n, e.card): d.section(n).count_of(e.card)
-            for n in (*command, "Sideboard")
-            for e in d.section(n).entries
-        }
-
-    if where(restored) == where(deck):
-        return []
-    return [
-        f"Commander and Companion written into the sideboard; {kind} cannot tell them "
-        "apart from the sideboard on re-import"
-    ]
-
-
-def fold_sections(deck: Deck, reads_as) -> tuple[Deck, list[str]]:
-    """Sections whose name, as the target kind writes it, reads back as another section's
-    (`.cod` zone `Side` is the sideboard, Forge `[planes]` is `Planes`, `[main]` is Main) merged
-    into that section before writing, with a loss line each: otherwise the file would read back
-    with them merged anyway, and a second trip would not give the same file. `reads_as(name)`
-    gives the section a written extra section reads back as."""
-    groups: dict[str, list[Entry]] = {}
-    losses = []
-    for sec in deck.sections:
-        target = sec.name if sec.name in MTG_SECTIONS else reads_as(sec.name)
-        if target != sec.name and sec.entries:
-            losses.append(f"section {sec.name!r} ({cards(sec.total)}) written as {target!r}")
-        groups.setdefault(target, []).extend(sec.entries)
-    if not losses:
-        return deck, []
-    sections = tuple(Section(name, tuple(entries)) for name, entries in groups.items())
-    return replace(deck, sections=sections), losses
-
-
 KEPT_UNPARSED = "unparsed in an earlier import (kept as a comment)"
 
 
@@ -475,39 +428,3 @@ def unprefixed(text: str, prefix: str) -> str:
     while text.startswith(prefixes):
         text = text[len(next(p for p in prefixes if text.startswith(p))) :]
     return text
-
-
-def deck_tag_losses(deck: Deck, split: str | None = None) -> list[str]:
-    """Deck tags the target reads back otherwise: trimmed, and split at `split` (Forge's
-    `Tags=` is comma-separated)."""
-    out = []
-    for tag in deck.tags:
-        parts = [p.strip() for p in (tag.split(split) if split else [tag]) if p.strip()]
-        if parts != [tag]:
-            out.append(
-                f"deck tag {tag!r} is read back as "
-                + (", ".join(repr(p) for p in parts) or "nothing")
-            )
-    return out
-
-
-def trimmed_name_losses(entry: Entry, name: str, kind: str) -> list[str]:
-    """A name with spaces around it (only an own file can hold one) is written trimmed, as
-    every reader of `kind` trims it."""
-    if name == name.strip():
-        return []
-    return [f"{entry.card}: written as {name.strip()!r} ({kind} trims the spaces around names)"]
-
-
-def flag_losses(entry: Entry, kept: Iterable[str] = ()) -> list[str]:
-    """A loss line for the per-card flags a kind does not write (`kept`: the ones it does):
-    MTGGoldfish's `variant`, Forge's `noSellValue`, MTGO's `Annotation`."""
-    lost = [k for k in entry.flags if k not in kept]
-    if not lost:
-        return []
-    return [f"{entry.card}: card flags not written ({', '.join(lost)})"]
-
-
-def cards(n: int) -> str:
-    """`1 card`, `3 cards`: for loss messages."""
-    return f"{n} card" if n == 1 else f"{n} cards"

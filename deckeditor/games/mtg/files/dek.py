@@ -15,15 +15,17 @@ from deckeditor.deckfile_errors import DeckFileError, ImportResult, LineKind
 from deckeditor.games.mtg.files import sbcommander, xmlsafe
 from deckeditor.games.mtg.files.common import (
     DeckBuilder,
-    cards,
     clean_name,
-    flag_losses,
     merged_rows,
     mtgo_name,
     parse_count,
+    with_foreign,
+)
+from deckeditor.games.mtg.files.export_losses import (
+    cards,
+    flag_losses,
     sideboard_commander_losses,
     trimmed_name_losses,
-    with_foreign,
 )
 from deckeditor.linereader import SEEN_LIMIT
 

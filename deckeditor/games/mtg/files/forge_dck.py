@@ -20,21 +20,23 @@ from deckeditor.games.mtg.files.common import (
     KEPT_UNPARSED,
     DeckBuilder,
     bad_line,
-    cards,
     clean_format,
     clean_name,
     clean_tags,
-    deck_tag_losses,
     export_name,
-    flag_losses,
-    fold_sections,
     merged_rows,
     move_one,
     parse_count,
     section_name,
-    trimmed_name_losses,
     unprefixed,
     with_foreign,
+)
+from deckeditor.games.mtg.files.export_losses import (
+    cards,
+    deck_tag_losses,
+    flag_losses,
+    fold_sections,
+    trimmed_name_losses,
 )
 from deckeditor.games.mtg.files.forge_request import (
     card_request,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from deckeditor.carddb.pool import CardPool
 from deckeditor.deck import Printing
@@ -30,6 +30,7 @@ from deckeditor.games.mtg.files.common import (
     unprefixed,
 )
 from deckeditor.games.mtg.files.plainline import PLAIN
+from deckeditor.games.mtg.files.text_markers import strip_markers
 from deckeditor.linereader import LineReader, Memo
 
 HEADERS = {
@@ -40,31 +41,12 @@ HEADERS = {
     **dict.fromkeys(("maybeboard", "maybe", "considering"), "Maybeboard"),
     "about": "about",
 }
-# MTG Arena spells a few sets differently from paper; read Arena → paper, write paper → Arena.
-ARENA_TO_PAPER = {"DAR": "DOM", "CONF": "CON"}
 
 _COUNT_FRONT = re.compile(r"^(?:(\d+)[xX]?|[xX](\d+)|\((\d+)\)|\[(\d+)\])\s+(\S.*)$")
 _COUNT_BACK = re.compile(r"^(\S.*?)\s+[xX](\d+)$")
 _COUNT_ONLY = re.compile(r"^(?:\d+[xX]?|[xX]\d+|\(\d+\)|\[\d+\])$")  # `1x`: a count, no name
 _MWS_SET = re.compile(r"^\[([A-Za-z0-9]{2,6})\]\s+(\S.*)$")
 _SB = re.compile(r"^SB:\s*", re.I)
-_LABELS = re.compile(r"\s*\^([^^]*)\^$")
-_CATEGORIES = re.compile(r"\s*\[([^\[\]]*)\]$")
-_MOX_TAG = re.compile(r"\s+#(\S+)$")
-_FINISH = re.compile(r"\s+\*([FE])\*$")
-# A collector number is one token: letters, digits and marks such as `-`, `★`, `*`, `†` (Portal's
-# `158†`), `Φ`; only brackets, braces, quotes and `^` (other markers' delimiters) are not in it.
-# The set code may carry a hyphenated part, as MTGGoldfish's promo groups do (`PRM-MSC`), so a
-# printing read from its notation is written back as `(PRM-MSC)` and read again.
-_PRINTING = re.compile(
-    r"\s+\(([A-Za-z0-9]{2,6}(?:-[A-Za-z0-9]{2,6})?)\)(?:\s+([^\s()\[\]{}^\"]+))?$"
-)
-# MTGGoldfish's own notation: `Plains <294> [FIN]`, `Sol Ring <borderless> [CMM] (F)`, `(FE)`
-# for foil-etched; the `<…>` is a collector number when it is one, else a variant name.
-_GOLDFISH = re.compile(
-    r"(?:\s+<([^<>]*)>)?\s+\[([A-Z0-9]{2,6}(?:-[A-Z0-9]{2,6})?)\](?:\s+\((F|FE)\))?$"
-)
-_GOLDFISH_NUMBER = re.compile(r"^[0-9]+[a-z★†]?$")
 _HEADER_COUNT = re.compile(r"\s*\(\d+\)$")
 _SPACES = re.compile(r"\s+")
 _CATEGORY_LINE = re.compile(r"^\D.*\(\d+\)$")
@@ -78,12 +60,6 @@ UNPARSED_PREFIX = "// unparsed: "  # an earlier export's unparsed line
 # What `classify` makes of a line: a tuple whose first item names its shape (its docstring)
 Classified = tuple[Any, ...]
 _Prep = tuple[MergeKey, int, str | None, str | None]  # (merge key, status code, note, warning)
-CAT_SECTIONS = {
-    "commander": "Commander",
-    "companion": "Companion",
-    "sideboard": "Sideboard",
-    "maybeboard": "Maybeboard",
-}
 
 
 def header_of(line: str) -> str | None:
@@ -100,68 +76,6 @@ def header_of(line: str) -> str | None:
     text = text.removesuffix(":").strip()
     text = _HEADER_COUNT.sub("", text)
     return HEADERS.get(_SPACES.sub(" ", text).lower())
-
-
-def _strip_markers(
-    rest: str,
-) -> tuple[str, Printing | None, list[str], str | None, set[str], tuple[tuple[str, str], ...]]:
-    """Remove trailing markers, right to left, in any order (§7 step 6)."""
-    tags: list[str] = []
-    section: str | None = None
-    finish = set_code = number = None
-    seen: set[str] = set()
-    flags: tuple[tuple[str, str], ...] = ()
-    while True:
-        if set_code is None and (m := _GOLDFISH.search(rest)):
-            variant, set_code = m.group(1), m.group(2)
-            if variant is not None:
-                variant = variant.strip()
-                if _GOLDFISH_NUMBER.match(variant):
-                    number = variant
-                elif variant:
-                    flags = (("variant", variant),)
-            if m.group(3):
-                finish = finish or ("foil" if m.group(3) == "F" else "etched")
-            seen.add("mtggoldfish")
-        elif m := _LABELS.search(rest):
-            parts = [p.strip() for p in m.group(1).split(",")]
-            names = [p for p in parts if p and not p.startswith("#")]  # `#37d67a` is a colour
-            tags = names + tags
-            seen.add("archidekt")
-        elif m := _CATEGORIES.search(rest):
-            cats = [c.strip() for c in m.group(1).split(",") if c.strip()]
-            plain = []
-            no_deck = False
-            for cat in cats:
-                no_deck |= "{nodeck}" in cat.lower()
-                plain.append(re.sub(r"\{[^}]*\}", "", cat).strip())
-            first = plain[0].lower() if plain else ""
-            if first in CAT_SECTIONS:
-                section = CAT_SECTIONS[first]
-                plain = plain[1:]
-            if no_deck:
-                section = "Maybeboard"
-            tags = [p for p in plain if p] + tags
-            seen.add("archidekt")
-        elif m := _MOX_TAG.search(rest):
-            tags = [m.group(1)] + tags
-            seen.add("moxfield")
-        elif m := _FINISH.search(rest):
-            finish = finish or ("foil" if m.group(1) == "F" else "etched")
-            seen.add("moxfield")
-        elif (m := _PRINTING.search(rest)) and set_code is None:
-            set_code = m.group(1).upper()
-            number = m.group(2)
-            seen.add("arena")
-        else:
-            break
-        rest = rest[: m.start()].rstrip()
-    printing = None
-    if set_code or finish:
-        if set_code in ARENA_TO_PAPER:
-            set_code = ARENA_TO_PAPER[set_code]
-        printing = Printing(set=set_code, number=number, finish=finish)
-    return rest, printing, list(dict.fromkeys(tags)), section, seen, flags
 
 
 def quoted(name: str) -> bool:
@@ -220,10 +134,13 @@ def classify(line: str) -> Classified:
     if m := _MWS_SET.match(rest):
         mws_set = m.group(1).upper()
         rest = m.group(2)
+    printing: Printing | None
+    tags: list[str]
+    flags: tuple[tuple[str, str], ...]
     if quoted(rest):  # protected by a writer: no markers inside the quotes
         printing, tags, marked, flags = None, [], None, ()
     else:
-        rest, printing, tags, marked, found, flags = _strip_markers(rest)
+        rest, printing, tags, marked, found, flags = strip_markers(rest)
         seen |= found
     if mws_set and (printing is None or not printing.set):
         printing = Printing(set=mws_set, finish=printing.finish if printing else None)
@@ -457,10 +374,16 @@ def read(
     return ImportResult(deck, kind, report, out_notes)
 
 
-def written_name(b: DeckBuilder, rest: str) -> str:
+class Knows(Protocol):
+    """What knows whether the pool holds a written name (the builder, a writer's pool)."""
+
+    def knows(self, written: str) -> bool: ...
+
+
+def written_name(b: Knows, rest: str) -> str:
     """The name a card line gives: a quoted name loses its quotes unless the pool knows it
     with them (`"Ach! Hans, Run!"` is an Oracle name)."""
-    if quoted(rest) and not b.knows(rest):  # b: anything with `knows(name) -> bool`
+    if quoted(rest) and not b.knows(rest):
         return rest[1:-1]
     return rest
 
@@ -479,7 +402,7 @@ def _prepare(b: DeckBuilder, parsed: Classified, code: Callable[[LineKind, str],
     if printing is not None and printing.set:
         card = b.pool.get(b.key_card(key))
         sets = getattr(card, "printings", ()) if card is not None else ()
-        if sets and printing.set not in sets:
+        if card is not None and sets and printing.set not in sets:
             warning = f"set {printing.set} not known for {card.name}; read by name"
     return key, code(kind, reason), note, warning
 

@@ -7,6 +7,7 @@ reported as lost, never silently changed.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
@@ -16,22 +17,23 @@ from deckeditor.deckfile_errors import DeckFileError
 from deckeditor.games.mtg.file_kinds import XMAGE_LINE
 from deckeditor.games.mtg.files import precon
 from deckeditor.games.mtg.files.common import (
-    cards,
     export_name,
-    flag_losses,
     merged_rows,
     mtgo_name,
-    sideboard_commander_losses,
     unprefixed,
 )
+from deckeditor.games.mtg.files.export_losses import (
+    cards,
+    flag_losses,
+    sideboard_commander_losses,
+)
 from deckeditor.games.mtg.files.text import (
-    ARENA_TO_PAPER,
-    CAT_SECTIONS,
     SUBTOTAL,
     UNPARSED_PREFIX,
     classify,
     written_name,
 )
+from deckeditor.games.mtg.files.text_markers import ARENA_TO_PAPER, CAT_SECTIONS
 
 HEADER_WORDS = {
     "Commander": "Commander",
@@ -73,8 +75,11 @@ def _tag_part(entry: Entry) -> tuple[str, tuple[str, ...]]:
     return "".join(f" #{t}" for t in written), tuple(dict.fromkeys(written))
 
 
+Expect = tuple[Printing | None, tuple[str, ...]]  # the printing and tags a line reads back as
+
+
 def _reads_back(
-    body: str, name: str, expect: tuple, pool: CardPool[Any] | None, section: str | None = None
+    body: str, name: str, expect: Expect, pool: CardPool[Any] | None, section: str | None = None
 ) -> bool:
     """Whether `1 <body>` reads back as `name` with the printing and tags `expect` holds (and in
     `section`, for a line whose Archidekt category names one)."""
@@ -98,7 +103,7 @@ def card_body(
     name: str,
     suffix: str,
     pool: CardPool[Any] | None,
-    expect: tuple = (None, ()),
+    expect: Expect = (None, ()),
     section: str | None = None,
 ) -> str | None:
     """What follows the count on a text line: the name, then `suffix` (printing, finish, tags),
@@ -192,7 +197,7 @@ class _Plan:
         )
         return None
 
-    def lines(self, entries) -> list[str]:
+    def lines(self, entries: Iterable[Entry]) -> list[str]:
         return _lines(
             [(e.count, body) for e in entries for body in (self.body(e),) if body is not None]
         )
@@ -358,7 +363,9 @@ def write_mtgo(deck: Deck, pool: CardPool[Any] | None = None) -> str:
     return "\n".join(out) + "\n"
 
 
-def _card_losses(deck: Deck, printings: bool, tags: bool, sections=None) -> list[str]:
+def _card_losses(
+    deck: Deck, printings: bool, tags: bool, sections: tuple[str, ...] = ()
+) -> list[str]:
     """What the card lines of a text kind cannot carry: the printing unless `printings`, ids,
     colour choices, tags unless `tags`, and every per-card flag."""
     out = []
