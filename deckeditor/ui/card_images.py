@@ -19,13 +19,14 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QByteArray, QDateTime, QEvent, QObject, QPoint, Qt, QTimer, QUrl
-from PySide6.QtGui import QImage, QPixmap
-from PySide6.QtWidgets import QLabel, QSizePolicy
+from PySide6.QtGui import QImage, QMouseEvent, QPixmap
+from PySide6.QtWidgets import QAbstractItemView, QLabel, QSizePolicy, QWidget
 
 from deckeditor import APP_NAME, __version__
+from deckeditor.games.interface import Game
 from deckeditor.images import find_picture
 from deckeditor.ui.picture_download import (
     MAX_BYTES,
@@ -34,6 +35,9 @@ from deckeditor.ui.picture_download import (
     PictureDownload,
     decode,
 )
+
+if TYPE_CHECKING:  # QtNetwork loads only when a picture is not on disk
+    from PySide6.QtNetwork import QNetworkAccessManager, QNetworkDiskCache
 
 RATE = 10  # requests a second, at most
 IN_FLIGHT = 4  # parallel downloads
@@ -62,12 +66,14 @@ class CardImages(QObject):
     there is none. Each asker (the card view, the hover preview) wants one picture at a time: a
     new request from it supersedes its previous one."""
 
-    def __init__(self, cache_dir: Path, parent=None) -> None:
+    def __init__(self, cache_dir: Path, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.pictures_folder = ""
         self.downloads = True
         self.cache_dir = cache_dir
-        self.net = self.disk = None  # made on the first look past the pictures folder
+        # made on the first look past the pictures folder
+        self.net: QNetworkAccessManager | None = None
+        self.disk: QNetworkDiskCache | None = None
         self.memory: OrderedDict[str, QPixmap] = OrderedDict()
         self.wanted: dict[int, str] = {}  # id(asker) -> key it waits for
         self.queue: list[_Job] = []
@@ -86,17 +92,18 @@ class CardImages(QObject):
         self.lookup_timer.setInterval(0)
         self.lookup_timer.timeout.connect(self._look_up)
 
-    def _network(self):
-        if self.net is None:
+    def _network(self) -> tuple[QNetworkAccessManager, QNetworkDiskCache]:
+        """Qt's network and its disk cache, made when first needed."""
+        if self.net is None or self.disk is None:
             from PySide6.QtNetwork import QNetworkAccessManager, QNetworkDiskCache
 
-            self.net = QNetworkAccessManager(self)
-            self.disk = QNetworkDiskCache(self)
-            self.disk.setCacheDirectory(str(self.cache_dir))
-            self.disk.setMaximumCacheSize(CACHE_BYTES)
-            self.net.setCache(self.disk)  # the manager owns it from here
-            self.net.setTransferTimeout(TIMEOUT_MS)
-        return self.net
+            net, disk = QNetworkAccessManager(self), QNetworkDiskCache(self)
+            disk.setCacheDirectory(str(self.cache_dir))
+            disk.setMaximumCacheSize(CACHE_BYTES)
+            net.setCache(disk)  # the manager owns it from here
+            net.setTransferTimeout(TIMEOUT_MS)
+            self.net, self.disk = net, disk
+        return self.net, self.disk
 
     # --- asking ----------------------------------------------------------------------------
 
@@ -162,9 +169,9 @@ class CardImages(QObject):
         return None if image.isNull() else QPixmap.fromImage(image)
 
     def _from_disk_cache(self, urls: list[str]) -> QPixmap | None:
-        self._network()
+        _net, disk = self._network()
         for url in urls:
-            device = self.disk.data(QUrl(url))
+            device = disk.data(QUrl(url))
             if device is None:
                 continue
             data = device.read(MAX_BYTES + 1)  # only downloads under the bound are stored
@@ -217,7 +224,7 @@ class CardImages(QObject):
         self._last = time.monotonic()
         self.flying += 1
         self.sent += 1
-        download = PictureDownload(self._network(), request, self)
+        download = PictureDownload(self._network()[0], request, self)
         download.finished.connect(lambda outcome: self._finished(outcome, job, origin))
         download.start()
 
@@ -227,7 +234,7 @@ class CardImages(QObject):
             job.hops += 1
             job.location = outcome.location
             self.queue.insert(0, job)  # the hop waits for the rate like any request
-        elif outcome.image is not None:
+        elif outcome.image is not None and outcome.data is not None:
             self._store(url, outcome.data)
             pixmap = QPixmap.fromImage(outcome.image)
             self._remember(job.key, pixmap)
@@ -251,11 +258,12 @@ class CardImages(QObject):
         meta.setExpirationDate(QDateTime.currentDateTimeUtc().addYears(1))
         # Without a length Qt's disk cache drops small entries silently.
         meta.setRawHeaders([(QByteArray(b"Content-Length"), QByteArray(str(data.size()).encode()))])
-        device = self.disk.prepare(meta)
+        _net, disk = self._network()
+        device = disk.prepare(meta)
         if device is None:
             return
         device.write(data)
-        self.disk.insert(device)
+        disk.insert(device)
 
 
 def _printing_key(printing: Any) -> str:
@@ -275,7 +283,7 @@ MAX_WIDTH = 320  # the card view's picture: a card at a readable size, the text 
 class CardPicture(QLabel):
     """The card view's picture: hidden while there is none, so the text view takes the room."""
 
-    def __init__(self, parent=None) -> None:
+    def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setAlignment(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
@@ -294,12 +302,8 @@ class CardPicture(QLabel):
             self.clear()
             self.hide()
             return
-        width = max(
-            120,
-            min(
-                MAX_WIDTH, (self.parentWidget().width() if self.parentWidget() else MAX_WIDTH) - 12
-            ),
-        )
+        holder = self.parentWidget()
+        width = max(120, min(MAX_WIDTH, (holder.width() if holder else MAX_WIDTH) - 12))
         scaled = self.source.scaledToWidth(width, Qt.TransformationMode.SmoothTransformation)
         self.setPixmap(scaled)
         self.setFixedHeight(scaled.height() + 6)
@@ -318,7 +322,13 @@ class HoverPreview(QObject):
     """Shows a row's card picture beside the pointer while it rests on a catalog or deck row.
     `lookup(pos)` gives (game, card, printing) for a viewport position, or None."""
 
-    def __init__(self, images: CardImages, view, lookup, parent=None) -> None:
+    def __init__(
+        self,
+        images: CardImages,
+        view: QAbstractItemView,
+        lookup: Callable[[QPoint], tuple[Game, Any, Any] | None],
+        parent: QObject | None = None,
+    ) -> None:
         super().__init__(parent or view)
         self.images = images
         self.view = view
@@ -328,7 +338,7 @@ class HoverPreview(QObject):
         self.popup.setStyleSheet("background: #222; padding: 3px;")
         self.enabled = True
         self._pos = QPoint()
-        self._shown_key = None
+        self._shown_key: tuple[str, str] | None = None
         self.timer = QTimer(self)
         self.timer.setSingleShot(True)
         self.timer.setInterval(HOVER_MS)
@@ -336,9 +346,9 @@ class HoverPreview(QObject):
         view.viewport().setMouseTracking(True)
         view.viewport().installEventFilter(self)
 
-    def eventFilter(self, obj, event) -> bool:
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
         kind = event.type()
-        if kind == QEvent.Type.MouseMove:
+        if kind == QEvent.Type.MouseMove and isinstance(event, QMouseEvent):
             self._pos = event.position().toPoint()
             if self.popup.isVisible():
                 self._place()

@@ -13,6 +13,7 @@ the GUI thread.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import (
     QBuffer,
@@ -26,6 +27,9 @@ from PySide6.QtCore import (
     Signal,
 )
 from PySide6.QtGui import QImage, QImageReader
+
+if TYPE_CHECKING:  # QtNetwork loads only when a picture is downloaded
+    from PySide6.QtNetwork import QNetworkAccessManager, QNetworkReply, QNetworkRequest
 
 MAX_BYTES = 16 * 1024 * 1024  # a card scan at print resolution is ~2 MB; 8x that is refused
 DEADLINE_MS = 30_000  # from sending to the last byte, whatever the pace
@@ -77,7 +81,7 @@ class _Decode(QRunnable):
         self.target.done.emit(decode(self.data))
 
 
-def _close(reply) -> None:
+def _close(reply: QNetworkReply) -> None:
     """Abort a reply still receiving (closing its connection stops the server sending) and
     free it; one Qt already freed with its manager is left alone."""
     try:
@@ -100,13 +104,15 @@ class PictureDownload(QObject):
 
     finished = Signal(object)
 
-    def __init__(self, net, request, parent=None) -> None:
+    def __init__(
+        self, net: QNetworkAccessManager, request: QNetworkRequest, parent: QObject | None = None
+    ) -> None:
         super().__init__(parent)
         self.net = net
         self.request = request
         self.url = request.url()
         self.body = QByteArray()
-        self.reply = None
+        self.reply: QNetworkReply | None = None
         self._over = False
         self.deadline = QTimer(self)
         self.deadline.setSingleShot(True)
@@ -121,29 +127,34 @@ class PictureDownload(QObject):
             QNetworkRequest.Attribute.RedirectPolicyAttribute,
             QNetworkRequest.RedirectPolicy.ManualRedirectPolicy,
         )
-        self.reply = self.net.get(self.request)
-        self.reply.setReadBufferSize(READ_BUFFER)
-        self.reply.metaDataChanged.connect(self._headers)
-        self.reply.readyRead.connect(self._read)
-        self.reply.finished.connect(self._finished)
+        reply = self.reply = self.net.get(self.request)
+        reply.setReadBufferSize(READ_BUFFER)
+        reply.metaDataChanged.connect(self._headers)
+        reply.readyRead.connect(self._read)
+        reply.finished.connect(self._finished)
         self.deadline.start(DEADLINE_MS)
 
     def abort(self) -> None:
         self._fail("aborted")
+
+    def _live(self) -> QNetworkReply:
+        """The reply `start` asked for (its signals call the methods below only after it)."""
+        assert self.reply is not None, "start() first"
+        return self.reply
 
     # --- while it streams ----------------------------------------------------------------------
 
     def _headers(self) -> None:
         from PySide6.QtNetwork import QNetworkRequest
 
-        length = self.reply.header(QNetworkRequest.KnownHeaders.ContentLengthHeader)
+        length = self._live().header(QNetworkRequest.KnownHeaders.ContentLengthHeader)
         if isinstance(length, int) and length > MAX_BYTES:
             self._fail(f"announces {length} bytes, over {MAX_BYTES}")
 
     def _read(self) -> None:
         if self._over:
             return
-        self.body.append(self.reply.read(MAX_BYTES + 1 - self.body.size()))
+        self.body.append(self._live().read(MAX_BYTES + 1 - self.body.size()))
         if self.body.size() > MAX_BYTES:
             self._fail(f"sent over {MAX_BYTES} bytes")
 
@@ -153,8 +164,9 @@ class PictureDownload(QObject):
         if self._over:
             return
         self.deadline.stop()
-        status = self.reply.attribute(QNetworkRequest.Attribute.HttpStatusCodeAttribute)
-        location = self.reply.attribute(QNetworkRequest.Attribute.RedirectionTargetAttribute)
+        reply = self._live()
+        status = reply.attribute(QNetworkRequest.Attribute.HttpStatusCodeAttribute)
+        location = reply.attribute(QNetworkRequest.Attribute.RedirectionTargetAttribute)
         if isinstance(status, int) and 300 <= status < 400 and location is not None:
             target = self.url.resolved(location if isinstance(location, QUrl) else QUrl(location))
             if safe_redirect(self.url, target):
@@ -162,8 +174,8 @@ class PictureDownload(QObject):
             else:
                 self._end(Outcome(reason=f"unsafe redirect to {target.toString()}"))
             return
-        if self.reply.error() != QNetworkReply.NetworkError.NoError:
-            self._end(Outcome(reason=self.reply.errorString()))
+        if reply.error() != QNetworkReply.NetworkError.NoError:
+            self._end(Outcome(reason=reply.errorString()))
             return
         self._read()
         if self._over:

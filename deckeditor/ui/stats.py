@@ -9,7 +9,7 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPaintEvent
 from PySide6.QtWidgets import QGridLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
-from deckeditor.games.interface import Game, Statistics
+from deckeditor.games.interface import Game, Statistics, Symbol
 from deckeditor.ui import theme
 from deckeditor.ui.symbols import draw_symbol
 
@@ -23,7 +23,7 @@ class BarChart(QWidget):
         super().__init__(parent)
         self.title = title
         self.bars: list[tuple[str, int, QColor]] = []
-        self.symbols: dict[str, object] = {}  # bar label -> the game's symbol drawn in its place
+        self.symbols: dict[str, Symbol] = {}  # bar label -> the game's symbol drawn in its place
         self.setMinimumHeight(120)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
 
@@ -73,7 +73,7 @@ class StatsPanel(QWidget):
         super().__init__(parent)
         self.summary = QLabel()
         self.summary.setWordWrap(True)  # the colour sources' line would set the pane's width
-        self.symbols: dict[str, object] = {}  # the game's symbols by token (`use_symbols`)
+        self.symbols: dict[str, Symbol] = {}  # the game's symbols by token (`use_symbols`)
         self._symbols_of: Game | None = None
         self.charts: list[BarChart] = []
         self._chart_keys: tuple[str, ...] = ()

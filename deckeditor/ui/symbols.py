@@ -6,11 +6,11 @@ kept per (tokens, height), so a table cell costs one drawPixmap however many sym
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from typing import Any
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import (
     QColor,
     QFont,
@@ -21,6 +21,9 @@ from PySide6.QtGui import (
     QPixmap,
     QPolygonF,
 )
+from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem
+
+from deckeditor.games.interface import Symbol
 
 FONT_FILES = {"mana": "mana.ttf", "keyrune": "keyrune.ttf"}
 
@@ -72,7 +75,7 @@ def legible_row_height(symbols: Iterable[Any]) -> int:
     return math.ceil(LEGIBLE_LABEL_PX / _ONE_LETTER) + 2  # SymbolStrip draws at height - 2
 
 
-def draw_symbol(p: QPainter, r: QRectF, symbol: Any, ink: QColor | None = None) -> None:
+def draw_symbol(p: QPainter, r: QRectF, symbol: Symbol, ink: QColor | None = None) -> None:
     """One symbol into `r` (a square). A symbol without a colour (a set symbol) is its glyph
     alone, in `ink` (the text colour: it follows a dark theme)."""
     p.save()
@@ -89,6 +92,14 @@ def draw_symbol(p: QPainter, r: QRectF, symbol: Any, ink: QColor | None = None) 
         p.restore()
         return
     color = QColor(symbol.color)
+    _draw_shape(p, r, symbol, color)
+    _draw_label(p, r, symbol, color, font)
+    p.restore()
+
+
+def _draw_shape(p: QPainter, r: QRectF, symbol: Symbol, color: QColor) -> None:
+    """The symbol's disc, square or diamond in its colour (a hybrid disc: two colours)."""
+    size = r.width()
     p.setPen(Qt.PenStyle.NoPen)
     p.setBrush(color)
     if symbol.shape == "square":
@@ -117,6 +128,11 @@ def draw_symbol(p: QPainter, r: QRectF, symbol: Any, ink: QColor | None = None) 
             clip.addEllipse(r)
             p.setBrush(QColor(symbol.color2))
             p.drawPath(clip.intersected(half))
+
+
+def _draw_label(p: QPainter, r: QRectF, symbol: Symbol, color: QColor, font: QFont | None) -> None:
+    """The symbol's glyph (two small ones on a hybrid) or, without an icon font, its label."""
+    size = r.width()
     dark_ink = (
         QColor("#111111") if color.lightness() >= 80 else QColor("#f2f2f2")
     )  # untap's black disc
@@ -146,7 +162,6 @@ def draw_symbol(p: QPainter, r: QRectF, symbol: Any, ink: QColor | None = None) 
         p.setFont(label)
         p.setPen(QColor("white") if color.lightness() < 170 else QColor("black"))
         p.drawText(r, Qt.AlignmentFlag.AlignCenter, symbol.label)
-    p.restore()
 
 
 def symbol_image(symbol: Any, size: int = 16, ink: QColor | None = None) -> QImage:
@@ -173,7 +188,7 @@ class SymbolStrip:
     def __init__(self, symbols: Iterable[Any], ratio: float = 1.0) -> None:
         self.symbols = {s.token: s for s in symbols}
         self.ratio = ratio  # device pixel ratio of the screen drawn on
-        self._cache: dict[tuple, QPixmap] = {}
+        self._cache: dict[tuple[tuple[str, ...], int, int], QPixmap] = {}
 
     def pixmap(
         self, tokens: tuple[str, ...], height: int, ink: QColor | None = None
@@ -207,8 +222,6 @@ class SymbolStrip:
             elif symbol is not None:
                 draw_symbol(p, QRectF(x, top, size, size), symbol, ink)
             else:  # a symbol the game does not draw: its letters on a grey disc
-                from deckeditor.games.interface import Symbol
-
                 draw_symbol(
                     p,
                     QRectF(x, top, size, size),
@@ -220,23 +233,29 @@ class SymbolStrip:
         return pixmap
 
 
-def symbol_delegate(tokens_for, symbols_for, parent=None):
+Index = QModelIndex | QPersistentModelIndex
+
+
+def symbol_delegate(
+    tokens_for: Callable[[Index], Sequence[str]],
+    symbols_for: Callable[[], Iterable[Symbol]],
+    parent: QObject | None = None,
+) -> QStyledItemDelegate:
     """A delegate for one column: `tokens_for(index)` gives the cell's symbol tokens (() draws
     its text as usual), `symbols_for()` the game's symbols (asked again when they change)."""
-    from PySide6.QtWidgets import QStyle, QStyledItemDelegate
 
     class _Delegate(QStyledItemDelegate):
         def __init__(self) -> None:
             super().__init__(parent)
-            self._strips: dict[tuple, SymbolStrip] = {}
+            self._strips: dict[tuple[int, float], SymbolStrip] = {}
 
-        def sizeHint(self, option, index):
+        def sizeHint(self, option: QStyleOptionViewItem, index: Index) -> QSize:  # noqa: N802
             # every row, so the deck pane's uniform rows are all tall enough for its costs
             hint = super().sizeHint(option, index)
             hint.setHeight(max(hint.height(), legible_row_height(symbols_for())))
             return hint
 
-        def paint(self, painter, option, index) -> None:
+        def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: Index) -> None:
             tokens = tokens_for(index)
             if not tokens:
                 super().paint(painter, option, index)
@@ -265,6 +284,8 @@ def symbol_delegate(tokens_for, symbols_for, parent=None):
             pixmap = strip.pixmap(
                 tuple(tokens), fitting_height(tuple(tokens), rect.width(), rect.height()), ink
             )
+            if pixmap is None:
+                return
             h = pixmap.height() / pixmap.devicePixelRatio()
             w = min(pixmap.width() / pixmap.devicePixelRatio(), rect.width())
             painter.drawPixmap(
