@@ -5,7 +5,7 @@ sections), the Menu key opens its context menu, and the visible rows are painted
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QRect, Qt, Signal
-from PySide6.QtGui import QPainter, QPalette
+from PySide6.QtGui import QFontMetrics, QKeyEvent, QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import QHeaderView, QStyle, QStyleOptionViewItem, QTableView
 
 from deckeditor.ui.catalog_model import (
@@ -26,7 +26,7 @@ class CatalogTable(QTableView):
     addRequested = Signal(str)
     sideRequested = Signal(str, int)  # card, which of the game's side sections (Shift/Ctrl+Enter)
 
-    def keyPressEvent(self, event) -> None:
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt's name
         if asks_for_menu(event):  # the keyboard's context menu, at the row
             open_at_current(self)
             return
@@ -46,7 +46,7 @@ class CatalogTable(QTableView):
 
     fast_paint = True  # paint the rows here (see paintEvent); False: cell by cell through Qt
 
-    def paintEvent(self, event) -> None:
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt's name
         """The visible rows painted here, with what QTableView would draw for them: the style's
         row background (alternate colours, selection) once per row instead of once per cell,
         then each cell's text as CatalogDelegate paints it, without a call from C++ into Python
@@ -70,11 +70,13 @@ class CatalogTable(QTableView):
         finally:
             delegate.end_frame()
 
-    def _paint_rows(self, event, delegate: CatalogDelegate, selected: set[tuple[int, int]]) -> bool:
+    def _paint_rows(
+        self, event: QPaintEvent, delegate: CatalogDelegate, selected: set[tuple[int, int]]
+    ) -> bool:
         """The visible rows, painted in one pass; False when the stock paint must do it.
-        A hot loop, kept whole: it runs on every keystroke's repaint (~40 rows × 6 columns), and its
-        locals (pens, palette, column geometry) are read once outside the row loop; split into
-        calls per row or cell, the calls cost what this saves."""
+        A hot loop, kept whole: it runs on every keystroke's repaint (~40 rows × 6 columns),
+        and its locals (pens, palette, column geometry) are read once outside the row loop;
+        split into calls per row or cell, the calls would cost what this saves."""
         model = delegate.model
         vh = self.verticalHeader()
         if (
@@ -180,7 +182,7 @@ class CatalogTable(QTableView):
             painter.end()
         return True
 
-    def changeEvent(self, event) -> None:
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt's name
         if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
             forget = getattr(self.itemDelegate(), "forget_elided", None)
             if forget is not None:
@@ -193,7 +195,7 @@ class _Metrics:
 
     __slots__ = ("fontMetrics",)
 
-    def __init__(self, metrics) -> None:
+    def __init__(self, metrics: QFontMetrics) -> None:
         self.fontMetrics = metrics
 
 

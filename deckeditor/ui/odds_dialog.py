@@ -10,8 +10,10 @@ there is one, else their name.
 
 from __future__ import annotations
 
+from functools import partial
+
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QIcon, QKeySequence, QShortcut
+from PySide6.QtGui import QIcon, QKeySequence, QPixmap, QShortcut
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -28,6 +30,8 @@ from PySide6.QtWidgets import (
 
 from deckeditor import categories, odds
 from deckeditor.odds import percent
+from deckeditor.session import EditorSession
+from deckeditor.ui.card_images import CardImages
 
 TURNS = (0, 1, 2, 3, 4, 5, 6)
 
@@ -35,10 +39,16 @@ TURNS = (0, 1, 2, 3, 4, 5, 6)
 CARD_WIDTH = 110
 
 
+def _picture_for(slot: _CardSlot, name: str, pixmap: QPixmap | None) -> None:
+    """A picture that comes after the slot shows another card is dropped."""
+    if slot.name == name:
+        slot.set_picture(pixmap)
+
+
 class _CardSlot(QPushButton):
     """One card of the sample hand: its picture when there is one, else its name."""
 
-    def __init__(self, parent=None) -> None:
+    def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setFixedSize(CARD_WIDTH, int(CARD_WIDTH * 1.4))
         self.name = ""
@@ -49,7 +59,7 @@ class _CardSlot(QPushButton):
             self.set_picture(None)  # until its picture comes
         self.setToolTip(name)
 
-    def set_picture(self, pixmap) -> None:
+    def set_picture(self, pixmap: QPixmap | None) -> None:
         if pixmap is None or pixmap.isNull():
             self.setIcon(QIcon())
             self.setText(self.name)
@@ -61,12 +71,37 @@ class _CardSlot(QPushButton):
 
 
 class OddsDialog(QDialog):
-    def __init__(self, session, images=None, parent=None, seed: int = 0) -> None:
+    def __init__(
+        self,
+        session: EditorSession,
+        images: CardImages | None = None,
+        parent: QWidget | None = None,
+        seed: int = 0,
+    ) -> None:
         super().__init__(parent)
         self.setWindowTitle("Draw odds and sample hand")
         self.session, self.images = session, images
         layout = QVBoxLayout(self)
+        layout.addLayout(self._make_odds())
+        layout.addWidget(self.summary)
+        layout.addWidget(self.table)
+        layout.addWidget(QLabel("<b>Sample hand</b>"))
+        self.hand_note = QLabel()
+        layout.addWidget(self.hand_note)
+        self.hand_box = QWidget()
+        self.hand_grid = QGridLayout(self.hand_box)
+        self.slots: list[_CardSlot] = []
+        layout.addWidget(self.hand_box)
+        layout.addLayout(self._make_hand_buttons())
+        self._fill_categories()
+        self.category.currentTextChanged.connect(lambda _: self.refresh_odds())
+        self.at_least.valueChanged.connect(lambda _: self.refresh_odds())
+        self.hand = odds.SampleHand(session.library_cards(), seed=seed)
+        self.refresh_odds()
+        self.show_hand()
 
+    def _make_odds(self) -> QHBoxLayout:
+        """ "At least N <category>" and the table of chances by turn, side and mulligans."""
         pick = QHBoxLayout()
         pick.addWidget(QLabel("At least"))
         self.at_least = QSpinBox()
@@ -74,9 +109,7 @@ class OddsDialog(QDialog):
         pick.addWidget(self.at_least)
         self.category = QComboBox()
         pick.addWidget(self.category, 1)
-        layout.addLayout(pick)
         self.summary = QLabel()
-        layout.addWidget(self.summary)
         self.table = QTableWidget(len(TURNS), 6)
         self.table.setHorizontalHeaderLabels(
             [f"{side} {size}" for side in ("Play", "Draw") for size in (7, 6, 5)]
@@ -90,22 +123,15 @@ class OddsDialog(QDialog):
             "hand kept after 0, 1 or 2 London mulligans (a hand without them is "
             "mulliganed, the cards put on the bottom are the others)"
         )
-        layout.addWidget(self.table)
+        return pick
 
-        layout.addWidget(QLabel("<b>Sample hand</b>"))
-        self.hand_note = QLabel()
-        layout.addWidget(self.hand_note)
-        self.hand_box = QWidget()
-        self.hand_grid = QGridLayout(self.hand_box)
-        self.slots: list[_CardSlot] = []
-        layout.addWidget(self.hand_box)
+    def _make_hand_buttons(self) -> QHBoxLayout:
         buttons = QHBoxLayout()
         self.new_button = QPushButton("&New hand")
         self.mulligan_button = QPushButton("&Mulligan")
         self.draw_button = QPushButton("&Draw")
         for button in (self.new_button, self.mulligan_button, self.draw_button):
             buttons.addWidget(button)
-        layout.addLayout(buttons)
         self.new_button.clicked.connect(self.new_hand)
         self.mulligan_button.clicked.connect(self.mulligan)
         self.draw_button.clicked.connect(self.draw)
@@ -114,8 +140,12 @@ class OddsDialog(QDialog):
             ("Ctrl+M", self.mulligan),
             ("Ctrl+D", self.draw),
         ):
-            QShortcut(QKeySequence(keys), self, activated=slot)
+            QShortcut(QKeySequence(keys), self, slot)
+        return buttons
 
+    def _fill_categories(self) -> None:
+        """The game's roles, then the deck's own categories; the game's odds role first shown."""
+        session = self.session
         game = session.game
         names = [r.title for r in game.roles]
         names += [
@@ -127,11 +157,6 @@ class OddsDialog(QDialog):
         first = next((r.title for r in game.roles if r.key == game.odds_role), None)
         if first is not None:
             self.category.setCurrentText(first)
-        self.category.currentTextChanged.connect(lambda _: self.refresh_odds())
-        self.at_least.valueChanged.connect(lambda _: self.refresh_odds())
-        self.hand = odds.SampleHand(session.library_cards(), seed=seed)
-        self.refresh_odds()
-        self.show_hand()
 
     # --- odds ----------------------------------------------------------------------------------
 
@@ -163,7 +188,8 @@ class OddsDialog(QDialog):
                 item.setText(text)
 
     def chance_text(self, turn: int, on_draw: bool = False, mulligans: int = 0) -> str:
-        return self.table.item(TURNS.index(turn), (3 if on_draw else 0) + mulligans).text()
+        item = self.table.item(TURNS.index(turn), (3 if on_draw else 0) + mulligans)
+        return item.text() if item is not None else ""
 
     # --- the sample hand -----------------------------------------------------------------------
 
@@ -227,5 +253,5 @@ class OddsDialog(QDialog):
             self.session.game,
             card,
             None,
-            lambda pixmap, slot=slot, name=name: slot.name == name and slot.set_picture(pixmap),
+            partial(_picture_for, slot, name),
         )
