@@ -7,7 +7,27 @@ line's lead actions and the section titles come from the deck's game.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QItemSelection, QItemSelectionModel, Qt, QTimer, Signal
+from collections.abc import Callable, Iterable
+from functools import partial
+from typing import Any
+
+from PySide6.QtCore import (
+    QItemSelection,
+    QItemSelectionModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    QPoint,
+    Qt,
+    QTimer,
+    Signal,
+)
+from PySide6.QtGui import (
+    QDragEnterEvent,
+    QDragMoveEvent,
+    QDropEvent,
+    QKeyEvent,
+    QStandardItem,
+)
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -21,6 +41,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from deckeditor.carddb.pool import CardPool
+from deckeditor.deck import Deck
 from deckeditor.session import EditorSession
 from deckeditor.ui.catalog_model import CARD_MIME
 from deckeditor.ui.column_fit import ColumnFit
@@ -46,7 +68,7 @@ class DeckTree(QTreeView):
     keyAction = Signal(str)
     dropped = Signal(str, str, str)  # mime kind, payload, target section
 
-    def __init__(self, parent=None) -> None:
+    def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setAcceptDrops(True)
         self.setDragEnabled(True)
@@ -58,7 +80,7 @@ class DeckTree(QTreeView):
             | QAbstractItemView.EditTrigger.AnyKeyPressed
         )
 
-    def keyPressEvent(self, event) -> None:
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt's name
         key = event.key()
         current = self.currentIndex()
         if (
@@ -82,7 +104,7 @@ class DeckTree(QTreeView):
         else:
             super().keyPressEvent(event)
 
-    def startDrag(self, actions) -> None:
+    def startDrag(self, actions: Qt.DropAction) -> None:  # noqa: N802 - Qt's name
         index = self.currentIndex()
         if not index.isValid() or index.data(KIND_ROLE) != "entry":
             return
@@ -95,34 +117,43 @@ class DeckTree(QTreeView):
         drag.setMimeData(mime)
         drag.exec(Qt.DropAction.MoveAction)
 
-    def _accepts(self, event) -> bool:
+    def _accepts(self, event: QDropEvent) -> bool:
         mime = event.mimeData()
-        return mime.hasFormat(CARD_MIME) or mime.hasFormat(ENTRY_MIME)
+        return bool(mime.hasFormat(CARD_MIME) or mime.hasFormat(ENTRY_MIME))
 
-    def dragEnterEvent(self, event) -> None:
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802 - Qt's name
         if self._accepts(event):
             event.acceptProposedAction()
         else:
             event.ignore()
 
-    def dragMoveEvent(self, event) -> None:
+    def dragMoveEvent(self, event: QDragMoveEvent) -> None:  # noqa: N802 - Qt's name
         if self._accepts(event):
             event.acceptProposedAction()
         else:
             event.ignore()
 
-    def dropEvent(self, event) -> None:
+    def dropEvent(self, event: QDropEvent) -> None:  # noqa: N802 - Qt's name
         index = self.indexAt(event.position().toPoint())
         target = index.data(SECTION_ROLE) if index.isValid() else "Main"
         mime = event.mimeData()
         if mime.hasFormat(ENTRY_MIME):
-            self.dropped.emit("entry", bytes(mime.data(ENTRY_MIME)).decode(), target or "Main")
+            self.dropped.emit(
+                "entry", bytes(mime.data(ENTRY_MIME).data()).decode(), target or "Main"
+            )
         elif mime.hasFormat(CARD_MIME):  # onto a slot's header: into that slot
             target = (index.data(SLOT_ROLE) if index.isValid() else None) or target
             self.dropped.emit(
-                "cards", bytes(mime.data(CARD_MIME)).decode("utf-8"), target or "Main"
+                "cards", bytes(mime.data(CARD_MIME).data()).decode("utf-8"), target or "Main"
             )
         event.acceptProposedAction()
+
+
+def _tool_button(text: str, tip: str) -> QToolButton:
+    button = QToolButton()
+    button.setText(text)
+    button.setToolTip(tip)
+    return button
 
 
 class DeckPane(QWidget):
@@ -132,12 +163,25 @@ class DeckPane(QWidget):
     cardSelected = Signal(str)
     sectionSelected = Signal(str)
 
-    def __init__(self, session: EditorSession, parent=None) -> None:
+    def __init__(self, session: EditorSession, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.session = session
         self.flagged: set[str] = set()
         self.model = DeckModel(self)
         self.tree = DeckTree()
+        self._make_tree()
+        self.title = QLabel()
+        self.title.setStyleSheet("font-weight: bold; font-size: 13pt;")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.title)
+        layout.addLayout(self._make_bar())
+        layout.addWidget(self.tree, 1)
+        self._wire()
+        self.context_menu: QMenu | None = None  # the line menu open now (right-click, Menu key)
+        self.refresh()
+
+    def _make_tree(self) -> None:
         self.tree.setModel(self.model)
         self._name_fit = ColumnFit(self.tree)  # the name column widened to a longer line
         self.tree.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
@@ -152,27 +196,25 @@ class DeckPane(QWidget):
         self.tree.setColumnWidth(1, 34)
         self.tree.setColumnWidth(2, 64)
         # the Cost column as the game's symbols (the Mana font's discs), its text kept
-        self._costs_of, self._costs = None, {}
+        self._costs_of: CardPool[Any] | None = None
+        self._costs: dict[str, tuple[str, ...]] = {}
         self.cost_delegate = symbol_delegate(
             self._cost_tokens, lambda: self.session.game.symbols(), self.tree
         )
         self.tree.setItemDelegateForColumn(2, self.cost_delegate)
 
-        self.title = QLabel()
-        self.title.setStyleSheet("font-weight: bold; font-size: 13pt;")
+    def _make_bar(self) -> QHBoxLayout:
+        """Group and Sort, then +, − and Move to for the selected line."""
         self.group_box = QComboBox()
-        self.group_box.addItems(list(session.game.groupings or GROUPINGS))
+        self.group_box.addItems(list(self.session.game.groupings or GROUPINGS))
         self.sort_box = QComboBox()
         self.sort_box.addItems(SORTS)
-        self.plus = QToolButton(text="+", toolTip="One more copy (+)")
-        self.minus = QToolButton(text="−", toolTip="One copy less (-)")
-        self.move_button = QToolButton(
-            text="Move to", toolTip="Move the selected line to another section"
-        )
+        self.plus = _tool_button("+", "One more copy (+)")
+        self.minus = _tool_button("−", "One copy less (-)")
+        self.move_button = _tool_button("Move to", "Move the selected line to another section")
         self.move_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         self.move_menu = QMenu(self)
         self.move_button.setMenu(self.move_menu)
-
         bar = QHBoxLayout()
         bar.addWidget(QLabel("Group"))
         bar.addWidget(self.group_box)
@@ -182,12 +224,9 @@ class DeckPane(QWidget):
         bar.addWidget(self.plus)
         bar.addWidget(self.minus)
         bar.addWidget(self.move_button)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.title)
-        layout.addLayout(bar)
-        layout.addWidget(self.tree, 1)
+        return bar
 
+    def _wire(self) -> None:
         self.group_box.currentTextChanged.connect(lambda _: self.refresh())
         self.sort_box.currentTextChanged.connect(lambda _: self.refresh())
         self.plus.clicked.connect(lambda: self.key_action("plus"))
@@ -196,17 +235,17 @@ class DeckPane(QWidget):
         self.tree.keyAction.connect(self.key_action)
         self.model.itemChanged.connect(self._on_item_changed)
         self.tree.dropped.connect(self._on_drop)
-        self.tree.doubleClicked.connect(
-            lambda index: self.key_action("plus") if index.data(KIND_ROLE) == "entry" else None
-        )
+        self.tree.doubleClicked.connect(self._on_double_click)
         self.tree.customContextMenuRequested.connect(self._context_menu)
-        self.context_menu: QMenu | None = None  # the line menu open now (right-click, Menu key)
         self.tree.selectionModel().currentChanged.connect(self._on_current)
-        self.refresh()
+
+    def _on_double_click(self, index: QModelIndex) -> None:
+        if index.data(KIND_ROLE) == "entry":
+            self.key_action("plus")
 
     # --- state ----------------------------------------------------------------------------
 
-    def _cost_tokens(self, index) -> tuple[str, ...]:
+    def _cost_tokens(self, index: QModelIndex | QPersistentModelIndex) -> tuple[str, ...]:
         """A line's cost as symbol tokens, kept per card name for the pool on view (painting asks
         for every visible Cost cell on each repaint)."""
         name = index.data(CARD_ROLE)
@@ -271,7 +310,7 @@ class DeckPane(QWidget):
         lines = sum(len(s.entries) for s in self.session.deck.sections)
         return self._name_fit.too_narrow(measure_all=lines > 800)
 
-    def _rebuild(self, deck) -> bool:
+    def _rebuild(self, deck: Deck) -> bool:
         return self.model.rebuild(
             deck,
             self.session.sections,
@@ -283,7 +322,7 @@ class DeckPane(QWidget):
             self.session.section_counts(),
         )
 
-    def _after_fill(self, collapsed, selected) -> None:
+    def _after_fill(self, collapsed: set[str], selected: list[tuple[str, int]]) -> None:
         self.tree.expandAll()
         if self._too_narrow():  # after expanding, too
             self.tree.resizeColumnToContents(0)
@@ -312,7 +351,7 @@ class DeckPane(QWidget):
         idx = self.tree.currentIndex()
         return (idx.data(SECTION_ROLE) if idx.isValid() else None) or "Main"
 
-    def select(self, wanted) -> int:
+    def select(self, wanted: Callable[[str, int, str], bool]) -> int:
         """Select every entry for which wanted(section, index, card) holds; returns how many."""
         selection = QItemSelection()
         first = None
@@ -332,7 +371,7 @@ class DeckPane(QWidget):
             self.tree.scrollTo(first)
         return found
 
-    def select_cards(self, names) -> int:
+    def select_cards(self, names: Iterable[str]) -> int:
         wanted = set(names)
         return self.select(lambda s, i, c: c in wanted)
 
@@ -343,9 +382,8 @@ class DeckPane(QWidget):
         self.key_action("delete")
 
     def key_action(self, action: str) -> None:
-        entries = self.selected_entries() or (
-            [self.current_entry()] if self.current_entry() else []
-        )
+        current = self.current_entry()
+        entries = self.selected_entries() or ([current] if current is not None else [])
         if not entries:
             return
         deck = self.session.deck
@@ -378,7 +416,7 @@ class DeckPane(QWidget):
         entry = self.current_entry()
         for name in self.session.sections:
             title = self.session.game.section_title(name)
-            act = self.move_menu.addAction(title, lambda n=name: self._move_current(n))
+            act = self.move_menu.addAction(title, partial(self._move_current, name))
             act.setEnabled(entry is not None and entry[0] != name)
 
     def _move_current(self, target: str) -> None:
@@ -386,7 +424,7 @@ class DeckPane(QWidget):
         if entry is not None:
             self.session.move(entry[0], entry[1], target)
 
-    def _on_item_changed(self, item) -> None:
+    def _on_item_changed(self, item: QStandardItem) -> None:
         """A quantity typed in the Qty cell: the count (0 removes the line, at most 9,999)."""
         if (
             getattr(self, "_filling", False)
@@ -406,7 +444,7 @@ class DeckPane(QWidget):
         # after the editor has closed: the edit rebuilds the model under it
         QTimer.singleShot(0, lambda: self.session.set_count(section, index, min(count, 9999)))
 
-    def _on_current(self, current, _previous) -> None:
+    def _on_current(self, current: QModelIndex, _previous: QModelIndex) -> None:
         if not current.isValid():
             return
         section = current.data(SECTION_ROLE)
@@ -416,7 +454,7 @@ class DeckPane(QWidget):
         if card:
             self.cardSelected.emit(card)
 
-    def _context_menu(self, pos) -> None:
+    def _context_menu(self, pos: QPoint) -> None:
         """Right-click, the Menu key or Shift+F10 (at the current line): the line's menu, shown
         without blocking (`context_menu` is the open one), as the catalog's."""
         index = self.tree.indexAt(pos)
@@ -426,7 +464,8 @@ class DeckPane(QWidget):
         menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self.context_menu = menu
         menu.popup(self.tree.viewport().mapToGlobal(pos))
-        menu.setActiveAction(menu.actions()[0] if menu.actions() else None)
+        if menu.actions():
+            menu.setActiveAction(menu.actions()[0])
 
     def line_menu(self, section: str, i: int) -> QMenu:
         """The context menu of one deck line: counts, the game's lead actions for it ("Set as
@@ -450,7 +489,7 @@ class DeckPane(QWidget):
         menu.addAction("Remove line", lambda: self.session.remove(section, i, None))
         for action in self.session.lead_actions(section, i):
             menu.addAction(
-                action.label, lambda a=action.action: self.leadRequested.emit(a, section, i)
+                action.label, partial(self.leadRequested.emit, action.action, section, i)
             )
         if self.session.upfront_choice(card) is not None:
             menu.addAction("Choose colours…", lambda: self.colorsRequested.emit(section, i))
@@ -458,7 +497,7 @@ class DeckPane(QWidget):
         for target in self.session.sections:
             if target != section:
                 move.addAction(
-                    game.section_title(target), lambda t=target: self.session.move(section, i, t)
+                    game.section_title(target), partial(self.session.move, section, i, target)
                 )
         return menu
 

@@ -236,66 +236,70 @@ class SymbolStrip:
 Index = QModelIndex | QPersistentModelIndex
 
 
+class SymbolDelegate(QStyledItemDelegate):
+    """A delegate for one column: `tokens_for(index)` gives the cell's symbol tokens (() draws
+    its text as usual), `symbols_for()` the game's symbols (asked again when they change)."""
+
+    def __init__(
+        self,
+        tokens_for: Callable[[Index], Sequence[str]],
+        symbols_for: Callable[[], Iterable[Symbol]],
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.tokens_for, self.symbols_for = tokens_for, symbols_for
+        self._strips: dict[tuple[int, float], SymbolStrip] = {}
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: Index) -> QSize:  # noqa: N802
+        # every row, so the deck pane's uniform rows are all tall enough for its costs
+        hint = super().sizeHint(option, index)
+        hint.setHeight(max(hint.height(), legible_row_height(self.symbols_for())))
+        return hint
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: Index) -> None:
+        tokens = self.tokens_for(index)
+        if not tokens:
+            super().paint(painter, option, index)
+            return
+        self.initStyleOption(option, index)
+        option.text = ""
+        style = option.widget.style() if option.widget is not None else None
+        if style is not None:
+            style.drawControl(QStyle.ControlElement.CE_ItemViewItem, option, painter, option.widget)
+        symbols = self.symbols_for()
+        ratio = painter.device().devicePixelRatioF()
+        key = (id(symbols), ratio)
+        strip = self._strips.get(key)
+        if strip is None:
+            self._strips.clear()
+            strip = self._strips[key] = SymbolStrip(symbols, ratio)
+        selected = bool(option.state & QStyle.StateFlag.State_Selected)
+        ink = (
+            option.palette.highlightedText().color() if selected else option.palette.text().color()
+        )
+        rect = option.rect.adjusted(3, 0, -3, 0)
+        pixmap = strip.pixmap(
+            tuple(tokens), fitting_height(tuple(tokens), rect.width(), rect.height()), ink
+        )
+        if pixmap is None:
+            return
+        h = pixmap.height() / pixmap.devicePixelRatio()
+        w = min(pixmap.width() / pixmap.devicePixelRatio(), rect.width())
+        painter.drawPixmap(
+            int(rect.left()),
+            int(rect.top() + (rect.height() - h) / 2),
+            pixmap,
+            0,
+            0,
+            int(w * pixmap.devicePixelRatio()),
+            pixmap.height(),
+        )
+
+
 def symbol_delegate(
     tokens_for: Callable[[Index], Sequence[str]],
     symbols_for: Callable[[], Iterable[Symbol]],
     parent: QObject | None = None,
 ) -> QStyledItemDelegate:
-    """A delegate for one column: `tokens_for(index)` gives the cell's symbol tokens (() draws
-    its text as usual), `symbols_for()` the game's symbols (asked again when they change)."""
-
-    class _Delegate(QStyledItemDelegate):
-        def __init__(self) -> None:
-            super().__init__(parent)
-            self._strips: dict[tuple[int, float], SymbolStrip] = {}
-
-        def sizeHint(self, option: QStyleOptionViewItem, index: Index) -> QSize:  # noqa: N802
-            # every row, so the deck pane's uniform rows are all tall enough for its costs
-            hint = super().sizeHint(option, index)
-            hint.setHeight(max(hint.height(), legible_row_height(symbols_for())))
-            return hint
-
-        def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: Index) -> None:
-            tokens = tokens_for(index)
-            if not tokens:
-                super().paint(painter, option, index)
-                return
-            self.initStyleOption(option, index)
-            option.text = ""
-            style = option.widget.style() if option.widget is not None else None
-            if style is not None:
-                style.drawControl(
-                    QStyle.ControlElement.CE_ItemViewItem, option, painter, option.widget
-                )
-            symbols = symbols_for()
-            ratio = painter.device().devicePixelRatioF()
-            key = (id(symbols), ratio)
-            strip = self._strips.get(key)
-            if strip is None:
-                self._strips.clear()
-                strip = self._strips[key] = SymbolStrip(symbols, ratio)
-            selected = bool(option.state & QStyle.StateFlag.State_Selected)
-            ink = (
-                option.palette.highlightedText().color()
-                if selected
-                else option.palette.text().color()
-            )
-            rect = option.rect.adjusted(3, 0, -3, 0)
-            pixmap = strip.pixmap(
-                tuple(tokens), fitting_height(tuple(tokens), rect.width(), rect.height()), ink
-            )
-            if pixmap is None:
-                return
-            h = pixmap.height() / pixmap.devicePixelRatio()
-            w = min(pixmap.width() / pixmap.devicePixelRatio(), rect.width())
-            painter.drawPixmap(
-                int(rect.left()),
-                int(rect.top() + (rect.height() - h) / 2),
-                pixmap,
-                0,
-                0,
-                int(w * pixmap.devicePixelRatio()),
-                pixmap.height(),
-            )
-
-    return _Delegate()
+    """A delegate for one column drawing its cells' symbols (`SymbolDelegate`)."""
+    return SymbolDelegate(tokens_for, symbols_for, parent)
