@@ -60,17 +60,7 @@ class ImportDialog(QDialog):
         self.error.setWordWrap(True)
         self.notes = QLabel()
         self.notes.setWordWrap(True)
-        self.model = ImportReportModel(self)
-        self.table = QTableView()
-        self.table.setModel(self.model)
-        self.table.verticalHeader().setVisible(False)
-        self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
-        header = self.table.horizontalHeader()
-        header.resizeSection(0, self.fontMetrics().horizontalAdvance("00000") + 16)
-        header.resizeSection(1, self.fontMetrics().horizontalAdvance("UNKNOWN_CARD") + 24)
-        for column in (2, 3):  # the line and the reason share the rest
-            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
-        self.table.setEditTriggers(QTableView.EditTrigger.NoEditTriggers)
+        self.table = self._make_table()
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
@@ -96,6 +86,21 @@ class ImportDialog(QDialog):
         self.paste.textChanged.connect(lambda: setattr(self, "source_path", None))
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
+
+    def _make_table(self) -> QTableView:
+        """The read lines: number, status, the line, why (the last two share the width)."""
+        self.model = ImportReportModel(self)
+        table = QTableView()
+        table.setModel(self.model)
+        table.verticalHeader().setVisible(False)
+        table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
+        header = table.horizontalHeader()
+        header.resizeSection(0, self.fontMetrics().horizontalAdvance("00000") + 16)
+        header.resizeSection(1, self.fontMetrics().horizontalAdvance("UNKNOWN_CARD") + 24)
+        for column in (2, 3):  # the line and the reason share the rest
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
+        table.setEditTriggers(QTableView.EditTrigger.NoEditTriggers)
+        return table
 
     def _open_file(self) -> None:
         path, _ = QFileDialog.getOpenFileName(
