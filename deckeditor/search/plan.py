@@ -1,14 +1,14 @@
 """What a query compiles to (`search.md` §7), and what its parts ask of an index.
 
 A plan is a `Leaf` (one cached unit of work giving a row bitset), `Not(plan)`, `AllOf(plans)`
-(AND), `AnyOf(plans)` (OR), or `ALL` (the empty query). `IndexView` is the index as the key kinds
+(AND), `AnyOf(plans)` (OR), or `ALL` (the empty query). Plain classes with slots: a plan is made
+per query, and a dataclass costs start-up time to define. `IndexView` is the index as the key kinds
 and the games' keys read it; `deckeditor.search.index.SearchIndex` is the one implementation.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass
 from datetime import date
 from typing import Any, Protocol, TypeVar
 
@@ -70,24 +70,37 @@ class Leaf:
         return f"Leaf{self.key!r}"
 
 
-@dataclass(frozen=True, slots=True)
 class Not:
-    item: Plan
+    """The rows the plan does not find."""
+
+    __slots__ = ("item",)
+
+    def __init__(self, item: Plan) -> None:
+        self.item = item
 
 
-@dataclass(frozen=True, slots=True)
 class AllOf:
-    items: tuple[Plan, ...]
+    """AND: the rows every plan finds."""
+
+    __slots__ = ("items",)
+
+    def __init__(self, items: tuple[Plan, ...]) -> None:
+        self.items = items
 
 
-@dataclass(frozen=True, slots=True)
 class AnyOf:
-    items: tuple[Plan, ...]
+    """OR: the rows some plan finds."""
+
+    __slots__ = ("items",)
+
+    def __init__(self, items: tuple[Plan, ...]) -> None:
+        self.items = items
 
 
-@dataclass(frozen=True, slots=True)
 class Everything:
     """The empty query."""
+
+    __slots__ = ()
 
 
 ALL = Everything()

@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable
 
 from deckeditor.games.mtg.card import Card, Layout
-from deckeditor.games.mtg.gamechangers import is_game_changer, list_key, shipped_list
 from deckeditor.search import bits
 from deckeditor.search.context import SearchContext
 from deckeditor.search.folding import fold_name, strip_reminder
@@ -116,11 +115,17 @@ def _commander(index: IndexView, ctx: SearchContext) -> int:
 
 
 def _gc_list_key(ctx: SearchContext) -> Hashable:
+    # lazy: the Game Changers lists load with the first is:gamechanger, not with every search
+    from deckeditor.games.mtg.gamechangers import list_key
+
     return list_key(ctx.the_day())
 
 
 def _game_changer(index: IndexView, ctx: SearchContext) -> int:
     """Scryfall's `is:gamechanger`: on the Game Changers list of the catalog's day."""
+    # lazy: as in _gc_list_key
+    from deckeditor.games.mtg.gamechangers import is_game_changer, shipped_list
+
     gc_list, day = shipped_list(), ctx.the_day()
     return index.derived(
         ("is:gamechanger", _gc_list_key(ctx)),
