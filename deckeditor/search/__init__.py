@@ -61,4 +61,5 @@ def __getattr__(name: str) -> Any:
     module = _WHERE.get(name)
     if module is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    # lazy: the registry loads search.keys at start; the engine loads with the first search
     return getattr(import_module(f"{__name__}.{module}"), name)
