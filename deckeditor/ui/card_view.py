@@ -10,7 +10,7 @@ import re
 from typing import Any
 
 from PySide6.QtCore import Qt, QUrl
-from PySide6.QtGui import QIcon, QImage, QPixmap
+from PySide6.QtGui import QIcon, QImage, QPixmap, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -24,8 +24,9 @@ from PySide6.QtWidgets import (
 )
 
 from deckeditor.catalog_search import CatalogSearch
-from deckeditor.deck import Printing
-from deckeditor.session import CardViewBlock, EditorSession
+from deckeditor.deck import Entry, Printing
+from deckeditor.games.interface import CardViewBlock
+from deckeditor.session import EditorSession
 from deckeditor.ui import theme
 from deckeditor.ui.card_images import CardImages, CardPicture
 from deckeditor.ui.symbols import symbol_image
@@ -41,11 +42,12 @@ class SymbolBrowser(QTextBrowser):
     """A text browser that draws `symbol:` images from the current game's symbol table (asked
     on each load, so a cleared document still finds them)."""
 
-    def __init__(self, parent=None) -> None:
+    def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.images: dict[str, QImage] = {}
 
-    def loadResource(self, kind: int, url: QUrl):  # noqa: N802 - Qt's name
+    def loadResource(self, kind: int, url: QUrl | str) -> object:  # noqa: N802 - Qt's name
+        url = QUrl(url) if isinstance(url, str) else url
         if url.scheme() in ("symbol", "setsymbol"):
             image = self.images.get(url.toString())
             if image is not None:
@@ -85,7 +87,7 @@ _NO_CARD = (
 
 
 class CardView(QWidget):
-    def __init__(self, session: EditorSession, parent=None) -> None:
+    def __init__(self, session: EditorSession, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.session = session
         self.text = SymbolBrowser()
@@ -111,7 +113,7 @@ class CardView(QWidget):
         printing_row.addWidget(self.printing_label)
         printing_row.addWidget(self.printing_box, 1)
         printing_row.addWidget(self.number_edit)
-        self._printings: list = [None]
+        self._printings: list[Printing | None] = [None]  # "any printing", then the card's
         self.show_sets = False
         self.viewed_printing: Printing | None = (
             None  # a printing picked in the printing list: its picture shows
@@ -137,7 +139,7 @@ class CardView(QWidget):
         self._behind: str | None = None  # an edit's redraw (its target) waiting for the tab
         self.searcher: CatalogSearch | None = None  # the catalog's, for the failed search term
         self._symbols_of: Any = None  # the game whose symbol icons the document holds
-        self._symbol_re: re.Pattern | None = None
+        self._symbol_re: re.Pattern[str] | None = None
         self._symbols: dict[str, Any] = {}
         self._show_attach(False)
         self._fill_printings()
@@ -182,16 +184,16 @@ class CardView(QWidget):
             return
         self.show_card(self.card.name, target, self.entry_ref)
 
-    def showEvent(self, event) -> None:  # noqa: N802 - Qt's name
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt's name
         super().showEvent(event)
         if self._behind is not None and self.card is not None:
             self.show_card(self.card.name, self._behind, self.entry_ref)
 
-    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt's name
         super().resizeEvent(event)
         self.picture.refit()
 
-    def _entry(self, ref: tuple[str, int] | None):
+    def _entry(self, ref: tuple[str, int] | None) -> Entry | None:
         """The deck line `ref` names, if it still shows the card on view."""
         if ref is None or self.card is None:
             return None
@@ -217,7 +219,7 @@ class CardView(QWidget):
             self.image_note.setText("Loading picture…")
             self.image_note.show()
 
-    def _got_picture(self, pixmap) -> None:
+    def _got_picture(self, pixmap: QPixmap | None) -> None:
         self.picture.set_picture(pixmap)
         note = ""
         if pixmap is None and self.card is not None and self.images is not None:
@@ -259,14 +261,15 @@ class CardView(QWidget):
         shown = bool(choices) or keep is not None
         self.printing_label.setVisible(shown)
         self.printing_box.setVisible(shown)
-        self.number_edit.setVisible(shown and any(p.set for p in self._printings[1:]))
+        self.number_edit.setVisible(shown and any(p.set for p in self._printings[1:] if p))
         self.number_edit.setEnabled(self.printing_box.currentIndex() > 0)
 
     def _printing_chosen(self) -> None:
         from dataclasses import replace
 
-        entry = self._entry(self.entry_ref)
-        if entry is None:
+        ref = self.entry_ref
+        entry = self._entry(ref)
+        if entry is None or ref is None:
             return
         chosen = self._printings[self.printing_box.currentIndex()]
         if chosen is not None and chosen.set:
@@ -274,10 +277,11 @@ class CardView(QWidget):
             same = old is not None and old.set == chosen.set  # keep its finish, ids, art index
             typed = same or self.sender() is self.number_edit  # another set: its own number
             number = (self.number_edit.text().strip() or None) if typed else chosen.number
-            chosen = replace(old if same else chosen, number=number)
-        self.session.set_printing(self.entry_ref[0], self.entry_ref[1], chosen)
+            base = old if same and old is not None else chosen
+            chosen = replace(base, number=number)
+        self.session.set_printing(ref[0], ref[1], chosen)
 
-    def _printing_icon(self, printing) -> QIcon:
+    def _printing_icon(self, printing: Printing) -> QIcon:
         symbol = self.session.game.printing_symbol(printing)
         if symbol is None:
             return QIcon()
@@ -313,7 +317,7 @@ class CardView(QWidget):
             self.show_sets = True
             self._render()
 
-    def _on_link(self, url) -> None:
+    def _on_link(self, url: QUrl) -> None:
         text = url.toString()
         if text == "sets":
             self.show_sets = not self.show_sets
@@ -387,14 +391,14 @@ class CardView(QWidget):
         if self._symbol_re is None:
             return out
 
-        def icon(m: re.Match) -> str:
+        def icon(m: re.Match[str]) -> str:
             symbol = self._symbols[m.group(0)]
             return (
                 f"<img src='{self._url(m.group(0))}' width={_ICON} height={_ICON} "
                 f"title='{html.escape(symbol.name)}' alt='{html.escape(m.group(0))}' style='vertical-align: middle'>"
             )
 
-        return self._symbol_re.sub(icon, out)
+        return str(self._symbol_re.sub(icon, out))
 
     def block_html(self, block: CardViewBlock) -> str:
         text, hint = self.rich(block.text), self.rich(block.hint)
@@ -430,7 +434,7 @@ class CardView(QWidget):
         leads = lead is not None and any(
             e.card == card.name for _, e in self.session.deck.entries(lead)
         )
-        if leads:  # the catalog leaves out the deck's own commander: say that, not a copy limit
+        if leads and lead is not None:  # the deck's own commander: say that, not a copy limit
             body += self.block_html(
                 CardViewBlock("note", f"This deck's {self._lead_title(lead, card.name).lower()}.")
             )
@@ -438,7 +442,8 @@ class CardView(QWidget):
         note = None if reasons else self.session.commit_note(card, self.target)
         if note:  # the open budget, made visible: what this addition would choose
             body += self.block_html(CardViewBlock("choice", f"{note[0].upper()}{note[1:]}."))
-        row = self.session.pool.row_of(card.name) if hasattr(self.session.pool, "row_of") else None
+        pool = self.session.pool
+        row = pool.row_of(card.name) if pool is not None else None
         # the search hides catalog rows; a card the deck holds (its commander, a line picked in
         # the deck pane) is not hidden from the player by it, so the search is not named
         asks_catalog = not leads and self.entry_ref is None
