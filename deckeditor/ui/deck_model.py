@@ -11,15 +11,16 @@ selection.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QModelIndex, QObject, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QStandardItem, QStandardItemModel
 
-from deckeditor.deck import Deck
+from deckeditor.carddb.pool import CardPool
+from deckeditor.deck import Deck, Entry
 from deckeditor.games import registry
 from deckeditor.games.interface import Game, SectionCount
 from deckeditor.ui import theme
@@ -55,7 +56,12 @@ _RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
 _FOREGROUND = Qt.ItemDataRole.ForegroundRole
 
 
-def _group_labels(item, grouping: str, game: Game, pool, deck) -> tuple[str, ...]:
+# a deck line as the plan sorts and groups it: its index in the section, the line, its card
+Line = tuple[int, Entry, Any]
+Pool = CardPool[Any] | None
+
+
+def _group_labels(item: Line, grouping: str, game: Game, pool: Pool, deck: Deck) -> tuple[str, ...]:
     _index, entry, card = item
     if grouping == CATEGORY:
         from deckeditor.categories import line_categories
@@ -64,13 +70,13 @@ def _group_labels(item, grouping: str, game: Game, pool, deck) -> tuple[str, ...
     return (game.group_of(card, grouping),)
 
 
-def _category_rank(game: Game, deck):
+def _category_rank(game: Game, deck: Deck) -> Callable[[str], tuple[int, int, str]]:
     """The game's roles in their order, then the player's categories by name, then lines with none."""
     from deckeditor.categories import role_titles
 
     order = {title: i for i, title in enumerate(role_titles(game, deck).values())}
 
-    def rank(label: str) -> tuple:
+    def rank(label: str) -> tuple[int, int, str]:
         if label == UNCATEGORISED:
             return (2, 0, label)
         return (0, order[label], label) if label in order else (1, 0, label.casefold())
@@ -82,13 +88,13 @@ def _category_rank(game: Game, deck):
 class _Node:
     """One planned row: `key` says which line it is (kept across edits), `data` what it shows."""
 
-    key: tuple
-    data: tuple
+    key: tuple[str | int, ...]  # ("section", name[, slot]), ("group", label), an entry's ids
+    data: tuple[Any, ...]  # ("section"|"group", section, text, ...) or an entry's cells
     children: list[_Node] = field(default_factory=list)
 
 
 class DeckModel(QStandardItemModel):
-    def __init__(self, parent=None) -> None:
+    def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.setHorizontalHeaderLabels(list(HEADERS))
         self._bold = QFont()
@@ -97,7 +103,7 @@ class DeckModel(QStandardItemModel):
         self._italic.setItalic(True)
         self._grey = QBrush(QColor(theme.tone("#555555")))  # group heads, readable in a dark theme
         self._plan: list[_Node] = []
-        self._shape: tuple | None = None
+        self._shape: tuple[object, ...] | None = None  # what the rows were planned from
         self.inserted_groups: list[QStandardItem] = []  # group rows the last update added
 
     def rebuild(
@@ -134,7 +140,15 @@ class DeckModel(QStandardItemModel):
     # --- the plan (plain data) ------------------------------------------------------------
 
     def _make_plan(
-        self, deck, sections, pool, grouping, sort, flagged, game, counts
+        self,
+        deck: Deck,
+        sections: tuple[str, ...],
+        pool: Pool,
+        grouping: str,
+        sort: str,
+        flagged: set[str] | frozenset[str],
+        game: Game,
+        counts: list[SectionCount] | None,
     ) -> list[_Node]:
         labels = {c.section: c for c in counts or () if not c.slot}
         slots: dict[str, list[SectionCount]] = {}
@@ -160,7 +174,16 @@ class DeckModel(QStandardItemModel):
         return plan
 
     def _section_node(
-        self, deck, name, count, indexes, pool, grouping, sort, flagged, game
+        self,
+        deck: Deck,
+        name: str,
+        count: SectionCount | None,
+        indexes: Iterable[int],
+        pool: Pool,
+        grouping: str,
+        sort: str,
+        flagged: set[str] | frozenset[str],
+        game: Game,
     ) -> _Node:
         section = deck.section(name)
         text = (
@@ -178,11 +201,11 @@ class DeckModel(QStandardItemModel):
             card = pool.get(entry.card) if pool is not None else None
             lines.append((i, entry, card))
         lines.sort(key=lambda t: self._sort_key(t, sort))
-        groups: dict[str, list] = {}
+        groups: dict[str, list[Line]] = {}
         for item in lines:
             for label in _group_labels(item, grouping, game, pool, deck):
                 groups.setdefault(label, []).append(item)
-        seen: dict[tuple, int] = {}
+        seen: dict[tuple[str, str], int] = {}
         rank = _category_rank(game, deck) if grouping == CATEGORY else game.group_rank
         for label in sorted(groups, key=rank):
             items = groups[label]
@@ -197,7 +220,13 @@ class DeckModel(QStandardItemModel):
         return head
 
     def _entry_node(
-        self, section: str, index: int, entry, card, flagged: bool, seen: dict
+        self,
+        section: str,
+        index: int,
+        entry: Entry,
+        card: Any,
+        flagged: bool,
+        seen: dict[tuple[str, str], int],
     ) -> _Node:
         ident = (entry.card, entry.colors)
         seen[ident] = n = seen.get(ident, -1) + 1  # the same card twice (two printings)
@@ -290,7 +319,9 @@ class DeckModel(QStandardItemModel):
             for k, node in enumerate(new[j1:j2]):
                 parent.insertRow(i1 + k, self._make_row(node))
 
-    def _set_entry(self, parent: QStandardItem, row: int, old: tuple, new: tuple) -> None:
+    def _set_entry(
+        self, parent: QStandardItem, row: int, old: tuple[Any, ...], new: tuple[Any, ...]
+    ) -> None:
         _, section, index, card, label, count, cost, kind, red, unknown = new
         cells = [parent.child(row, c) for c in range(len(HEADERS))]
         if old[4] != label:
@@ -313,7 +344,7 @@ class DeckModel(QStandardItemModel):
                 c.setData(section, SECTION_ROLE)
                 c.setData(index, INDEX_ROLE)
 
-    def _sort_key(self, item, sort: str):
+    def _sort_key(self, item: Line, sort: str) -> tuple[Any, ...]:
         _, entry, card = item
         if sort in ("Cost", "Mana value"):
             return (self.game.sort_value(card), entry.card.casefold())
@@ -327,7 +358,7 @@ class DeckModel(QStandardItemModel):
         item.setFlags(Qt.ItemFlag.ItemIsEnabled)
         return item
 
-    def _entry_row(self, data: tuple) -> list[QStandardItem]:
+    def _entry_row(self, data: tuple[Any, ...]) -> list[QStandardItem]:
         _, section, index, card, label, count, cost, kind, red, unknown = data
         cells = [QStandardItem(label), QStandardItem(), QStandardItem(cost), QStandardItem(kind)]
         cells[1].setData(count, Qt.ItemDataRole.DisplayRole)
@@ -347,19 +378,17 @@ class DeckModel(QStandardItemModel):
         cells[1].setToolTip("Type a number to set the count (0 removes the line)")
         return cells
 
-    def entry_indexes(self) -> list:
+    def entry_indexes(self) -> list[QModelIndex]:
         """Every entry's column-0 index, depth first (for selection by card name)."""
-        out = []
+        out: list[QModelIndex] = []
 
-        def walk(parent):
+        def walk(parent: QModelIndex) -> None:
             for r in range(self.rowCount(parent)):
                 idx = self.index(r, 0, parent)
                 if idx.data(KIND_ROLE) == "entry":
                     out.append(idx)
                 else:
                     walk(idx)
-
-        from PySide6.QtCore import QModelIndex
 
         walk(QModelIndex())
         return out
