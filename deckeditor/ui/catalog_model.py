@@ -7,16 +7,25 @@ with a reset, and `data()` reads the few cards on screen.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from itertools import compress, count
 from operator import ne
-from typing import Any
+from typing import Any, Protocol
 
-from PySide6.QtCore import QAbstractTableModel, QMimeData, QModelIndex, Qt
-from PySide6.QtGui import QBrush, QColor
-from PySide6.QtWidgets import QStyle, QStyledItemDelegate
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QMimeData,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QRect,
+    Qt,
+)
+from PySide6.QtGui import QBrush, QColor, QFontMetrics, QPainter
+from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem
 
 from deckeditor.games import registry
+from deckeditor.games.interface import Game
 from deckeditor.ui.symbols import SymbolStrip, fitting_height
 
 CARD_MIME = "application/x-deckeditor-cards"
@@ -43,7 +52,16 @@ _LEFT_INT = int(_LEFT.value) if hasattr(_LEFT, "value") else int(_LEFT)
 _GREY_COLOR = _GREY.color()
 
 
-def _game_of(pool: Any):
+class HasFontMetrics(Protocol):
+    """What eliding a cell's text reads of a style option (or of the table's one-pass paint)."""
+
+    fontMetrics: QFontMetrics
+
+
+_Index = QModelIndex | QPersistentModelIndex
+
+
+def _game_of(pool: Any) -> Game:
     return registry.game(getattr(pool, "game", None) or registry.DEFAULT_GAME)
 
 
@@ -59,7 +77,7 @@ COMMIT_MARK, PARTNER_MARK = "◆ ", "⚭ "
 
 
 class CatalogModel(QAbstractTableModel):
-    def __init__(self, pool: Any, parent=None) -> None:
+    def __init__(self, pool: Any, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.commits: Callable[[int], str | None] | None = None  # set while a budget is open
         # row id -> (pen, prefix of the name) for rows marked in the list itself; None: no marks
@@ -71,7 +89,7 @@ class CatalogModel(QAbstractTableModel):
         self.is_partner: Callable[[int], bool] = lambda row: False
         self.partner_note: Callable[[Any], str] = lambda card: "possible partner"
         self.mark: Callable[[Any], str | None] = lambda card: None  # "uses the last slot"
-        self._text: dict[int, tuple] = {}  # row id -> column texts (painting asks per cell)
+        self._text: dict[int, tuple[str, ...]] = {}  # row id -> column texts (painted per cell)
         self._use_game(pool)
 
     def _use_game(self, pool: Any) -> None:
@@ -93,7 +111,7 @@ class CatalogModel(QAbstractTableModel):
         )
         self._cost_symbols = game.cost_symbols
         self._game = game
-        self._strip = None
+        self._strip: SymbolStrip | None = None
         self._tokens: dict[int, tuple[str, ...]] = {}
         # column -> what a click on its cell opens ("printings"), from the game's columns
         self.opening_columns = {i: c.opens for i, c in enumerate(self.columns) if c.opens}
@@ -107,7 +125,7 @@ class CatalogModel(QAbstractTableModel):
             found = self._tokens[row_id] = tuple(self._cost_symbols(self._pool.cards[row_id]))
         return found
 
-    def strip(self, ratio: float = 1.0):
+    def strip(self, ratio: float = 1.0) -> SymbolStrip:
         """The game's symbols as pictures (made on first paint: the fonts load then)."""
         if self._strip is None or self._strip.ratio != ratio:
             self._strip = SymbolStrip(self._game.symbols(), ratio)
@@ -198,22 +216,24 @@ class CatalogModel(QAbstractTableModel):
 
     # --- QAbstractTableModel ---------------------------------------------------------------
 
-    def rowCount(self, parent: QModelIndex | None = None) -> int:
+    def rowCount(self, parent: _Index | None = None) -> int:  # noqa: N802 - Qt's name
         return 0 if parent is not None and parent.isValid() else len(self._rows)
 
-    def columnCount(self, parent: QModelIndex | None = None) -> int:
+    def columnCount(self, parent: _Index | None = None) -> int:  # noqa: N802 - Qt's name
         return 0 if parent is not None and parent.isValid() else len(self.columns)
 
-    def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
+    def headerData(  # noqa: N802 - Qt's name
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> str | None:
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
             if 0 <= section < len(self.columns):
                 return self.columns[section].title
         return None
 
-    def flags(self, index):
+    def flags(self, index: _Index) -> Qt.ItemFlag:
         return _FLAGS if index.isValid() else _NO_FLAGS
 
-    def data(self, index, role=0):
+    def data(self, index: _Index, role: int = 0) -> Any:
         # Painting calls this ~8 times per cell; roles arrive as plain ints, so compare ints
         # (comparing with the enum members goes through Python's enum machinery).
         if role not in _ROLES:
@@ -259,7 +279,7 @@ class CatalogModel(QAbstractTableModel):
     def mimeTypes(self) -> list[str]:
         return [CARD_MIME, "text/plain"]
 
-    def mimeData(self, indexes) -> QMimeData:
+    def mimeData(self, indexes: Sequence[QModelIndex]) -> QMimeData:  # noqa: N802 - Qt's name
         names: list[str] = []
         for index in indexes:
             if index.isValid() and index.column() == 0:
@@ -283,13 +303,14 @@ class CatalogDelegate(QStyledItemDelegate):
     palette, so its pens are read once, the selection is read once from the selection model
     instead of through `option.state` per cell, and elided texts are kept per (text, width)."""
 
-    def __init__(self, model: CatalogModel, parent=None) -> None:
+    def __init__(self, model: CatalogModel, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.model = model
         self._elided: dict[tuple[str, int], str] = {}
         self._in_frame = False
         self._selected: set[tuple[int, int]] = set()
-        self._pens: tuple | None = None  # (text colour, highlighted text colour, highlight brush)
+        # (text colour, highlighted text colour, highlight brush)
+        self._pens: tuple[QColor, QColor, QBrush] | None = None
 
     # --- one paint event --------------------------------------------------------------------
 
@@ -307,7 +328,7 @@ class CatalogDelegate(QStyledItemDelegate):
         """The font or style changed: elided texts are measured again."""
         self._elided.clear()
 
-    def _shown(self, text: str, width: int, option) -> str:
+    def _shown(self, text: str, width: int, option: HasFontMetrics) -> str:
         key = (text, width)
         shown = self._elided.get(key)
         if shown is None:
@@ -316,7 +337,7 @@ class CatalogDelegate(QStyledItemDelegate):
             shown = self._elided[key] = option.fontMetrics.elidedText(text, _ELIDE, width)
         return shown
 
-    def paint(self, painter, option, index) -> None:
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: _Index) -> None:
         model = self.model
         r, col = index.row(), index.column()
         if not 0 <= r < len(model._rows):
@@ -361,7 +382,9 @@ class CatalogDelegate(QStyledItemDelegate):
         painter.drawText(inner, _RIGHT_INT if col in model.right_columns else _LEFT_INT, shown)
 
 
-def draw_symbols(painter, model: CatalogModel, row_id: int, rect, ink) -> bool:
+def draw_symbols(
+    painter: QPainter, model: CatalogModel, row_id: int, rect: QRect, ink: QColor
+) -> bool:
     """A symbol cell (a cost) as one picture, clipped to the cell; False: no symbols, draw text."""
     tokens = model.tokens_of(row_id)
     if not tokens:
@@ -370,6 +393,8 @@ def draw_symbols(painter, model: CatalogModel, row_id: int, rect, ink) -> bool:
     pixmap = model.strip(ratio).pixmap(
         tokens, fitting_height(tokens, rect.width(), rect.height()), ink
     )
+    if pixmap is None:  # no tokens: drawn as text
+        return False
     height = pixmap.height() / pixmap.devicePixelRatio()
     width = min(pixmap.width() / pixmap.devicePixelRatio(), rect.width())
     top = rect.top() + (rect.height() - height) / 2

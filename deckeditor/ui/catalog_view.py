@@ -4,10 +4,12 @@ and the card table. Each keystroke: search -> legal rows -> one model reset."""
 from __future__ import annotations
 
 import operator
+from collections.abc import Callable, Container
+from functools import partial
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtCore import QModelIndex, QPoint, Qt, Signal
+from PySide6.QtGui import QColor, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -21,7 +23,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from deckeditor.carddb.pool import CardPool
 from deckeditor.catalog_search import CatalogSearch, SearchState
+from deckeditor.games.interface import Game
 from deckeditor.legal_rows import LegalRowList
 from deckeditor.row_arrangement import RowArranger
 from deckeditor.search.ranking import ranked_rows, tiers_first
@@ -39,7 +43,7 @@ from deckeditor.ui.catalog_model import (
 from deckeditor.ui.catalog_table import CatalogTable
 
 
-def _sort_key(column: int, game: Any):
+def _sort_key(column: int, game: Game) -> Callable[[Any], tuple[Any, ...] | str]:
     """Column 0 is the name; the cost column (1) sorts by the game's number (mana value,
     energy); a column of counts (right-aligned) by the number, largest first; others by text."""
     if column == 0:  # the default order: only the name is read (start-up sorts 30,000 cards)
@@ -47,7 +51,7 @@ def _sort_key(column: int, game: Any):
     right = column < len(game.catalog_columns()) and game.catalog_columns()[column].right
     row = game.catalog_row
 
-    def key(card: Any):
+    def key(card: Any) -> tuple[Any, ...]:
         if column == 1:
             return (game.sort_value(card), card.name.casefold())
         text = row(card)[column]
@@ -59,6 +63,14 @@ def _sort_key(column: int, game: Any):
         return (text.casefold(), card.name.casefold())
 
     return key
+
+
+def _pool(session: EditorSession) -> CardPool[Any]:
+    """The session's pool: a window's session always has one."""
+    pool = session.pool
+    if pool is None:
+        raise ValueError("the catalog needs a card pool")
+    return pool
 
 
 class CatalogPanel(QWidget):
@@ -90,7 +102,7 @@ class CatalogPanel(QWidget):
         self._make_table()
         self._apply_game()
         self._lay_out()
-        self.searcher = CatalogSearch(session.pool, session.fmt, session.day)
+        self.searcher = CatalogSearch(_pool(session), session.fmt, session.day)
         self._context = (session.fmt, session.day)
         self._wire()
         self.refresh()
@@ -98,7 +110,8 @@ class CatalogPanel(QWidget):
     def _make_search_row(self) -> None:
         self.search_box = QLineEdit()
         self.search_box.setClearButtonEnabled(True)
-        self.help_button = QToolButton(text="?")
+        self.help_button = QToolButton()
+        self.help_button.setText("?")
         self.help_button.setToolTip(
             "Search syntax: every key this build understands, with examples (F1)"
         )
@@ -119,7 +132,8 @@ class CatalogPanel(QWidget):
         self.model.is_partner = lambda row: row in self.session.partner_rows(self.target)
         self.model.partner_note = self._partner_note
         self.model.mark = lambda card: self.session.catalog_mark(card, self.target)
-        self._marked: tuple | None = None  # the (deck, target, format, day) the marks were read for
+        # the (deck, target, format, day) the marks were read for
+        self._marked: tuple[object, ...] | None = None
         self.table = CatalogTable()
         self.table.setModel(self.model)
         self.delegate = CatalogDelegate(self.model, self.table)
@@ -171,7 +185,7 @@ class CatalogPanel(QWidget):
         self.table.selectionModel().currentRowChanged.connect(self._on_current)
         self.table.customContextMenuRequested.connect(self._context_menu)
         self.table.horizontalHeader().sectionClicked.connect(self._on_header)
-        QShortcut(QKeySequence("Ctrl+F"), self, activated=self.search_box.setFocus)
+        QShortcut(QKeySequence("Ctrl+F"), self, self.search_box.setFocus)
         # Enter in the box goes to the first result, so search-Enter-Enter adds it
         self.search_box.returnPressed.connect(self._to_results)
 
@@ -185,7 +199,7 @@ class CatalogPanel(QWidget):
             self._order_cache.clear()
             self.model.set_pool(session.pool)
             self._apply_game()
-            self.searcher = CatalogSearch(session.pool, session.fmt, session.day)
+            self.searcher = CatalogSearch(_pool(session), session.fmt, session.day)
             self._context = (session.fmt, session.day)
             # the new pool's index in a worker thread, as at start: the first keystroke after
             # an import or a deck of the other game does not wait for the whole build
@@ -205,7 +219,7 @@ class CatalogPanel(QWidget):
         if len(self.model.columns) > 2:
             hh.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
 
-    def _partner_note(self, card) -> str:
+    def _partner_note(self, card: Any) -> str:
         """A possible partner's tooltip: what Enter does with it, or where its action is."""
         actions = self.session.catalog_lead_actions(card, self.target)
         instead = next((a for a in actions if a.instead), None)
@@ -272,7 +286,7 @@ class CatalogPanel(QWidget):
     def _sort(self) -> list[int] | None:
         """The rows in the catalog's sort order; None for the pool's own order (the database
         keeps cards in name order: checking that reads 30,000 names, ~6 ms at every start)."""
-        cards = self.session.pool.cards
+        cards = _pool(self.session).cards
         keyf = _sort_key(self._sort_column, self.session.game)
         keys = [keyf(c) for c in cards]
         if not self._sort_desc and all(map(operator.le, keys, keys[1:])):
@@ -298,7 +312,7 @@ class CatalogPanel(QWidget):
             self.model.forget_texts()
         show_hidden = self.show_hidden.isChecked()
         state = self.searcher.state
-        size = len(self.session.pool)
+        size = len(_pool(self.session))
         rows, how = self._visible_rows(state, size, show_hidden, keep_place)
         if was is not None and rows:
             try:
@@ -306,7 +320,7 @@ class CatalogPanel(QWidget):
             except ValueError:
                 place = min(place, len(rows) - 1)
             self.table.setCurrentIndex(self.model.index(place, 0))
-        total = len(self.session.pool)
+        total = len(_pool(self.session))
         self.count_label.setText(f"{len(rows):,} of {total:,} cards")
         self.empty.say(rows, state, size, show_hidden)
         self.model.commits = commits = self._commit_marker()
@@ -357,8 +371,10 @@ class CatalogPanel(QWidget):
         return None if first < 0 else self.model.look(first, last, fill)
 
     @staticmethod
-    def _marker(commits, partners):
-        def mark(row_id: int):
+    def _marker(
+        commits: Callable[[int], str | None] | None, partners: Container[int]
+    ) -> Callable[[int], tuple[QColor, str] | None]:
+        def mark(row_id: int) -> tuple[QColor, str] | None:
             if row_id in partners:
                 return PARTNER_COLOR, PARTNER_MARK
             if commits is not None and commits(row_id):
@@ -367,13 +383,13 @@ class CatalogPanel(QWidget):
 
         return mark
 
-    def _commit_marker(self):
+    def _commit_marker(self) -> Callable[[int], str | None] | None:
         """While a lead's colour budget is open: per painted row (asked lazily, kept for this
         deck), what adding it would commit. None otherwise, so painting pays nothing."""
         session, target = self.session, self.target
         if not session.budget_open(target):
             return None
-        cards, notes = session.pool.cards, {}
+        cards, notes = _pool(session).cards, dict[int, str | None]()
 
         def commits(row_id: int) -> str | None:
             if row_id not in notes:
@@ -388,7 +404,7 @@ class CatalogPanel(QWidget):
         index = self.table.currentIndex()
         return self.model.card_at(index.row()) if index.isValid() else None
 
-    def _on_activated(self, index) -> None:
+    def _on_activated(self, index: QModelIndex) -> None:
         if not index.isValid():
             return
         if self._opens(index):  # a double-click on the "Sets" count lists them, adds nothing
@@ -396,22 +412,22 @@ class CatalogPanel(QWidget):
             return
         self.cardChosen.emit(self.model.card_at(index.row()).name)
 
-    def _opens(self, index) -> str:
+    def _opens(self, index: QModelIndex) -> str:
         """What a click on the cell opens; an empty cell (a card no known set prints) nothing,
         so a double-click there adds the card as anywhere else on the row."""
         what = self.model.opening_columns.get(index.column(), "")
         return what if what and self.model.data(index) else ""
 
-    def _on_clicked(self, index) -> None:
+    def _on_clicked(self, index: QModelIndex) -> None:
         """A click on a cell that opens something (the "Sets" count: the printing list)."""
         if index.isValid() and self._opens(index) == "printings":
             self.printingsRequested.emit(self.model.card_at(index.row()).name)
 
-    def _on_current(self, current, _previous) -> None:
+    def _on_current(self, current: QModelIndex, _previous: QModelIndex) -> None:
         if current.isValid():
             self.cardSelected.emit(self.model.card_at(current.row()).name)
 
-    def _context_menu(self, pos) -> None:
+    def _context_menu(self, pos: QPoint) -> None:
         """Right-click, the Menu key or Shift+F10 (at the current row): the card's menu, shown
         without blocking (`context_menu` is the open one)."""
         index = self.table.indexAt(pos)
@@ -421,7 +437,8 @@ class CatalogPanel(QWidget):
         menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self.context_menu = menu
         menu.popup(self.table.viewport().mapToGlobal(pos))
-        menu.setActiveAction(menu.actions()[0] if menu.actions() else None)
+        if menu.actions():
+            menu.setActiveAction(menu.actions()[0])
 
     def card_menu(self, row: int) -> QMenu:
         """Add the row's card to each section (or slot), through its lead actions ("Add as
@@ -431,12 +448,10 @@ class CatalogPanel(QWidget):
         game = self.session.game
         for section in self.session.add_targets():  # sections, or their slots
             menu.addAction(
-                f"Add to {game.section_title(section)}", lambda s=section: self.add_to(card.name, s)
+                f"Add to {game.section_title(section)}", partial(self.add_to, card.name, section)
             )
         for action in self.session.catalog_lead_actions(card, self.target):
-            menu.addAction(
-                action.label, lambda a=action.action: self.leadRequested.emit(card.name, a)
-            )
+            menu.addAction(action.label, partial(self.leadRequested.emit, card.name, action.action))
         reasons = self.session.why_hidden(card, self.target)
         if reasons:
             menu.addSeparator()
