@@ -4,8 +4,8 @@ and each line naming the card, not a JSON path (`data["Brisela…"].colorIdentit
 computed colourless; using W` becomes `Brisela, Voice of Nightmares: the source gives colour
 identity W, its text gives colourless; W is used`).
 
-The lines are those `carddb.store.issue_line` stores: `severity: where: message`. Kinds are
-`carddb.store.issue_kind`'s; a line this module has no words for is shown as it is.
+The lines are those `carddb.issue_lines.issue_line` makes: `severity: where: message`. Kinds are
+`carddb.issue_lines.issue_kind`'s; a line this module has no words for is shown as it is.
 """
 
 from __future__ import annotations
@@ -81,7 +81,7 @@ def player_line(line: str) -> str:
 
 
 def summary(kinds: dict[str, int]) -> list[str]:
-    """One sentence per kind, with its count: `carddb.store.issue_kinds` in a player's words."""
+    """One sentence per kind, with its count: `carddb.issue_lines.issue_kinds` in a player's words."""
     out = []
     for kind, n in kinds.items():
         noun, meaning = _SUMMARIES.get(kind, ("note", kind))

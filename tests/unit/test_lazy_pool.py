@@ -78,7 +78,7 @@ def test_the_default_open_decodes_everything_at_once(tmp_path):
 
 def test_decoded_cards_are_the_frozen_cards_written(tmp_path):
     """The snapshot fills a card's slots through a plain class of the same layout
-    (`snapshot._shadow_maker`): what comes back is the card class itself, equal, and frozen."""
+    (`slot_maker.shadow_maker`): what comes back is the card class itself, equal, and frozen."""
     import dataclasses
 
     import pytest
