@@ -18,6 +18,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from deckeditor import window_notes
+from deckeditor.window_notes import Notice
+
 
 class Damaged(ValueError):
     """A kept file that cannot be used; `str()` says why in a few words."""
@@ -103,7 +106,5 @@ def _why(exc: Exception) -> str:
 
 def tell(line: str) -> None:
     """One line on stderr (every command) and the same kept for the window's start-up notes."""
-    from deckeditor.carddb.repair import Notice, keep_for_window
-
     print(f"deckeditor: {line}", file=sys.stderr, flush=True)
-    keep_for_window(Notice(line[:1].upper() + line[1:] + ".", "Damaged file set aside"))
+    window_notes.keep(Notice(line[:1].upper() + line[1:] + ".", "Damaged file set aside"))

@@ -22,9 +22,10 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from deckeditor import kept_files
+from deckeditor import kept_files, window_notes
 from deckeditor.carddb.records import from_record
 from deckeditor.saving import save_atomic
+from deckeditor.window_notes import Notice
 
 
 @dataclass
@@ -74,47 +75,30 @@ class Unusable(OSError):
         return self.text
 
 
-@dataclass
-class Notice:
-    """What the window must say about the card database besides a repair (a pool it could not
-    read); the same `text()` as a RepairReport."""
-
-    message: str
-    title: str = "Card database not read"
-
-    def text(self) -> str:
-        return self.message
-
-
-_reports: list[RepairReport | Notice] = []
-
-
 def tell_window(text: str) -> None:
     """Keep `text` for the window (the command line has said it already, or has no window)."""
-    _reports.append(Notice(text))
+    window_notes.keep(Notice(text))
 
 
 def keep_for_window(notice: Notice) -> None:
-    _reports.append(notice)
+    window_notes.keep(notice)
 
 
 def tell(report: RepairReport) -> None:
     """Say it on stderr now (every command) and keep it for the window to show."""
-    _reports.append(report)
+    window_notes.keep(report)
     for line in report.lines():
         print(f"deckeditor: {line}", file=sys.stderr, flush=True)
 
 
 def pending() -> bool:
     """Is there something the window has not said yet?"""
-    return bool(_reports)
+    return window_notes.pending()
 
 
-def take_reports() -> list[RepairReport | Notice]:
+def take_reports() -> list[window_notes.Note]:
     """The repairs done in this process since the last call (the window shows them)."""
-    out = list(_reports)
-    _reports.clear()
-    return out
+    return window_notes.take()
 
 
 # --- finding damage -------------------------------------------------------------------------------
