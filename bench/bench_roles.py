@@ -52,8 +52,8 @@ def bench_roles_pool(repeats: int = 3) -> dict:
 
 
 def bench_template_edit(repeats: int = 30) -> dict:
-    from deckeditor import categories
     from deckeditor.format_catalog import load_format
+    from deckeditor.games import categories
     from deckeditor.games.registry import game
 
     pool = real_pool()
@@ -107,7 +107,7 @@ def bench_template_panel(repeats: int = 200) -> dict:
     import os
 
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from deckeditor.categories import TargetStatus
+    from deckeditor.games.categories import TargetStatus
     from deckeditor.ui.app import make_app
     from deckeditor.ui.template_panel import TemplatePanel
 

@@ -52,7 +52,7 @@ class Entry:
     tags: tuple[str, ...] = ()
     flags: Mapping[str, str] = field(default_factory=lambda: _EMPTY)
     # The line's categories as the player set them (renamed, added, removed); None: the card's
-    # roles (or its imported tags) stand, see `deckeditor.categories`
+    # roles (or its imported tags) stand, see `deckeditor.games.categories`
     categories: tuple[str, ...] | None = None
 
     def __post_init__(self) -> None:

@@ -14,11 +14,10 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from deckeditor import categories
 from deckeditor.carddb.pool import CardPool
 from deckeditor.deck import Deck
 from deckeditor.format_catalog import FormatInfo
-from deckeditor.games import registry
+from deckeditor.games import categories, registry
 from deckeditor.games.interface import (
     ColorBudget,
     Game,

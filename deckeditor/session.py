@@ -14,12 +14,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from deckeditor import categories, deck_edits, format_catalog
+from deckeditor import deck_edits, format_catalog
 from deckeditor.carddb.pool import CardPool
 from deckeditor.deck import Deck, Printing, new_deck
 from deckeditor.deck_views import DeckViews
 from deckeditor.format_catalog import FormatInfo
-from deckeditor.games import registry
+from deckeditor.games import categories, registry
 from deckeditor.games.interface import (  # noqa: F401  (the window's names for the game's values)
     CardViewBlock,
     ColorBudget,
@@ -222,7 +222,7 @@ class EditorSession:
         """(the status bar's words, their tooltip) about the deck-level target."""
         return self.views.target_status()
 
-    # --- categories and the template (`deckeditor.categories`) ---------------------------
+    # --- categories and the template (`deckeditor.games.categories`) ---------------------------
 
     def template_status(self) -> list[categories.TargetStatus]:
         """Each category of the deck's template (or the game's default) with its count."""

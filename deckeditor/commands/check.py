@@ -278,7 +278,7 @@ class Checker:
         problems = module.check(deck, info, self.day, pool)
         extras = module.report_extras(deck, info, self.day, pool)  # a game's own report
         if module.roles:  # copies per category (cli.md notes: `roles`)
-            from deckeditor.categories import category_counts  # lazy: for a game with roles
+            from deckeditor.games.categories import category_counts  # lazy: for a game with roles
 
             extras = {**extras, "roles": category_counts(deck, module, pool)}
         return deck, info, Checked(problems, extras) if extras else problems

@@ -87,9 +87,9 @@ def register(sub: Subparsers) -> None:
 def compute(args: argparse.Namespace) -> dict[str, Any]:
     """The answer as a dict (the `--json` object); raises UsageError for unusable input."""
     from deckeditor import odds  # lazy: (this and below) what `odds` alone needs
-    from deckeditor.categories import find_category, library_cards, library_count
     from deckeditor.deckio import game_of
     from deckeditor.games import registry
+    from deckeditor.games.categories import find_category, library_cards, library_count
 
     path = Path(args.deck)
     refuse_unreadable_path(path)

@@ -35,7 +35,7 @@ default where one exists, so a new game overrides only what it has):
 * roles and categories: `roles` (`Role`s: what part a card plays, read from its text, each with
   the catalog search that finds it), `card_roles(card, pool)`, `default_template(fmt)` (copies
   wanted per category, "Ramp": 10), `derive(pool)` (what is computed once when a pool is stored);
-  `deckeditor.categories` builds a deck's categories and template status from them;
+  `deckeditor.games.categories` builds a deck's categories and template status from them;
 * symbols: `symbols()`, `cost_symbols(card)` (a cost as symbol tokens, drawn in cost columns);
 * printings and pictures: `printing_choices(card)` (the printings a deck line can name),
   `printing_text(printing)` and `printing_symbol(printing)` (its name and set symbol), and

@@ -32,7 +32,7 @@ KIND_ROLE = Qt.ItemDataRole.UserRole + 13  # "section" | "group" | "entry"
 SLOT_ROLE = Qt.ItemDataRole.UserRole + 14  # a slot header's add target (the game's slot)
 
 GROUPINGS = ("Type", "Mana value", "None")  # the default game's; the pane asks the deck's game
-# Archidekt's grouping: a line under each of its categories (`deckeditor.categories`), so a card
+# Archidekt's grouping: a line under each of its categories (`deckeditor.games.categories`), so a card
 # in two shows in both; the section's count still counts it once
 CATEGORY = "Category"
 UNCATEGORISED = "Uncategorised"
@@ -64,7 +64,7 @@ Pool = CardPool[Any] | None
 def _group_labels(item: Line, grouping: str, game: Game, pool: Pool, deck: Deck) -> tuple[str, ...]:
     _index, entry, card = item
     if grouping == CATEGORY:
-        from deckeditor.categories import line_categories
+        from deckeditor.games.categories import line_categories
 
         return line_categories(entry, card, game, pool, deck) or (UNCATEGORISED,)
     return (game.group_of(card, grouping),)
@@ -72,7 +72,7 @@ def _group_labels(item: Line, grouping: str, game: Game, pool: Pool, deck: Deck)
 
 def _category_rank(game: Game, deck: Deck) -> Callable[[str], tuple[int, int, str]]:
     """The game's roles in their order, then the player's categories by name, then lines with none."""
-    from deckeditor.categories import role_titles
+    from deckeditor.games.categories import role_titles
 
     order = {title: i for i, title in enumerate(role_titles(game, deck).values())}
 

@@ -28,7 +28,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from deckeditor import categories, odds
+from deckeditor import odds
+from deckeditor.games import categories
 from deckeditor.odds import percent
 from deckeditor.session import EditorSession
 from deckeditor.ui.card_images import CardImages

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from deckeditor.categories import TargetStatus
+from deckeditor.games.categories import TargetStatus
 
 _SHORT = "color: #a05a00;"  # under its target: the off-target colour of the deck pane's headers
 

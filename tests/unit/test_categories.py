@@ -1,4 +1,4 @@
-"""Deck categories and the template (`deckeditor.categories`), the own file's `categories` and
+"""Deck categories and the template (`deckeditor.games.categories`), the own file's `categories` and
 `template` keys, and the kinds that write categories (Archidekt, text with #tags)."""
 
 from __future__ import annotations
@@ -9,10 +9,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from deckeditor import categories, deckio
+from deckeditor import deckio
 from deckeditor.deck import Deck, Entry, Section
 from deckeditor.deckfile import read_json_deck, write_json_deck
 from deckeditor.format_catalog import load_format
+from deckeditor.games import categories
 from deckeditor.games.registry import game
 from deckeditor.problems import ProblemKind, Severity
 from tests.support.mtg_cards import POOL as _unused  # noqa: F401  (the rules tests' pool module loads)

@@ -7,6 +7,7 @@ from datetime import date
 from typing import Any
 
 from deckeditor.deck import Deck, Printing
+from deckeditor.games.categories import template_problems
 from deckeditor.games.interface import (
     CardViewBlock,
     ChoiceOption,
@@ -92,11 +93,7 @@ class MtgGame(Game):
     odds_role = _roles.LAND  # "how likely are my land drops" is the first question
 
     def check(self, deck: Deck, fmt_info: FormatLike, day: date, pool: Pool) -> list[Problem]:
-        """The rules' problems, then the template's warnings (`deckeditor.categories`)."""
-        # An upward import kept in the function: categories asks the registry, above the games.
-        # The template's warnings are game-neutral; their callers should add them (issue 25).
-        from deckeditor.categories import template_problems
-
+        """The rules' problems, then the template's warnings (`deckeditor.games.categories`)."""
         return check(deck, fmt_info, day, pool) + template_problems(deck, self, fmt_info, pool)
 
     # roles (`games.mtg.roles`) and the Commander template

@@ -292,7 +292,7 @@ def write_text(
 
 def write_archidekt(deck: Deck, pool: CardPool[Any] | None = None) -> str:
     """Archidekt's text export: `1x Name (SET) CN [Category,…]`, one block, the section as the
-    first category (the deck's categories must be in the tags: `deckeditor.categories`)."""
+    first category (the deck's categories must be in the tags: `deckeditor.games.categories`)."""
     plan = _Plan("archidekt", pool)
     rows: list[tuple[int, str]] = []
     for name in _CANON:
