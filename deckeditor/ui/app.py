@@ -15,7 +15,7 @@ from PySide6.QtGui import QGuiApplication, QIcon
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 from deckeditor import APP_NAME, DESKTOP_FILE_NAME, ORG_NAME, __version__
-from deckeditor.paths import AppPaths, resources_dir
+from deckeditor.paths import AppPaths, HomeError, resources_dir
 from deckeditor.ui.main_window import MainWindow, tell_repairs
 
 
@@ -140,8 +140,6 @@ def _shoot(app: QApplication, window: MainWindow, screenshot: str) -> int:
 
 
 def run_gui(home: str | None = None, deck: str | None = None, screenshot: str | None = None) -> int:
-    from deckeditor.paths import HomeError
-
     try:
         paths = AppPaths.resolve(home).ensure(settings_optional=True)
     except (HomeError, OSError) as exc:  # started from a menu, stderr is seen by nobody: a dialog
@@ -165,7 +163,7 @@ def run_gui(home: str | None = None, deck: str | None = None, screenshot: str | 
     _FirstPaint(window, lambda: warm_up_in_background(window))  # the search index, once shown
     QTimer.singleShot(0, lambda: tell_repairs(window))
     window.show()
-    from deckeditor.ui.recovery_dialog import offer_recovery
+    from deckeditor.ui.recovery_dialog import offer_recovery  # lazy: after the first paint
 
     QTimer.singleShot(0, lambda: offer_recovery(window, paths))
     return app.exec()

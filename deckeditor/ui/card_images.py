@@ -95,6 +95,7 @@ class CardImages(QObject):
     def _network(self) -> tuple[QNetworkAccessManager, QNetworkDiskCache]:
         """Qt's network and its disk cache, made when first needed."""
         if self.net is None or self.disk is None:
+            # lazy: QtNetwork loads only when a picture is not in the pictures folder
             from PySide6.QtNetwork import QNetworkAccessManager, QNetworkDiskCache
 
             net, disk = QNetworkAccessManager(self), QNetworkDiskCache(self)
@@ -208,7 +209,7 @@ class CardImages(QObject):
         self._schedule()
 
     def _send(self, job: _Job) -> None:
-        from PySide6.QtNetwork import QNetworkRequest
+        from PySide6.QtNetwork import QNetworkRequest  # lazy: see _network
 
         if job.location is not None:  # the next hop of the URL last tried
             url, origin = job.location, job.tried[-1]
@@ -250,7 +251,7 @@ class CardImages(QObject):
         self._schedule()
 
     def _store(self, url: str, data: QByteArray) -> None:
-        from PySide6.QtNetwork import QNetworkCacheMetaData
+        from PySide6.QtNetwork import QNetworkCacheMetaData  # lazy: see _network
 
         meta = QNetworkCacheMetaData()
         meta.setUrl(QUrl(url))

@@ -29,6 +29,7 @@ from PySide6.QtCore import QFileSystemWatcher, QObject, QTimer
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from deckeditor.carddb.pool import CardPool
+from deckeditor.deck_files import deck_file_game, read_deck_file
 from deckeditor.diskstate import MISSING, changed_since, disk_state
 from deckeditor.saving import same_file
 from deckeditor.session import EditorSession
@@ -150,8 +151,6 @@ class FileWatch(QObject):
     def reload(self, quiet: bool = False) -> bool:
         """Show the file's deck. The same game and kind: one more step of the session (Undo
         brings the window's version back), clean; else the file opens as a fresh deck."""
-        from deckeditor.deck_files import deck_file_game, read_deck_file
-
         window, path = self.window, self.path
         if path is None:
             return False

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 
 from deckeditor.carddb.pool import CardPool
 from deckeditor.deck import Deck
-from deckeditor.deck_files import read_deck_file
+from deckeditor.deck_files import export_kind, read_deck_file
 from deckeditor.deckfile_errors import ImportResult
 from deckeditor.games import registry
 from deckeditor.ui.import_report_model import ImportReportModel, status_name
@@ -176,8 +176,6 @@ class ImportDialog(QDialog):
             if str(note).startswith("read as "):
                 notes.remove(note)
                 return str(note)[len("read as ") :]
-        from deckeditor.deck_files import export_kind
-
         return export_kind(result.deck.game, str(result.kind)).label  # unwritten kinds: their code
 
     def deck(self) -> Deck | None:

@@ -408,7 +408,7 @@ class MainWindow(QMainWindow):
         self.catalog.search_box.selectAll()
 
     def odds_dialog(self) -> QDialog:
-        from deckeditor.ui.odds_dialog import OddsDialog  # lazy: matplotlib-free but seldom used
+        from deckeditor.ui.odds_dialog import OddsDialog  # lazy: a dialog, not the first screen
 
         dialog = OddsDialog(self.session, self.images, self)
         self.run_dialog(dialog)

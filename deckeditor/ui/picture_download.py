@@ -121,7 +121,7 @@ class PictureDownload(QObject):
         self.decoded.done.connect(self._decoded)
 
     def start(self) -> None:
-        from PySide6.QtNetwork import QNetworkRequest
+        from PySide6.QtNetwork import QNetworkRequest  # lazy: QtNetwork only for a download
 
         self.request.setAttribute(
             QNetworkRequest.Attribute.RedirectPolicyAttribute,
@@ -145,7 +145,7 @@ class PictureDownload(QObject):
     # --- while it streams ----------------------------------------------------------------------
 
     def _headers(self) -> None:
-        from PySide6.QtNetwork import QNetworkRequest
+        from PySide6.QtNetwork import QNetworkRequest  # lazy: QtNetwork only for a download
 
         length = self._live().header(QNetworkRequest.KnownHeaders.ContentLengthHeader)
         if isinstance(length, int) and length > MAX_BYTES:
@@ -159,6 +159,7 @@ class PictureDownload(QObject):
             self._fail(f"sent over {MAX_BYTES} bytes")
 
     def _finished(self) -> None:
+        # lazy: QtNetwork only for a download
         from PySide6.QtNetwork import QNetworkReply, QNetworkRequest
 
         if self._over:

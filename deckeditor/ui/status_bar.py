@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QSizePolicy,
     QStatusBar,
+    QStyle,
     QWidget,
 )
 
@@ -79,8 +80,6 @@ class ProblemList(QListWidget):
             self.addItem(item)
 
     def _icon(self, error: bool) -> QIcon:
-        from PySide6.QtWidgets import QStyle
-
         kind = (
             QStyle.StandardPixmap.SP_MessageBoxCritical
             if error

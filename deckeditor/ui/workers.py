@@ -81,7 +81,8 @@ class ImportWorker(QObject):
             env=child_env(),
         )
         outcome: dict[str, Any] = {}
-        for line in proc.stdout:  # type: ignore[union-attr]
+        assert proc.stdout is not None  # asked for with stdout=PIPE
+        for line in proc.stdout:
             try:
                 doc = json.loads(line)
             except ValueError:
