@@ -198,6 +198,8 @@ class DeckPane(QWidget):
             in_place = self._rebuild(deck)
         finally:
             self._filling = False
+        if not in_place:
+            self._name_fit.forget()  # filled afresh: every row measured, as Qt does
         if self._too_narrow():  # chosen colours in view
             self.tree.resizeColumnToContents(0)
         if in_place:
@@ -228,6 +230,7 @@ class DeckPane(QWidget):
 
     def _after_fill(self, collapsed: set[str], selected: list[tuple[str, int]]) -> None:
         self.tree.expandAll()
+        self._name_fit.forget()  # expandAll emits no `expanded`: the rows it shows measured
         if self._too_narrow():  # after expanding, too
             self.tree.resizeColumnToContents(0)
         for r in range(self.model.rowCount()):

@@ -51,3 +51,15 @@ def test_the_column_fits_after_each_edit(window, qtbot):
     tree.header().resizeSection(0, 20)  # the player narrows it
     add_by_keyboard(window, qtbot, "Brainstorm")
     assert tree.columnWidth(0) >= tree.sizeHintForColumn(0) > 20
+
+
+def test_the_column_fits_after_the_tree_is_filled_afresh(window, qtbot):
+    tree = window.deck_pane.tree
+    for name in ("Lightning Bolt", "Counterspell"):
+        add_by_keyboard(window, qtbot, name)
+    tree.collapseAll()
+    tree.header().resizeSection(0, 20)
+    window.deck_pane.refresh()  # measured with the lines hidden: the sections fit or widen
+    box = window.deck_pane.group_box
+    box.setCurrentIndex((box.currentIndex() + 1) % box.count())  # another grouping: afresh
+    assert tree.columnWidth(0) >= tree.sizeHintForColumn(0)
