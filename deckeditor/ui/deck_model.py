@@ -22,6 +22,7 @@ from PySide6.QtGui import QBrush, QColor, QFont, QStandardItem, QStandardItemMod
 from deckeditor.carddb.pool import CardPool
 from deckeditor.deck import Deck, Entry
 from deckeditor.games import registry
+from deckeditor.games.categories import line_categories, role_titles
 from deckeditor.games.interface import Game, SectionCount
 from deckeditor.ui import theme
 
@@ -64,16 +65,12 @@ Pool = CardPool[Any] | None
 def _group_labels(item: Line, grouping: str, game: Game, pool: Pool, deck: Deck) -> tuple[str, ...]:
     _index, entry, card = item
     if grouping == CATEGORY:
-        from deckeditor.games.categories import line_categories
-
         return line_categories(entry, card, game, pool, deck) or (UNCATEGORISED,)
     return (game.group_of(card, grouping),)
 
 
 def _category_rank(game: Game, deck: Deck) -> Callable[[str], tuple[int, int, str]]:
     """The game's roles in their order, then the player's categories by name, then lines with none."""
-    from deckeditor.games.categories import role_titles
-
     order = {title: i for i, title in enumerate(role_titles(game, deck).values())}
 
     def rank(label: str) -> tuple[int, int, str]:
