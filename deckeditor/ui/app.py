@@ -4,6 +4,7 @@ save a PNG, exit 0)."""
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 import time
@@ -57,8 +58,6 @@ def settle_heap() -> None:
     """Move the loaded pool and indexes (hundreds of thousands of long-lived objects) out of
     the cyclic collector's sight: otherwise a full collection may land on a keystroke and
     stall it for tens of milliseconds. New objects are still collected as usual."""
-    import gc
-
     gc.collect()
     gc.freeze()
 
@@ -75,7 +74,6 @@ def warm_up_in_background(window: MainWindow) -> None:
     long-lived objects are frozen out of the collector's sight. The collector is paused while
     it builds (a full collection over the new index holds the interpreter for tens of ms, a
     stall the window would feel), and no full collection comes first for the same reason."""
-    import gc
 
     def settle() -> None:
         gc.freeze()
@@ -93,7 +91,7 @@ def _peak_rss_kb() -> int:
                 return int(line.split()[1])
     except OSError:
         pass
-    import resource
+    import resource  # lazy: Unix only, and needed only where /proc is not
 
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 

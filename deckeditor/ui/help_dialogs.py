@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import os
 from datetime import UTC, datetime
 from pathlib import Path
@@ -11,6 +12,8 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayo
 
 from deckeditor import APP_NAME, __version__
 from deckeditor.carddb.pool import CardPool
+from deckeditor.carddb.store import CardStore
+from deckeditor.games.registry import games
 from deckeditor.paths import AppPaths
 
 
@@ -39,7 +42,7 @@ class SearchHelpDialog(_TextDialog):
     """Not modal: it can stay open beside the catalog while the player types."""
 
     def __init__(self, game: str, parent: QWidget | None = None) -> None:
-        from deckeditor.search.help import help_html
+        from deckeditor.search.help import help_html  # lazy: only when the dialog opens
 
         super().__init__("Search syntax", help_html(game), parent)
         self.game = game
@@ -61,16 +64,10 @@ def _file_date(path: str) -> str:
 
 
 def _titles() -> list[str]:
-    from deckeditor.games.registry import games
-
     return [g.TITLE for g in games()]
 
 
 def about_html(paths: AppPaths, pools: dict[str, CardPool[Any]], image_sources: list[str]) -> str:
-    import html
-
-    from deckeditor.carddb.store import CardStore
-
     rows = []
     store = CardStore(paths.card_db)
     sources = []

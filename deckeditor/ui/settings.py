@@ -23,6 +23,7 @@ from typing import Any
 
 from deckeditor.kept_files import Damaged, read_json, replace_damaged
 from deckeditor.paths import AppPaths
+from deckeditor.saving import save_atomic
 
 MAX_RECENT = 10
 
@@ -139,8 +140,6 @@ _told = False
 
 def save_settings(paths: AppPaths, settings: Settings) -> None:
     """Write both files atomically; OSError when they cannot be written."""
-    from deckeditor.saving import save_atomic
-
     data = asdict(settings)
     config = {k: v for k, v in data.items() if k not in STATE_FIELDS}
     state = {k: v for k, v in data.items() if k in STATE_FIELDS}

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from deckeditor import format_catalog
 from deckeditor.games.interface import DeckTarget
 from deckeditor.problems import Problem
 from deckeditor.ui import theme
@@ -240,8 +241,6 @@ class DeckStatusBar(QStatusBar):
 
 
 def _title(code: str) -> str:
-    from deckeditor import format_catalog
-
     try:
         return format_catalog.load_format(code).title
     except format_catalog.FormatLoadError:

@@ -24,6 +24,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem
 
 from deckeditor.games.interface import Symbol
+from deckeditor.paths import resources_dir
 
 FONT_FILES = {"mana": "mana.ttf", "keyrune": "keyrune.ttf"}
 
@@ -32,8 +33,6 @@ FONT_FILES = {"mana": "mana.ttf", "keyrune": "keyrune.ttf"}
 def font_family(key: str) -> str | None:
     """One shipped icon font's family, the font loaded when first drawn (~4 ms each: the set
     symbols' font is not on a fresh window's first screen); None when its file is absent."""
-    from deckeditor.paths import resources_dir
-
     name = FONT_FILES.get(key)
     if name is None:
         return None
