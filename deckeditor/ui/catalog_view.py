@@ -79,6 +79,7 @@ class CatalogPanel(QWidget):
     printingsRequested = Signal(str)  # the card's printing list (a click on the "Sets" count)
     helpRequested = Signal()  # "?" by the search box
     importRequested = Signal()  # "Import cards…" beside "not in your card pool"
+    nothingToAdd = Signal(str)  # Enter found no card: why, for the status line
 
     def __init__(self, session: EditorSession, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -245,6 +246,12 @@ class CatalogPanel(QWidget):
         if self.model.rowCount():
             self.table.setFocus()
             self.table.setCurrentIndex(self.model.index(0, 0))
+            return
+        # Enter on an empty catalog adds nothing: say so, or the last add's "Added 1 × …" stays
+        # in the status line and reads as if this Enter had added another copy
+        why = self.empty_label.text() if self.empty_box.isVisible() else ""
+        self.nothingToAdd.emit(f"Nothing added — {why}" if why else "Nothing added")
+
 
     def _on_text(self, text: str) -> None:
         state = self.searcher.search(text)

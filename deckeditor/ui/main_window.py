@@ -205,6 +205,7 @@ class MainWindow(QMainWindow):
             lambda name: card_view.open_printings(name, self.target())
         )
         catalog.helpRequested.connect(self.search_help)
+        catalog.nothingToAdd.connect(self.show_message)
         # the card view's "why hidden" follows the search, once typing pauses (off the keystroke)
         self._card_refresh = QTimer(self, singleShot=True, interval=250)
         self._card_refresh.timeout.connect(self._refresh_card_reasons)

@@ -83,8 +83,10 @@ class WindowEdits:
         colors = ""
         if budget is not None and budget.exactly:
             colors = self.host.ask_colors(name, budget, "") or ""  # Cancel adds it unmarked
-        # said as the target the player chose: "to Signature spell", the slot, not its section
-        result = session.add_card(name, section, 1, colors, shown_as=asked)
+        # said as the slot the player chose ("to Signature spell"), else where the card went: a
+        # Riftbound legend, rune or battlefield added with "Add to: Main" goes to its own section
+        shown = asked if asked not in session.sections else section
+        result = session.add_card(name, section, 1, colors, shown_as=shown)
         self.host.show_message(result.message)
         if section == lead:
             self._back_to_main(lead)
