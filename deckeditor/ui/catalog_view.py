@@ -85,6 +85,7 @@ class CatalogPanel(QWidget):
         super().__init__(parent)
         self.session = session
         self.target = "Main"
+        self._shown_text = ""  # the query whose results the catalog shows ("": every card)
         self._order_cache: dict[int, RowArranger] = {}
         self._legal_list = LegalRowList()  # an edit's legal rows, patched from the last
         self._sort_column = 0
@@ -119,6 +120,7 @@ class CatalogPanel(QWidget):
         self.help_button.clicked.connect(self.show_search_help)
         self.error_label = QLabel()
         self.error_label.setStyleSheet(theme.tone("color: #b00020;"))
+        self.error_label.setWordWrap(True)  # a long message wraps, never widens the pane
         self.error_label.setVisible(False)
         self.show_hidden = QCheckBox("Show hidden")
         self.show_hidden.setToolTip(
@@ -252,16 +254,22 @@ class CatalogPanel(QWidget):
         why = self.empty_label.text() if self.empty_box.isVisible() else ""
         self.nothingToAdd.emit(f"Nothing added — {why}" if why else "Nothing added")
 
-
     def _on_text(self, text: str) -> None:
         state = self.searcher.search(text)
         if state.error:
             where = f" (at {state.position + 1})" if state.position is not None else ""
-            self.error_label.setText(f"⚠ {state.error}{where}")
-            self.error_label.setVisible(True)
             if state.rows == []:  # a key this build does not support: an empty list, not old rows
+                self.error_label.setText(f"⚠ {state.error}{where}")
+                self.error_label.setVisible(True)
                 self.refresh()
-            return  # else keep the last good rows
+                return
+            # the last good rows stay (search.md §6): say whose they are, or a player reads the
+            # 18,000 cards of `o` as the answer to `o:"draw a card`
+            shown = f"results for “{self._shown_text}”" if self._shown_text else "every card"
+            self.error_label.setText(f"⚠ {state.error}{where} — showing {shown}")
+            self.error_label.setVisible(True)
+            return
+        self._shown_text = text.strip()
         self.error_label.setVisible(False)
         self.refresh()
 
