@@ -105,15 +105,25 @@ def game_of(source: str | os.PathLike[str] | bytes) -> str | None:
         text, _ = decode(data, path)
         found = recognise(text)
         if found == OWN:
-            doc = json.loads(text)
-            game = doc.get("game") if isinstance(doc, dict) else None
-            return game if isinstance(game, str) and game else default  # MTGJSON decks
+            return _json_game(json.loads(text)) or default
         if found == "xml":
             return _xml_game()
     except (DeckFileError, ValueError, RecursionError):
         return None
     kind = kinds().get(found)
     return kind.game if kind is not None and kind.game else default
+
+
+def _json_game(doc: Any) -> str | None:
+    """Our own file's `game`, or the game of the JSON kind that recognises the document."""
+    if isinstance(doc, dict) and doc.get("schema") == "deckeditor-deck":
+        game = doc.get("game")
+        return game if isinstance(game, str) and game else None
+    kind = next((k for k in kinds().values() if k.json_document and k.json_document(doc)), None)
+    if kind is not None:
+        return kind.game or None
+    game = doc.get("game") if isinstance(doc, dict) else None  # as before: a `game` key says it
+    return game if isinstance(game, str) and game else None
 
 
 def _xml_game() -> str:

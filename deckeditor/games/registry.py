@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import os
 import pkgutil
+import sys
 from collections.abc import Callable
 from dataclasses import replace
 from functools import lru_cache
@@ -86,15 +87,22 @@ def _hand_to_engines() -> None:
 
 def _discover() -> None:
     package = import_module("deckeditor.games")
-    names = [
-        f"deckeditor.games.{info.name}.declaration"
-        for info in pkgutil.iter_modules(package.__path__)
-        if info.ispkg
-    ]
-    names += [n.strip() for n in os.environ.get(ENV, "").split(",") if n.strip()]
-    for name in names:
-        if find_spec(name) is not None:
+    for info in pkgutil.iter_modules(package.__path__):
+        name = f"deckeditor.games.{info.name}.declaration"
+        if info.ispkg and find_spec(name) is not None:
             register(import_module(name).DECLARATION)
+    for name in (n.strip() for n in os.environ.get(ENV, "").split(",")):
+        if name:
+            _register_named(name)
+
+
+def _register_named(name: str) -> None:
+    """A game named in DECKEDITOR_GAMES; one that cannot be loaded is said in one line on stderr
+    and left out (the program still runs with the others)."""
+    try:
+        register(import_module(name).DECLARATION)
+    except (ImportError, AttributeError, ValueError) as exc:
+        print(f"deckeditor: {ENV} names {name!r}, which is no game: {exc}", file=sys.stderr)
 
 
 def declarations() -> list[GameDeclaration]:

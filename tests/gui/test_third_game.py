@@ -23,8 +23,10 @@ REPO = Path(__file__).resolve().parents[2]
 DECK = "# pebbles deck\n[Deck]\n2 Red Pebble\n[Reserve]\n1 Grey Pebble\n"
 
 
-def deckeditor(*args: str, home: Path) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ, DECKEDITOR_GAMES="tests.support.thirdgame.declaration")
+def deckeditor(
+    *args: str, home: Path, games: str = "tests.support.thirdgame.declaration"
+) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, DECKEDITOR_GAMES=games)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH")]))
     return subprocess.run(
         [sys.executable, "-m", "deckeditor", *args, "--home", str(home)],
@@ -103,6 +105,13 @@ def test_cards_search_finds_its_cards_by_its_own_key(tmp_path):
     assert run.stdout.splitlines() == ["Red Boulder", "Red Marble", "Red Pebble"]
     run = deckeditor("cards", "search", "c:r", "--game", "pebbles", home=home)
     assert run.returncode == 2 and 'unknown key "c"' in run.stderr  # MTG's key is not its
+
+
+def test_a_game_module_that_cannot_be_loaded_is_named_in_one_line(deck_file, tmp_path):
+    run = deckeditor("check", str(deck_file), home=tmp_path / "home", games="no.such.game")
+    assert run.stderr.startswith("deckeditor: DECKEDITOR_GAMES names 'no.such.game', which is no")
+    assert "Traceback" not in run.stderr
+    assert run.returncode == 1  # the file is read as the other games read it: plain text
 
 
 def test_the_other_games_do_not_see_the_third_game_unless_it_is_declared(deck_file):
