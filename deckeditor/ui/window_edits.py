@@ -13,7 +13,14 @@ from dataclasses import replace
 from typing import Any, Protocol
 
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QComboBox, QInputDialog, QMenu, QMessageBox, QWidget
+from PySide6.QtWidgets import (
+    QApplication,
+    QComboBox,
+    QInputDialog,
+    QMenu,
+    QMessageBox,
+    QWidget,
+)
 
 from deckeditor.deck_edits import find_entries
 from deckeditor.games.interface import ColorBudget
@@ -273,7 +280,32 @@ class WindowEdits:
             self.lead_action(actions[which].action, *entry)
 
     def selected_lead(self) -> None:
-        self._selected_action(0)
+        """Deck › Set as lead card (Ctrl+Shift+C): on the card the player is looking at — the
+        catalog's when the catalog has the focus (a new player types the commander's name and
+        presses it there; it used to act on the deck's selected line, or do nothing at all)."""
+        focus = QApplication.focusWidget()
+        if focus is not None and self.host.catalog.isAncestorOf(focus):
+            self.catalog_as_lead()
+        else:
+            self._selected_action(0)
+
+    def catalog_as_lead(self) -> None:
+        """The catalog's card as the lead: beside a lone commander through its own action (a
+        partner), into an empty lead section as the lead; else where to change the lead."""
+        card: Any = self.host.catalog.current_card()
+        lead = self.session.game.lead_section
+        if card is None or not lead:
+            self.host.show_message("Select a card in the catalog first")
+        elif self.session.catalog_lead_actions(card, self.host.target()):
+            self.catalog_lead()
+        elif not self.session.deck.section(lead).total:
+            self.add_to_section(card.name, lead)
+        else:
+            title = self.session.game.section_title(lead).lower()
+            self.host.show_message(
+                f"The deck has its {title}: to change it, select a deck line (Alt+3) "
+                "and press Ctrl+Shift+C"
+            )
 
     def selected_second_lead(self) -> None:
         self._selected_action(1)
