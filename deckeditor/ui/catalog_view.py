@@ -476,6 +476,7 @@ class CatalogPanel(QWidget):
 
     leadRequested = Signal(str, str)  # card, lead action (`EditorSession.catalog_lead_actions`)
     addToSection = Signal(str, str)
+    noSideSection = Signal(str)  # what the status bar says when a key has no section here
 
     def add_to(self, name: str, section: str) -> None:
         self.addToSection.emit(name, section)
@@ -487,4 +488,11 @@ class CatalogPanel(QWidget):
         if which < len(sides):
             self.add_to(name, sides[which])
         else:
-            self.addToSection.emit(name, "second side section")
+            self.noSideSection.emit(_no_side_words(sides))
+
+
+def _no_side_words(sides: tuple[str, ...]) -> str:
+    """Ctrl+Enter in a game with one side section: name the one there is and its key."""
+    if not sides:
+        return "This deck has no side section"
+    return f"This deck has one side section, {sides[0]}: Shift+Enter adds to it"

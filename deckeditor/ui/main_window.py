@@ -198,6 +198,7 @@ class MainWindow(QMainWindow):
         )
         catalog.cardChosen.connect(lambda name: edits.add_card(name, self.target()))
         catalog.addToSection.connect(edits.add_to_section)
+        catalog.noSideSection.connect(self.show_message)
         catalog.leadRequested.connect(edits.add_by_lead_action)
         catalog.cardSelected.connect(lambda name: card_view.show_card(name, self.target()))
         catalog.importRequested.connect(self.card_import.choose_source)

@@ -99,3 +99,20 @@ def test_the_chosen_champion_is_one_card(window, qtbot):
     assert any("already has its Chosen Champion" in r for r in reasons), reasons
     # in Main the champion's other copies are still offered
     assert not window.session.why_hidden(window.session.card(first), "Main")
+
+
+def test_ctrl_enter_names_the_one_side_section_there_is(window, qtbot):
+    """A Riftbound deck has a Sideboard and no second side section: Ctrl+Enter on a card adds
+    nothing and says which key does add to the side, not a developer's "second side section"."""
+    search(window, qtbot, "Ornn")
+    qtbot.keyClick(window.catalog.search_box, Qt.Key.Key_Down)
+    table = window.catalog.table
+    table.setFocus()
+    before = window.session.deck
+    qtbot.keyClick(table, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    assert window.session.deck == before
+    assert (
+        window.last_message == "This deck has one side section, Sideboard: Shift+Enter adds to it"
+    )
+    qtbot.keyClick(table, Qt.Key.Key_Return, Qt.KeyboardModifier.ShiftModifier)
+    assert sum(counts(window, "Sideboard").values()) == 1
