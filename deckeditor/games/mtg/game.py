@@ -47,7 +47,7 @@ CODE = "mtg"
 TITLE = "Magic: The Gathering"
 SECTIONS = DECLARATION.sections
 CHECKED_SECTIONS = _CHECKED
-DEFAULT_FORMAT = "commander"
+DEFAULT_FORMAT = DECLARATION.default_format
 SEARCH_FIELDS = None  # filled by the search package
 _APPROVING_SECTIONS = ("Main", "Sideboard", "Companion")
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from deckeditor import deck_games
 from deckeditor.deck import Deck
 from deckeditor.deckfile.report import DeckFileError, ImportResult, LineKind, LineStatus
 from deckeditor.games.declaration import FileKind, Options, ReadRequest
@@ -64,9 +65,8 @@ def _write_code(deck: Deck, pool: Any, options: Options) -> str:
 
 def _losses_code(deck: Deck, pool: Any, options: Options) -> list[str]:
     """A code holds the sections' cards and nothing else: no name, notes or tags."""
-    from deckeditor.games.riftbound.rules import SECTIONS  # lazy: the rules load on first use
-
-    out = [f"{s.name} not written" for s in deck.sections if s.entries and s.name not in SECTIONS]
+    sections = deck_games.sections(deck.game)  # Riftbound's, as its declaration gave them
+    out = [f"{s.name} not written" for s in deck.sections if s.entries and s.name not in sections]
     out += [
         f"{what} not written"
         for what, lost in (("deck name", True), ("notes", deck.notes), ("deck tags", deck.tags))

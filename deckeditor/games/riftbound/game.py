@@ -33,7 +33,7 @@ CODE = "riftbound"
 TITLE = "Riftbound"
 CHECKED_SECTIONS = SECTIONS
 SECTION_TITLES = dict(_sections.TITLES)
-DEFAULT_FORMAT = "riftbound"
+DEFAULT_FORMAT = DECLARATION.default_format
 _ENERGY_TOP = 7
 
 
