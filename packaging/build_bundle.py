@@ -23,9 +23,18 @@ DIST = ROOT / "dist"
 
 def build() -> Path:
     subprocess.run(
-        [sys.executable, "-m", "PyInstaller", "--noconfirm", "--clean",
-         "--distpath", str(DIST), "--workpath", str(ROOT / "build" / "pyinstaller"),
-         str(HERE / "deckeditor.spec")],
+        [
+            sys.executable,
+            "-m",
+            "PyInstaller",
+            "--noconfirm",
+            "--clean",
+            "--distpath",
+            str(DIST),
+            "--workpath",
+            str(ROOT / "build" / "pyinstaller"),
+            str(HERE / "deckeditor.spec"),
+        ],
         check=True,
         cwd=ROOT,
     )
@@ -46,8 +55,14 @@ def missing_host_libraries(bundle: Path) -> list[str]:
 def _shoot(binary: Path, work: Path, name: str, platform: str, wrap: list[str]) -> Path:
     shot = work / f"shot-{name}.png"
     env = dict(os.environ, DECKEDITOR_HOME=str(work / "home"), QT_QPA_PLATFORM=platform)
-    done = subprocess.run([*wrap, str(binary), "--screenshot", str(shot)], cwd=work, env=env,
-                          timeout=180, capture_output=True, text=True)
+    done = subprocess.run(
+        [*wrap, str(binary), "--screenshot", str(shot)],
+        cwd=work,
+        env=env,
+        timeout=180,
+        capture_output=True,
+        text=True,
+    )
     if done.returncode != 0:
         raise SystemExit(f"smoke test ({name}): exit {done.returncode}\n{done.stderr[-3000:]}")
     data = shot.read_bytes()
@@ -72,12 +87,18 @@ def smoke(bundle: Path) -> list[Path]:
     does not ship fails the build; then one command-line run."""
     lost = missing_network_parts(bundle)
     if lost:
-        raise SystemExit("smoke test: card pictures need " + ", ".join(lost)
-                         + ", which the bundle lacks (packaging/deckeditor.spec)")
+        raise SystemExit(
+            "smoke test: card pictures need "
+            + ", ".join(lost)
+            + ", which the bundle lacks (packaging/deckeditor.spec)"
+        )
     missing = missing_host_libraries(bundle)
     if missing:
-        raise SystemExit("smoke test: the xcb platform needs host libraries that are missing: "
-                         + ", ".join(missing) + " (see README, Bundle)")
+        raise SystemExit(
+            "smoke test: the xcb platform needs host libraries that are missing: "
+            + ", ".join(missing)
+            + " (see README, Bundle)"
+        )
     work = Path(tempfile.mkdtemp(prefix="deckeditor-smoke-"))
     moved = work / "deckeditor"
     shutil.copytree(bundle, moved, symlinks=True)
@@ -85,12 +106,20 @@ def smoke(bundle: Path) -> list[Path]:
     shots = [_shoot(binary, work, "offscreen", "offscreen", [])]
     xvfb = shutil.which("xvfb-run")
     if xvfb is None:
-        raise SystemExit("smoke test: xvfb-run is not installed (apt-get install xvfb), "
-                         "and the bundle must be started on a real X server")
+        raise SystemExit(
+            "smoke test: xvfb-run is not installed (apt-get install xvfb), "
+            "and the bundle must be started on a real X server"
+        )
     shots.append(_shoot(binary, work, "xcb", "xcb", [xvfb, "-a", "-s", "-screen 0 1600x1000x24"]))
     env = dict(os.environ, DECKEDITOR_HOME=str(work / "home"))
-    subprocess.run([str(binary), "cards", "info", "--json"],
-                   check=True, cwd=work, env=env, timeout=60, stdout=subprocess.DEVNULL)
+    subprocess.run(
+        [str(binary), "cards", "info", "--json"],
+        check=True,
+        cwd=work,
+        env=env,
+        timeout=60,
+        stdout=subprocess.DEVNULL,
+    )
     return shots
 
 

@@ -28,6 +28,7 @@ import subprocess
 import sys
 import tempfile
 import textwrap
+from datetime import UTC
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -71,8 +72,9 @@ def _version() -> str:
 
 
 def _architecture() -> str:
-    return subprocess.run(["dpkg", "--print-architecture"], check=True, capture_output=True,
-                          text=True).stdout.strip()
+    return subprocess.run(
+        ["dpkg", "--print-architecture"], check=True, capture_output=True, text=True
+    ).stdout.strip()
 
 
 def _size_kib(folder: Path) -> int:
@@ -85,8 +87,7 @@ def _size_kib(folder: Path) -> int:
     return (total + 1023) // 1024
 
 
-def _control(stage: Path, version: str, arch: str, maintainer: str,
-             homepage: str | None) -> str:
+def _control(stage: Path, version: str, arch: str, maintainer: str, homepage: str | None) -> str:
     fields = [
         f"Package: {PACKAGE}",
         f"Version: {version}",
@@ -116,20 +117,21 @@ def default_maintainer() -> str:
         name = name or _git("user.name") or _git_log("%an")
         address = address or _git("user.email") or _git_log("%ae")
     if not (name and address):
-        raise SystemExit("no maintainer: pass --maintainer 'Name <address>' or set "
-                         "DEBFULLNAME and DEBEMAIL")
+        raise SystemExit(
+            "no maintainer: pass --maintainer 'Name <address>' or set DEBFULLNAME and DEBEMAIL"
+        )
     return email.utils.formataddr((name, address))
 
 
 def _git(key: str) -> str:
-    done = subprocess.run(["git", "-C", str(ROOT), "config", key], capture_output=True,
-                          text=True)
+    done = subprocess.run(["git", "-C", str(ROOT), "config", key], capture_output=True, text=True)
     return done.stdout.strip() if done.returncode == 0 else ""
 
 
 def _git_log(fmt: str) -> str:
-    done = subprocess.run(["git", "-C", str(ROOT), "log", "-1", f"--format={fmt}"],
-                          capture_output=True, text=True)
+    done = subprocess.run(
+        ["git", "-C", str(ROOT), "log", "-1", f"--format={fmt}"], capture_output=True, text=True
+    )
     return done.stdout.strip() if done.returncode == 0 else ""
 
 
@@ -143,8 +145,9 @@ def _metainfo(homepage: str | None) -> bytes:
         base = homepage.rstrip("/")
         launchable = root.find("launchable")
         at = list(root).index(launchable) + 1 if launchable is not None else len(root)
-        for i, (kind, url) in enumerate((("homepage", f"{base}/"),
-                                         ("bugtracker", f"{base}/issues"))):
+        for i, (kind, url) in enumerate(
+            (("homepage", f"{base}/"), ("bugtracker", f"{base}/issues"))
+        ):
             element = ET.Element("url", type=kind)
             element.text = url
             element.tail = "\n  "
@@ -153,8 +156,7 @@ def _metainfo(homepage: str | None) -> bytes:
         shot = ET.SubElement(shots, "screenshot", type="default")
         ET.SubElement(shot, "caption").text = SCREENSHOT_CAPTION
         width, height = _png_size(ROOT / "docs" / "screenshot.png")
-        image = ET.SubElement(shot, "image", type="source", width=str(width),
-                              height=str(height))
+        image = ET.SubElement(shot, "image", type="source", width=str(width), height=str(height))
         image.text = f"{base}/docs/screenshot.png"
         ET.indent(root, space="  ")
     return ET.tostring(root, encoding="utf-8", xml_declaration=True) + b"\n"
@@ -172,15 +174,15 @@ def changelog(maintainer: str, package: str = PACKAGE) -> str:
     """A Debian changelog from the metainfo's <releases>, newest first (the one list of
     releases the project keeps)."""
     import xml.etree.ElementTree as ET
-    from datetime import datetime, timezone
+    from datetime import datetime
 
     root = ET.parse(HERE / f"{APP_ID}.metainfo.xml").getroot()
     entries = []
     for release in root.iter("release"):
-        day = datetime.strptime(release.get("date", "1970-01-01"), "%Y-%m-%d").replace(
-            tzinfo=timezone.utc)
+        day = datetime.strptime(release.get("date", "1970-01-01"), "%Y-%m-%d").replace(tzinfo=UTC)
         notes = [" ".join("".join(p.itertext()).split()) for p in release.iter("p")] or [
-            f"Release {release.get('version')}."]
+            f"Release {release.get('version')}."
+        ]
         lines = [f"{package} ({release.get('version')}) unstable; urgency=medium", ""]
         for note in notes:  # Debian wants changelog lines under 80 columns
             lines += textwrap.wrap(note, 78, initial_indent="  * ", subsequent_indent="    ")
@@ -192,8 +194,10 @@ def changelog(maintainer: str, package: str = PACKAGE) -> str:
 def _gzip(text: str, target: Path) -> None:
     """Compressed as Debian wants documentation: best compression, no name or time stored."""
     target.parent.mkdir(parents=True, exist_ok=True)
-    with open(target, "wb") as raw, gzip.GzipFile(filename="", mode="wb", fileobj=raw,
-                                                  compresslevel=9, mtime=0) as out:
+    with (
+        open(target, "wb") as raw,
+        gzip.GzipFile(filename="", mode="wb", fileobj=raw, compresslevel=9, mtime=0) as out,
+    ):
         out.write(text.encode("utf-8"))
 
 
@@ -210,7 +214,12 @@ def stage(bundle: Path, stage_dir: Path, maintainer: str, homepage: str | None =
     files = {
         HERE / f"{APP_ID}.desktop": share / "applications" / f"{APP_ID}.desktop",
         HERE / f"{APP_ID}.mime.xml": share / "mime" / "packages" / f"{APP_ID}.xml",
-        HERE / "icons" / f"{APP_ID}.svg": share / "icons" / "hicolor" / "scalable" / "apps" / f"{APP_ID}.svg",
+        HERE / "icons" / f"{APP_ID}.svg": share
+        / "icons"
+        / "hicolor"
+        / "scalable"
+        / "apps"
+        / f"{APP_ID}.svg",
     }
     for png in sorted((HERE / "icons" / "hicolor").glob(f"*/apps/{APP_ID}.png")):
         files[png] = share / "icons" / "hicolor" / png.parent.parent.name / "apps" / png.name
@@ -244,15 +253,17 @@ def _documentation(bundle: Path, share: Path, maintainer: str) -> None:
 
     doc = share / "doc" / PACKAGE
     doc.mkdir(parents=True)
-    text = deb_copyright.copyright_file(bundle, maintainer,
-                                        stage_docs=share.parent.parent / deb_copyright.BUNDLED_DOCS)
+    text = deb_copyright.copyright_file(
+        bundle, maintainer, stage_docs=share.parent.parent / deb_copyright.BUNDLED_DOCS
+    )
     (doc / "copyright").write_text(text, encoding="utf-8")
     _gzip(changelog(maintainer), doc / "changelog.gz")
     _gzip(manpage.build(), share / "man" / "man1" / "deckeditor.1.gz")
 
 
-def build_deb(bundle: Path, out: Path, maintainer: str | None = None,
-              homepage: str | None = None) -> Path:
+def build_deb(
+    bundle: Path, out: Path, maintainer: str | None = None, homepage: str | None = None
+) -> Path:
     version, arch = _version(), _architecture()
     maintainer = maintainer or default_maintainer()
     out.mkdir(parents=True, exist_ok=True)
@@ -260,10 +271,14 @@ def build_deb(bundle: Path, out: Path, maintainer: str | None = None,
         root = stage(bundle, Path(tmp) / "root", maintainer, homepage)
         (root / "DEBIAN").mkdir(mode=0o755)
         (root / "DEBIAN" / "control").write_text(
-            _control(root, version, arch, maintainer, homepage), encoding="utf-8")
+            _control(root, version, arch, maintainer, homepage), encoding="utf-8"
+        )
         deb = out / f"{PACKAGE}_{version}_{arch}.deb"
-        subprocess.run(["dpkg-deb", "--root-owner-group", "-Zgzip", "--build", str(root), str(deb)],
-                       check=True, stdout=subprocess.DEVNULL)
+        subprocess.run(
+            ["dpkg-deb", "--root-owner-group", "-Zgzip", "--build", str(root), str(deb)],
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
     return deb
 
 
@@ -271,8 +286,10 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--bundle", type=Path, default=ROOT / "dist" / "deckeditor")
     parser.add_argument("--out", type=Path, default=ROOT / "dist")
-    parser.add_argument("--maintainer", help='"Name <address>" (default: DEBFULLNAME and '
-                        "DEBEMAIL, else git's user)")
+    parser.add_argument(
+        "--maintainer",
+        help='"Name <address>" (default: DEBFULLNAME and DEBEMAIL, else git\'s user)',
+    )
     parser.add_argument("--homepage", help="the project's public page, once it has one")
     args = parser.parse_args()
     print(f"package: {build_deb(args.bundle, args.out, args.maintainer, args.homepage)}")

@@ -34,9 +34,14 @@ _OURS = ("libQt6", "libpyside6", "libshiboken6", "libpython3")  # traced as Pyth
 _PY_LICENCES = {
     "pyside6-essentials": "LGPL-3 or GPL-2 or GPL-3",
     "shiboken6": "LGPL-3 or GPL-2 or GPL-3",
-    "pydantic": "Expat", "pydantic-core": "Expat", "annotated-types": "Expat",
-    "typing-inspection": "Expat", "platformdirs": "Expat",
-    "defusedxml": "PSF-2.0", "typing-extensions": "PSF-2.0", "tzdata": "Apache-2.0",
+    "pydantic": "Expat",
+    "pydantic-core": "Expat",
+    "annotated-types": "Expat",
+    "typing-inspection": "Expat",
+    "platformdirs": "Expat",
+    "defusedxml": "PSF-2.0",
+    "typing-extensions": "PSF-2.0",
+    "tzdata": "Apache-2.0",
 }
 
 # Python packages with files of their own beside the bundle's archive
@@ -76,8 +81,11 @@ class Stanza:
 
     def render(self, prefix: str) -> str:
         names = [f if f == "*" else prefix + f for f in self.files]
-        lines = ["Files: " + "\n ".join(names), "Copyright: " + "\n ".join(self.copyright),
-                 f"License: {self.license}"]
+        lines = [
+            "Files: " + "\n ".join(names),
+            "Copyright: " + "\n ".join(self.copyright),
+            f"License: {self.license}",
+        ]
         if self.text:
             lines.append(_body(self.text))
         if self.comment:
@@ -123,8 +131,11 @@ def _licence_text(dist: metadata.Distribution) -> list[str]:
     texts = []
     for f in dist.files or []:
         parts = Path(str(f)).parts
-        if parts and parts[0].endswith(".dist-info") and re.match(
-                r"(LICEN[CS]E|COPYING)", Path(str(f)).name, re.I):
+        if (
+            parts
+            and parts[0].endswith(".dist-info")
+            and re.match(r"(LICEN[CS]E|COPYING)", Path(str(f)).name, re.I)
+        ):
             path = Path(str(dist.locate_file(f)))
             if path.is_file():
                 texts.append(path.read_text(encoding="utf-8", errors="replace").rstrip())
@@ -150,20 +161,28 @@ def _short_name(dist: metadata.Distribution) -> str:
 def _executable(dists: list[metadata.Distribution]) -> Stanza:
     """The executable: PyInstaller's bootloader, then an archive of Deck Editor's own modules
     and of the pure-Python packages it needs."""
-    holders = ["2026 The Deck Editor developers",
-               "2010-2024 PyInstaller Development Team (the bootloader)"]
+    holders = [
+        "2026 The Deck Editor developers",
+        "2010-2024 PyInstaller Development Team (the bootloader)",
+    ]
     names = ["GPL-3+", "GPL-2+ with PyInstaller-bootloader exception"]
     for dist in dists:
         if _normal(dist.metadata["Name"]) in _BESIDE and _normal(dist.metadata["Name"]) not in (
-                "pydantic", "tzdata"):
+            "pydantic",
+            "tzdata",
+        ):
             continue
         holders.append(_holder(dist))
         if _short_name(dist) not in names:
             names.append(_short_name(dist))
-    return Stanza(["deckeditor"], holders, " and ".join(names),
-                  comment="PyInstaller's bootloader starts an archive of Deck Editor's modules "
-                  "and of the pure-Python packages named here; the bootloader's licence lets "
-                  "it start programs under any licence.")
+    return Stanza(
+        ["deckeditor"],
+        holders,
+        " and ".join(names),
+        comment="PyInstaller's bootloader starts an archive of Deck Editor's modules "
+        "and of the pure-Python packages named here; the bootloader's licence lets "
+        "it start programs under any licence.",
+    )
 
 
 def _python_packages(dists: list[metadata.Distribution]) -> list[Stanza]:
@@ -174,29 +193,40 @@ def _python_packages(dists: list[metadata.Distribution]) -> list[Stanza]:
         files = _BESIDE.get(_normal(dist.metadata["Name"]))
         if files:
             short = _short_name(dist)
-            stanzas.append(Stanza(files, [_holder(dist)], short,
-                                  text=_licence_text(dist) if short == "other" else None,
-                                  comment=f"Python package {dist.metadata['Name']} "
-                                  f"{dist.version}."))
+            stanzas.append(
+                Stanza(
+                    files,
+                    [_holder(dist)],
+                    short,
+                    text=_licence_text(dist) if short == "other" else None,
+                    comment=f"Python package {dist.metadata['Name']} {dist.version}.",
+                )
+            )
     return stanzas
 
 
 def _python_runtime() -> Stanza:
-    return Stanza(["_internal/base_library.zip", "_internal/python3.*/*",
-                   "_internal/libpython3*"],
-                  ["2001-2024 Python Software Foundation"], "PSF-2.0",
-                  comment=f"The Python {sys.version.split()[0]} interpreter and standard "
-                  "library.")
+    return Stanza(
+        ["_internal/base_library.zip", "_internal/python3.*/*", "_internal/libpython3*"],
+        ["2001-2024 Python Software Foundation"],
+        "PSF-2.0",
+        comment=f"The Python {sys.version.split()[0]} interpreter and standard library.",
+    )
 
 
 def _debian_package(library: Path) -> str | None:
     """The installed Debian package a bundled library was copied from, by its file name."""
-    for folder in ("/usr/lib/x86_64-linux-gnu", "/lib/x86_64-linux-gnu",
-                   "/usr/lib/aarch64-linux-gnu", "/lib/aarch64-linux-gnu", "/usr/lib", "/lib"):
+    for folder in (
+        "/usr/lib/x86_64-linux-gnu",
+        "/lib/x86_64-linux-gnu",
+        "/usr/lib/aarch64-linux-gnu",
+        "/lib/aarch64-linux-gnu",
+        "/usr/lib",
+        "/lib",
+    ):
         candidate = Path(folder) / library.name
         if candidate.exists():
-            found = subprocess.run(["dpkg", "-S", str(candidate)], capture_output=True,
-                                   text=True)
+            found = subprocess.run(["dpkg", "-S", str(candidate)], capture_output=True, text=True)
             if found.returncode == 0:
                 return found.stdout.split(":", 1)[0].strip()
     return None
@@ -238,23 +268,40 @@ def _system_libraries(bundle: Path, stage_docs: Path | None) -> list[Stanza]:
     for package, files in sorted(owned.items()):
         source = Path("/usr/share/doc") / package / "copyright"
         if not package or not source.is_file():
-            stanzas.append(Stanza(files, ["unknown"], "other", [
-                "These libraries were found in no installed Debian package of the build "
-                "machine; their licences were not traced."]))
+            stanzas.append(
+                Stanza(
+                    files,
+                    ["unknown"],
+                    "other",
+                    [
+                        "These libraries were found in no installed Debian package of the build "
+                        "machine; their licences were not traced."
+                    ],
+                )
+            )
             continue
         if stage_docs is not None:
             stage_docs.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(source, stage_docs / f"{package}.copyright")
         text = source.read_text(encoding="utf-8", errors="replace")
-        origin = (f"Qt for Python's own build of ICU; ICU's licence, the same for every "
-                  f"release, is stated in full in Debian's {package} copyright file, shipped "
-                  if package in wheel_icu else
-                  f"Copied from the build machine's Debian package {package}, whose copyright "
-                  "file is shipped ")
-        stanzas.append(Stanza(
-            files, [f"see /{BUNDLED_DOCS}/{package}.copyright"], f"other-{package}",
-            [f"{origin}as /{BUNDLED_DOCS}/{package}.copyright with every licence text in "
-             f"full. It names: {_licence_names(text)}."]))
+        origin = (
+            f"Qt for Python's own build of ICU; ICU's licence, the same for every "
+            f"release, is stated in full in Debian's {package} copyright file, shipped "
+            if package in wheel_icu
+            else f"Copied from the build machine's Debian package {package}, whose copyright "
+            "file is shipped "
+        )
+        stanzas.append(
+            Stanza(
+                files,
+                [f"see /{BUNDLED_DOCS}/{package}.copyright"],
+                f"other-{package}",
+                [
+                    f"{origin}as /{BUNDLED_DOCS}/{package}.copyright with every licence text in "
+                    f"full. It names: {_licence_names(text)}."
+                ],
+            )
+        )
     return stanzas
 
 
@@ -266,10 +313,19 @@ def _fonts(bundle: Path) -> list[Stanza]:
     body: list[str] = []
     for p in sorted(fonts.rglob("*")):
         if p.is_file() and re.match(r"(LICEN[CS]E|OFL|COPYING)", p.name, re.I):
-            body += [f"{p.relative_to(fonts)}:", ""] + p.read_text(
-                encoding="utf-8", errors="replace").rstrip().splitlines() + [""]
-    return [Stanza(["_internal/resources/fonts/*"], ["their authors (see the licence files)"],
-                   "OFL-1.1", body or ["See the licence files beside the fonts."])]
+            body += (
+                [f"{p.relative_to(fonts)}:", ""]
+                + p.read_text(encoding="utf-8", errors="replace").rstrip().splitlines()
+                + [""]
+            )
+    return [
+        Stanza(
+            ["_internal/resources/fonts/*"],
+            ["their authors (see the licence files)"],
+            "OFL-1.1",
+            body or ["See the licence files beside the fonts."],
+        )
+    ]
 
 
 def _before_full_texts(lines: list[str]) -> list[str]:
@@ -293,37 +349,46 @@ def _licence_paragraphs() -> list[str]:
     psf = Path(sysconfig.get_paths()["stdlib"]) / "LICENSE.txt"
     texts = {
         "GPL-3+": _common("GNU General Public License version 3", "GPL-3"),
-        "GPL-2+ with PyInstaller-bootloader exception":
-            boot + [""] + _common("GNU General Public License version 2", "GPL-2")
-            + _common("Apache License 2.0 (PyInstaller's run-time hooks)", "Apache-2.0"),
-        "LGPL-3 or GPL-2 or GPL-3":
-            _common("GNU Lesser General Public License version 3", "LGPL-3")
-            + _common("GNU General Public License version 2", "GPL-2")
-            + _common("GNU General Public License version 3", "GPL-3"),
+        "GPL-2+ with PyInstaller-bootloader exception": boot
+        + [""]
+        + _common("GNU General Public License version 2", "GPL-2")
+        + _common("Apache License 2.0 (PyInstaller's run-time hooks)", "Apache-2.0"),
+        "LGPL-3 or GPL-2 or GPL-3": _common("GNU Lesser General Public License version 3", "LGPL-3")
+        + _common("GNU General Public License version 2", "GPL-2")
+        + _common("GNU General Public License version 3", "GPL-3"),
         "Apache-2.0": _common("Apache License 2.0", "Apache-2.0"),
         "Expat": EXPAT.rstrip().splitlines(),
-        "PSF-2.0": psf.read_text(encoding="utf-8").rstrip().splitlines() if psf.is_file()
+        "PSF-2.0": psf.read_text(encoding="utf-8").rstrip().splitlines()
+        if psf.is_file()
         else ["See https://docs.python.org/3/license.html"],
     }
     return [f"License: {name}\n{_body(text)}" for name, text in texts.items()]
 
 
-def copyright_file(bundle: Path, maintainer: str, prefix: str = "opt/deckeditor/",
-                   stage_docs: Path | None = None) -> str:
+def copyright_file(
+    bundle: Path, maintainer: str, prefix: str = "opt/deckeditor/", stage_docs: Path | None = None
+) -> str:
     """The copyright file's text for the bundle at `bundle` installed under `prefix`;
     `stage_docs`, when given, receives the bundled libraries' own copyright files."""
     dists = runtime_distributions()
-    header = "\n".join([
-        f"Format: {FORMAT}",
-        "Upstream-Name: deckeditor",
-        f"Upstream-Contact: {maintainer}",
-        "Comment: Deck Editor is shipped with the one-folder bundle it runs from: the Python",
-        " runtime, Qt for Python, the Python packages it needs and the shared libraries Qt",
-        " loads. Each is listed below with its holders and licence.",
-    ])
-    stanzas = [Stanza(["*"], ["2026 The Deck Editor developers"], "GPL-3+"),
-               _executable(dists), _python_runtime(), *_python_packages(dists),
-               *_system_libraries(bundle, stage_docs), *_fonts(bundle)]
+    header = "\n".join(
+        [
+            f"Format: {FORMAT}",
+            "Upstream-Name: deckeditor",
+            f"Upstream-Contact: {maintainer}",
+            "Comment: Deck Editor is shipped with the one-folder bundle it runs from: the Python",
+            " runtime, Qt for Python, the Python packages it needs and the shared libraries Qt",
+            " loads. Each is listed below with its holders and licence.",
+        ]
+    )
+    stanzas = [
+        Stanza(["*"], ["2026 The Deck Editor developers"], "GPL-3+"),
+        _executable(dists),
+        _python_runtime(),
+        *_python_packages(dists),
+        *_system_libraries(bundle, stage_docs),
+        *_fonts(bundle),
+    ]
     blocks = [s.render(prefix) for s in stanzas] + _licence_paragraphs()
     return header + "\n\n" + "\n\n".join(blocks) + "\n"
 
@@ -336,7 +401,11 @@ def uncovered(bundle: Path, text: str, prefix: str = "opt/deckeditor/") -> list[
         if block.startswith("Files:"):
             value = block.split("\nCopyright:", 1)[0].removeprefix("Files:")
             patterns += [p for p in value.split() if p != "*"]
-    return [rel for rel in (prefix + str(p.relative_to(bundle))
-                            for p in sorted(bundle.rglob("*")) if p.is_file())
-            if not any(fnmatch.fnmatchcase(rel, pat) for pat in patterns)
-            and "/_internal/resources/" not in rel]
+    return [
+        rel
+        for rel in (
+            prefix + str(p.relative_to(bundle)) for p in sorted(bundle.rglob("*")) if p.is_file()
+        )
+        if not any(fnmatch.fnmatchcase(rel, pat) for pat in patterns)
+        and "/_internal/resources/" not in rel
+    ]

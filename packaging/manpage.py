@@ -83,8 +83,7 @@ def _options(parser: argparse.ArgumentParser) -> list[str]:
 
 def manpage(parser: argparse.ArgumentParser, version: str, day: datetime.date) -> str:
     out = [
-        f'.TH DECKEDITOR 1 "{day.isoformat()}" "deckeditor {roff_escape(version)}" '
-        '"User Commands"',
+        f'.TH DECKEDITOR 1 "{day.isoformat()}" "deckeditor {roff_escape(version)}" "User Commands"',
         ".SH NAME",
         "deckeditor \\- offline deck editor for Magic: The Gathering and Riftbound",
         ".SH SYNOPSIS",
@@ -93,8 +92,11 @@ def manpage(parser: argparse.ArgumentParser, version: str, day: datetime.date) -
     ]
     commands = _subcommands(parser)
     for name, sub in commands:
-        out += [".br", ".B deckeditor", roff_escape(_usage(sub).split(" ", 1)[1]
-                                                  if " " in _usage(sub) else name)]
+        out += [
+            ".br",
+            ".B deckeditor",
+            roff_escape(_usage(sub).split(" ", 1)[1] if " " in _usage(sub) else name),
+        ]
     out += [".SH DESCRIPTION", roff_escape(DESCRIPTION), ".PP", roff_escape(WINDOW)]
     out += [".SH OPTIONS"] + _options(parser)
     out += [".SH COMMANDS"]
@@ -103,17 +105,23 @@ def manpage(parser: argparse.ArgumentParser, version: str, day: datetime.date) -
         if sub.description:
             out.append(roff_escape(" ".join(sub.description.split())))
         out += _options(sub)
-    out += [".SH ENVIRONMENT", ".TP", "\\fBDECKEDITOR_HOME\\fR",
-            "keep the card database, settings, decks and state under this folder "
-            "(as \\fB\\-\\-home\\fR)"]
+    out += [
+        ".SH ENVIRONMENT",
+        ".TP",
+        "\\fBDECKEDITOR_HOME\\fR",
+        "keep the card database, settings, decks and state under this folder "
+        "(as \\fB\\-\\-home\\fR)",
+    ]
     out += [".SH FILES"]
     for path, what in FILES:
         out += [".TP", f"\\fI{roff_escape(path)}\\fR", roff_escape(what)]
-    out += [".SH EXIT STATUS",
-            "0: the command did what it was asked (for \\fBcheck\\fR: every deck conforms, "
-            "warnings may be printed). 1: \\fBcheck\\fR found an error-severity problem. "
-            "2: the input could not be used (an unreadable deck, an unknown format, a bad card "
-            "source, a wrong command line); one line on standard error says why."]
+    out += [
+        ".SH EXIT STATUS",
+        "0: the command did what it was asked (for \\fBcheck\\fR: every deck conforms, "
+        "warnings may be printed). 1: \\fBcheck\\fR found an error-severity problem. "
+        "2: the input could not be used (an unreadable deck, an unknown format, a bad card "
+        "source, a wrong command line); one line on standard error says why.",
+    ]
     return "\n".join(out) + "\n"
 
 
