@@ -42,10 +42,15 @@ def sideboard_commander_losses(
 
     if where(restored) == where(deck):
         return []
+    # in the player's words: the sections the deck has, the kind by the name players use
+    moved = " and ".join(n for n in command if deck.section(n).entries)
     return [
-        f"Commander and Companion written into the sideboard; {kind} cannot tell them "
+        f"{moved} written into the sideboard; {_KIND_NAMES.get(kind, kind)} cannot tell them "
         "apart from the sideboard on re-import"
     ]
+
+
+_KIND_NAMES = {"mtgo": "MTGO text", "dek": "MTGO .dek"}
 
 
 def fold_sections(deck: Deck, reads_as: Callable[[str], str]) -> tuple[Deck, list[str]]:
