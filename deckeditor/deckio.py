@@ -19,17 +19,23 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from deckeditor import unparsed_budget
 from deckeditor.carddb.pool import CardPool
 from deckeditor.carddb.snapshot import gc_paused
 from deckeditor.deck import Deck
-from deckeditor.deckfile import MAX_BYTES, load_json, read_json_deck, save_atomic, write_json_deck
+from deckeditor.deckfile import (
+    MAX_BYTES,
+    load_json,
+    read_json_deck,
+    save_atomic,
+    unparsed_budget,
+    write_json_deck,
+)
 from deckeditor.deckfile.decoding import CP1252, binary, decode, is_xml_utf16
+from deckeditor.deckfile.lone_surrogates import printable_name, refuse_in_json, refuse_in_text
 from deckeditor.deckfile.report import DeckFileError, ImportResult, LineKind, LineStatus
 from deckeditor.games import registry
 from deckeditor.games.categories import categories_as_tags
 from deckeditor.games.declaration import FileKind, ReadRequest
-from deckeditor.lone_surrogates import printable_name, refuse_in_json, refuse_in_text
 from deckeditor.path_kind import Kind, kind_of
 from deckeditor.textlines import split_lines
 

@@ -9,16 +9,17 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
 from deckeditor.formats import MAX_JSON_BYTES, Format, InvalidDeck, strict_json_loads
-from deckeditor.games.declaration import FormatFamily
 from deckeditor.paths import resources_dir
 
 __all__ = [
+    "FormatFamily",
     "FormatInfo",
     "FormatLoadError",
     "builtin_codes",
@@ -27,6 +28,27 @@ __all__ = [
     "load_format",
     "variant_of_code",
 ]
+
+
+@dataclass(frozen=True, slots=True)
+class FormatFamily:
+    """How a game's formats are told apart (`formats.md` §13.3, `mtg-rules.md` §4).
+
+    `variants` are the rule sets a built-in of the game may name in `format_index.json`, whose
+    entries may carry `index_keys` besides `game` and `variant`; `modes`, when given, is the
+    required `mode` key's choices. `variant_of_word(words, i)` names the variant word `i` of a
+    format code implies (the code split on - _ .), None when it names none. A player's format file of the
+    game is checked as `file_variant` in `file_mode` when those are set, else as the variant its
+    code implies (`fallback_variant` when none)."""
+
+    variants: tuple[str, ...]
+    variant_of_word: Callable[[list[str], int], str | None]
+    fallback_variant: str
+    index_keys: frozenset[str] = frozenset()
+    modes: tuple[str, ...] = ()
+    file_variant: str | None = None
+    file_mode: str | None = None
+
 
 # each declared game's format family and default format, the default game first; the games'
 # registry enters them (`declare`), so the catalog names no game

@@ -23,7 +23,7 @@ from deckeditor.carddb import card_games
 from deckeditor.carddb.card_games import Progress, SourceError, SourceKind, SourceResult
 from deckeditor.carddb.import_issue import ImportIssue, Issue
 from deckeditor.carddb.records import RecordError, from_record, records_game
-from deckeditor.lone_surrogates import refuse_in_json_bytes
+from deckeditor.deckfile.lone_surrogates import refuse_in_json_bytes
 from deckeditor.path_kind import Kind, folder_unlisted, kind_of
 from deckeditor.readlimits import (
     TooLarge,

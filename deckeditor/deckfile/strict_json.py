@@ -14,10 +14,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from deckeditor.deckfile.lone_surrogates import refuse_in_json
 from deckeditor.deckfile.report import DeckFileError
 from deckeditor.deckfile.schema import MAX_BYTES, MAX_DEPTH
 from deckeditor.formats.strict_json import JsonRefused, parse_strict
-from deckeditor.lone_surrogates import refuse_in_json
 
 # Possessive repeats: an alternation repeated per character keeps a backtracking mark for every
 # character of a string (an 8 MiB string of notes took 1.3 GB to scan); these keep none.

@@ -7,8 +7,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from deckeditor import deck_games, unparsed_budget
+from deckeditor import deck_games
 from deckeditor.deck import Deck, Entry, Printing, Section
+from deckeditor.deckfile import unparsed_budget
 from deckeditor.deckfile.schema import EXTRA_KEY, SCHEMA, Document, written_version
 
 

@@ -16,6 +16,7 @@ from typing import Any
 
 from deckeditor.deck import Deck
 from deckeditor.deckfile.report import ImportResult
+from deckeditor.format_catalog import FormatFamily
 
 # options a writer or loss lister takes (`with_printings`, `with_tags`, `custom_zones`, ...)
 Options = Mapping[str, Any]
@@ -72,26 +73,6 @@ class FileKind:
     categories: str = ""
     carries_category_names: bool = False  # the deck's own names for its categories
     game: str = ""  # the declaring game's code (the registry fills it)
-
-
-@dataclass(frozen=True, slots=True)
-class FormatFamily:
-    """How a game's formats are told apart (`formats.md` §13.3, `mtg-rules.md` §4).
-
-    `variants` are the rule sets a built-in of the game may name in `format_index.json`, whose
-    entries may carry `index_keys` besides `game` and `variant`; `modes`, when given, is the
-    required `mode` key's choices. `variant_of_word(words, i)` names the variant word `i` of a
-    format code implies (the code split on - _ .), None when it names none. A player's format file of the
-    game is checked as `file_variant` in `file_mode` when those are set, else as the variant its
-    code implies (`fallback_variant` when none)."""
-
-    variants: tuple[str, ...]
-    variant_of_word: Callable[[list[str], int], str | None]
-    fallback_variant: str
-    index_keys: frozenset[str] = frozenset()
-    modes: tuple[str, ...] = ()
-    file_variant: str | None = None
-    file_mode: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

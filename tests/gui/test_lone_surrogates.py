@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 
 from deckeditor import deckio
 from deckeditor.deckfile import read_json_deck, write_json_deck
+from deckeditor.deckfile.lone_surrogates import printable_name
 from deckeditor.deckfile_errors import DeckFileError
-from deckeditor.lone_surrogates import printable_name
 
 REPO = Path(__file__).resolve().parents[2]
 THE_ISSUES_FILE = (

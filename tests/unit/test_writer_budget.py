@@ -9,10 +9,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from deckeditor import deckio, unparsed_budget
+from deckeditor import deckio
 from deckeditor.cli import main
 from deckeditor.deck import Deck, Entry, Unparsed
-from deckeditor.deckfile import read_json_deck, write_json_deck
+from deckeditor.deckfile import read_json_deck, unparsed_budget, write_json_deck
 from deckeditor.deckio import DeckFileError, read_deck, write_deck
 from tests.unit.test_deckfiles_properties import POOL, decks
 

@@ -3,7 +3,8 @@ deck-file kinds and format family. Light: nothing of the game's rules is loaded 
 
 from __future__ import annotations
 
-from deckeditor.games.declaration import FormatFamily, GameDeclaration
+from deckeditor.format_catalog import FormatFamily
+from deckeditor.games.declaration import GameDeclaration
 from deckeditor.games.mtg import file_kinds
 
 CODE = "mtg"

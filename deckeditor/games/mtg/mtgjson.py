@@ -20,6 +20,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any, TypeAlias
 
+from deckeditor.deckfile.lone_surrogates import refuse_in_json_bytes
 from deckeditor.games.mtg.build import ImportIssue, build_card, parse_type_line
 from deckeditor.games.mtg.card import Card, Face, Layout
 from deckeditor.games.mtg.colors import letters, mask
@@ -27,7 +28,6 @@ from deckeditor.games.mtg.identity import card_identity
 from deckeditor.games.mtg.legality import encode, source_day, with_statement
 from deckeditor.games.mtg.mana import ManaCostError, cost_colors, mana_value, symbols
 from deckeditor.games.mtg.set_calendar import first_day
-from deckeditor.lone_surrogates import refuse_in_json_bytes
 from deckeditor.readlimits import check_size, read_limited, zip_entries
 
 Progress = Callable[[int, int | None], object]

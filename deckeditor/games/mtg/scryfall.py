@@ -16,6 +16,7 @@ from dataclasses import replace
 from datetime import date
 from typing import Any
 
+from deckeditor.deckfile.lone_surrogates import refuse_in_json
 from deckeditor.games.mtg.build import ImportIssue, build_card, parse_type_line
 from deckeditor.games.mtg.card import Card, Face, Layout
 from deckeditor.games.mtg.colors import mask
@@ -28,7 +29,6 @@ from deckeditor.games.mtg.mtgjson import (
     report_identity_mismatches,
 )
 from deckeditor.games.mtg.set_calendar import first_day
-from deckeditor.lone_surrogates import refuse_in_json
 from deckeditor.readlimits import TooLarge
 
 Progress = Callable[[int, int | None], object]

@@ -3,7 +3,8 @@ kinds and format family. Light: nothing of the game's rules is loaded here."""
 
 from __future__ import annotations
 
-from deckeditor.games.declaration import FormatFamily, GameDeclaration
+from deckeditor.format_catalog import FormatFamily
+from deckeditor.games.declaration import GameDeclaration
 from deckeditor.games.riftbound import file_kinds
 
 CODE = "riftbound"

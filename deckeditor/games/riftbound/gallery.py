@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from deckeditor.deckfile.lone_surrogates import refuse_in_json
 from deckeditor.games.riftbound.card import (
     DOMAINS,
     TYPES,
@@ -27,7 +28,6 @@ from deckeditor.games.riftbound.card import (
     parse_code,
 )
 from deckeditor.games.riftbound.gallery_cards import GalleryIssue, build_cards
-from deckeditor.lone_surrogates import refuse_in_json
 from deckeditor.names import slug
 
 KIND = "riftbound-gallery"

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from deckeditor.games.declaration import FormatFamily, GameDeclaration
+from deckeditor.format_catalog import FormatFamily
+from deckeditor.games.declaration import GameDeclaration
 from tests.support.thirdgame import files
 
 FORMAT_FILE = Path(__file__).with_name("pebbles.json")

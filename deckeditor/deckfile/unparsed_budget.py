@@ -20,7 +20,7 @@ import json
 from dataclasses import replace
 
 from deckeditor.deck import Deck, Unparsed
-from deckeditor.deckfile_errors import DeckFileError
+from deckeditor.deckfile.report import DeckFileError
 
 MAX_BYTES = 8 * 1024 * 1024  # what every reader accepts (deck-files.md §1)
 BUDGET = 2 * 1024 * 1024  # written bytes for unparsed lines, at most
