@@ -49,3 +49,20 @@ def test_core_imports_without_qt():
         "assert not any(m.startswith('PySide6') for m in sys.modules), 'Qt loaded'"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_every_top_level_module_has_a_layer():
+    """The layers contract binds only the modules it names: a new top-level module must take its
+    place in it (pyproject.toml), or it could import anything and close a cycle unseen."""
+    import tomllib
+
+    config = tomllib.loads((PACKAGE.parent / "pyproject.toml").read_text(encoding="utf-8"))
+    contracts = config["tool"]["importlinter"]["contracts"]
+    (layers,) = [c["layers"] for c in contracts if c["type"] == "layers" and "containers" not in c]
+    named = {m.strip() for layer in layers for m in layer.split("|")}
+    modules = {
+        f"deckeditor.{p.stem if p.is_file() else p.name}"
+        for p in PACKAGE.iterdir()
+        if (p.suffix == ".py" and p.stem != "__init__") or (p / "__init__.py").is_file()
+    }
+    assert modules - named == set()

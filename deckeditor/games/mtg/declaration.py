@@ -6,9 +6,9 @@ from __future__ import annotations
 from deckeditor.format_catalog import FormatFamily
 from deckeditor.games.declaration import GameDeclaration
 from deckeditor.games.mtg import file_kinds
+from deckeditor.games.mtg.section_names import SECTIONS
 
 CODE = "mtg"
-SECTIONS = ("Commander", "Companion", "Main", "Sideboard", "Maybeboard")
 VARIANTS = ("commander", "brawl", "oathbreaker", "constructed", "paupercommander")
 # Words of a format code that name a rule set (`mtg-rules.md` §4 as amended, docs/spec-notes.md).
 VARIANT_WORDS = {

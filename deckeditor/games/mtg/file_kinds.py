@@ -14,14 +14,9 @@ from typing import Any
 from deckeditor.deck import Deck
 from deckeditor.deckfile.report import DeckFileError, ImportResult
 from deckeditor.games.declaration import FileKind, Options, ReadRequest
+from deckeditor.games.mtg.files.xmage_line import XMAGE_LINE
 
 _LINE = re.compile(r"([^\r\n]*)(?:\r\n|\r|\n|$)")
-# §2 step 5, searched over the whole text at once: a line starting (after blanks) with `NAME:`,
-# `LAYOUT MAIN:`/`LAYOUT SIDEBOARD:`, or an XMage card line `[SB: ]1 [SET:CN] Name`.
-XMAGE_LINE = re.compile(
-    r"(?:\A|[\r\n])[^\S\r\n]*(?:NAME:|LAYOUT MAIN:|LAYOUT SIDEBOARD:"
-    r"|(?:SB:[^\S\r\n]*)?\d+[^\S\r\n]+\[[A-Za-z0-9]+:[^\]\r\n]*\][^\S\r\n]+\S)"
-)
 
 
 def first_lines(text: str) -> Iterator[str]:

@@ -12,7 +12,6 @@ from collections.abc import Sequence
 from deckeditor.deck import Deck
 from deckeditor.games.interface import SectionCount
 from deckeditor.games.mtg.card import Card, Pool
-from deckeditor.games.mtg.declaration import SECTIONS as DECLARED_SECTIONS
 from deckeditor.games.mtg.rulesets import (
     OATHBREAKER,
     FormatLike,
@@ -20,6 +19,7 @@ from deckeditor.games.mtg.rulesets import (
     can_be_signature_spell,
     ruleset_for,
 )
+from deckeditor.games.mtg.section_names import SECTIONS as DECLARED_SECTIONS
 
 SECTIONS = DECLARED_SECTIONS
 OATHBREAKER_SLOT, SIGNATURE_SLOT = "Oathbreaker", "Signature spell"

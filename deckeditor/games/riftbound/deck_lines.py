@@ -16,8 +16,8 @@ from deckeditor.deck import Deck
 from deckeditor.format_catalog import FormatInfo
 from deckeditor.formats import Format, Ruling
 from deckeditor.games.riftbound.card import DOMAINS, Card
-from deckeditor.games.riftbound.declaration import SECTIONS
 from deckeditor.games.riftbound.pool import Pool, find_card
+from deckeditor.games.riftbound.section_names import SECTIONS
 from deckeditor.paths import resources_dir
 
 __all__ = ["SECTIONS"]

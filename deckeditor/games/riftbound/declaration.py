@@ -6,9 +6,9 @@ from __future__ import annotations
 from deckeditor.format_catalog import FormatFamily
 from deckeditor.games.declaration import GameDeclaration
 from deckeditor.games.riftbound import file_kinds
+from deckeditor.games.riftbound.section_names import SECTIONS
 
 CODE = "riftbound"
-SECTIONS = ("Legend", "Champion", "Main", "Runes", "Battlefields", "Sideboard")
 VARIANT = "riftbound"  # one rule set, in two modes
 MODES = ("competitive", "casual")
 

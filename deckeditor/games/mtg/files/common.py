@@ -22,7 +22,7 @@ from deckeditor.deck import (
     Section,
 )
 from deckeditor.deckfile_errors import ImportResult, LineKind, LineReport, TextReport
-from deckeditor.games.mtg.declaration import SECTIONS as MTG_SECTIONS
+from deckeditor.games.mtg.section_names import SECTIONS as MTG_SECTIONS
 from deckeditor.linereader import SEEN_LIMIT, LineBook
 
 # A control character other than TAB makes a line unparsed (§1 decoding).

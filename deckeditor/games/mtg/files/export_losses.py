@@ -9,10 +9,10 @@ from typing import Any
 
 from deckeditor.carddb.pool import CardPool
 from deckeditor.deck import Deck, Entry, Section
-from deckeditor.games.mtg.declaration import SECTIONS as MTG_SECTIONS
 from deckeditor.games.mtg.files.common import empty_pool
 from deckeditor.games.mtg.files.formats_known import known_format
 from deckeditor.games.mtg.files.sbcommander import apply
+from deckeditor.games.mtg.section_names import SECTIONS as MTG_SECTIONS
 
 
 def sideboard_commander_losses(

@@ -14,7 +14,6 @@ from typing import Any
 from deckeditor.carddb.pool import CardPool
 from deckeditor.deck import Deck, Entry, Printing
 from deckeditor.deckfile_errors import DeckFileError
-from deckeditor.games.mtg.file_kinds import XMAGE_LINE
 from deckeditor.games.mtg.files import precon
 from deckeditor.games.mtg.files.common import (
     export_name,
@@ -34,6 +33,7 @@ from deckeditor.games.mtg.files.text import (
     written_name,
 )
 from deckeditor.games.mtg.files.text_markers import ARENA_TO_PAPER, CAT_SECTIONS
+from deckeditor.games.mtg.files.xmage_line import XMAGE_LINE
 
 HEADER_WORDS = {
     "Commander": "Commander",
