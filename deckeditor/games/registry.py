@@ -24,15 +24,17 @@ from dataclasses import replace
 from functools import lru_cache
 from importlib import import_module
 from importlib.util import find_spec
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from deckeditor import deck_games, format_catalog
 from deckeditor.carddb import card_games
 from deckeditor.games.declaration import FileKind, GameDeclaration
-from deckeditor.games.interface import Game
 from deckeditor.search import context as search_context
 from deckeditor.search import keys as search_keys
 from deckeditor.search.context import SearchFormat
+
+if TYPE_CHECKING:  # a game's modules load the interface; a command that needs no game skips it
+    from deckeditor.games.interface import Game
 
 ENV = "DECKEDITOR_GAMES"
 _DECLARED: dict[str, GameDeclaration] = {}
