@@ -141,6 +141,19 @@ class CatalogSearch:
             return
         self._searcher.set_context(_context(fmt, day))
 
+    def exact_rows(self) -> list[int]:
+        """The rows the search's typed name names exactly (a face name too; search.md §7's
+        first tier), lowest first; none while the text is malformed or no index is built."""
+        state = self.state
+        ranks = state.ranks() if state.bits is not None and not state.error else ()
+        exact = ranks[0] & state.bits if ranks and state.bits is not None else 0
+        rows = []
+        while exact:  # the few exact rows
+            low = exact & -exact
+            rows.append(low.bit_length() - 1)
+            exact ^= low
+        return rows
+
     def failed_term(self, row: int) -> str | None:
         """The first top-level search term the card at `row` fails (mtg-rules.md §11: "why is
         this card hidden?" names it), or None when it matches or nothing is searched."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QWidget
@@ -88,3 +89,20 @@ class EmptyCatalogNote(QWidget):
             r[len(own) :] if r.startswith(own) else r for r in session.why_hidden(card, target)
         ]
         return f"{text} — {card.name}: {'; '.join(reasons)}" if reasons else f"{text} — {card.name}"
+
+    def nothing_added(self, hidden: Any | None, shown: int) -> str:
+        """Why Enter in the search box adds nothing ("" when it goes on to a card): the card the
+        text names is hidden (the first card shown would be another), or the list is empty."""
+        if hidden is not None:
+            session, target = self.context()
+            why = "; ".join(
+                r.removeprefix(f"{hidden.name}: ") for r in session.why_hidden(hidden, target)
+            )
+            return (
+                f"Nothing added — {hidden.name} is hidden: {why} — View › Show hidden cards "
+                "lists it"
+            )
+        if shown:
+            return ""
+        why = self.label.text() if self.isVisible() else ""
+        return f"Nothing added — {why}" if why else "Nothing added"

@@ -245,33 +245,35 @@ class CatalogPanel(QWidget):
             self.refresh()
 
     def _to_results(self) -> None:
-        if self.model.rowCount():
-            self.table.setFocus()
-            self.table.setCurrentIndex(self.model.index(0, 0))
+        """Enter in the box: to the first result, or say why there is nothing to add (a last
+        "Added 1 × …" left standing reads as if this Enter had added another copy)."""
+        named, shown = self.searcher.exact_rows(), self.model.rows  # `Sol Ring` hidden in Modern
+        hidden = (
+            _pool(self.session).cards[named[0]] if named and not set(shown) & set(named) else None
+        )
+        said = self.empty.nothing_added(hidden, len(shown))
+        if said:  # the box keeps the focus: the next Enter must not add another card
+            self.nothingToAdd.emit(said)
             return
-        # Enter on an empty catalog adds nothing: say so, or the last add's "Added 1 × …" stays
-        # in the status line and reads as if this Enter had added another copy
-        why = self.empty_label.text() if self.empty_box.isVisible() else ""
-        self.nothingToAdd.emit(f"Nothing added — {why}" if why else "Nothing added")
+        self.table.setFocus()
+        self.table.setCurrentIndex(self.model.index(0, 0))
 
     def _on_text(self, text: str) -> None:
         state = self.searcher.search(text)
-        if state.error:
-            where = f" (at {state.position + 1})" if state.position is not None else ""
-            if state.rows == []:  # a key this build does not support: an empty list, not old rows
-                self.error_label.setText(f"⚠ {state.error}{where}")
-                self.error_label.setVisible(True)
-                self.refresh()
-                return
-            # the last good rows stay (search.md §6): say whose they are, or a player reads the
-            # 18,000 cards of `o` as the answer to `o:"draw a card`
-            shown = f"results for “{self._shown_text}”" if self._shown_text else "every card"
-            self.error_label.setText(f"⚠ {state.error}{where} — showing {shown}")
-            self.error_label.setVisible(True)
+        self.error_label.setVisible(bool(state.error))
+        if not state.error:
+            self._shown_text = text.strip()
+            self.refresh()
             return
-        self._shown_text = text.strip()
-        self.error_label.setVisible(False)
-        self.refresh()
+        where = f" (at {state.position + 1})" if state.position is not None else ""
+        # the last good rows stay (search.md §6): say whose, or the 18,000 cards of `o` read as
+        # the answer to `o:"draw a card`; a key this build does not support shows no card
+        kept = f"results for “{self._shown_text}”" if self._shown_text else "every card"
+        unsupported = state.rows == []
+        showing = "" if unsupported else f" — showing {kept}"
+        self.error_label.setText(f"⚠ {state.error}{where}{showing}")
+        if unsupported:
+            self.refresh()
 
     def _on_header(self, column: int) -> None:
         if column == self._sort_column:

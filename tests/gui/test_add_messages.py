@@ -57,8 +57,10 @@ def test_enter_past_the_copy_limit_says_nothing_was_added(riftbound, qtbot):
     quick_add(riftbound, qtbot, "Apprentice Smith")
     assert riftbound.session.deck.section("Main").count_of("Apprentice Smith") == 3
     said = riftbound.last_message
-    assert said.startswith("Nothing added — ")
-    assert said.endswith("Apprentice Smith: copy limit reached (3 of 3 already in the deck)")
+    assert said == (
+        "Nothing added — Apprentice Smith is hidden: copy limit reached (3 of 3 already in the "
+        "deck) — View › Show hidden cards lists it"
+    )
     assert riftbound.status.message.line() == said
 
 
