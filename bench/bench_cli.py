@@ -32,6 +32,8 @@ for p in (str(REPO), str(REPO / "bench")):
 
 from procenv import player_env, warm_bytecode  # noqa: E402
 
+import deckeditor.games.registry  # noqa: E402, F401  # the games register with the engines
+
 DECK = REPO / "resources" / "decks" / "thrasios-tymna.deck.json"
 QUERY = "t:instant o:draw"
 MANY = 25

@@ -34,6 +34,8 @@ for p in (str(REPO), str(BENCH)):
 
 from bench_import import _times  # noqa: E402 - the same sampling loop as the import figures
 
+import deckeditor.games.registry  # noqa: E402, F401  # the games register with the engines
+
 # Real names short enough that a million lines stay near 7 MB: 6 + 8 + 9 + 5 bytes a line.
 _SHORT = ("1 Opt", "2 Shock", "1 Island", "3 Ox")
 _POOL = None

@@ -41,6 +41,8 @@ for p in (str(REPO), str(BENCH)):
 from bench_deckfile import _folder, fresh_process_rss, pool  # noqa: E402 - the same pool, folder, RSS
 from bench_import import _times  # noqa: E402 - the same sampling loop as the import figures
 
+import deckeditor.games.registry  # noqa: E402, F401  # the games register with the engines
+
 RIFTBOUND_DATA = REPO.parent / "shared" / "data" / "riftbound" / "cards.json"
 _RIFTBOUND_POOL = None
 _FILES: dict[tuple[str, str], Path] = {}

@@ -31,6 +31,8 @@ for p in (str(BENCH.parent), str(BENCH)):
 
 from bench_rules import DAY, _figure, _precon, _timed, real_pool  # noqa: E402
 
+import deckeditor.games.registry  # noqa: E402, F401  # the games register with the engines
+
 
 def _settled(pool):
     """As the window does once its pool is loaded (`ui.app.settle_heap`): the long-lived objects

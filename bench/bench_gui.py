@@ -34,6 +34,8 @@ REPO = Path(__file__).resolve().parent.parent
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
+import deckeditor.games.registry  # noqa: E402, F401  # the games register with the engines
+
 QUERY = "t:instant o:draw mv<=3"
 PAINT_ENV = "DECKEDITOR_REPORT_PAINT"
 

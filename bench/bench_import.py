@@ -28,6 +28,9 @@ if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
 
+import deckeditor.games.registry  # noqa: E402, F401  # the games register with the engines
+
+
 def _times(fn, repeats: int) -> list[float]:
     out = []
     for _ in range(max(1, repeats)):

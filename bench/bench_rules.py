@@ -25,6 +25,8 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
+import deckeditor.games.registry  # noqa: E402, F401  # the games register with the engines
+
 DATA = REPO.parent / "shared" / "data" / "mtg"
 DAY = date(2026, 1, 1)
 

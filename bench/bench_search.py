@@ -26,6 +26,8 @@ if str(Path(__file__).resolve().parent) not in sys.path:
 
 from bench_db import floor_ms  # noqa: E402  (one yardstick for every figure)
 
+import deckeditor.games.registry  # noqa: E402, F401  # the games register with the engines
+
 DATA = REPO.parent / "shared" / "data"
 
 QUERIES = [

@@ -43,6 +43,8 @@ for p in (str(REPO), str(REPO / "bench")):
     if p not in sys.path:
         sys.path.insert(0, p)
 
+import deckeditor.games.registry  # noqa: E402, F401  # the games register with the engines
+
 DECK = REPO / "resources" / "decks" / "thrasios-tymna.deck.json"
 SOAK_EDITS = 5000
 SOAK_TAIL = 2000
