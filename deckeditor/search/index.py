@@ -8,18 +8,15 @@ cached by their canonical key, so typing the next term recomputes one leaf.
 
 from __future__ import annotations
 
-import gc
-import marshal
 import weakref
 from collections import OrderedDict
-from collections.abc import Callable, Hashable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Hashable, Sequence
 from datetime import date
 from typing import Any, TypeVar
 
 from deckeditor.carddb.derived import DerivedCache, cache_for, code_fingerprint
 from deckeditor.carddb.pool import CardPool, LazyCards
-from deckeditor.search import bits, ranking
+from deckeditor.search import bits, ranking, stored_columns
 from deckeditor.search.compiler import plan_query
 from deckeditor.search.context import SearchContext, SearchFormat
 from deckeditor.search.keys import Columns, default_game, game_search
@@ -99,6 +96,8 @@ class SearchIndex:
         the game's costly `is:` values under the context's rule set, the selected format's bans.
         For the catalog to call once the pool is loaded (in the background)."""
         context = context or SearchContext()
+        if isinstance(self.columns, stored_columns.StoredColumns):
+            self.columns.load_all()  # every column read here, so no keystroke waits for one
         for field in ("mv", "pow", "tou"):
             if "num:" + field in self.columns:
                 self.number_groups(field)
@@ -202,25 +201,15 @@ class SearchIndex:
 
 # --- columns, read back from the card database when it has them ---------------------------------
 
-_COLUMNS = "search-columns"
 
-
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.freeze()
-        if was:
-            gc.enable()
+_COLUMNS = stored_columns.NAMES
 
 
 def _columns(game: str, cards: Sequence[Any], cache: DerivedCache | None) -> Columns:
     """The game's columns over `cards`: from `cache` (a pool's `carddb.derived` cache) when it
-    holds them for this code, else built, and stored there for the next start. Columns a game
-    builds lazily (functions) are not stored; the game's `lazy_columns` makes them again."""
+    holds them for this code, each read when a key first reads it, else built, and stored there
+    for the next start. Columns a game builds lazily (functions) are not stored; the game's
+    `lazy_columns` makes them again."""
     search = game_search(game)
     if cache is None or search.lazy_columns is None:
         return search.build_columns(cards)
@@ -228,26 +217,15 @@ def _columns(game: str, cards: Sequence[Any], cache: DerivedCache | None) -> Col
         search.build_columns.__module__,
         "deckeditor.search.folding",
         "deckeditor.search.bits",
+        stored_columns.__name__,  # how they are stored
     )
     fingerprint = code_fingerprint(*modules)
-    blob = cache.get(_COLUMNS, fingerprint)
-    if blob is not None:
-        try:
-            # ~300,000 objects: no collection passes over them while they are made, and none
-            # later (they live as long as the index; strings and numbers make no cycles)
-            with _collector_paused():
-                columns: Columns = marshal.loads(blob)
-            columns.update(search.lazy_columns(cards, columns))
-            return columns
-        except (ValueError, EOFError, TypeError):  # unreadable: build it again
-            pass
+    found = stored_columns.read_back(cache, fingerprint, lambda: search.build_columns(cards))
+    if found is not None:
+        found.update(search.lazy_columns(cards, found))
+        return found
     columns = search.build_columns(cards)
-    stored = {k: v for k, v in columns.items() if not callable(v)}
-    try:
-        # uncompressed: inflating ~17 MB would cost ~40 ms of the ~80 ms this saves at start
-        cache.put(_COLUMNS, fingerprint, marshal.dumps(stored))
-    except ValueError:  # a value marshal cannot hold: built every time
-        pass
+    stored_columns.store(cache, fingerprint, columns)
     return columns
 
 

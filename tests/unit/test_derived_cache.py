@@ -138,3 +138,38 @@ def test_storing_columns_does_not_make_the_next_start_check_the_whole_file(tmp_p
     monkeypatch.setattr(repair, "quick_check", lambda db: checked.append(db))
     open_pool(paths)
     assert checked == []
+
+
+def test_a_search_reads_back_only_the_columns_its_keys_read(tmp_path):
+    paths = stored_home(tmp_path)
+    first = index_mod.index_for(open_pool(paths))  # builds and stores the columns
+    pool = open_pool(paths)
+    index = index_mod.index_for(pool)
+    assert dict.keys(index.columns) == {"text_raw", "format_cards", "format_pool"}  # made again
+    hits = compile_query("t:instant o:draw", "mtg").filter_rows(pool)
+    assert sorted(pool[r].name for r in hits) == ["Long Think", "Quick Study"]
+    assert {"types", "text"} <= set(dict.keys(index.columns))
+    assert "full_raw" not in dict.keys(index.columns) and "full_raw" in index.columns
+    assert plain(index.columns) == plain(first.columns)  # listing reads the rest
+
+
+def test_the_window_warm_up_reads_every_stored_column(tmp_path):
+    paths = stored_home(tmp_path)
+    first = index_mod.index_for(open_pool(paths))
+    index = index_mod.index_for(open_pool(paths))
+    index.warm()
+    assert set(dict.keys(index.columns)) == set(first.columns)
+
+
+def test_a_stored_column_gone_has_them_all_built_again(tmp_path):
+    import sqlite3
+
+    paths = stored_home(tmp_path)
+    index_mod.index_for(open_pool(paths))
+    pool = open_pool(paths)
+    index = index_mod.index_for(pool)
+    with sqlite3.connect(paths.card_db) as conn:
+        conn.execute("DELETE FROM derived WHERE name = ?", (index_mod._COLUMNS + ":text",))
+    hits = compile_query("o:draw", "mtg").filter_rows(pool)
+    assert sorted(pool[r].name for r in hits) == ["Long Think", "Quick Study"]
+    assert "num:mv" in dict.keys(index.columns)  # built with the rest

@@ -143,10 +143,12 @@ def build_columns(cards: Sequence[Card]) -> dict[str, Any]:
 
 
 def lazy_columns(cards: Sequence[Card], columns: dict[str, Any]) -> dict[str, Any]:
-    full_raw = columns["full_raw"]
     return {
-        # Only a regex reads it: stripped on first use.
-        "text_raw": lambda: [tuple(strip_reminder(t) for t in texts) for texts in full_raw],
+        # Only a regex reads it: stripped on first use (`full_raw` read then: a stored column is
+        # read back when first used)
+        "text_raw": lambda: [
+            tuple(strip_reminder(t) for t in texts) for texts in columns["full_raw"]
+        ],
         "format_cards": lambda: [_format_card(c) for c in cards],
         "format_pool": lambda: _pool_outside(cards),
     }
