@@ -15,6 +15,7 @@ and drops them when it saves the deck again; the banner-card rule then finds the
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from collections.abc import Mapping
 from typing import Any
 
 from deckeditor.carddb.pool import CardPool
@@ -23,6 +24,7 @@ from deckeditor.deckfile_errors import DeckFileError, ImportResult, LineKind
 from deckeditor.games.mtg.files import bannercard, sbcommander, xmlsafe
 from deckeditor.games.mtg.files.common import (
     DeckBuilder,
+    Prepared,
     clean_name,
     clean_tags,
     export_name,
@@ -68,6 +70,72 @@ def _xml(el: ET.Element) -> str:
     return ET.tostring(el, encoding="unicode")
 
 
+CardForm = tuple[str, int, Prepared] | tuple[str, str, None]  # (report text, count, entry)
+ElementKey = tuple[str, tuple[tuple[str, str], ...]]  # a leaf element: its tag and attributes
+
+
+class _CodRead:
+    """One read of a `.cod` file: its elements in order, the zones' cards into the builder."""
+
+    def __init__(self, b: DeckBuilder, where: dict[int, int], marked: bool) -> None:
+        self.b, self.where = b, where
+        self.name: str | None = None
+        self.notes = ""
+        self.tags: tuple[str, ...] = ()
+        self.format: str | None = None
+        self.kept: dict[str, object] = {}
+        self.unknown: list[str] = []
+        self.had_commander_zone = False
+        self.marked = marked
+        self.banner: str | None = None
+        self.seen: dict[ElementKey, CardForm] = {}
+
+    def element(self, child: ET.Element) -> None:
+        tag = xmlsafe.local(child.tag)
+        number = self.where.get(id(child), 0)
+        if tag == "zone":
+            self.zone(child, number)
+            return
+        if tag == "deckname":
+            self.name = (child.text or "").strip()
+        elif tag == "comments":
+            self.notes = child.text or ""
+        elif tag == "tags":
+            self.tags = clean_tags(t.text or "" for t in child if xmlsafe.local(t.tag) == "tag")
+        elif tag == "format":
+            raw = (child.text or "").strip()
+            self.format = known_format(raw)
+            if raw and self.format is None:
+                self.kept["format"] = raw
+        elif tag in _KEPT:
+            if tag == "bannerCard":
+                self.banner = (child.text or "").strip()
+            if tag != "bannerCard" or child.get(BANNER_ATTR) != "commander":
+                self.kept[tag] = _xml(child)
+        else:
+            self.unknown.append(_xml(child))
+            self.b.mark(number, f"<{tag}>", LineKind.METADATA, "kept for write-back")
+            return
+        self.b.mark(number, f"<{tag}>", LineKind.METADATA)
+
+    def zone(self, child: ET.Element, number: int) -> None:
+        zone = child.get("name", "")
+        section = _ZONES.get(zone.lower(), zone or "Main")
+        self.had_commander_zone |= section == "Commander"
+        self.b.mark(number, f'<zone name="{zone}">', LineKind.SECTION)
+        self.b.ensure_section(section)
+        cards: list[ET.Element | None] = list(child)
+        del child[:]  # each card element freed once read (8 MiB of them: 100 MB)
+        for i, card in enumerate(cards):
+            cards[i] = None
+            assert card is not None
+            target = _marked_section(card, section)
+            if target != section:
+                self.marked = True
+                self.b.ensure_section(target)
+            _read_card(self.b, card, target, self.where.get(id(card), 0), self.seen)
+
+
 def read(
     data: bytes | str,
     pool: CardPool[Any] | None,
@@ -79,73 +147,29 @@ def read(
     if xmlsafe.local(root.tag) != "cockatrice_deck":
         tag = xmlsafe.local(root.tag)
         raise DeckFileError(None, 1, None, f"root element <{tag}> is not a Cockatrice deck")
-    where = xmlsafe.numbered(root, data)
     b = DeckBuilder(pool, KIND)
-    fields: dict[str, object] = {"name": None, "notes": "", "tags": (), "format": None}
-    kept: dict[str, object] = {}
-    unknown: list[str] = []
-    had_commander_zone = False
-    marked = root.get(MARKED_ATTR) == MARKED
-    banner: str | None = None
-    seen: dict[tuple, tuple] = {}
+    reading = _CodRead(b, xmlsafe.numbered(root, data), root.get(MARKED_ATTR) == MARKED)
     for child in list(root):
-        tag = xmlsafe.local(child.tag)
-        number = where.get(id(child), 0)
-        if tag == "deckname":
-            fields["name"] = (child.text or "").strip()
-        elif tag == "comments":
-            fields["notes"] = child.text or ""
-        elif tag == "tags":
-            words = (t.text or "" for t in child if xmlsafe.local(t.tag) == "tag")
-            fields["tags"] = clean_tags(words)
-        elif tag == "format":
-            raw = (child.text or "").strip()
-            fields["format"] = known_format(raw)
-            if raw and fields["format"] is None:
-                kept["format"] = raw
-        elif tag in _KEPT:
-            if tag == "bannerCard":
-                banner = (child.text or "").strip()
-            if tag != "bannerCard" or child.get(BANNER_ATTR) != "commander":
-                kept[tag] = _xml(child)
-        elif tag == "zone":
-            zone = child.get("name", "")
-            section = _ZONES.get(zone.lower(), zone or "Main")
-            had_commander_zone |= section == "Commander"
-            b.mark(number, f'<zone name="{zone}">', LineKind.SECTION)
-            b.ensure_section(section)
-            cards = list(child)
-            del child[:]  # each card element freed once read (8 MiB of them: 100 MB)
-            for i, card in enumerate(cards):
-                cards[i] = None
-                target = _marked_section(card, section)
-                if target != section:
-                    marked = True
-                    b.ensure_section(target)
-                _read_card(b, card, target, where.get(id(card), 0), seen)
-            continue
-        else:
-            unknown.append(_xml(child))
-            b.mark(number, f"<{tag}>", LineKind.METADATA, "kept for write-back")
-            continue
-        b.mark(number, f"<{tag}>", LineKind.METADATA)
-    if unknown:
-        kept["elements"] = unknown
+        reading.element(child)
+    kept = reading.kept
+    if reading.unknown:
+        kept["elements"] = reading.unknown
     extra_attrs = {k: v for k, v in root.attrib.items() if k not in ("version", MARKED_ATTR)}
     if extra_attrs:
         kept["attributes"] = extra_attrs
-    fmt = format_code or fields["format"]
+    fmt = format_code or reading.format
     deck = b.deck(
-        name=clean_name(fields["name"], name),
-        notes=fields["notes"],
-        tags=fields["tags"],
-        format=fields["format"],
+        name=clean_name(reading.name, name),
+        notes=reading.notes,
+        tags=reading.tags,
+        format=reading.format,
     )
     notes = list(b.notes)
-    if not (had_commander_zone or marked):  # a file whose sections are stated is not guessed at
+    # a file whose sections are stated is not guessed at
+    if not (reading.had_commander_zone or reading.marked):
         deck, moved = sbcommander.apply(deck, b.pool, fmt)
         if not moved:
-            deck, moved = bannercard.apply(deck, b.pool, banner, fmt)
+            deck, moved = bannercard.apply(deck, b.pool, reading.banner, fmt)
         notes += moved
     deck = with_foreign(deck, "cockatrice", kept)
     return ImportResult(deck, KIND, b.lines, notes)
@@ -159,7 +183,7 @@ def _marked_section(card: ET.Element, zone_section: str) -> str:
 
 
 def _read_card(
-    b: DeckBuilder, card: ET.Element, section: str, number: int, seen: dict[tuple, tuple]
+    b: DeckBuilder, card: ET.Element, section: str, number: int, seen: dict[ElementKey, CardForm]
 ) -> None:
     # A zone repeats the same element many times over in a large file: each distinct one is
     # rendered, checked and resolved once (`seen`), so reading stays linear and fast.
@@ -169,14 +193,13 @@ def _read_card(
         got = _card_form(b, card)
         if key is not None and len(seen) < SEEN_LIMIT:
             seen[key] = got
-    text, count, prep = got
-    if prep is None:
-        b.reject(number, text, count)
+    if got[2] is None:
+        b.reject(number, got[0], got[1])
     else:
-        b.add_prepared(number, text, section, count, prep)
+        b.add_prepared(number, got[0], section, got[1], got[2])
 
 
-def _card_form(b: DeckBuilder, card: ET.Element) -> tuple:
+def _card_form(b: DeckBuilder, card: ET.Element) -> CardForm:
     """(text for the report, count, prepared entry), or (text, reason, None)."""
     text = xmlsafe.leaf_xml(card) or _xml(card).strip()
     if xmlsafe.local(card.tag) != "card":
@@ -211,7 +234,9 @@ def _attrs(entry: Entry, pool: CardPool[Any] | None) -> tuple[tuple[str, str], .
     return tuple(attrs)
 
 
-def _cards(zone: ET.Element, rows, pool: CardPool[Any] | None) -> None:
+def _cards(
+    zone: ET.Element, rows: list[tuple[Entry, str | None]], pool: CardPool[Any] | None
+) -> None:
     """`rows`: (entry, the section it is marked with or None). Lines the file cannot tell apart
     (the same printing, foil and not) are merged, as the reader would merge them."""
     keyed = (
@@ -223,12 +248,15 @@ def _cards(zone: ET.Element, rows, pool: CardPool[Any] | None) -> None:
         ET.SubElement(zone, "card", {"number": str(count), **dict(attrs)})
 
 
-def _banner(deck: Deck, pool: CardPool[Any] | None, kept: dict) -> ET.Element | None:
+def _banner(
+    deck: Deck, pool: CardPool[Any] | None, kept: Mapping[str, object]
+) -> ET.Element | None:
     """`<bannerCard>`: the first commander, as Cockatrice players and Cockatrice's own Moxfield
     import name it (the banner read from the file when it already names that card); without a
     commander, the banner read from the file, if any."""
     first = next((e for e in deck.section("Commander").entries if xml_name(e, pool)), None)
-    old = _reparse(kept["bannerCard"]) if isinstance(kept.get("bannerCard"), str) else None
+    raw = kept.get("bannerCard")
+    old = _reparse(raw) if isinstance(raw, str) else None
     if first is None:
         return old
     name = export_name(first, pool).strip()
@@ -308,8 +336,8 @@ def write(deck: Deck, pool: CardPool[Any] | None = None, *, custom_zones: bool =
     ET.indent(root, "  ")
     for tags in root.iter("tags"):  # the spec's layout: `<tags><tag>jund</tag></tags>`
         tags.text = None
-        for tag in tags:
-            tag.tail = None
+        for each in tags:
+            each.tail = None
     # Empty elements as in §6.1's example and Cockatrice's own files: `"/>`, not `" />`
     # (`>` inside text and attribute values is always escaped, so this touches only tag ends).
     body = ET.tostring(root, encoding="unicode").replace(" />", "/>")

@@ -15,6 +15,7 @@ from deckeditor.deckfile_errors import DeckFileError, ImportResult, LineKind
 from deckeditor.games.mtg.files import sbcommander, xmlsafe
 from deckeditor.games.mtg.files.common import (
     DeckBuilder,
+    Prepared,
     clean_name,
     merged_rows,
     mtgo_name,
@@ -46,12 +47,13 @@ def read(
         raise DeckFileError(None, 1, None, f"root element <{tag}> is not an MTGO deck")
     where = xmlsafe.numbered(root, data)
     b = DeckBuilder(pool, KIND)
-    kept: dict[str, object] = {}
-    seen: dict[tuple, tuple] = {}
-    children = list(root)
+    kept: dict[str, Any] = {}
+    seen: dict[tuple[tuple[str, str], ...], CardForm] = {}
+    children: list[ET.Element | None] = list(root)
     del root[:]  # each element freed once read (8 MiB of card elements: 100 MB)
     for i, child in enumerate(children):
         children[i] = None
+        assert child is not None
         tag = xmlsafe.local(child.tag)
         number = where.get(id(child), 0)
         if tag == "Cards":
@@ -74,7 +76,16 @@ def read(
     return ImportResult(deck, KIND, b.lines, b.notes + moved)
 
 
-def _read_card(b: DeckBuilder, el: ET.Element, number: int, seen: dict[tuple, tuple]) -> None:
+# (text for the report, section, count, prepared entry), or (text, None, reason, None)
+CardForm = tuple[str, str, int, Prepared] | tuple[str, None, str, None]
+
+
+def _read_card(
+    b: DeckBuilder,
+    el: ET.Element,
+    number: int,
+    seen: dict[tuple[tuple[str, str], ...], CardForm],
+) -> None:
     # each distinct element is rendered, checked and resolved once (a large file repeats them)
     key = tuple(el.attrib.items()) if not len(el) and not (el.text or "").strip() else None
     got = seen.get(key) if key is not None else None
@@ -82,15 +93,14 @@ def _read_card(b: DeckBuilder, el: ET.Element, number: int, seen: dict[tuple, tu
         got = _card_form(b, el)
         if key is not None and len(seen) < SEEN_LIMIT:
             seen[key] = got
-    text, section, count, prep = got
-    if prep is None:
-        b.reject(number, text, count)
+    if got[3] is None:
+        b.reject(number, got[0], got[2])
     else:
-        b.add_prepared(number, text, section, count, prep)
+        b.add_prepared(number, got[0], got[1], got[2], got[3])
 
 
-def _card_form(b: DeckBuilder, el: ET.Element) -> tuple:
-    """(text for the report, section, count, prepared entry), or (text, None, reason, None)."""
+def _card_form(b: DeckBuilder, el: ET.Element) -> CardForm:
+    """The card element read once (`CardForm`)."""
     text = xmlsafe.leaf_xml(el) or ET.tostring(el, encoding="unicode").strip()
     count = parse_count((el.get("Quantity") or "").strip())
     if count is None:

@@ -36,13 +36,17 @@ def looks_like(doc: object) -> bool:
 _PRINTING_KEYS = ("identifiers", "isEtched", "isFoil", "setCode", "number")
 
 
-def _printing(card: dict) -> Printing | None:
+JsonObject = dict[str, Any]  # an object of the parsed file
+
+
+def _printing(card: JsonObject) -> Printing | None:
     if not any(key in card for key in _PRINTING_KEYS):
         return None  # (nothing says which printing: what an empty Printing reads as)
-    ids = card.get("identifiers") if isinstance(card.get("identifiers"), dict) else {}
+    raw_ids = card.get("identifiers")
+    ids: JsonObject = raw_ids if isinstance(raw_ids, dict) else {}
     finish = "etched" if card.get("isEtched") else "foil" if card.get("isFoil") else None
 
-    def as_int(value) -> int | None:
+    def as_int(value: object) -> int | None:
         return int(value) if isinstance(value, str) and value.isdigit() else None
 
     return Printing(
@@ -57,7 +61,11 @@ def _printing(card: dict) -> Printing | None:
 
 
 def read(
-    doc: dict, pool: CardPool[Any] | None, *, name: str = "Imported deck", consume: bool = False
+    doc: JsonObject,
+    pool: CardPool[Any] | None,
+    *,
+    name: str = "Imported deck",
+    consume: bool = False,
 ) -> ImportResult:
     """The deck of a parsed MTGJSON deck file; `consume`: the caller gives `doc` away, and each
     card object is dropped from it once read (8 MiB of them: over 100 MB)."""

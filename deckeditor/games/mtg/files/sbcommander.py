@@ -42,7 +42,10 @@ def _leads(card: Card, rules: str) -> bool:
     return can_lead(card, rules)
 
 
-def _moves(cards: list[tuple[Card | None, str]], rules: str) -> list[tuple[tuple, str]]:
+Copy = tuple[Card | None, str]  # a sideboard copy: its card (None: unknown) and its name
+
+
+def _moves(cards: list[Copy], rules: str) -> list[tuple[Copy, str]]:
     """Which of the one or two sideboard cards become commander or companion (§6.3)."""
     if len(cards) == 1:
         card = cards[0][0]
@@ -61,8 +64,11 @@ def _moves(cards: list[tuple[Card | None, str]], rules: str) -> list[tuple[tuple
         if first[1] == second[1]:  # two copies of one card are no pair
             return []
         return [(first, "Commander"), (second, "Commander")]
-    known, unknown = (a, second) if a is not None else (b, first)
-    entry_known = first if a is not None else second
+    if a is not None:
+        known, unknown, entry_known = a, second, first
+    else:
+        assert b is not None  # (both known or both unknown: answered above)
+        known, unknown, entry_known = b, first, second
     if known.companion and not _leads(known, rules):
         return [(unknown, "Commander"), (entry_known, "Companion")]
     if not (_leads(known, rules) or is_background(known)):
@@ -89,7 +95,7 @@ def apply(
     # there and nothing else, so the shape alone must restore it (issue 15: a commander newer
     # than the pool came back in the sideboard): an unknown card is taken as able to lead, and
     # its role in a pair comes from the known one.
-    cards: list[tuple[Card | None, str]] = []
+    cards: list[Copy] = []
     for entry in side.entries:
         cards.extend([(pool.get(entry.card), entry.card)] * entry.count)
     code = format_code or deck.format

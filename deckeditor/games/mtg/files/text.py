@@ -30,7 +30,7 @@ from deckeditor.games.mtg.files.common import (
     unprefixed,
 )
 from deckeditor.games.mtg.files.plainline import PLAIN
-from deckeditor.games.mtg.files.text_markers import strip_markers
+from deckeditor.games.mtg.files.text_markers import Marked, strip_markers
 from deckeditor.linereader import LineReader, Memo
 
 HEADERS = {
@@ -134,14 +134,10 @@ def classify(line: str) -> Classified:
     if m := _MWS_SET.match(rest):
         mws_set = m.group(1).upper()
         rest = m.group(2)
-    printing: Printing | None
-    tags: list[str]
-    flags: tuple[tuple[str, str], ...]
-    if quoted(rest):  # protected by a writer: no markers inside the quotes
-        printing, tags, marked, flags = None, [], None, ()
-    else:
-        rest, printing, tags, marked, found, flags = strip_markers(rest)
-        seen |= found
+    # a name in quotes is protected by a writer: no markers inside the quotes
+    parts: Marked = (rest, None, [], None, set(), ()) if quoted(rest) else strip_markers(rest)
+    rest, printing, tags, marked, found, flags = parts
+    seen |= found
     if mws_set and (printing is None or not printing.set):
         printing = Printing(set=mws_set, finish=printing.finish if printing else None)
     if not rest:

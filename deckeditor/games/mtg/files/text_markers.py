@@ -37,9 +37,11 @@ CAT_SECTIONS = {
 }
 
 
-def strip_markers(
-    rest: str,
-) -> tuple[str, Printing | None, list[str], str | None, set[str], tuple[tuple[str, str], ...]]:
+# (the rest of the line, printing, tags, marked section, dialects seen, flags)
+Marked = tuple[str, Printing | None, list[str], str | None, set[str], tuple[tuple[str, str], ...]]
+
+
+def strip_markers(rest: str) -> Marked:
     """Remove trailing markers, right to left, in any order (§7 step 6)."""
     tags: list[str] = []
     section: str | None = None

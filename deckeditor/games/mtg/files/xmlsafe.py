@@ -34,13 +34,19 @@ def parse(data: bytes | str) -> Element:
     if isinstance(data, str):
         # A str carries no encoding of its own; drop a declared one so expat does not object.
         data = re.sub(r"^(\s*<\?xml[^>]*?)\s+encoding=(['\"])[^'\"]*\2", r"\1", data, count=1)
-    if re.search(
-        rb"<!DOCTYPE|<!ENTITY" if isinstance(data, bytes) else r"<!DOCTYPE|<!ENTITY",
-        data[:65536],
-    ):
+    head = data[:65536]
+    declared = (
+        re.search(rb"<!DOCTYPE|<!ENTITY", head)
+        if isinstance(head, bytes)
+        else re.search(r"<!DOCTYPE|<!ENTITY", head)
+    )
+    if declared:
         raise DeckFileError(None, None, None, REFUSED)
     try:
-        return fromstring(data, forbid_dtd=True, forbid_entities=True, forbid_external=True)
+        root: Element = fromstring(
+            data, forbid_dtd=True, forbid_entities=True, forbid_external=True
+        )
+        return root
     except DefusedXmlException:
         raise DeckFileError(None, None, None, REFUSED) from None
     except ParseError as exc:
