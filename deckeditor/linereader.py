@@ -25,8 +25,8 @@ there yet).
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable
-from typing import Any, ClassVar, Generic, TypeVar
+from collections.abc import Callable, Hashable, Iterable
+from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from deckeditor.deck import Unparsed
 from deckeditor.deckfile_errors import LineKind, LineReport, TextReport
@@ -49,6 +49,8 @@ class LineBook:
         self.source = source  # the kind an unparsed line names as its source
         self.lines: LineReport | TextReport = report if report is not None else LineReport()
         self.unparsed: list[Unparsed] = []
+        # `mark` without its own call: the report's `add` (a caller's list gives every text)
+        self.status = cast(Callable[[int, "str | None", LineKind, str], None], self.lines.add)
 
     def mark(self, number: int, text: str | None, kind: LineKind, reason: str = "") -> None:
         """The status of line `number` (`text` None: the line's own, cut from the source)."""
@@ -161,6 +163,7 @@ class LineReader(Generic[M]):
         on_blank = self.blank if self.cares_for_blanks else None
         trim = self.trim
         keep, kind = self.book.unparsed.append, self.book.source
+        limit = SEEN_LIMIT
         number = tallied = 0
         raw = ""
         for starts, raws in line_chunks(source):
@@ -171,8 +174,9 @@ class LineReader(Generic[M]):
                 if trim:  # (the text made only where it is needed)
                     text = ""
                     shown = None
-                else:
-                    text, shown = _untrimmed(raw)
+                else:  # the line without its end; shown when it has trailing spaces
+                    text = raw.rstrip("\r\n")
+                    shown = text if text[-1:].isspace() else None
                 if not line:
                     if shown is None:
                         add_status(blank)
@@ -186,7 +190,7 @@ class LineReader(Generic[M]):
                     memo = classify(number, text or raw.rstrip(), shown, line)
                     if memo is None:
                         continue
-                    if len(seen) < SEEN_LIMIT:
+                    if len(seen) < limit:
                         seen[line] = memo
                 tally = memo.tally
                 if tally is not None and shown is None:
@@ -207,10 +211,3 @@ class LineReader(Generic[M]):
         self.tallied = tallied
         if number and not (raw.rstrip() if trim else raw.rstrip("\r\n")):
             report.drop_last()  # an empty last line is no line (`split_lines`)
-
-
-def _untrimmed(raw: str) -> tuple[str, str | None]:
-    """A raw line without its line end, and the text its status shows: None when the report
-    can cut it from the source (which right-trims), else the line (it has trailing spaces)."""
-    text = raw.rstrip("\r\n")
-    return text, (text if text[-1:].isspace() else None)

@@ -35,7 +35,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from deckeditor.deck import Deck, Entry, PlainEntries, Printing, Section, new_deck
-from deckeditor.deckfile.report import ImportResult, LineKind
+from deckeditor.deckfile.report import ImportResult, LineKind, TextReport
 from deckeditor.games.riftbound.card import Card, CardCodeError, canonical_code
 from deckeditor.games.riftbound.pool import Pool, by_code, name_resolver
 from deckeditor.games.riftbound.rules import SECTIONS
@@ -205,6 +205,11 @@ class _Reader(LineReader[_CardMemo]):
         self.resolved: dict[tuple[str, str | None], Card | None] = {}
         self.section: str | None = None
         self.seen_card = False
+        self.status = book.status  # (bound once: a status per line)
+        report = book.lines
+        self.unknown_code = (
+            report.code(LineKind.UNKNOWN_CARD, UNKNOWN) if isinstance(report, TextReport) else -1
+        )
 
     def classify(self, number: int, text: str, shown: str | None, line: str) -> _CardMemo | None:
         if line.startswith(("//", "#")):
@@ -212,11 +217,13 @@ class _Reader(LineReader[_CardMemo]):
             return None
         plain = _PLAIN.fullmatch(line)
         if plain is not None:  # `3 Long Sword`: no header, count marker or card code in it
-            return self._memo(number, text, shown, (int(plain.group(1)), plain.group(2), None))
+            written = plain.group(2)  # (never quoted, its count from 1 to 9,999)
+            return self._card_memo(int(plain.group(1)), written, None)
         header = _header(line)
         if header is None:
             return self._memo(number, text, shown, _card_line(line))
         self.section, rest = header
+        self.rows = None  # (the new header's table: made by its first card line)
         if not rest:
             self.book.mark(number, shown, LineKind.SECTION, self.section)
             return None
@@ -249,7 +256,16 @@ class _Reader(LineReader[_CardMemo]):
             self.book.mark(number, shown, LineKind.UNPARSED, "count out of range")
             self.book.keep_unparsed(number, text, f"count {count} is not from 1 to {MAX_COUNT}")
             return None
-        return _CardMemo(count, written, code, self._resolved(written, code))
+        return self._card_memo(count, written, code)
+
+    def _card_memo(self, count: int, written: str, code: str | None) -> _CardMemo:
+        card = self._resolved(written, code)
+        memo = _CardMemo(count, written, code, card)
+        if card is None and self.unknown_code >= 0:
+            # an unknown card reads the same under any header (a file of distinct names is
+            # nearly all such lines): counted by the loop into the header's section
+            memo.tally = (None, count, (written, code) if code else written, self.unknown_code)
+        return memo
 
     def _resolved(self, written: str, code: str | None) -> Card | None:
         if (written, code) in self.resolved:
@@ -268,13 +284,15 @@ class _Reader(LineReader[_CardMemo]):
         counts = self.counts.get(where)
         if counts is None:
             counts = self.counts[where] = {}
-        counts[key] = min(MAX_COUNT, counts.get(key, 0) + memo.count)
+        counts[key] = counts.get(key, 0) + memo.count  # (capped at 9,999 when the deck is built)
+        if self.section is not None:
+            self.rows = counts  # the header's next unknown cards: counted by the loop
         if card is None:
             # one shared reason (the line shows the name): a file of a million unknown names
             # would otherwise hold a million reason strings
-            self.book.mark(number, shown, LineKind.UNKNOWN_CARD, UNKNOWN)
+            self.status(number, shown, LineKind.UNKNOWN_CARD, UNKNOWN)
         else:
-            self.book.mark(number, shown, LineKind.CARD, where)
+            self.status(number, shown, LineKind.CARD, where)
 
     def deck(self, format_code: str | None) -> Deck:
         deck = new_deck(GAME, self.deck_name, format_code)
@@ -282,9 +300,14 @@ class _Reader(LineReader[_CardMemo]):
             names = [key for key in counts if isinstance(key, str)]
             entries: Sequence[Entry]
             if len(names) == len(counts):  # names and counts only: column-wise
-                entries = PlainEntries(names, counts.values())
+                capped = (
+                    counts.values()
+                    if max(counts.values(), default=0) <= MAX_COUNT
+                    else _capped(counts)
+                )
+                entries = PlainEntries(names, capped)
             else:
-                entries = tuple(_entry(key, count) for key, count in counts.items())
+                entries = tuple(_entry(key, min(MAX_COUNT, n)) for key, n in counts.items())
             counts.clear()
             deck = deck.with_section(Section(where, entries))
         if self.book.unparsed:
@@ -309,6 +332,11 @@ def read(
     if extra:
         notes.append(f"section(s) Riftbound does not have, kept: {', '.join(extra)}")
     return ImportResult(deck, KIND, book.lines, notes)
+
+
+def _capped(counts: dict[Key, int]) -> list[int]:
+    """The copies of each line, at most 9,999 (what `Deck.add` keeps)."""
+    return [min(MAX_COUNT, n) for n in counts.values()]
 
 
 def _entry(key: Key, count: int) -> Entry:

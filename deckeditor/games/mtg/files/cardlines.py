@@ -4,7 +4,13 @@
 from __future__ import annotations
 
 from deckeditor.deckfile_errors import TextReport
-from deckeditor.games.mtg.files.common import DeckBuilder, Prepared
+from deckeditor.games.mtg.files.common import (
+    CARD_STATUS,
+    UNKNOWN_STATUS,
+    DeckBuilder,
+    Prepared,
+    Status,
+)
 from deckeditor.linereader import LineReader, Memo, Rows
 
 
@@ -35,6 +41,12 @@ class CardLines(LineReader[CardMemo]):
         self.b = b
         self.tallying = isinstance(b.lines, TextReport)
         self.section = section
+        # the status codes of a plain line's two statuses, looked up once
+        self.plain_codes: dict[Status, int] = (
+            {s: b.lines.code(*s) for s in (CARD_STATUS, UNKNOWN_STATUS)}
+            if isinstance(b.lines, TextReport)
+            else {}
+        )
 
     def enter(self, section: str) -> None:
         """Card lines without a section of their own go to `section` from here on (its table
@@ -55,6 +67,16 @@ class CardLines(LineReader[CardMemo]):
         if self.tallying and not note and not warnings:
             fixed: Rows | None = None if section is None else self.b.section_rows(section)
             memo.tally = (fixed, count, key, self.b.lines.code(*status))  # type: ignore[union-attr]  # tallying: a TextReport
+        return memo
+
+    def plain_card(self, count: int, written: str) -> CardMemo:
+        """`card` of a plain line (`plainline`) for the current section: the name resolved past
+        the builder's name cache (a file of a million distinct names is nearly all such lines,
+        each met once)."""
+        prep = self.b.prepare_plain(written)
+        memo = CardMemo(count, prep)
+        if not prep[2] and self.tallying:  # (nothing to note: the status is one of the two)
+            memo.tally = (None, count, prep[0], self.plain_codes[prep[1]])
         return memo
 
     def take(self, memo: CardMemo, number: int, text: str, shown: str | None, line: str) -> None:

@@ -94,11 +94,11 @@ class _ForgeLines(CardLines):
         self.placed: dict[str, str] = {}  # unparsed line number → its section, to write it back
 
     def classify(self, number: int, text: str, shown: str | None, line: str) -> CardMemo | None:
-        b = self.b
         in_meta = self.header == "metadata"
         if not in_meta and (got := plain(line)) is not None:
             # `4 Opt`: no segment, flag or foil mark
-            return self.card(got[0], b.prepare_plain(got[1]))
+            return self.plain_card(got[0], got[1])
+        b = self.b
         if line.startswith(UNPARSED_PREFIX):  # an earlier export's unparsed line: unparsed again
             self._reject(number, unprefixed(line, UNPARSED_PREFIX), KEPT_UNPARSED)
         elif line[0] in "#;" and not CONTROL.search(line):  # a comment of any length

@@ -58,7 +58,7 @@ class _PreconLines(CardLines):
     def classify(self, number: int, text: str, shown: str | None, line: str) -> CardMemo | None:
         b = self.b
         if (got := plain(line)) is not None and "  " not in line:  # `4 Opt`: no brackets
-            return self.card(got[0], b.prepare_plain(got[1]))  # (and no spaces to fold)
+            return self.plain_card(got[0], got[1])  # (and no spaces to fold)
         if reason := bad_line(line):
             b.reject(number, text, reason)
         elif line.startswith("//"):

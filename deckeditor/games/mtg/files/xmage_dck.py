@@ -42,7 +42,7 @@ class _XMageLines(CardLines):
     def classify(self, number: int, text: str, shown: str | None, line: str) -> CardMemo | None:
         b = self.b
         if (got := plain(line)) is not None:  # `4 Opt`: no SB:, no [SET:CN]
-            return self.card(got[0], b.prepare_plain(got[1]), "Main")
+            return self.plain_card(got[0], got[1])  # (the current section: always Main)
         if line.startswith("LAYOUT ") and not CONTROL.search(line):
             # metadata of any length (over 1,000 characters in real Commander files): kept in
             # foreign.xmage, not unparsed
