@@ -30,11 +30,12 @@ from deckeditor import deck_games, format_catalog
 from deckeditor.carddb import card_games
 from deckeditor.games.declaration import FileKind, GameDeclaration
 from deckeditor.search import context as search_context
-from deckeditor.search import keys as search_keys
+from deckeditor.search import key_loaders
 from deckeditor.search.context import SearchFormat
 
-if TYPE_CHECKING:  # a game's modules load the interface; a command that needs no game skips it
+if TYPE_CHECKING:  # a game's modules load the interface, search its keys: a command skips them
     from deckeditor.games.interface import Game
+    from deckeditor.search import keys as search_keys
 
 ENV = "DECKEDITOR_GAMES"
 _DECLARED: dict[str, GameDeclaration] = {}
@@ -80,11 +81,11 @@ def _hand_to_engines() -> None:
         deck_games.declare(d.code, d.sections)
         format_catalog.declare(d.code, d.formats, d.default_format)
         if d.search_keys:
-            search_keys.register_loader(d.code, search_keys_loader(d.search_keys))
+            key_loaders.register_loader(d.code, search_keys_loader(d.search_keys))
         if d.card_sources:
             card_games.register_loader(d.code, card_sources_loader(d.card_sources))
     if _DECLARED:
-        search_keys.set_default_game(deck_games.default())
+        key_loaders.set_default_game(deck_games.default())
 
 
 def _discover() -> None:

@@ -4,9 +4,9 @@ registry; the search engine asks for it by game code and never imports a game.
 How a game plugs in (README, "Adding a game, a file kind or a search key"): the game's package
 has a module `search_keys` whose `SEARCH` is a `GameSearch` built from the generic key kinds of
 `deckeditor.search.keys.kinds` (or its own `KeySpec` subclasses). `deckeditor.games.registry`
-registers a loader for every game it knows (`register_loader`), called on the game's first
-query, and names the default game (`set_default_game`). Code outside the games' registry (a test
-package's game) may `register(GameSearch(...))` directly.
+registers a loader for every game it knows (`register_loader`, kept in `search.key_loaders`),
+called on the game's first query, and names the default game (`set_default_game`). Code outside
+the games' registry (a test package's game) may `register(GameSearch(...))` directly.
 
 A game supplies:
 
@@ -31,6 +31,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from deckeditor.search.key_loaders import LOADERS
+from deckeditor.search.key_loaders import default_game as default_game
+from deckeditor.search.key_loaders import register_loader as register_loader
+from deckeditor.search.key_loaders import set_default_game as set_default_game
 from deckeditor.search.keys.kinds import KeySpec, NameKey, TextKey
 
 # A game's columns: name -> a list per row, a value -> rows map, a list of bitsets, or a function
@@ -73,8 +77,6 @@ class GameSearch:
 
 
 _REGISTRY: dict[str, GameSearch] = {}
-_LOADERS: dict[str, Callable[[], GameSearch]] = {}
-_DEFAULT: list[str] = []
 
 
 def register(search: GameSearch) -> GameSearch:
@@ -83,29 +85,12 @@ def register(search: GameSearch) -> GameSearch:
     return search
 
 
-def register_loader(game: str, load: Callable[[], GameSearch]) -> None:
-    """Make `load()` give the game's key table on its first query (importing a game's keys costs
-    start-up time a window of the other game need not pay)."""
-    _LOADERS[game] = load
-
-
-def set_default_game(game: str) -> None:
-    """The game a query names no game for (a new window's game)."""
-    _DEFAULT[:] = [game]
-
-
-def default_game() -> str:
-    if not _DEFAULT:
-        raise LookupError("no default game for search (deckeditor.games.registry sets it)")
-    return _DEFAULT[0]
-
-
 def game_search(game: str) -> GameSearch:
     """The game's key table, loading it on first use."""
     found = _REGISTRY.get(game)
     if found is not None:
         return found
-    load = _LOADERS.get(game)
+    load = LOADERS.get(game)
     if load is None:
         raise KeyError(f"no search keys for game {game!r}")
     found = register(load())
