@@ -156,7 +156,7 @@ class MainWindow(QMainWindow):
         if icon.exists():
             self.setWindowIcon(QIcon(str(icon)))
         self._make_panes()
-        self.undo_actions = UndoActions(self, lambda: self.session)
+        self.undo_actions = UndoActions(self, lambda: self.session, self.show_message)
         views = (self.catalog, self.deck_pane, self.card_view)
         self.pictures = PictureOptions(self, paths, self.settings, views, lambda: self.session)
         self.images = self.pictures.images

@@ -15,8 +15,14 @@ from deckeditor.session import EditorSession
 
 
 class UndoActions:
-    def __init__(self, parent: QObject, get_session: Callable[[], EditorSession]) -> None:
+    def __init__(
+        self,
+        parent: QObject,
+        get_session: Callable[[], EditorSession],
+        say: Callable[[str], None] = lambda _text: None,
+    ) -> None:
         self.get_session = get_session
+        self.say = say  # the status line: what was undone (the last "Added …" would stay)
         self.undo = QAction("&Undo", parent)
         self.undo.setShortcut(QKeySequence.StandardKey.Undo)
         self.redo = QAction("&Redo", parent)
@@ -26,8 +32,22 @@ class UndoActions:
             if QKeySequence(extra) not in redo:
                 redo.append(QKeySequence(extra))
         self.redo.setShortcuts(redo)
-        self.undo.triggered.connect(lambda: self.get_session().undo())
-        self.redo.triggered.connect(lambda: self.get_session().redo())
+        self.undo.triggered.connect(self._undo)
+        self.redo.triggered.connect(self._redo)
+
+    def _undo(self) -> None:
+        session = self.get_session()
+        if session.history.can_undo():
+            step = session.history.undo_text()
+            session.undo()
+            self.say(f"Undone: {step}" if step else "Undone")
+
+    def _redo(self) -> None:
+        session = self.get_session()
+        if session.history.can_redo():
+            step = session.history.redo_text()
+            session.redo()
+            self.say(f"Redone: {step}" if step else "Redone")
 
     def update(self) -> None:
         session: EditorSession = self.get_session()
