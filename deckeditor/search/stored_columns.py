@@ -104,7 +104,8 @@ class StoredColumns(dict[str, Any]):
         return value
 
     def _fill(self, built: Columns) -> None:
-        for name in self._pending:
+        # a copy: the window's warm-up worker and a keystroke may both be reading columns
+        for name in list(self._pending):
             self[name] = built[name]
         self._pending.clear()
 
