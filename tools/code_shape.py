@@ -26,7 +26,7 @@ GAME_WORD = re.compile(r"riftbound|(?<![a-z])mtg(?![a-z])|magic", re.IGNORECASE)
 
 def module_findings(path: Path, tree: ast.Module, lines: int) -> Iterator[str]:
     doc = ast.get_docstring(tree) or ""
-    if lines > MODULE_LINES and "kept whole:" not in doc:
+    if lines > MODULE_LINES and "kept whole:" not in doc.lower():
         yield f"{path}: {lines} lines (over {MODULE_LINES}, no 'kept whole:' in its docstring)"
 
 
@@ -35,7 +35,7 @@ def function_findings(path: Path, tree: ast.Module) -> Iterator[str]:
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
             length = (node.end_lineno or node.lineno) - node.lineno + 1
             doc = ast.get_docstring(node) or ""
-            if length > FUNCTION_LINES and "hot loop" not in doc:
+            if length > FUNCTION_LINES and "hot loop" not in doc.lower():
                 yield f"{path}:{node.lineno}: {node.name} is {length} lines"
 
 
