@@ -209,8 +209,8 @@ def target_of(deck: Deck) -> int | None:
 def status_text(rep: BracketReport, target: int | None) -> str:
     """The status bar's words: "Bracket 3 · 2/3 Game Changers" (or the floor without a target)."""
     gc = len(rep.game_changers)
-    if target is None:
-        return f"Bracket floor {rep.floor} · {gc} Game Changers"
+    if target is None:  # "1 Game Changer", "0 Game Changers": a count is a plural but one
+        return f"Bracket floor {rep.floor} · {gc} Game Changer{'' if gc == 1 else 's'}"
     allowed = GC_ALLOWED.get(target)
     budget = f"{gc}/{allowed}" if allowed is not None else f"{gc}"
     text = f"Bracket {target} · {budget} Game Changers"
