@@ -22,6 +22,7 @@ from deckeditor.paths import AppPaths
 from deckeditor.session import EditorSession
 from deckeditor.ui.catalog_view import CatalogPanel
 from deckeditor.ui.settings import Settings
+from deckeditor.ui.window_files import player_folder
 
 if TYPE_CHECKING:
     from deckeditor.ui.import_progress import ImportProgress
@@ -60,15 +61,19 @@ class CardImport(QObject):
         self.issues_box: QMessageBox | None = None
 
     def choose_source(self) -> None:
-        """File › Import cards…: a source file (Forge zip, MTGJSON, Scryfall, Riftbound gallery)
-        or else a Forge cardsfolder."""
-        last_dir = self.host.settings.last_dir
-        path, _ = QFileDialog.getOpenFileName(self.window, "Import cards", last_dir, CARD_SOURCES)
-        if not path:
-            path = QFileDialog.getExistingDirectory(self.window, "Or a Forge cardsfolder", last_dir)
-            if not path:
-                return
-        self.start([path])
+        """File › Import cards…: a source file (Forge zip, MTGJSON, Scryfall, Riftbound gallery);
+        Cancel imports nothing (a folder has its own menu item, `choose_folder`)."""
+        start = player_folder(self.host.settings, self.host.paths)
+        path, _ = QFileDialog.getOpenFileName(self.window, "Import cards", start, CARD_SOURCES)
+        if path:
+            self.start([path])
+
+    def choose_folder(self) -> None:
+        """File › Import a card folder…: a Forge cardsfolder (one card script per file)."""
+        start = player_folder(self.host.settings, self.host.paths)
+        path = QFileDialog.getExistingDirectory(self.window, "Import a Forge cardsfolder", start)
+        if path:
+            self.start([path])
 
     def start(self, sources: list[str]) -> ImportWorker:
         # lazy: the import's dialog and worker (subprocess, threads) are not the first screen

@@ -94,6 +94,7 @@ MENUS: tuple[Menu, ...] = (
         Command("&Export deck…", "files.export_dialog", "Ctrl+E"),
         SEP,
         Command("Import &cards…", "card_import.choose_source"),
+        Command("Import a card &folder…", "card_import.choose_folder"),
         SEP,
         Command("&Quit", "close", Std.Quit),
     )),

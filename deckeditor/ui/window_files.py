@@ -215,20 +215,8 @@ class WindowFiles:
         return self.save_to(path)
 
     def save_folder(self) -> str:
-        """Where Save As starts: the last folder used, unless that is the program's own
-        resources (a starter deck was opened from there), else the player's documents."""
-        settings, paths = self.host.settings, self.host.paths
-        last = Path(settings.last_dir) if settings.last_dir else None
-        if (
-            last is not None
-            and last.is_dir()
-            and not last.resolve().is_relative_to(resources_dir().resolve())
-        ):
-            return str(last)
-        for folder in (paths.documents, Path.home()):
-            if folder is not None and folder.is_dir():
-                return str(folder)
-        return str(paths.data)
+        """Where Save As starts (`player_folder`)."""
+        return player_folder(self.host.settings, self.host.paths)
 
     def save_to(self, path: str, kind: str = "json") -> bool:
         host = self.host
@@ -331,3 +319,19 @@ class WindowFiles:
         session = self.host.session
         deck = session.deck.with_format(session.format_code)
         ExportDialog(deck, session.pool, self.parent, self.save_folder()).exec()
+
+
+def player_folder(settings: Settings, paths: AppPaths) -> str:
+    """Where a file dialog starts: the last folder used, unless that is the program's own
+    resources (a starter deck was opened from there), else the player's documents."""
+    last = Path(settings.last_dir) if settings.last_dir else None
+    if (
+        last is not None
+        and last.is_dir()
+        and not last.resolve().is_relative_to(resources_dir().resolve())
+    ):
+        return str(last)
+    for folder in (paths.documents, Path.home()):
+        if folder is not None and folder.is_dir():
+            return str(folder)
+    return str(paths.data)
