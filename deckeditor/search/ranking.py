@@ -1,5 +1,7 @@
 """Which hits come first for a name the player typed (issue 24.1): an exact name, then names that
-start with the text, then the rest, each tier in the pool's own (name) order.
+start with the text as a whole word (`Kenrith, the Returned King` for `Kenrith`), then the other
+names that start with it (`Kenrith's Transformation`), then the rest, each tier in the pool's own
+(name) order.
 
 Typing `Forest` and pressing Enter twice must add Forest, not Deep Forest Hermit. The catalog and
 `deckeditor cards search` both order through here, so they agree.
@@ -59,22 +61,30 @@ def _union(found: NameRows, n: int) -> int:
     return found if isinstance(found, int) else bits.from_rows(found, n)
 
 
+def _whole_word(key: str, name: str) -> bool:
+    """Does `key` (starting with `name`) end the typed text at a word's end? `kenrith, the
+    returned king` does, `kenrith's transformation` does not: an apostrophe goes on the word."""
+    following = key[len(name) : len(name) + 1]
+    return not following or not (following.isalnum() or following in "'’")
+
+
 def tiers(index: IndexView, name: str) -> tuple[int, ...]:
-    """(exact rows, rows starting with the name) as bitsets over the index, cached per name."""
+    """(exact rows, rows whose name starts with the name as a whole word, the other rows
+    starting with it) as bitsets over the index, cached per name."""
     if not name or "name_exact" not in index.columns:
         return ()
 
     def exact(ix: IndexView) -> int:
         return _union(ix.columns["name_exact"].get(name, ()), ix.n)
 
-    def prefix(ix: IndexView) -> int:
+    def prefix(ix: IndexView, words_only: bool) -> int:
         keys, rows = _sorted_names(ix)
         lo, hi = bisect_left(keys, name), bisect_left(keys, name + _PAST)
-        if hi - lo == 0:
-            return 0
         out = 0
         listed: list[int] = []
-        for found in rows[lo:hi]:
+        for key, found in zip(keys[lo:hi], rows[lo:hi]):
+            if words_only and not _whole_word(key, name):
+                continue
             if isinstance(found, int):
                 out |= found
             else:
@@ -82,8 +92,9 @@ def tiers(index: IndexView, name: str) -> tuple[int, ...]:
         return out | bits.from_rows(listed, ix.n) if listed else out
 
     first = index.leaf_bits(Leaf(("rank=", name), exact))
-    starts = index.leaf_bits(Leaf(("rank^", name), prefix))
-    return first, starts & ~first
+    words = index.leaf_bits(Leaf(("rank^w", name), lambda ix: prefix(ix, True)))
+    starts = index.leaf_bits(Leaf(("rank^", name), lambda ix: prefix(ix, False)))
+    return first, words & ~first, starts & ~first & ~words
 
 
 def ranked_rows(found: int, ranks: tuple[int, ...], n: int) -> list[int]:

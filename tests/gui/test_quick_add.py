@@ -238,3 +238,11 @@ def test_ranked_rows_keeps_every_hit_once():
     rows = ranked_rows(found, query.ranks(index), index.n)
     assert sorted(rows) == [r for r in range(index.n) if found >> r & 1]
     assert pool.cards[rows[0]].name == "Island"
+
+
+@pytest.mark.realdata
+def test_a_name_typed_whole_comes_before_its_possessive(mtgjson_pool):
+    """`Kenrith` lists Kenrith, the Returned King before Kenrith's Transformation (both start
+    with the text; the first ends it at a word's end), and both before Rowan Kenrith."""
+    names = compile_query("Kenrith").ranked_names(mtgjson_pool)
+    assert names[:3] == ["Kenrith, the Returned King", "Kenrith's Transformation", "Rowan Kenrith"]
