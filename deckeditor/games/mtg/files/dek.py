@@ -27,6 +27,7 @@ from deckeditor.games.mtg.files.export_losses import (
     flag_losses,
     sideboard_commander_losses,
     trimmed_name_losses,
+    unwritten_parts,
 )
 from deckeditor.linereader import SEEN_LIMIT
 
@@ -190,13 +191,5 @@ def losses(deck: Deck, pool: CardPool[Any] | None = None) -> list[str]:
         out += trimmed_name_losses(e, mtgo_name(e, pool), KIND)
         if xmlsafe.NOT_XML.search(mtgo_name(e, pool)):
             out.append(f"{e.card}: not written (a control character in the name)")
-    for what, lost in (
-        ("deck name", True),
-        ("notes", deck.notes),
-        ("deck tags", deck.tags),
-        ("format", deck.format),
-        ("unparsed lines", deck.unparsed),
-    ):
-        if lost:
-            out.append(f"{what} not written")
+    out += unwritten_parts(deck, name=True)
     return out

@@ -106,3 +106,16 @@ def flag_losses(entry: Entry, kept: Iterable[str] = ()) -> list[str]:
 def cards(n: int) -> str:
     """`1 card`, `3 cards`: for loss messages."""
     return f"{n} card" if n == 1 else f"{n} cards"
+
+
+def unwritten_parts(deck: Deck, *, name: bool = False, unparsed: bool = True) -> list[str]:
+    """'<part> not written' for each part of the deck a kind has no place for and the deck has:
+    its name (when the kind keeps none), notes, tags, format and unparsed lines, in that order."""
+    parts = (
+        ("deck name", name),
+        ("notes", deck.notes),
+        ("deck tags", deck.tags),
+        ("format", deck.format),
+        ("unparsed lines", unparsed and deck.unparsed),
+    )
+    return [f"{what} not written" for what, lost in parts if lost]

@@ -25,6 +25,7 @@ from deckeditor.games.mtg.files.export_losses import (
     cards,
     flag_losses,
     sideboard_commander_losses,
+    unwritten_parts,
 )
 from deckeditor.games.mtg.files.text import (
     SUBTOTAL,
@@ -265,19 +266,8 @@ def write_text(
     with_tags: bool = False,
 ) -> str:
     out = _name_lines(deck.name)
-    written = 0
     plan = _Plan("text", pool, with_printings, with_tags)
-    for name in _CANON:
-        entries = deck.section(name).entries
-        if not entries:
-            continue
-        lines = plan.lines(entries)
-        if not lines:
-            continue
-        out.append(HEADER_WORDS[name])
-        written += len(lines)
-        out += lines
-        out.append("")
+    written = _blocks(out, deck, _CANON, plan)
     _refuse_empty("text", deck, written, _CANON)
     out += [
         f"// unparsed: {text}"
@@ -315,33 +305,14 @@ def losses_archidekt(deck: Deck, pool: CardPool[Any] | None = None) -> list[str]
         for e in deck.section(name).entries:
             plan.body(e)
     out += plan.losses
-    for what, lost in (
-        ("deck name", True),
-        ("notes", deck.notes),
-        ("deck tags", deck.tags),
-        ("format", deck.format),
-        ("unparsed lines", deck.unparsed),
-    ):
-        if lost:
-            out.append(f"{what} not written")
+    out += unwritten_parts(deck, name=True)
     return out
 
 
 def write_arena(deck: Deck, pool: CardPool[Any] | None = None) -> str:
     out = ["About", f"Name {deck.name}", ""]
-    written = 0
     plan = _Plan("arena", pool)
-    for name in _ARENA:
-        entries = deck.section(name).entries
-        if not entries:
-            continue
-        lines = plan.lines(entries)
-        if not lines:
-            continue
-        out.append(HEADER_WORDS[name])
-        written += len(lines)
-        out += lines
-        out.append("")
+    written = _blocks(out, deck, _ARENA, plan)
     _refuse_empty("arena", deck, written, _ARENA)
     while out and out[-1] == "":
         out.pop()
@@ -394,6 +365,19 @@ def _planned(deck: Deck, plan: _Plan, sections: tuple[str, ...]) -> list[str]:
     return plan.losses
 
 
+def _blocks(out: list[str], deck: Deck, sections: tuple[str, ...], plan: _Plan) -> int:
+    """Each section with lines as a header, its lines and a blank line, appended to `out`;
+    how many card lines were written."""
+    written = 0
+    for name in sections:
+        entries = deck.section(name).entries
+        lines = plan.lines(entries) if entries else []
+        if lines:
+            out += [HEADER_WORDS[name], *lines, ""]
+            written += len(lines)
+    return written
+
+
 def _lost_sections(deck: Deck, keep: tuple[str, ...]) -> list[str]:
     return [
         f"{s.name} ({cards(s.total)}) not written"
@@ -411,9 +395,7 @@ def losses_text(
 ) -> list[str]:
     out = _lost_sections(deck, _CANON) + _card_losses(deck, with_printings, with_tags, _CANON)
     out += _planned(deck, _Plan("text", pool, with_printings, with_tags), _CANON)
-    for what, lost in (("notes", deck.notes), ("deck tags", deck.tags), ("format", deck.format)):
-        if lost:
-            out.append(f"{what} not written")
+    out += unwritten_parts(deck, unparsed=False)
     return out
 
 
@@ -427,14 +409,7 @@ def losses_arena(deck: Deck, pool: CardPool[Any] | None = None) -> list[str]:
             out.append(f"{e.card}: set without collector number not written")
     out += _card_losses(deck, True, False, _ARENA)
     out += _planned(deck, _Plan("arena", pool), _ARENA)
-    for what, lost in (
-        ("notes", deck.notes),
-        ("deck tags", deck.tags),
-        ("format", deck.format),
-        ("unparsed lines", deck.unparsed),
-    ):
-        if lost:
-            out.append(f"{what} not written")
+    out += unwritten_parts(deck)
     return out
 
 
@@ -443,13 +418,5 @@ def losses_mtgo(deck: Deck, pool: CardPool[Any] | None = None) -> list[str]:
     out += sideboard_commander_losses(deck, "mtgo", pool)
     out += _card_losses(deck, False, False, _ARENA)
     out += _planned(deck, _Plan("mtgo", pool), _ARENA)
-    for what, lost in (
-        ("deck name", True),
-        ("notes", deck.notes),
-        ("deck tags", deck.tags),
-        ("format", deck.format),
-        ("unparsed lines", deck.unparsed),
-    ):
-        if lost:
-            out.append(f"{what} not written")
+    out += unwritten_parts(deck, name=True)
     return out
