@@ -9,25 +9,20 @@ import sys
 from pathlib import Path
 
 TOOLS = Path(__file__).resolve().parents[2] / "tools"
+sys.path.insert(0, str(TOOLS))
+try:
+    import code_shape
+finally:
+    sys.path.remove(str(TOOLS))
 
 
 def test_the_code_has_its_shape():
-    sys.path.insert(0, str(TOOLS))
-    try:
-        import code_shape
-    finally:
-        sys.path.remove(str(TOOLS))
     assert code_shape.findings() == []
 
 
 def test_the_shape_rules_see_what_they_name(tmp_path):
     """The checker finds each kind of finding it reports (a check that finds nothing proves
     nothing)."""
-    sys.path.insert(0, str(TOOLS))
-    try:
-        import code_shape
-    finally:
-        sys.path.remove(str(TOOLS))
     root = tmp_path / "deckeditor"
     (root / "games" / "toy").mkdir(parents=True)
     long_body = "\n".join(f"    x{i} = {i}" for i in range(61))
