@@ -8,13 +8,16 @@ from __future__ import annotations
 import datetime as _dt
 import threading
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from deckeditor import search
 from deckeditor.carddb.pool import CardPool
 from deckeditor.format_catalog import FormatInfo
 from deckeditor.search.bits import rows_of
 from deckeditor.search.tree import top_terms
+
+if TYPE_CHECKING:
+    from deckeditor.search.nothing_found import NothingFound
 
 
 class SearchState:
@@ -175,6 +178,20 @@ class CatalogSearch:
         except Exception:  # a term that cannot be checked alone: say nothing rather than guess
             return None
         return None
+
+    def nothing_found(self) -> NothingFound | None:
+        """Why the search finds no card (`search.nothing_found`); None while it finds cards, is
+        malformed, or no index is built (names only)."""
+        state, searcher = self.state, self._searcher
+        if searcher is None or not state.text or state.error or state.bits != 0:
+            return None
+        # lazy: only an empty result reads it; the engine's modules load with the first search
+        from deckeditor.search.nothing_found import nothing_found
+
+        try:
+            return nothing_found(state.text, searcher.index, searcher.game, searcher.context)
+        except Exception:  # a term that cannot be checked alone: say nothing rather than guess
+            return None
 
     def search(self, text: str) -> SearchState:
         text = text.strip()

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QWidget
@@ -15,7 +15,23 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QWidget
 from deckeditor.catalog_search import SearchState
 from deckeditor.session import EditorSession
 
+if TYPE_CHECKING:
+    from deckeditor.search.nothing_found import NothingFound
+
 _KEYED = re.compile(r"(?:^|[\s(-])[A-Za-z]+(?:!=|<=|>=|[:=<>])")  # a keyed term (search.md §1)
+
+
+def _not_in_pool(name: str) -> str:
+    return (
+        f"“{name}”: not in your card pool — File › Import cards… adds a source that has it "
+        "(a newer card file, a Forge cardsfolder)"
+    )
+
+
+def _listed(terms: Sequence[str], last: str) -> str:
+    """“a”, “b” and “c”."""
+    quoted = [f"“{term}”" for term in terms]
+    return quoted[0] if len(quoted) == 1 else f"{', '.join(quoted[:-1])} {last} {quoted[-1]}"
 
 
 class EmptyCatalogNote(QWidget):
@@ -23,10 +39,14 @@ class EmptyCatalogNote(QWidget):
     importRequested = Signal()
 
     def __init__(
-        self, context: Callable[[], tuple[EditorSession, str]], parent: QWidget | None = None
+        self,
+        context: Callable[[], tuple[EditorSession, str]],
+        nothing_found: Callable[[], NothingFound | None],
+        parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self.context = context  # the session and the "Add to" target the catalog shows
+        self.nothing_found = nothing_found  # why the catalog's search finds no card
         self.label = QLabel()
         self.label.setWordWrap(True)
         self.show_hidden_button = QPushButton("Show hidden")
@@ -34,6 +54,7 @@ class EmptyCatalogNote(QWidget):
         self.import_button = QPushButton("Import cards…")
         self.import_button.setToolTip("Add a card source to the pool (File › Import cards…)")
         self.import_button.clicked.connect(self.importRequested)
+        self.buttons = (self.show_hidden_button, self.import_button)
         row = QHBoxLayout(self)
         row.setContentsMargins(4, 2, 4, 2)
         row.addWidget(self.label, 1)
@@ -53,22 +74,46 @@ class EmptyCatalogNote(QWidget):
             else:
                 hidden = size
         absent = not rows and not hidden and bool(state.text) and not state.error
+        unknown_name = False
         if hidden:
             self.label.setText(self._hidden_text(state, hidden, size))
         elif absent:
-            # a name searched for is a card the pool lacks; a keyed search, cards none of it has
-            what = (
-                "no card of your card pool matches"
-                if _KEYED.search(state.text)
-                else "not in your card pool"
-            )
-            self.label.setText(
-                f"“{state.text}”: {what} — File › Import cards… adds a source "
-                "that has it (a newer card file, a Forge cardsfolder)"
-            )
+            text, unknown_name = self._nothing_text(state)
+            self.label.setText(text)
         self.show_hidden_button.setVisible(bool(hidden))
-        self.import_button.setVisible(absent)
+        self.import_button.setVisible(unknown_name)
         self.setVisible(bool(hidden) or absent)
+
+    def _nothing_text(self, state: SearchState) -> tuple[str, bool]:
+        """Why the search finds no card, and whether that is a name in no source (then the
+        import is the way on); a keyed search that matches nothing is said so, naming what."""
+        why = self.nothing_found()
+        if why is None:  # no index yet (names only), or a term that cannot be checked alone
+            if _KEYED.search(state.text):
+                return f"No card in your card pool matches “{state.text}”", False
+            return _not_in_pool(state.text), True
+        if why.names_only:
+            return _not_in_pool(" ".join(why.dead)), True
+        if why.dead:
+            return f"No card in your card pool matches {_listed(why.dead, 'nor')}", False
+        if why.scope is None:
+            return (
+                f"No card matches {_listed(why.together, 'and')} together — each finds cards "
+                "on its own",
+                False,
+            )
+        text = (
+            f"No one {why.scope} matches {_listed(why.together, 'and')} together — each finds "
+            "cards on its own"
+        )
+        lack = why.unknown
+        if lack is not None:
+            some = f"only {lack.known:,} of" if lack.known else "none of"
+            text += (
+                f"; your card sources give the {lack.fact} of {some} the {lack.total:,} "
+                f"{why.scope}s “{lack.others}” finds"
+            )
+        return text, False
 
     def _hidden_text(self, state: SearchState, hidden: int, size: int) -> str:
         """hidden: the count, then the first hidden card and the rules that hide it."""

@@ -92,15 +92,14 @@ class CatalogPanel(QWidget):
         self._sort_desc = False
         self.context_menu: QMenu | None = None  # the card menu open now (right-click, Menu key)
         self._make_search_row()
-        self.empty = EmptyCatalogNote(lambda: (self.session, self.target))
+        self.empty = EmptyCatalogNote(
+            lambda: (self.session, self.target), lambda: self.searcher.nothing_found()
+        )
         self.empty.showHiddenRequested.connect(lambda: self.show_hidden.setChecked(True))
         self.empty.importRequested.connect(self.importRequested)
         # the note's parts, by the names the window's tests read
         self.empty_box, self.empty_label = self.empty, self.empty.label
-        self.show_hidden_button, self.import_button = (
-            self.empty.show_hidden_button,
-            self.empty.import_button,
-        )
+        self.show_hidden_button, self.import_button = self.empty.buttons
         self._make_table()
         self._apply_game()
         self._lay_out()

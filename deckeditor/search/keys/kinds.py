@@ -130,6 +130,14 @@ class KeySpec(Generic[P]):
         """A row's records, for a scoped key."""
         raise NotImplementedError
 
+    # What a scoped key reads of a record, when a source may leave it out ("rarity"): an empty
+    # search then says for how many of the records the other terms find it is known.
+    fact = ""
+
+    def record_known(self, record: Any) -> bool:
+        """Whether the record carries `fact`."""
+        return True
+
 
 Pattern = re.Pattern[str]
 

@@ -207,6 +207,10 @@ class RarityKey(PrintingKey):
 
     label = "r"
     ops = ALL_OPS
+    fact = "rarity"
+
+    def record_known(self, record: Printing) -> bool:
+        return record.rank >= 0
 
     def check(self, term: Keyed, ctx: SearchContext) -> int:
         letter = RARITIES.get(term.value.strip().lower())
@@ -238,6 +242,10 @@ class ArtistKey(PrintingKey):
     """`a:avon`, `a:"john avon"`: the artist's folded name holds the words (a phrase)."""
 
     label = "a"
+    fact = "artist"
+
+    def record_known(self, record: Printing) -> bool:
+        return bool(record.artist)
 
     def check(self, term: Keyed, ctx: SearchContext) -> str:
         return fold_name(term.value)
@@ -258,6 +266,10 @@ class GameKey(PrintingKey):
     """`game:arena`: a printing on that game (paper, mtgo, arena)."""
 
     label = "game"
+    fact = "games (paper, MTGO, Arena)"
+
+    def record_known(self, record: Printing) -> bool:
+        return bool(record.games)
 
     def check(self, term: Keyed, ctx: SearchContext) -> int:
         bit = GAME_BITS.get(term.value.strip().lower())
@@ -277,6 +289,10 @@ class YearKey(PrintingKey):
 
     label = "year"
     ops = ALL_OPS
+    fact = "year"
+
+    def record_known(self, record: Printing) -> bool:
+        return bool(record.year)
 
     def check(self, term: Keyed, ctx: SearchContext) -> int:
         value = term.value.strip()
