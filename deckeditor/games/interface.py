@@ -20,8 +20,8 @@ default where one exists, so a new game overrides only what it has):
 * deck target: `deck_target` (a deck-level target chosen beside the format, such as MTG's
   Commander bracket), `with_deck_target`, `target_status` (its status-bar words);
 * lead actions: `lead_actions` (what a deck line's context menu offers: "Set as commander",
-  "Make chosen champion"), `catalog_lead_actions` (a catalog card's: "Add as partner") and
-  `apply_lead_action`;
+  "Make chosen champion"), `catalog_lead_actions` (a catalog card's: "Add as partner"),
+  `lead_refusal` (a card that can lead nothing) and `apply_lead_action`;
 * upfront choices: `upfront_choice(card)` (a `ColorBudget`, its options included),
   `choice_zone`, `relied_on`, `try_approve` (an open budget committed by an addition);
 * statistics: `statistics(deck, pool)` -> `Statistics` (charts with a fixed set of bars, groups,
@@ -278,6 +278,11 @@ class Game:
         beside a lone commander), applied to the line an add to `target` makes. An action with
         `instead` is what an add aimed at `target` does."""
         return []
+
+    def lead_refusal(self, card: Any) -> str | None:
+        """Why the catalog's card cannot be made a lead card at all ("Set as lead card",
+        Ctrl+Shift+C), in the game's words; None: it can (or the deck's rules say why)."""
+        return None
 
     def apply_lead_action(
         self,

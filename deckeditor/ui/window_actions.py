@@ -73,6 +73,7 @@ class Menu:
     items: tuple[Item, ...]
     name: str = ""  # the window attribute that keeps the QMenu
     on_show: str = ""  # a window method run each time the menu opens
+    on_hide: str = ""  # one run as it closes (what on_show disabled, the keys still need)
 
 
 Item = Command | Toggle | Existing | Filled | Separator | Menu
@@ -123,7 +124,7 @@ MENUS: tuple[Menu, ...] = (
         Command("Re&name category…", "edits.rename_category_dialog"),
         Command("&Build to the template", "edits.build_to_template"),
         Command("Draw &odds and sample hand…", "odds_dialog", "Ctrl+Shift+O"),
-    ), on_show="edits.name_lead_actions"),
+    ), on_show="edits.name_lead_actions", on_hide="edits.enable_lead_keys"),
     Menu("&View", (
         Toggle("Show &hidden cards", "catalog.show_hidden.isChecked",
                "catalog.show_hidden.setChecked", "show_hidden_action"),
@@ -223,6 +224,9 @@ def add_menu(host: object, menu: QMenu, spec: Menu) -> QMenu:
     if spec.on_show:
         on_show = _call(host, spec.on_show)
         menu.aboutToShow.connect(lambda: on_show())
+    if spec.on_hide:
+        on_hide = _call(host, spec.on_hide)
+        menu.aboutToHide.connect(lambda: on_hide())
     return menu
 
 

@@ -246,18 +246,25 @@ class WindowEdits:
     # --- the Deck menu on the selected line -----------------------------------------------
 
     def name_lead_actions(self) -> None:
-        """The Deck menu names the selected line's lead actions ("Set as commander", "Add as
-        partner (second commander)", "Make chosen champion"), disabled when the line offers
-        none, and the catalog card's own ("Add as partner (second commander): Tymna …")."""
+        """The Deck menu names what its lead items do now: "Set as lead card" (Ctrl+Shift+C) the
+        catalog card's lead ("Make chosen champion: Ornn, Forge God", "Set as commander: …")
+        when the catalog has the focus, as the key does, else the selected line's ("Set as
+        commander", "Make chosen champion"), disabled when there is none; the catalog card's own
+        item ("Add as partner (second commander): Tymna …")."""
         host, session = self.host, self.session
-        entry = host.deck_pane.current_entry()
-        actions = session.lead_actions(*entry) if entry is not None else []
-        host.lead_menu_action.setEnabled(bool(actions))
-        if actions:
-            host.lead_menu_action.setText(actions[0].label)
-        host.second_lead_menu_action.setVisible(len(actions) > 1)
-        if len(actions) > 1:
-            host.second_lead_menu_action.setText(actions[1].label)
+        if self._catalog_focused():
+            label = self._catalog_lead_label()
+            host.lead_menu_action.setEnabled(label is not None)
+            host.lead_menu_action.setText(label or "Set as &lead card")
+            host.second_lead_menu_action.setVisible(False)
+        else:
+            entry = host.deck_pane.current_entry()
+            actions = session.lead_actions(*entry) if entry is not None else []
+            host.lead_menu_action.setEnabled(bool(actions))
+            host.lead_menu_action.setText(actions[0].label if actions else "Set as &lead card")
+            host.second_lead_menu_action.setVisible(len(actions) > 1)
+            if len(actions) > 1:
+                host.second_lead_menu_action.setText(actions[1].label)
         card = host.catalog.current_card()
         offered = session.catalog_lead_actions(card, host.target())
         host.catalog_lead_menu_action.setEnabled(bool(offered))
@@ -266,6 +273,30 @@ class WindowEdits:
             if offered and card is not None
             else session.game.catalog_lead_label
         )
+
+    def enable_lead_keys(self) -> None:
+        """The Deck menu closes: its lead items' keys work again wherever the focus goes next
+        (a disabled action's shortcut is dead; the menu disabled them for the line or card the
+        focus had while it was open, and Ctrl+Shift+C then did nothing in the catalog)."""
+        self.host.lead_menu_action.setEnabled(True)
+        self.host.catalog_lead_menu_action.setEnabled(True)
+
+    def _catalog_focused(self) -> bool:
+        focus = QApplication.focusWidget()
+        return focus is not None and self.host.catalog.isAncestorOf(focus)
+
+    def _catalog_lead_label(self) -> str | None:
+        """What Ctrl+Shift+C does to the catalog's card, as the menu says it; None: nothing."""
+        card: Any = self.host.catalog.current_card()
+        lead = self.session.game.lead_section
+        if card is None or not lead or self.session.game.lead_refusal(card):
+            return None
+        offered = self.session.catalog_lead_actions(card, self.host.target())
+        if offered:
+            return f"{offered[0].label}: {card.name}"
+        if not self.session.deck.section(lead).total:
+            return f"Set as {self.session.game.section_title(lead).lower()}: {card.name}"
+        return None
 
     def name_catalog_lead(self) -> None:
         """The Deck menu's catalog-lead item, for a game that has one."""
@@ -283,8 +314,7 @@ class WindowEdits:
         """Deck › Set as lead card (Ctrl+Shift+C): on the card the player is looking at — the
         catalog's when the catalog has the focus (a new player types the commander's name and
         presses it there; it used to act on the deck's selected line, or do nothing at all)."""
-        focus = QApplication.focusWidget()
-        if focus is not None and self.host.catalog.isAncestorOf(focus):
+        if self._catalog_focused():
             self.catalog_as_lead()
         else:
             self._selected_action(0)
@@ -294,8 +324,11 @@ class WindowEdits:
         partner), into an empty lead section as the lead; else where to change the lead."""
         card: Any = self.host.catalog.current_card()
         lead = self.session.game.lead_section
+        refusal = self.session.game.lead_refusal(card) if card is not None else None
         if card is None or not lead:
             self.host.show_message("Select a card in the catalog first")
+        elif refusal:
+            self.host.show_message(refusal)
         elif self.session.catalog_lead_actions(card, self.host.target()):
             self.catalog_lead()
         elif not self.session.deck.section(lead).total:

@@ -103,6 +103,14 @@ class RiftboundGame(Game):
     ) -> list[LeadAction]:
         return _leads.lead_actions(deck, section, index, pool)
 
+    def catalog_lead_actions(
+        self, deck: Deck, card: Any, pool: Any, fmt: Any, target: str
+    ) -> list[LeadAction]:
+        return _leads.catalog_actions(deck, card)
+
+    def lead_refusal(self, card: Any) -> str | None:
+        return _leads.refusal(card)
+
     def apply_lead_action(
         self,
         action: str,
