@@ -21,6 +21,12 @@ from deckeditor.ui.main_window import MainWindow, tell_repairs
 
 
 def make_app(argv: list[str] | None = None) -> QApplication:
+    # Qt splits every tall raster fill (a view's background, a scroll bar's groove) across its
+    # GUI thread pool and blocks until the pieces are done: for a window's fills the hand-over
+    # costs more than the fill, and on a busy machine the GUI thread waits for the pool's turn
+    # (issue 24.10: an edit's repaint ~1.3 ms less CPU, ~2.5 ms less wall clock). Qt reads it
+    # at its first fill.
+    os.environ.setdefault("QT_NO_GUI_THREADPOOL", "1")
     existing = QApplication.instance()
     app = (
         existing
