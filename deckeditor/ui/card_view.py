@@ -375,8 +375,10 @@ class CardView(QWidget):
             return
         self._symbols_of = game
         self._symbols = {s.token: s for s in game.symbols()}
+        ink = self.palette().text().color()  # a symbol as dark as the page gets a ring
         self.text.images = {
-            self._url(token): symbol_image(symbol, _ICON) for token, symbol in self._symbols.items()
+            self._url(token): symbol_image(symbol, _ICON, ink)
+            for token, symbol in self._symbols.items()
         }
         tokens = sorted(self._symbols, key=len, reverse=True)
         self._symbol_re = re.compile("|".join(re.escape(t) for t in tokens)) if tokens else None

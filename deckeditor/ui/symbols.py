@@ -15,9 +15,11 @@ from PySide6.QtGui import (
     QColor,
     QFont,
     QFontDatabase,
+    QFontMetricsF,
     QImage,
     QPainter,
     QPainterPath,
+    QPen,
     QPixmap,
     QPolygonF,
 )
@@ -92,18 +94,61 @@ def draw_symbol(p: QPainter, r: QRectF, symbol: Symbol, ink: QColor | None = Non
         return
     color = QColor(symbol.color)
     _draw_shape(p, r, symbol, color)
+    if ink is not None and _blends_in(color, ink):
+        _draw_outline(p, r, symbol, ink)
     _draw_label(p, r, symbol, color, font)
     p.restore()
 
 
+# How far apart (HSL lightness, 0-255) a symbol's fill and the background it is drawn on must be
+# to be seen without an outline: Riftbound's energy diamond (#2b2b2b) vanished on the dark
+# theme's base (#2d2d2d), leaving a floating digit
+_SEEN_APART = 70
+
+
+def _blends_in(fill: QColor, ink: QColor) -> bool:
+    """Whether the fill is about as light as the background the text colour `ink` is read on
+    (a light ink: a dark background, and the reverse)."""
+    background = 255 - ink.lightness()
+    return abs(fill.lightness() - background) < _SEEN_APART
+
+
+def _draw_outline(p: QPainter, r: QRectF, symbol: Symbol, ink: QColor) -> None:
+    """A ring in the text's colour, softened, so a symbol as dark as the background keeps its
+    shape (the fill stays the game's colour)."""
+    ring = QColor(ink)
+    ring.setAlpha(150)
+    pen = QPen(ring, max(1.0, r.width() * 0.07))
+    pen.setJoinStyle(Qt.PenJoinStyle.MiterJoin)
+    p.setPen(pen)
+    p.setBrush(Qt.BrushStyle.NoBrush)
+    half = pen.widthF() / 2
+    _shape(p, r.adjusted(half, half, -half, -half), symbol.shape)
+
+
 def _draw_shape(p: QPainter, r: QRectF, symbol: Symbol, color: QColor) -> None:
     """The symbol's disc, square or diamond in its colour (a hybrid disc: two colours)."""
-    size = r.width()
     p.setPen(Qt.PenStyle.NoPen)
     p.setBrush(color)
-    if symbol.shape == "square":
-        p.drawRoundedRect(r, size * 0.16, size * 0.16)
-    elif symbol.shape == "diamond":
+    _shape(p, r, symbol.shape)
+    if symbol.shape not in ("square", "diamond") and symbol.color2:
+        # a hybrid: the lower right half in the second colour
+        half = QPainterPath()
+        half.moveTo(r.topRight())
+        half.lineTo(r.bottomRight())
+        half.lineTo(r.bottomLeft())
+        half.closeSubpath()
+        clip = QPainterPath()
+        clip.addEllipse(r)
+        p.setBrush(QColor(symbol.color2))
+        p.drawPath(clip.intersected(half))
+
+
+def _shape(p: QPainter, r: QRectF, shape: str) -> None:
+    """A disc, rounded square or diamond filling `r`, with the painter's pen and brush."""
+    if shape == "square":
+        p.drawRoundedRect(r, r.width() * 0.16, r.width() * 0.16)
+    elif shape == "diamond":
         c = r.center()
         p.drawPolygon(
             QPolygonF(
@@ -117,16 +162,6 @@ def _draw_shape(p: QPainter, r: QRectF, symbol: Symbol, color: QColor) -> None:
         )
     else:
         p.drawEllipse(r)
-        if symbol.color2:  # a hybrid: the lower right half in the second colour
-            half = QPainterPath()
-            half.moveTo(r.topRight())
-            half.lineTo(r.bottomRight())
-            half.lineTo(r.bottomLeft())
-            half.closeSubpath()
-            clip = QPainterPath()
-            clip.addEllipse(r)
-            p.setBrush(QColor(symbol.color2))
-            p.drawPath(clip.intersected(half))
 
 
 def _draw_label(p: QPainter, r: QRectF, symbol: Symbol, color: QColor, font: QFont | None) -> None:
@@ -158,9 +193,22 @@ def _draw_label(p: QPainter, r: QRectF, symbol: Symbol, color: QColor, font: QFo
         label = QFont()
         label.setBold(True)
         label.setPixelSize(label_pixels(size, symbol.label))
+        if symbol.shape == "diamond":
+            _fit_in_diamond(label, symbol.label, size)
         p.setFont(label)
         p.setPen(QColor("white") if color.lightness() < 170 else QColor("black"))
         p.drawText(r, Qt.AlignmentFlag.AlignCenter, symbol.label)
+
+
+def _fit_in_diamond(font: QFont, text: str, size: float) -> None:
+    """A smaller font until the text's box fits inside the diamond (a box fits a diamond of
+    diagonal `size` when its width and height together are at most `size`): a two-digit energy
+    ("10", "12") spilled past the diamond's corners at catalog size."""
+    while font.pixelSize() > 5:
+        metrics = QFontMetricsF(font)
+        if metrics.horizontalAdvance(text) + metrics.capHeight() <= size * 0.96:
+            return
+        font.setPixelSize(font.pixelSize() - 1)
 
 
 def symbol_image(symbol: Any, size: int = 16, ink: QColor | None = None) -> QImage:

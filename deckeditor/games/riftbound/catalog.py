@@ -10,11 +10,13 @@ from deckeditor.games.riftbound.card import DOMAIN_LETTER, DOMAINS
 from deckeditor.games.riftbound.symbols import MAX_ENERGY_SYMBOL
 
 COLUMNS = (
-    Column("Name", 200),
-    Column("Cost", 62, symbols=True),
+    Column("Name", 176),
+    # room for the longest cost, an energy of 10 and three power pips (Baron Nashor), at a
+    # legible size: at 62 pixels its "10" shrank to a smudge
+    Column("Cost", 72, symbols=True),
     Column("Type", 140),
     Column("Might", 44, True),
-    Column("Domains", 64),
+    Column("Domains", 78),  # two domains whole ("Calm/Mind")
     Column("Sets", 40, True, opens="printings"),
 )
 
