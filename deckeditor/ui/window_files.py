@@ -286,7 +286,7 @@ class WindowFiles:
         self.host.open_deck(deck, None)
         self.host.session.history.mark_dirty()
         self.host.session._changed()  # the imported deck is unsaved: redraw as such
-        self.host.show_message(f"Imported {deck.name}")
+        self.host.show_message(imported_words(deck))
 
     def fill_copy_menu(self) -> None:
         """One item per kind the deck's game shares (its export kinds), made when shown."""
@@ -319,6 +319,17 @@ class WindowFiles:
         session = self.host.session
         deck = session.deck.with_format(session.format_code)
         ExportDialog(deck, session.pool, self.parent, self.save_folder()).exec()
+
+
+def imported_words(deck: Deck) -> str:
+    """What the status line says of an imported deck: its name, or for a deck code or pasted
+    list, which name none, its size ("Imported Imported deck" said nothing)."""
+    from deckeditor.deckio import PASTED  # lazy: the deck files' readers, loaded by the import
+
+    if deck.name and deck.name != PASTED:
+        return f"Imported {deck.name}"
+    count = deck.count()
+    return f"Imported a deck of {count} card{'s' if count != 1 else ''}, not saved yet"
 
 
 def player_folder(settings: Settings, paths: AppPaths) -> str:
