@@ -6,6 +6,7 @@ lazy pool for `check`), silently."""
 from __future__ import annotations
 
 import sqlite3
+from dataclasses import replace
 
 from deckeditor.carddb import snapshot
 from deckeditor.carddb.store import CardStore, open_pool
@@ -26,3 +27,17 @@ def test_the_pool_is_stored_as_rows(tmp_path):
     with sqlite3.connect(paths.card_db) as conn:
         (codec,) = conn.execute("SELECT codec FROM snapshots WHERE game = 'mtg'").fetchone()
     assert codec == snapshot.TUPLES_RAW
+
+
+def test_decoded_cards_share_equal_word_sets(tmp_path):
+    """Keyword and trait sets come back as one frozenset per distinct value (each costs 216
+    bytes however small: ~12 MB over the full pool when every card had its own)."""
+    flying = [replace(c, keywords=frozenset({"Flying"})) for c in CARDS[:2]]
+    paths = AppPaths.resolve(tmp_path / "home").ensure()
+    with CardStore(paths.card_db) as store:
+        store.write_source("test-source", "mtgjson", "mtg", flying + list(CARDS[2:]), 0)
+    pool = open_pool(paths)
+    first, second, third = (pool[i] for i in range(3))
+    assert first.keywords == second.keywords == frozenset({"Flying"})
+    assert first.keywords is second.keywords
+    assert first.traits is second.traits is third.traits == frozenset()
