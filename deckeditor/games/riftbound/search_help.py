@@ -20,6 +20,7 @@ HELP = SearchHelp(
         ("effect:", "Effect Text contains (what gear gives when attached)"),
         ("energy: power: might:", "numbers (energy<=2, might>=4)"),
         ("is:", "champion, signature, unique, equipment, token"),
+        ("set: r: a:", "a printing's set, rarity, artist (set:sfd r:epic, a:kudos)"),
         ("f: format: legal:", "legal in a format (f:riftbound)"),
         ("banned: restricted:", "banned or restricted in a format"),
         ("-term, or, ( )", "negate, either, grouping"),

@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from deckeditor.games.riftbound.card import DOMAIN_BIT, DOMAINS, LETTER_DOMAIN, Card
+from deckeditor.games.riftbound.card_codes import SET_NAMES
 from deckeditor.search import bits
 from deckeditor.search.context import SearchContext
 from deckeditor.search.folding import fold_name, fold_text, replace_name, strip_reminder
@@ -127,6 +128,33 @@ def build_columns(cards: Sequence[Card]) -> dict[str, Any]:
         "num:energy": energy,
         "num:power": power,
         "format_cards": format_cards,
+        **_printing_columns(cards),
+    }
+
+
+def _printing_columns(cards: Sequence[Card]) -> dict[str, Any]:
+    """The columns of `set:`, `r:` and `a:` over each card's printings (a card matches when one
+    of its printings does, Scryfall's meaning): its sets by code and name (`set:sfd`,
+    `set:spiritforged`), its rarities, its artists' names."""
+    n = len(cards)
+    sets: dict[str, list[int]] = {}
+    rarities: dict[str, list[int]] = {}
+    artist, artist_raw = [], []
+    for row, card in enumerate(cards):
+        named = {w for p in card.printings for w in (p.set, SET_NAMES.get(p.set, p.set))}
+        for word in {fold_name(w) for w in named}:
+            sets.setdefault(word, []).append(row)
+        for word in {fold_name(p.rarity) for p in card.printings if p.rarity}:
+            rarities.setdefault(word, []).append(row)
+        artists = sorted({p.artist for p in card.printings if p.artist})
+        artist_raw.append(tuple(artists))
+        artist.append(fold_text("\n".join(artists)))
+    return {
+        "sets": {k: bits.from_rows(v, n) for k, v in sets.items()},
+        "rarities": {k: bits.from_rows(v, n) for k, v in rarities.items()},
+        "artist": artist,
+        "artist_tilde": artist,  # no card name stands in an artist's
+        "artist_raw": artist_raw,
     }
 
 
@@ -165,14 +193,14 @@ REFUSED = {
     }.items()
 }  # fmt: skip
 
-UNSUPPORTED = frozenset(
-    "s set e edition cn number r rarity a artist ft flavor game year date lang".split()
-)
+UNSUPPORTED = frozenset("cn number ft flavor game year date lang".split())
 
 
 def _table() -> dict[str, Any]:
     domain = MaskKey("domain", "domain_groups", parse_domains, "domain", subset_colon=False)
     identity = MaskKey("id", "identity_groups", parse_domains, "domain", subset_colon=True)
+    printed_set, rarity = WordSetKey("set", "sets"), WordSetKey("r", "rarities")
+    artist = TextKey("a", "artist")
     table: dict[str, Any] = {
         "name": NameKey(),
         "domain": domain, "d": domain,
@@ -183,6 +211,9 @@ def _table() -> dict[str, Any]:
         "o": TextKey("o", "text"), "oracle": TextKey("o", "text"),
         "effect": TextKey("effect", "effect"),
         "is": IsKey(IS_VALUES),
+        "set": printed_set, "s": printed_set, "e": printed_set, "edition": printed_set,
+        "r": rarity, "rarity": rarity,
+        "a": artist, "artist": artist,
         "f": FormatKey("f", "legal"), "format": FormatKey("f", "legal"),
         "legal": FormatKey("f", "legal"),
         "banned": FormatKey("banned", "banned"),
@@ -203,6 +234,9 @@ HELP = {
     "kw": ("A keyword, without its number", ("kw:assault", "kw:tank")),
     "o": ("Rules text", ("o:draw", "o:/ready/")),
     "effect": ("Effect text", ("effect:might",)),
+    "set": ("Printed in a set, by code or name", ("set:sfd", 'set:"proving grounds"')),
+    "r": ("Printed at a rarity: common, uncommon, rare, epic, showcase", ("r:epic", "set:ogn r:showcase")),
+    "a": ("The artist's name contains", ("a:kudos",)),
     "is": ("A kind of card: " + ", ".join(sorted(IS_VALUES)), ("is:champion", "is:signature", "-is:token")),
     "f": ("Legal in a format on the chosen day", ("f:riftbound",)),
     "banned": ("Banned in a format", ("banned:riftbound",)),
