@@ -5,6 +5,11 @@ A whole MTG column set is ~17 MB of marshal (~60 ms to read and decode); `cards 
 "t:instant o:draw"` reads two of its seventeen columns. The row `search-columns` holds the
 stored columns' names, written after them, so a names row is only there when every column
 is. A column that cannot be read back (replaced, damaged) has every column built again.
+
+A column whose rows are mostly the very objects of an earlier column's rows (MTG's rules text
+without reminder text is the full text on ~70 % of cards, its `~` form on ~85 %) is stored as
+that column's name and the rows that differ: read back, it shares the earlier column's strings
+instead of holding copies (~15 MB of the window's resident memory over the full MTG pool).
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ import gc
 import marshal
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from operator import is_
 from typing import TYPE_CHECKING, Any
 
 from deckeditor.carddb.derived import DerivedCache
@@ -56,17 +62,61 @@ def _decoded(blob: bytes | None) -> Any:
 
 def store(cache: DerivedCache, fingerprint: str, columns: Columns) -> None:
     """Keep the columns a function did not make (those are made again), each in its own row,
-    then their names. A value marshal cannot hold leaves the set unstored (built every time)."""
+    then their names and the columns each shares its rows with. A value marshal cannot hold
+    leaves the set unstored (built every time)."""
     stored = {k: v for k, v in columns.items() if not callable(v)}
+    bases = shared_bases(stored)
     try:
         # uncompressed: inflating ~17 MB would cost ~40 ms of the ~80 ms this saves at start
-        blobs = {name: marshal.dumps(value) for name, value in stored.items()}
+        blobs = {
+            name: marshal.dumps(_patch(value, stored[bases[name]]) if name in bases else value)
+            for name, value in stored.items()
+        }
     except ValueError:
         return
     for name, blob in blobs.items():
         if not cache.put(_row(name), fingerprint, blob):
             return
-    cache.put(NAMES, fingerprint, marshal.dumps(list(blobs)))
+    cache.put(NAMES, fingerprint, marshal.dumps({name: bases.get(name) for name in blobs}))
+
+
+def shared_bases(columns: Columns) -> dict[str, str]:
+    """column -> the earlier list column of the same length whose row objects it holds in at
+    least half of its rows (the most such rows), for the columns that have one."""
+    lists = [(name, v) for name, v in columns.items() if isinstance(v, list) and v]
+    bases: dict[str, str] = {}
+    for i, (name, value) in enumerate(lists):
+        best = len(value) // 2
+        for base_name, base in lists[:i]:
+            if len(base) != len(value) or sum(map(is_, value[:64], base[:64])) * 4 < min(
+                64, len(value)
+            ):
+                continue  # a quarter of a sample shared at least, before counting them all
+            same = sum(map(is_, value, base))
+            if same >= best:
+                best, bases[name] = same, base_name
+    return bases
+
+
+Patch = tuple[list[int], list[Any]]  # the rows that differ from the base column, their values
+
+
+def _patch(value: list[Any], base: list[Any]) -> Patch:
+    rows = [row for row, (mine, theirs) in enumerate(zip(value, base)) if mine is not theirs]
+    return rows, [value[row] for row in rows]
+
+
+def _patched(base: list[Any], patch: Any) -> list[Any] | None:
+    """The base column's rows with the patch's rows replaced; None for a patch not of that
+    shape (then every column is built again)."""
+    try:
+        rows, values = patch
+        out = list(base)
+        for row, value in zip(rows, values, strict=True):
+            out[row] = value
+    except (TypeError, ValueError, IndexError):
+        return None
+    return out
 
 
 def read_back(
@@ -74,9 +124,14 @@ def read_back(
 ) -> StoredColumns | None:
     """The stored columns, each read on first use; None when no complete set is stored."""
     names = _decoded(cache.get(NAMES, fingerprint))
-    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-        return None  # none stored, or the one-row form of an earlier version
-    return StoredColumns(names, lambda name: _decoded(cache.get(_row(name), fingerprint)), rebuild)
+    if not isinstance(names, dict) or not all(
+        isinstance(n, str) and (b is None or b in names) for n, b in names.items()
+    ):
+        return None  # none stored, or the form of an earlier version
+    bases = {name: base for name, base in names.items() if base is not None}
+    return StoredColumns(
+        list(names), lambda name: _decoded(cache.get(_row(name), fingerprint)), rebuild, bases
+    )
 
 
 class StoredColumns(dict[str, Any]):
@@ -85,17 +140,25 @@ class StoredColumns(dict[str, Any]):
     as a dict keeps them."""
 
     def __init__(
-        self, names: list[str], load: Callable[[str], Any], rebuild: Callable[[], Columns]
+        self,
+        names: list[str],
+        load: Callable[[str], Any],
+        rebuild: Callable[[], Columns],
+        bases: dict[str, str] | None = None,
     ) -> None:
         super().__init__()
         self._pending = set(names)
         self._load = load
         self._rebuild = rebuild
+        self._bases = bases or {}  # column -> the column it shares rows with (`store`)
 
     def __missing__(self, name: str) -> Any:
         if name not in self._pending:
             raise KeyError(name)
         value = self._load(name)
+        base = self._bases.get(name)
+        if value is not None and base is not None:
+            value = _patched(self[base], value)
         if value is None:  # gone or unreadable since the names were read: build them all
             self._fill(self._rebuild())
             return dict.__getitem__(self, name)
