@@ -90,6 +90,7 @@ class CatalogModel(QAbstractTableModel):
         self.partner_note: Callable[[Any], str] = lambda card: "possible partner"
         self.mark: Callable[[Any], str | None] = lambda card: None  # "uses the last slot"
         self._text: dict[int, tuple[str, ...]] = {}  # row id -> column texts (painted per cell)
+        self.spliced_at = 0  # the first row the last "spliced" set_rows changed
         self._use_game(pool)
 
     def _use_game(self, pool: Any) -> None:
@@ -97,9 +98,17 @@ class CatalogModel(QAbstractTableModel):
         game = _game_of(pool)
         self.columns = tuple(game.catalog_columns())
         row_texts = game.catalog_row
+        # the game's texts per card name, kept across deck edits (forget_texts drops the rows'
+        # texts, which carry the deck's marks; remaking the game's for the rows on screen was
+        # ~0.3 ms of an edit)
+        kept: dict[str, tuple[str, ...]] = {}
 
         def columns_of(card: Any) -> tuple[str, ...]:
-            texts = row_texts(card)
+            texts = kept.get(card.name)
+            if texts is None:
+                if len(kept) > 4096:
+                    kept.clear()
+                texts = kept[card.name] = tuple(row_texts(card))
             mark = self.mark(card)  # a budget the card would use, after its name
             return (f"{texts[0]}  ({mark})", *texts[1:]) if mark and texts else texts
 
@@ -177,6 +186,7 @@ class CatalogModel(QAbstractTableModel):
         gone, came = len(old) - tail - head, len(rows) - tail - head
         if gone > SPLICE_MAX or came > SPLICE_MAX:
             return None
+        self.spliced_at = head
         root = QModelIndex()
         if gone:
             self.beginRemoveRows(root, head, head + gone - 1)

@@ -316,7 +316,7 @@ class CatalogPanel(QWidget):
         place when it left the catalog, so Enter, Enter, Enter builds a deck from the keyboard."""
         place = self.table.currentIndex().row() if keep_place else -1
         was = self.model.rows[place] if 0 <= place < len(self.model.rows) else None
-        look = self._look() if keep_place else None
+        look = self.table.look() if keep_place else None
         context = (self.session.fmt, self.session.day)
         if context != self._context:  # f: and banned: follow the selected format and day
             self._context = context
@@ -329,6 +329,7 @@ class CatalogPanel(QWidget):
         show_hidden = self.show_hidden.isChecked()
         state = self.searcher.state
         size = len(_pool(self.session))
+        last_shown = self.table.last_row_shown()
         rows, how = self._visible_rows(state, size, show_hidden, keep_place)
         if was is not None and rows:
             try:
@@ -344,8 +345,11 @@ class CatalogPanel(QWidget):
         self.model.row_mark = (
             self._marker(commits, partners) if commits is not None or partners else None
         )
-        if how == "same" and look != self._look(fill=True):  # a mark or greyed row changed
+        after = self.table.look(fill=True) if look is not None else None
+        if how == "same" and look != after:  # a mark or greyed row changed
             self.table.viewport().update()
+        elif how == "spliced" and 0 <= last_shown < self.model.spliced_at and look == after:
+            self.table.lay_out_quietly()  # the same rows on screen, showing the same
 
     def _visible_rows(
         self, state: SearchState, size: int, show_hidden: bool, keep_place: bool
@@ -379,12 +383,6 @@ class CatalogPanel(QWidget):
                 )
             how = self.model.set_rows(rows, legal if show_hidden else None, keep_place)
         return rows, how
-
-    def _look(self, fill: bool = False) -> list[tuple[Any, ...]] | None:
-        """What the rows on screen show (`CatalogModel.look`); None when none are."""
-        first = self.table.rowAt(0)
-        last = self.table.rowAt(self.table.viewport().height() - 1)
-        return None if first < 0 else self.model.look(first, last, fill)
 
     @staticmethod
     def _marker(

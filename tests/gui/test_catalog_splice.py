@@ -127,3 +127,57 @@ def test_enter_takes_the_card_out_of_the_list_without_a_reset(window, qtbot):
     catalog.refresh()  # afresh: the same list
     assert [catalog.model.card_at(r).name for r in range(catalog.model.rowCount())] == shown
     assert catalog.count_label.text().startswith(f"{len(shown):,} of")
+
+
+def _on_screen(widget):
+    """The widget's pixels as the screen shows them (the window's backing store), not painted
+    afresh as `widget.grab()` paints them."""
+    from PySide6.QtGui import QGuiApplication
+
+    top = widget.window()
+    shot = QGuiApplication.primaryScreen().grabWindow(top.winId()).toImage()
+    at = widget.mapTo(top, widget.rect().topLeft())
+    return shot.copy(at.x(), at.y(), widget.width(), widget.height())
+
+
+def _painted_afresh(widget, like):
+    return widget.grab().toImage().convertToFormat(like.format())
+
+
+def test_a_card_off_the_screen_leaves_the_rows_on_screen_as_they_are(window, qtbot):
+    """Undo and redo of an add whose row is below the last row on screen: the rows on screen
+    are not repainted (nothing on them changed), the screen still shows what a fresh paint
+    shows, and the scroll bar follows the new row count."""
+    from PySide6.QtCore import QEvent, QObject
+
+    class Paints(QObject):
+        count = 0
+
+        def eventFilter(self, _obj, event):  # noqa: N802 - Qt's name
+            self.count += event.type() == QEvent.Type.Paint
+            return False
+
+    catalog = window.catalog
+    table, viewport = catalog.table, catalog.table.viewport()
+    last_shown = table.rowAt(viewport.height() - 1)
+    assert 0 <= last_shown < catalog.model.rowCount() - 1  # rows below the screen to add
+    table.setFocus()
+    qtbot.keyClick(table, Qt.Key.Key_End, Qt.KeyboardModifier.ControlModifier)  # the last card
+    name = catalog.current_card().name
+    qtbot.keyClick(table, Qt.Key.Key_Return)
+    qtbot.keyClick(table, Qt.Key.Key_Home, Qt.KeyboardModifier.ControlModifier)  # to the top
+    qtbot.wait(10)
+    bar = table.verticalScrollBar()
+    rows, most = catalog.model.rowCount(), bar.maximum()
+    for keys, shown in ((Qt.Key.Key_Z, 1), (Qt.Key.Key_Y, 0)):  # undo: back in the list; redo
+        paints = Paints()
+        viewport.installEventFilter(paints)
+        qtbot.keyClick(table, keys, Qt.KeyboardModifier.ControlModifier)
+        qtbot.wait(10)
+        viewport.removeEventFilter(paints)
+        assert paints.count == 0
+        listed = [catalog.model.card_at(r).name for r in range(catalog.model.rowCount())]
+        assert listed.count(name) == shown and len(listed) == rows + shown
+        assert bar.maximum() == most + shown
+        screen = _on_screen(viewport)
+        assert screen == _painted_afresh(viewport, screen)
