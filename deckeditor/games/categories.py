@@ -59,22 +59,33 @@ def queries(game: Game, deck: Deck | None = None) -> dict[str, str]:
 
 
 def default_categories(
-    game: Game, card: Any, pool: Pool, deck: Deck | None = None
+    game: Game,
+    card: Any,
+    pool: Pool,
+    deck: Deck | None = None,
+    titles: Mapping[str, str] | None = None,
 ) -> tuple[str, ...]:
-    titles = role_titles(game, deck)
+    """The card's roles as the deck names them; `titles`: `role_titles(game, deck)`, when the
+    caller asks for many lines (made once, not once a line)."""
+    titles = role_titles(game, deck) if titles is None else titles
     return tuple(titles[k] for k in game.card_roles(card, pool) if k in titles)
 
 
 def line_categories(
-    entry: Entry, card: Any, game: Game, pool: Pool, deck: Deck | None = None
+    entry: Entry,
+    card: Any,
+    game: Game,
+    pool: Pool,
+    deck: Deck | None = None,
+    titles: Mapping[str, str] | None = None,
 ) -> tuple[str, ...]:
     """The categories a deck line is listed under (see the module's docstring); `deck` gives the
-    names the deck uses for the game's roles."""
+    names the deck uses for the game's roles (`titles`: those names, made once by the caller)."""
     if entry.categories is not None:
         return entry.categories
     if entry.tags:
         return entry.tags
-    return default_categories(game, card, pool, deck)
+    return default_categories(game, card, pool, deck, titles)
 
 
 def counted_sections(game: Game, deck: Deck) -> tuple[str, ...]:
@@ -90,9 +101,10 @@ def _lines(deck: Deck, game: Game, pool: Pool) -> Iterable[tuple[str, int, Entry
 def category_counts(deck: Deck, game: Game, pool: Pool) -> dict[str, int]:
     """Copies per category over the sections the template counts: every role's title first
     (0 when none), then the player's own categories in the order the deck first names them."""
-    counts = dict.fromkeys(role_titles(game, deck).values(), 0)
+    titles = role_titles(game, deck)
+    counts = dict.fromkeys(titles.values(), 0)
     for _section, _i, entry, card in _lines(deck, game, pool):
-        for name in line_categories(entry, card, game, pool, deck):
+        for name in line_categories(entry, card, game, pool, deck, titles):
             counts[name] = counts.get(name, 0) + entry.count
     return counts
 
@@ -100,8 +112,9 @@ def category_counts(deck: Deck, game: Game, pool: Pool) -> dict[str, int]:
 def category_cards(deck: Deck, game: Game, pool: Pool, category: str) -> list[str]:
     """The names of the deck's cards in `category`, each once, in deck order."""
     found: dict[str, None] = {}
+    titles = role_titles(game, deck)
     for _section, _i, entry, card in _lines(deck, game, pool):
-        if category in line_categories(entry, card, game, pool, deck):
+        if category in line_categories(entry, card, game, pool, deck, titles):
             found[card.name if card is not None else entry.card] = None
     return list(found)
 

@@ -109,6 +109,9 @@ def _names(cards: Iterable[Card]) -> tuple[str, ...]:
 # bar's words, their tooltip, the BRACKET warnings); decks are immutable, so one deck object, day,
 # pool and combo table always give the same report.
 _last: tuple[Deck, date, Pool, ComboTable | None, BracketReport] | None = None
+# id(card) -> (the card, the day, whether it is a Game Changer, an extra turn, mass land denial,
+# a tutor): the card is kept with its answers, so an id reused by another object is not read
+_FLAGS: dict[int, tuple[Card, date, tuple[bool, bool, bool, bool]]] = {}
 
 
 def report(deck: Deck, day: date, pool: Pool, combos: ComboTable | None = None) -> BracketReport:
@@ -138,10 +141,23 @@ def _report(deck: Deck, day: date, pool: Pool, combos: ComboTable | None) -> Bra
     from deckeditor.games.mtg.gamechangers import is_game_changer
 
     cards = deck_cards(deck, pool)
-    gc = _names(c for c in cards if is_game_changer(c, day))
-    turns = _names(c for c in cards if is_extra_turn(c))
-    mld = _names(c for c in cards if is_mass_land_denial(c))
-    tutors = _names(c for c in cards if is_tutor(c))
+    flags = []
+    for card in cards:  # kept per card: an edit changes one line of ~100 and this reads them all
+        kept = _FLAGS.get(id(card))
+        if kept is None or kept[0] is not card or kept[1] != day:
+            if len(_FLAGS) > 1024:
+                _FLAGS.clear()
+            answers = (
+                is_game_changer(card, day),
+                is_extra_turn(card),
+                is_mass_land_denial(card),
+                is_tutor(card),
+            )
+            kept = _FLAGS[id(card)] = (card, day, answers)
+        flags.append(kept[2])
+    gc, turns, mld, tutors = (
+        _names(c for c, f in zip(cards, flags) if f[which]) for which in range(4)
+    )
     found: tuple[tuple[str, str], ...] | None = None
     if combos is not None:
         found = tuple(c.cards for c in combos.in_deck({name_key(c.name) for c in cards}))

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import date
+from functools import cache
+from types import ModuleType
 from typing import Any
 
 from deckeditor.deck import Deck, Printing
@@ -44,6 +46,19 @@ from deckeditor.games.mtg.set_table import describe, facts
 from deckeditor.problems import Problem
 
 CODE = "mtg"
+_ROLES_OF_MASK: dict[int, tuple[str, ...]] = {}  # a role mask -> its roles, in ROLES order
+
+
+@cache
+def _role_table() -> ModuleType:
+    """`games.mtg.role_table`, imported on first use (it reads the card database with sqlite3;
+    its recognisers load on demand) and then kept: an import statement in `card_roles` went
+    through PySide's import hook once a line, ~100 times an edit."""
+    from deckeditor.games.mtg import role_table  # lazy: sqlite3, the recognisers
+
+    return role_table
+
+
 TITLE = "Magic: The Gathering"
 SECTIONS = DECLARATION.sections
 CHECKED_SECTIONS = _CHECKED
@@ -100,11 +115,11 @@ class MtgGame(Game):
     def card_roles(self, card: Card | None, pool: Pool | None = None) -> tuple[str, ...]:
         if card is None:
             return ()
-        # lazy: the stored table reads the card database (sqlite3); recognisers on demand
-        from deckeditor.games.mtg import role_table
-
-        mask = role_table.mask_in(pool, card)
-        return tuple(role for role in _roles.ROLES if mask & _roles.BIT[role])
+        mask = _role_table().mask_in(pool, card)
+        found = _ROLES_OF_MASK.get(mask)
+        if found is None:  # a few dozen masks: each spelt out once (a template counts ~100 lines)
+            found = _ROLES_OF_MASK[mask] = tuple(r for r in _roles.ROLES if mask & _roles.BIT[r])
+        return found
 
     def default_template(self, fmt: FormatLike | None) -> dict[str, int]:
         return _roles.default_template(fmt)

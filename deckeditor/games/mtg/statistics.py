@@ -70,29 +70,70 @@ class _Tally:
     mana_values: float = 0.0
 
 
+@dataclass(frozen=True, slots=True)
+class _CardCounts:
+    """What one copy of a card adds to the tally (the same in every deck)."""
+
+    group: str  # its primary type
+    land: bool
+    mana_value: float
+    colours: str  # a land's colours ("" for a nonland card, or a land whose colours are chosen)
+    pips: tuple[str, ...]  # its coloured mana symbols, one letter each
+
+
+# id(card) -> (the card, the primary-type function, its counts): an edit changes one line of ~100
+# and the tally reads them all; the card is kept with its counts, so a reused id is not read
+_COUNTS: dict[int, tuple[Card, object, _CardCounts]] = {}
+
+
+def _card_counts(card: Card, primary_type: Callable[[Card | None], str]) -> _CardCounts:
+    kept = _COUNTS.get(id(card))
+    if kept is not None and kept[0] is card and kept[1] == primary_type:  # a bound method: ==
+        return kept[2]
+    land = "Land" in (getattr(card, "types", ()) or ())
+    pips = tuple(
+        ch
+        for face in (getattr(card, "faces", ()) or ())[:2]
+        for symbol in _PIP_RE.findall(getattr(face, "mana_cost", "") or "")
+        for ch in symbol.upper()
+        if ch in WUBRG
+    )
+    counts = _CardCounts(
+        primary_type(card),
+        land,
+        getattr(card, "mana_value", 0) or 0,
+        land_colours(card) if land else "",
+        pips,
+    )
+    if len(_COUNTS) > 1024:
+        _COUNTS.clear()
+    _COUNTS[id(card)] = (card, primary_type, counts)
+    return counts
+
+
 def _tally(deck: Deck, pool: Pool | None, primary_type: Callable[[Card | None], str]) -> _Tally:
     t = _Tally()
     curve, pips, types, sources = t.curve, t.pips, t.types, t.sources
     for _, entry in deck.entries(*LIBRARY_SECTIONS):
-        t.library += entry.count
+        n = entry.count
+        t.library += n
         card = pool.get(entry.card) if pool is not None else None
-        types[primary_type(card)] += entry.count
         if card is None:
+            types[primary_type(card)] += n
             continue
-        if "Land" not in (getattr(card, "types", ()) or ()):
-            curve[min(7, int(getattr(card, "mana_value", 0) or 0))] += entry.count
-            t.nonland += entry.count
-            t.mana_values += (getattr(card, "mana_value", 0) or 0) * entry.count
+        c = _card_counts(card, primary_type)
+        types[c.group] += n
+        if not c.land:
+            curve[min(7, int(c.mana_value))] += n
+            t.nonland += n
+            t.mana_values += c.mana_value * n
         else:
-            t.lands += entry.count
+            t.lands += n
             # a land whose colours are chosen at deck building (Cryptic Spires) makes those
-            for colour in land_colours(card) or entry.colors:
-                sources[colour] += entry.count
-        for face in (getattr(card, "faces", ()) or ())[:2]:
-            for symbol in _PIP_RE.findall(getattr(face, "mana_cost", "") or ""):
-                for ch in symbol.upper():
-                    if ch in WUBRG:
-                        pips[ch] += entry.count
+            for colour in c.colours or entry.colors:
+                sources[colour] += n
+        for ch in c.pips:
+            pips[ch] += n
     return t
 
 
