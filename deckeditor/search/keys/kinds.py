@@ -58,10 +58,14 @@ def substring_bits(index: IndexView, column: str, needle: str, grouped: bool = F
     groups = index.distinct(column) if grouped else None
     if groups is not None:
         result = 0
+        listed: list[int] = []  # the rows of the rare values, set at once
         for value, group in groups.items():
             if needle in value:
-                result |= group
-        return result
+                if isinstance(group, int):
+                    result |= group
+                else:
+                    listed += group
+        return result | bits.from_rows(listed, index.n) if listed else result
     col: Sequence[str] = index.columns[column]
     memo = index.narrowing.get(column)
     if memo is not None and needle.startswith(memo[0]) and memo[1].bit_count() * 4 < index.n:

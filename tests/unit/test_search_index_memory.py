@@ -1,0 +1,37 @@
+"""What the search index keeps per pool stays small (issue 24.10, resident memory): a type line
+of few cards keeps its row ids, not a bitset as long as the pool (the full MTG pool's ~3,400
+type lines were 7.7 MB of bitsets), and `t:` finds the same cards either way."""
+
+from __future__ import annotations
+
+from deckeditor.search import compile_query
+from deckeditor.search.index import SearchIndex
+from tests.unit.test_derived_cache import card
+
+
+def many_cards():
+    """200 plain instants, then a lone artifact and three goblins late in the pool."""
+    cards = [card(f"Study {i}", "Draw a card.") for i in range(200)]
+    cards.append(card("Lone Relic", "", ("Artifact",)))
+    cards += [card(f"Goblin {i}", "", ("Creature",)) for i in range(3)]
+    return cards
+
+
+def test_a_rare_type_line_keeps_its_rows_not_a_bitset():
+    index = SearchIndex("mtg", many_cards())
+    groups = index.distinct("types")
+    assert isinstance(groups[" instant"], int)  # most of the pool: one bitset
+    assert list(groups[" artifact"]) == [200]
+    assert list(groups[" creature"]) == [201, 202, 203]
+
+
+def test_type_searches_find_the_same_cards_with_rare_groups():
+    cards = many_cards()
+
+    def names(query: str) -> list[str]:
+        return [cards[r].name for r in compile_query(query, "mtg").filter_rows(cards)]
+
+    assert names("t:artifact") == ["Lone Relic"]
+    assert names("t:creature or t:artifact") == ["Lone Relic", "Goblin 0", "Goblin 1", "Goblin 2"]
+    assert len(names("t:instant")) == 200
+    assert names("-t:instant") == ["Lone Relic", "Goblin 0", "Goblin 1", "Goblin 2"]
