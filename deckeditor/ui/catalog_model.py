@@ -8,8 +8,6 @@ with a reset, and `data()` reads the few cards on screen.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from itertools import compress, count
-from operator import ne
 from typing import Any, Protocol
 
 from PySide6.QtCore import (
@@ -26,6 +24,7 @@ from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem
 
 from deckeditor.games import registry
 from deckeditor.games.interface import Game
+from deckeditor.list_ends import common_head, common_tail
 from deckeditor.ui.symbols import SymbolStrip, fitting_height
 
 CARD_MIME = "application/x-deckeditor-cards"
@@ -180,8 +179,8 @@ class CatalogModel(QAbstractTableModel):
             return "same"
         # the first and last difference, found without a Python loop over ~30,000 rows
         limit = min(len(old), len(rows))
-        head = next(compress(count(), map(ne, old, rows)), limit)
-        tail = next(compress(count(), map(ne, reversed(old), reversed(rows))), limit)
+        head = common_head(old, rows, limit)
+        tail = common_tail(old, rows, limit)
         tail = min(tail, limit - head)
         gone, came = len(old) - tail - head, len(rows) - tail - head
         if gone > SPLICE_MAX or came > SPLICE_MAX:
