@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import datetime as _dt
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from functools import partial
 from typing import Any
 
 from deckeditor.carddb.pool import CardPool
@@ -31,17 +32,30 @@ from deckeditor.problems import Problem
 _FLAG_DIGIT = bytes.maketrans(b"\x00\x01", b"01")
 _PIP_RE = re.compile(r"\{([^}]*)\}")
 
-_TABOO = re.compile(
-    r'(banned|restricted) by the taboo list "[^"]*" from (\d{4}-\d{2}-\d{2})', re.IGNORECASE
-)
+_DAY = r"(\d{4}-\d{2}-\d{2})"
+Words = Callable[..., str]  # (match, t=title) -> the words
+# the format engine's labels (formats.md §5) as players say them, given the format's title
+_LABELS: tuple[tuple[re.Pattern[str], Words], ...] = (
+    (re.compile(rf'(banned|restricted) by the taboo list "[^"]*" from {_DAY}', re.I),
+     lambda m, t: f"{m[1]} in {t} since {m[2]}"),
+    (re.compile(rf'the taboo list "[^"]*" from {_DAY} restricts it to (\d+)', re.I),
+     lambda m, t: f"{t} restricts it to {m[2]} since {m[1]}"),
+    (re.compile(r'(banned|restricted|forbidden) by the format "[^"]*"', re.I),
+     lambda m, t: f"{m[1]} in {t}"),
+    (re.compile(r'the format "[^"]*" restricts it to', re.I), lambda m, t: f"{t} restricts it to"),
+)  # fmt: skip
 
 
 def player_words(text: str, fmt: FormatInfo | None = None) -> str:
     """A rules message in the words players use: a format's dated list is its banned list
-    ("banned in Commander since 2024-09-23", not 'by the taboo list "2024-09" from …'). The
-    checker's own wording stays for `check` (a contract); the window shows this."""
+    ("banned in Commander since 2024-09-23", not 'by the taboo list "2024-09" from …'; "Vintage
+    restricts it to 1 since 2026-01-03", not 'the taboo list "2026-01-03" from 2026-01-03
+    restricts it to 1'), and the format is its title, not its code. The checker's own wording
+    stays for `check` (a contract); the window shows this."""
     title = (fmt.title if fmt is not None else None) or "this format"
-    return _TABOO.sub(lambda m: f"{m.group(1)} in {title} since {m.group(2)}", text)
+    for pattern, words in _LABELS:
+        text = pattern.sub(partial(words, t=title), text)
+    return text
 
 
 # --- what a card's game answers ---------------------------------------------------------------

@@ -8,7 +8,7 @@ from typing import Any
 
 from PySide6.QtCore import QEvent, QRect, Qt, Signal
 from PySide6.QtGui import QFontMetrics, QKeyEvent, QPainter, QPaintEvent, QPalette
-from PySide6.QtWidgets import QHeaderView, QStyle, QStyleOptionViewItem, QTableView
+from PySide6.QtWidgets import QHeaderView, QStyle, QStyleOptionViewItem, QTableView, QWidget
 
 from deckeditor.ui.catalog_model import (
     _GREY_COLOR,
@@ -28,6 +28,12 @@ class CatalogTable(QTableView):
 
     addRequested = Signal(str)
     sideRequested = Signal(str, int)  # card, which of the game's side sections (Shift/Ctrl+Enter)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        # Tab leaves the table for the next widget (the deck, the format, the day), as in a list:
+        # moving from cell to cell of a row-selected table kept a keyboard player in it for good
+        self.setTabKeyNavigation(False)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt's name
         if asks_for_menu(event):  # the keyboard's context menu, at the row

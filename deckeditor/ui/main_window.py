@@ -103,6 +103,7 @@ class MainWindow(QMainWindow):
     # the menus' actions the table keeps (window_actions.MENUS names them)
     recent_menu: QMenu
     copy_menu: QMenu
+    format_menu: QMenu
     lead_menu_action: QAction
     second_lead_menu_action: QAction
     catalog_lead_menu_action: QAction

@@ -116,6 +116,8 @@ MENUS: tuple[Menu, ...] = (
         Command("", "edits.catalog_lead", "Ctrl+Shift+P", "catalog_lead_menu_action"),
         Command("Choose &colours…", "edits.selected_colors", "Ctrl+Shift+L"),
         Command("&Remove line", "deck_pane.remove_current"),
+        # the deck's format and the day of its lists, as the status bar's choosers set them
+        Menu("&Format", (), name="format_menu", on_show="edits.fill_format_menu"),
         SEP,
         # the catalog's current card into one of the game's side sections, whatever "Add to" says
         Filled("edits.fill_side_sections", "side_section_marker"),

@@ -26,8 +26,10 @@ from deckeditor.deck_edits import find_entries
 from deckeditor.games.interface import ColorBudget
 from deckeditor.problems import Problem
 from deckeditor.session import EditorSession
+from deckeditor.ui import format_menu
 from deckeditor.ui.catalog_view import CatalogPanel
 from deckeditor.ui.deck_pane import DeckPane
+from deckeditor.ui.status_bar import DeckStatusBar
 from deckeditor.ui.window_actions import replace_before
 
 AskColors = Callable[[str, ColorBudget, str], str | None]
@@ -47,6 +49,8 @@ class EditsHost(Protocol):
     second_lead_menu_action: QAction
     catalog_lead_menu_action: QAction
     side_section_marker: QAction
+    format_menu: QMenu
+    status: DeckStatusBar
 
     def target(self) -> str: ...
     def show_message(self, text: str) -> None: ...
@@ -414,9 +418,44 @@ class WindowEdits:
         session = self.session
         before = session.deck
         session.set_format(code, notify=False)
-        session.apply(before.with_format(code), f"Format {code}")
+        # the undo item and the status line name it as players do ("Format: Vintage", not the
+        # file's code "vintage")
+        title = session.fmt.title if session.fmt is not None and session.fmt.title else code
+        session.apply(before.with_format(code), f"Format: {title}")
         if session.deck is before:  # the deck already named it: still re-check
             session._changed()
+        self.host.show_message(session.format_error or f"Format: {title}")
+
+    def fill_format_menu(self) -> None:
+        """Deck › Format, made as it opens (`deckeditor.ui.format_menu`)."""
+        session = self.session
+        format_menu.fill(
+            self.host.format_menu,
+            session.format_codes(),
+            session.format_code,
+            self.set_format,
+            self.ask_day,
+        )
+
+    def ask_day(self) -> None:
+        """Deck › Format › Day of the ban lists…: the day typed as YYYY-MM-DD (the status bar's
+        date box takes one section at a time), checked before it is used."""
+        session = self.session
+        text = self.host.ask_text(
+            "Day of the ban lists",
+            "The day whose ban, restricted and dated lists apply (YYYY-MM-DD):",
+            session.day.isoformat(),
+        )
+        if text is None:
+            return
+        try:
+            day = format_menu.parse_day(text)
+        except ValueError as exc:
+            self.host.show_message(str(exc))
+            return
+        session.set_day(day)
+        self.host.status.set_state(session.format_codes(), session.format_code, day)
+        self.host.show_message(f"The lists of {day.isoformat()} apply")
 
     def rename_deck(self) -> None:
         name = self.host.ask_text("Rename deck", "Deck name", self.session.deck.name)

@@ -164,8 +164,13 @@ class Predicate:
         if count:
             limit = self.ruling.copy_limit(lc)
             if count >= limit:
+                # a restricted card says by what (Vintage's list), not only the count
+                by = self.ruling.restricted_by(lc)
+                why = f"; {by} restricts it to {limit}" if by else ""
                 out.append(
-                    Reason("AT_COPY_LIMIT", f"{card.name}: {count} of {limit} already in the deck")
+                    Reason(
+                        "AT_COPY_LIMIT", f"{card.name}: {count} of {limit} already in the deck{why}"
+                    )
                 )
 
     def _commander(self, card: Card, out: list[Reason]) -> None:
