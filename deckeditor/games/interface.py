@@ -31,7 +31,7 @@ default where one exists, so a new game overrides only what it has):
 * card view: `card_view(card, deck)` -> `CardViewBlock`s, `symbols()` (text symbols the view draws
   as icons), `attachable(card, deck, pool)` and `attachment_view(card, names, pool)`;
 * catalog: `catalog_columns()` and `catalog_row(card)`; deck pane: `groupings`, `group_of`,
-  `group_rank`, `type_line`, `primary_type`, `sort_value`.
+  `group_rank`, `type_line`, `primary_type`, `sort_value`, `single_kind_sections`.
 * roles and categories: `roles` (`Role`s: what part a card plays, read from its text, each with
   the catalog search that finds it), `card_roles(card, pool)`, `default_template(fmt)` (copies
   wanted per category, "Ramp": 10), `derive(pool)` (what is computed once when a pool is stored);
@@ -143,6 +143,10 @@ class Game:
     # the Deck menu's item for a catalog card's lead action ("Add as &partner"); "": none
     catalog_lead_label: str = ""
     groupings: tuple[str, ...] = ("Type", "None")
+    # sections that hold one kind of card (Riftbound's Legend, Runes): the deck pane lists
+    # their lines without a head when they fall in one group ("Runes 12/12" over "Rune (12)"
+    # said it twice); grouped by domain, two runes' groups keep theirs
+    single_kind_sections: tuple[str, ...] = ()
     section_titles: ClassVar[dict[str, str]] = {}
     # plain values a subclass sets instead of overriding the method that returns them
     help: SearchHelp = SearchHelp("Search cards by name")

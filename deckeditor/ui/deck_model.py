@@ -204,12 +204,14 @@ class DeckModel(QStandardItemModel):
                 groups.setdefault(label, []).append(item)
         seen: dict[tuple[str, str], int] = {}
         rank = _category_rank(game, deck) if grouping == CATEGORY else game.group_rank
+        # a section of one kind of card names its only group already ("Runes 12/12")
+        heads = len(groups) > 1 or name not in game.single_kind_sections
         for label in sorted(groups, key=rank):
             items = groups[label]
             entries = [
                 self._entry_node(name, i, e, c, e.card in flagged, seen) for i, e, c in items
             ]
-            if label:
+            if label and heads:
                 text = f"{label}  ({sum(e.count for _, e, _ in items)})"
                 head.children.append(_Node(("group", label), ("group", name, text), entries))
             else:

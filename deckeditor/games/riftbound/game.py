@@ -68,6 +68,7 @@ class RiftboundGame(Game):
     type_order = _stats.TYPE_ORDER
     symbol_table = SYMBOLS
     groupings = ("Type", "Energy", "Domain", "None")
+    single_kind_sections = ("Legend", "Champion", "Runes", "Battlefields")
 
     @property
     def SEARCH_FIELDS(self) -> tuple[str, ...]:  # noqa: N802 - built on first use (it registers the search keys)
