@@ -24,6 +24,12 @@ class LossGroup:
         more = f" and {len(self.cards) - SHOWN} more" if len(self.cards) > SHOWN else ""
         return f"{self.what} — {len(self.cards)} cards: {named}{more}"
 
+    def sentence(self) -> str:
+        """The line as the window shows it: a sentence, its first letter upper-case ("Notes not
+        written", "No MTGO id …"; a line naming a card starts with the card's name already)."""
+        line = self.line()
+        return line[:1].upper() + line[1:]
+
 
 def _split(line: str) -> tuple[str, str] | None:
     card, sep, what = line.rpartition(": ")

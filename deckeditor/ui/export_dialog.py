@@ -111,7 +111,7 @@ class ExportDialog(QDialog):
                 f"<b>{export_kind(self.deck.game, self.kind()).label} cannot carry:</b>"
             )
             for group in group_losses(lost):
-                self.losses.addItem(group.line())
+                self.losses.addItem(group.sentence())
                 if len(group.cards) > 1:  # every card of the group, on hover
                     self.losses.item(self.losses.count() - 1).setToolTip("\n".join(group.cards))
         else:

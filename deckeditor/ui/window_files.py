@@ -179,7 +179,7 @@ class WindowFiles:
             parent=self.parent,
         )
         box.setInformativeText(
-            "It would lose:\n" + "\n".join(f"• {g.line()}" for g in group_losses(lost))
+            "It would lose:\n" + "\n".join(f"• {g.sentence()}" for g in group_losses(lost))
         )
         own = box.addButton("Save as a Deck Editor deck…", QMessageBox.ButtonRole.AcceptRole)
         anyway = box.addButton(f"Save as {label} anyway", QMessageBox.ButtonRole.DestructiveRole)
@@ -307,7 +307,7 @@ class WindowFiles:
             return
         QGuiApplication.clipboard().setText(text)
         lost = group_losses(export_losses(deck, kind, session.pool))
-        note = f" — it does not carry: {'; '.join(g.line() for g in lost[:2])}" if lost else ""
+        note = f" — it does not carry: {'; '.join(g.sentence() for g in lost[:2])}" if lost else ""
         more = (
             f" and {len(lost) - 2} more (File › Export deck… lists them)" if len(lost) > 2 else ""
         )

@@ -192,7 +192,7 @@ def test_export_dialog_offers_the_riftbound_kinds(window, ex3, rift_pool, tmp_pa
     kinds = [dialog.kind_box.itemData(i) for i in range(dialog.kind_box.count())]
     assert kinds == ["json", "riftbound-code", "riftbound-text"]
     dialog.kind_box.setCurrentIndex(2)
-    assert "printings" in dialog.losses.item(0).text()
+    assert "printings" in dialog.losses.item(0).text().lower()  # a sentence: "Printings …"
     dialog.export_to(str(tmp_path / "ex3.txt"))
     assert (tmp_path / "ex3.txt").read_text(encoding="utf-8").startswith("// ")
 
