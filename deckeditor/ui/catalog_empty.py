@@ -55,6 +55,7 @@ class EmptyCatalogNote(QWidget):
         self.import_button.setToolTip("Add a card source to the pool (File › Import cards…)")
         self.import_button.clicked.connect(self.importRequested)
         self.buttons = (self.show_hidden_button, self.import_button)
+        self.first_hidden: tuple[Any, int] | None = None  # the first hidden card, and how many
         row = QHBoxLayout(self)
         row.setContentsMargins(4, 2, 4, 2)
         row.addWidget(self.label, 1)
@@ -66,6 +67,7 @@ class EmptyCatalogNote(QWidget):
         """Whether the search finds cards the deck's rules hide (named, with why), or no card
         of the pool at all (say where more cards come from); nothing for a list with rows."""
         hidden = 0
+        self.first_hidden = None
         if not rows and not show_hidden:
             if state.bits is not None:
                 hidden = int(state.bits).bit_count()
@@ -128,6 +130,7 @@ class EmptyCatalogNote(QWidget):
         if first is None or not state.text or not 0 <= first < size or session.pool is None:
             return text + "."
         card = session.pool.cards[first]
+        self.first_hidden = (card, hidden)
         # a reason may name the card itself ("Tolabow, Loch Rascal: 1 of 1 …"): named once here
         own = f"{card.name}: "
         reasons = [
@@ -137,17 +140,27 @@ class EmptyCatalogNote(QWidget):
 
     def nothing_added(self, hidden: Any | None, shown: int) -> str:
         """Why Enter in the search box adds nothing ("" when it goes on to a card): the card the
-        text names is hidden (the first card shown would be another), or the list is empty."""
-        if hidden is not None:
-            session, target = self.context()
-            why = "; ".join(
-                r.removeprefix(f"{hidden.name}: ") for r in session.why_hidden(hidden, target)
-            )
+        text names is hidden (the first card shown would be another), or the list is empty: a
+        hidden card is named with why, in the same words whether the text names it whole."""
+        first, count = self.first_hidden or (None, 0)
+        if hidden is None and not shown and count == 1:
+            hidden = first  # "Wilson" finds only Wilson, Refined Grizzly, hidden
+        if hidden is None and not shown and first is not None:
             return (
-                f"Nothing added — {hidden.name} is hidden: {why} — View › Show hidden cards "
-                "lists it"
+                f"Nothing added — the {count:,} matching cards are hidden; {first.name}: "
+                f"{self._why(first)} — View › Show hidden cards lists them"
+            )
+        if hidden is not None:
+            return (
+                f"Nothing added — {hidden.name} is hidden: {self._why(hidden)} — View › Show "
+                "hidden cards lists it"
             )
         if shown:
             return ""
         why = self.label.text() if self.isVisible() else ""
         return f"Nothing added — {why}" if why else "Nothing added"
+
+    def _why(self, card: Any) -> str:
+        """The rules that hide `card`, without its own name in front."""
+        session, target = self.context()
+        return "; ".join(r.removeprefix(f"{card.name}: ") for r in session.why_hidden(card, target))
