@@ -10,7 +10,7 @@ import re
 from typing import Any
 
 from PySide6.QtCore import Qt, QUrl
-from PySide6.QtGui import QIcon, QImage, QPixmap, QResizeEvent, QShowEvent
+from PySide6.QtGui import QColor, QGuiApplication, QIcon, QImage, QPixmap, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -36,6 +36,13 @@ _ICON = 16  # pixels: a symbol icon's size, near the text's cap height at the de
 
 def _esc(text: str) -> str:
     return html.escape(text or "").replace("\n", "<br>")
+
+
+def _ink() -> QColor:
+    """The text colour symbols are drawn for: the application's, which View › Theme sets at
+    once (a widget's own palette follows a moment later, after `retheme` has drawn the symbols
+    in the old theme's ink: black set symbols and ringless energy diamonds on a dark page)."""
+    return QGuiApplication.palette().text().color()
 
 
 class SymbolBrowser(QTextBrowser):
@@ -285,7 +292,7 @@ class CardView(QWidget):
         symbol = self.session.game.printing_symbol(printing)
         if symbol is None:
             return QIcon()
-        ink = self.palette().text().color()
+        ink = _ink()
         return QIcon(QPixmap.fromImage(symbol_image(symbol, _ICON, ink)))
 
     def _sets_html(self, card: Any) -> str:
@@ -297,7 +304,7 @@ class CardView(QWidget):
             return ""
         if not self.show_sets:
             return f"<p><a href='sets'>List the printings ({len(printings)})</a></p>"
-        ink = self.palette().text().color()
+        ink = _ink()
         rows = []
         for i, p in enumerate(printings):
             symbol = game.printing_symbol(p)
@@ -375,7 +382,7 @@ class CardView(QWidget):
             return
         self._symbols_of = game
         self._symbols = {s.token: s for s in game.symbols()}
-        ink = self.palette().text().color()  # a symbol as dark as the page gets a ring
+        ink = _ink()  # a symbol as dark as the page gets a ring
         self.text.images = {
             self._url(token): symbol_image(symbol, _ICON, ink)
             for token, symbol in self._symbols.items()

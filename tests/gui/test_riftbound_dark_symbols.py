@@ -114,3 +114,18 @@ def test_a_two_digit_energy_stays_inside_its_diamond_in_the_catalog(make_window,
         assert len(digits) >= 6 and not outside, (size, digits, outside)
     finally:
         theme.apply(QApplication.instance(), "Light")
+
+
+def test_the_card_view_draws_its_energy_diamond_for_the_new_theme(window, qtbot):
+    """The card view drew its symbols as the theme changed, before its own palette followed:
+    the energy beside the card's name was a bare digit on the dark page."""
+    window.new_deck("riftbound")
+    add_by_keyboard(window, qtbot, "Apprentice Smith")
+    choose_dark(window, qtbot)
+    window.deck_pane.select_cards(["Apprentice Smith"])
+    view = window.card_view
+    assert "2 energy" in view.text.toHtml()
+    picture = view.text.images[view._url("[2]")]
+    middle = picture.height() // 2
+    edge = max(lightness(picture, x, middle) for x in range(1, picture.width() // 6))
+    assert edge > 120, edge  # the ring at the diamond's left corner, light on the dark page
