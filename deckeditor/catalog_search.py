@@ -124,6 +124,10 @@ class CatalogSearch:
     def _build(self) -> None:
         if self._ready:
             return
+        # A window's pool decodes its cards when read (`ui.main_window.load_pool`): all of them
+        # now, in this worker, so no later edit waits for it, and the snapshot's rows are freed
+        # before the index's columns are read (the two are never resident together)
+        self.pool.cards  # noqa: B018 - read for its decoding
         searcher: search.Searcher | None = None
         try:
             searcher = search.Searcher(self.pool, self.pool.game)

@@ -6,6 +6,8 @@ predicate can all speak in row ids and big-int bitsets over them.
 
 from __future__ import annotations
 
+import threading
+import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar, overload
@@ -39,6 +41,12 @@ class Resolution(Generic[C]):
 
 
 _UNRESOLVED: Resolution[Any] = Resolution(None)  # frozen: one for every unknown name
+
+# Undecoded cards are decoded by whichever thread asks first: the window's search-index worker
+# decodes the rest after the first paint while the window reads the rows it shows. One decoder at
+# a time, so a card is made once and every reader gets the same object.
+_DECODING = threading.Lock()
+_CHUNK = 512  # rows decoded per hold of the lock (~1 ms): a reader waits for at most one chunk
 
 
 class LazyCards(Sequence[C]):
@@ -117,19 +125,32 @@ class CardPool(Generic[C]):
     def _card(self, row: int) -> C:
         card = self._cards[row]
         if card is None and self._lazy is not None:
-            rows, decode = self._lazy
-            card = self._cards[row] = decode(rows[row])
+            with _DECODING:
+                card = self._cards[row]
+                lazy = self._lazy
+                if card is None and lazy is not None:
+                    rows, decode = lazy
+                    card = self._cards[row] = decode(rows[row])
+                    rows[row] = None  # its tuples are freed as the card is made
         return card
 
     def _decode_all(self) -> None:
-        if self._lazy is None:
+        """Decode every card still undecoded, a chunk at a time (another thread may decode
+        some meanwhile: each is made once, under the lock). Each row is dropped once decoded,
+        so the tuple form and the card list are not both whole at the peak."""
+        lazy = self._lazy
+        if lazy is None:
             return
-        rows, decode = self._lazy
+        rows, decode = lazy
         cards = self._cards
         with gc_paused(freeze=True):
-            for row, card in enumerate(cards):
-                if card is None:
-                    cards[row] = decode(rows[row])
+            for start in range(0, len(rows), _CHUNK):
+                with _DECODING:
+                    for row in range(start, min(start + _CHUNK, len(rows))):
+                        if cards[row] is None:
+                            cards[row] = decode(rows[row])
+                            rows[row] = None
+                time.sleep(0)  # lets a waiting thread (the window's) run between chunks
         self._lazy = None
 
     # --- building ----------------------------------------------------------------------------

@@ -129,7 +129,7 @@ class EmptyCatalogNote(QWidget):
             first = state.rows[0]
         if first is None or not state.text or not 0 <= first < size or session.pool is None:
             return text + "."
-        card = session.pool.cards[first]
+        card = session.pool[first]
         self.first_hidden = (card, hidden)
         # a reason may name the card itself ("Tolabow, Loch Rascal: 1 of 1 …"): named once here
         own = f"{card.name}: "

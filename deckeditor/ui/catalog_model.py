@@ -130,7 +130,7 @@ class CatalogModel(QAbstractTableModel):
         if found is None:
             if len(self._tokens) > 4096:
                 self._tokens.clear()
-            found = self._tokens[row_id] = tuple(self._cost_symbols(self._pool.cards[row_id]))
+            found = self._tokens[row_id] = tuple(self._cost_symbols(self._pool[row_id]))
         return found
 
     def strip(self, ratio: float = 1.0) -> SymbolStrip:
@@ -203,7 +203,7 @@ class CatalogModel(QAbstractTableModel):
         that leaves it as it was on screen need not repaint the list. `fill`: texts not cached
         yet are made (and kept for the paint), else they count as unknown."""
         rows = self._rows[first : None if last < 0 else last + 1]
-        hidden, mark, texts, cards = self._hidden, self.row_mark, self._text, self._pool.cards
+        hidden, mark, texts, cards = self._hidden, self.row_mark, self._text, self._pool.card_list()
         look = []
         for row_id in rows:
             text = texts.get(row_id)
@@ -218,7 +218,7 @@ class CatalogModel(QAbstractTableModel):
         return self._rows
 
     def card_at(self, row: int) -> Any:
-        return self._pool.cards[self._rows[row]]
+        return self._pool[self._rows[row]]
 
     def is_hidden(self, row: int) -> bool:
         return self._hidden is not None and self._rows[row] not in self._hidden
@@ -258,7 +258,7 @@ class CatalogModel(QAbstractTableModel):
             if text is None:
                 if len(self._text) > 4096:
                     self._text.clear()
-                text = self._text[row_id] = self.columns_of(self._pool.cards[row_id])
+                text = self._text[row_id] = self.columns_of(self._pool[row_id])
             return text[col] if 0 <= col < len(text) else None
         if role == _FOREGROUND:
             hidden = self._hidden
@@ -268,9 +268,9 @@ class CatalogModel(QAbstractTableModel):
         if role == ROW_ROLE_INT:
             return row_id
         if role == NAME_ROLE_INT:
-            return self._pool.cards[row_id].name
+            return self._pool[row_id].name
         if role == _TOOLTIP:
-            card = self._pool.cards[row_id]
+            card = self._pool[row_id]
             if self._hidden is not None and row_id not in self._hidden:
                 reasons = self.why_hidden(card) or ["Not legal for this deck"]
                 return "Hidden: " + "; ".join(reasons)
@@ -292,7 +292,7 @@ class CatalogModel(QAbstractTableModel):
         names: list[str] = []
         for index in indexes:
             if index.isValid() and index.column() == 0:
-                names.append(self._pool.cards[self._rows[index.row()]].name)
+                names.append(self._pool[self._rows[index.row()]].name)
         mime = QMimeData()
         text = "\n".join(names)
         mime.setData(CARD_MIME, text.encode("utf-8"))
@@ -356,7 +356,7 @@ class CatalogDelegate(QStyledItemDelegate):
         if text is None:
             if len(model._text) > 4096:
                 model._text.clear()
-            text = model._text[row_id] = model.columns_of(model._pool.cards[row_id])
+            text = model._text[row_id] = model.columns_of(model._pool[row_id])
         rect = option.rect
         if self._in_frame:
             pens = self._pens

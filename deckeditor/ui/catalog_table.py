@@ -177,7 +177,7 @@ class CatalogTable(QTableView):
         hidden = model._hidden
         mark = model.row_mark
         texts = model._text
-        cards = model._pool.cards
+        cards = model._pool.card_list()
         shown = delegate._shown
         symbol_columns = model.symbol_columns
         metrics = _Metrics(self.fontMetrics())

@@ -247,9 +247,7 @@ class CatalogPanel(QWidget):
         """Enter in the box: to the first result, or say why there is nothing to add (a last
         "Added 1 × …" left standing reads as if this Enter had added another copy)."""
         named, shown = self.searcher.exact_rows(), self.model.rows  # `Sol Ring` hidden in Modern
-        hidden = (
-            _pool(self.session).cards[named[0]] if named and not set(shown) & set(named) else None
-        )
+        hidden = _pool(self.session)[named[0]] if named and not set(shown) & set(named) else None
         said = self.empty.nothing_added(hidden, len(shown))
         if said:  # the box keeps the focus: the next Enter must not add another card
             self.nothingToAdd.emit(said)
@@ -403,7 +401,7 @@ class CatalogPanel(QWidget):
         session, target = self.session, self.target
         if not session.budget_open(target):
             return None
-        cards, notes = _pool(session).cards, dict[int, str | None]()
+        cards, notes = _pool(session).card_list(), dict[int, str | None]()
 
         def commits(row_id: int) -> str | None:
             if row_id not in notes:

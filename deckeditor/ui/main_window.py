@@ -65,11 +65,12 @@ if TYPE_CHECKING:
 
 
 def load_pool(paths: AppPaths, game: str) -> CardPool[Any]:
-    """The card database's pool for a game, else the starter pool, else an empty pool."""
+    """The card database's pool for a game (its cards decoded when read: the search index's
+    worker decodes them after the first paint), else the starter pool, else an empty pool."""
     from deckeditor.carddb.store import open_pool, starter_pool  # lazy: sqlite and the stores
 
     try:
-        return open_pool(paths, game=game)
+        return open_pool(paths, game=game, lazy=True)
     except Exception as exc:  # a damaged database or starter file must not stop the window
         try:
             pool = CardPool(game, starter_pool(game).cards)  # a copy: the cached pool stays

@@ -104,3 +104,24 @@ def test_a_search_over_a_lazy_pool_decodes_only_what_it_lists(tmp_path):
     # a search that lists every card decodes them all, and answers as over a decoded pool
     assert compile_query("t:instant", "mtg").ranked_names(pool) == sorted(c.name for c in CARDS)
     assert undecoded(pool) == 0
+
+
+def test_two_threads_decoding_at_once_make_each_card_once(tmp_path):
+    """The window's search-index worker decodes the pool after the first paint while the
+    window reads the rows it shows: every reader gets the one object made for a card."""
+    import threading
+
+    paths = home(tmp_path)
+    for _ in range(20):
+        pool = open_pool(paths, lazy=True)
+        seen: list[object] = []
+
+        def decode_all(pool=pool, seen=seen) -> None:
+            seen.append(pool.cards)
+
+        worker = threading.Thread(target=decode_all)
+        worker.start()
+        mine = [pool[row] for row in reversed(range(len(pool)))][::-1]
+        worker.join()
+        assert seen[0] is pool.cards and pool._lazy is None
+        assert all(a is b for a, b in zip(mine, pool.cards, strict=True)) and mine == CARDS

@@ -142,9 +142,9 @@ class BracketBudget:
         if self.gc_allowed is not None and self.gc_used >= self.gc_allowed:
             hidden |= gc_bits(idx, self.day)
         if self.no_mld:
-            hidden |= idx.flag_bits("bracket:mld", is_mass_land_denial)
+            hidden |= idx.flag_bits("bracket:mld", is_mass_land_denial, stored=True)
         if self.turns_allowed is not None and self.turns_used >= self.turns_allowed:
-            hidden |= idx.flag_bits("bracket:extra-turn", is_extra_turn)
+            hidden |= idx.flag_bits("bracket:extra-turn", is_extra_turn, stored=True)
         row_of = idx.pool.row_of
         partners = [r for r in map(row_of, self.combo_partners) if r is not None]
         if partners:

@@ -7,12 +7,18 @@ one re-narrowing of the catalog costs a few dozen big-int operations.
 
 from __future__ import annotations
 
+import hashlib
+import importlib
+import pkgutil
 import weakref
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import date
-from functools import cached_property
+from functools import cache, cached_property
+from typing import TypeVar
 
+from deckeditor import formats
+from deckeditor.carddb.derived import keep, remembered
 from deckeditor.formats import Format, Ruling
 from deckeditor.games.mtg.branches import (
     NONCREATURE_SUBTYPES,
@@ -38,6 +44,25 @@ from deckeditor.search import bits as bitsets
 # the names the predicate and its tests know; one bitset module (`deckeditor.search.bits`)
 bits_from_rows = bitsets.from_rows
 rows_from_bits = bitsets.rows_of
+T = TypeVar("T")
+
+
+@cache
+def rules_code() -> tuple[str, ...]:
+    """The modules a stored bitset is stamped with: every module of MTG's rules and of the
+    formats, so a change to any of them makes what earlier starts stored stale (never read back
+    wrong), whichever helper a test of a flag calls."""
+    names = ["deckeditor.names", bitsets.__name__]
+    for package in (importlib.import_module(__package__ or "deckeditor.games.mtg"), formats):
+        names += [f"{package.__name__}.{m.name}" for m in pkgutil.iter_modules(package.__path__)]
+    return tuple(sorted(names))
+
+
+def _card_only(rule: PoolRule) -> bool:
+    """A pool rule decided by the cards' own facts, the rule and the day alone: no set calendar
+    (rotation, set pools) and no printings table (Pauper Commander's lead), whose data files a
+    stored answer would not be stamped with."""
+    return not (rule.by_sets or rule.rotating or rule.uncommon_lead or rule.sets_like)
 
 
 class PoolIndex:
@@ -52,20 +77,33 @@ class PoolIndex:
         self.size = len(pool)
         self.stamp = (getattr(pool, "generation", None), len(pool))
         self.all = (1 << self.size) - 1
-        groups: list[list[int]] = [[] for _ in range(32)]
-        spires: dict[int, list[int]] = {}
-        for row, card in enumerate(pool.cards):
-            groups[card.identity & 31].append(row)
-            if card.set_color_id:
-                spires.setdefault(card.set_color_id, []).append(row)
-        size = self.size
-        self.groups = [bits_from_rows(g, size) for g in groups]
-        self.spires = {n: bits_from_rows(rows, size) for n, rows in spires.items()}
+        # read back from the card database when a start before this one stored them: the first
+        # screen's legality pass then decodes no card (the pool decodes them after the paint)
+        self.groups, self.spires = self._stored("identity-groups", self._build_groups)
         self._branch: dict[BranchList, int] = {}
         self._banned: dict[int, tuple[Ruling, int]] = {}
         self._flags: dict[str, int] = {}
         self._by_id: dict[str, list[int]] | None = None
         self._pools: dict[tuple[PoolRule, date, int | None], int] = {}
+
+    def _build_groups(self) -> tuple[list[int], dict[int, int]]:
+        """(a bitset per identity mask, a bitset per Cryptic-Spires count of colours)."""
+        groups: list[list[int]] = [[] for _ in range(32)]
+        spires: dict[int, list[int]] = {}
+        for row, card in enumerate(self.pool.cards):
+            groups[card.identity & 31].append(row)
+            if card.set_color_id:
+                spires.setdefault(card.set_color_id, []).append(row)
+        size = self.size
+        return (
+            [bits_from_rows(g, size) for g in groups],
+            {n: bits_from_rows(rows, size) for n, rows in spires.items()},
+        )
+
+    def _stored(self, name: str, build: Callable[[], T]) -> T:
+        """`build()`, or what a start before this one stored under `name` for the same stored
+        pool and rules code (`carddb.derived`): then no card of the pool is read."""
+        return remembered(self.pool, name, rules_code(), build)
 
     @cached_property
     def partner_rows(self) -> list[int]:
@@ -129,7 +167,7 @@ class PoolIndex:
         if branch.permanent:
             bits &= self.permanent
         if bits and (branch.stats or branch.named is not None):
-            cards = self.pool.cards
+            cards = self.pool.card_list()  # the rows left only
             rows = [r for r in rows_from_bits(bits) if branch_matches(branch, cards[r])]
             bits = bits_from_rows(rows, self.size)
         return bits
@@ -143,20 +181,23 @@ class PoolIndex:
         hit = self._banned.get(id(ruling))
         if hit is not None and hit[0] is ruling:
             return hit[1]
-        bits = self.flag_bits("forbids-itself", _forbids_itself)
+        bits = self.flag_bits("forbids-itself", _forbids_itself, stored=True)
         listed = _listed_ids(getattr(ruling, "format", None))
-        cards = self.pool.cards
-        candidates: Iterable[int]
         if listed is None:
-            candidates = range(len(cards))
-        else:
+            cards = self.pool.cards
+            rows = [
+                row
+                for row, card in enumerate(cards)
+                if ruling.banned_by(LimitCard(card.id, None)) is not None
+            ]
+        else:  # the ids the lists name: their rows from the id table, no card read
             by_id = self._rows_by_id()
-            candidates = [row for i in listed for row in by_id.get(i, ())]
-        rows = [
-            row
-            for row in candidates
-            if ruling.banned_by(LimitCard(cards[row].id, None)) is not None
-        ]
+            rows = [
+                row
+                for i in listed
+                if ruling.banned_by(LimitCard(i, None)) is not None
+                for row in by_id.get(i, ())
+            ]
         bits |= bits_from_rows(rows, self.size)
         if len(self._banned) > ANSWERS_KEPT:
             self._banned.clear()
@@ -170,18 +211,38 @@ class PoolIndex:
         hit = self._pools.get(key)
         if hit is not None:
             return hit
-        rows = outside_rows(self.pool.cards, rule, day, fmt)
+
+        def build() -> int:
+            return bits_from_rows(outside_rows(self.pool.cards, rule, day, fmt), self.size)
+
+        bits = self._stored_pool_bits(rule, day, fmt, build) if _card_only(rule) else build()
         if len(self._pools) > ANSWERS_KEPT:
             self._pools.clear()
-        bits = self._pools[key] = bits_from_rows(rows, self.size)
+        self._pools[key] = bits
+        return bits
+
+    def _stored_pool_bits(
+        self, rule: PoolRule, day: date, fmt: Format | None, build: Callable[[], int]
+    ) -> int:
+        """One stored answer per rule and source-ban dates (`source_ban` reads only the taboo
+        lists' days), kept for the day it was computed for: a start on another day replaces it."""
+        taboo = (
+            None
+            if fmt is None
+            else [str(getattr(t, "effective_from", None)) for t in fmt.taboo_lists]
+        )
+        which = hashlib.sha1(repr((rule, taboo)).encode()).hexdigest()[:16]
+        found = self._stored(f"pool-out/{which}", lambda: (day.isoformat(), build()))
+        if found[0] == day.isoformat():
+            return found[1]
+        bits = build()
+        keep(self.pool, f"pool-out/{which}", rules_code(), (day.isoformat(), bits))
         return bits
 
     def _rows_by_id(self) -> dict[str, list[int]]:
         if self._by_id is None:
             # ~30 ms for 30,000 names at every start: kept in the card database beside the
             # pool's snapshot when the pool came from there (read back in a few ms)
-            from deckeditor.carddb.derived import remembered  # lazy: sqlite3, on first need
-
             self._by_id = remembered(
                 self.pool, "card-ids", (__name__, "deckeditor.names"), self._build_by_id
             )
@@ -195,11 +256,17 @@ class PoolIndex:
             by_id.setdefault(card_id, []).append(row)
         return by_id
 
-    def flag_bits(self, name: str, test: Callable[[Card], bool]) -> int:
+    def flag_bits(self, name: str, test: Callable[[Card], bool], stored: bool = False) -> int:
+        """Rows whose card passes `test`. `stored`: the test reads the card alone (no data file,
+        no day), so its answer is kept in the card database for the next start."""
         hit = self._flags.get(name)
         if hit is None:
-            rows = [row for row, card in enumerate(self.pool.cards) if test(card)]
-            hit = self._flags[name] = bits_from_rows(rows, self.size)
+
+            def build() -> int:
+                rows = [row for row, card in enumerate(self.pool.cards) if test(card)]
+                return bits_from_rows(rows, self.size)
+
+            hit = self._flags[name] = self._stored(f"flag/{name}", build) if stored else build()
         return hit
 
 

@@ -345,12 +345,12 @@ class Predicate:
                 vis &= self._commander_bits(idx)
             return vis
         if self.target == "Companion":
-            vis &= idx.flag_bits("companion", _is_companion)
+            vis &= idx.flag_bits("companion", _is_companion, stored=True)
         return vis & self._identity_bits(idx)
 
     def _limit_bits(self, idx: PoolIndex) -> int:
         """Deck cards at their copy limit, and cards the deck's Copies rules limit to 0."""
-        cards = self.pool.cards
+        cards = self.pool.card_list()  # the candidates only: a lazy pool decodes no more
         candidates: set[int] = set()
         for t in tally(self.view).values():
             if t.card is not None:
@@ -383,7 +383,7 @@ class Predicate:
             ]
             return bits_from_rows(rows, idx.size)
         code = self.rs.code
-        return idx.flag_bits(f"lead:{code}", lambda c: can_lead(c, code))
+        return idx.flag_bits(f"lead:{code}", lambda c: can_lead(c, code), stored=True)
 
     def _why_commander(self, card: Card) -> list[Reason]:
         out: list[Reason] = []
@@ -410,7 +410,7 @@ class Predicate:
             ok |= self._budget_bits(idx, b, z)
         addable = zone.brawl_addable()
         if addable:
-            basics = idx.flag_bits("basic", is_basic_land)
+            basics = idx.flag_bits("basic", is_basic_land, stored=True)
             for bit in (1, 2, 4, 8, 16):
                 if addable & bit:
                     ok |= basics & idx.groups[bit]
