@@ -30,11 +30,11 @@ from deckeditor.games.mtg.copy_limits import (
 from deckeditor.games.mtg.deckrule import SizeRule
 from deckeditor.games.mtg.identity_check import choice_problems, identity_problems
 from deckeditor.games.mtg.legality import (
+    deck_verdict,
     lead_rule,
     pool_rule,
     source_ban,
     source_bans_apply,
-    verdict,
 )
 from deckeditor.games.mtg.rulesets import (
     CHECKED_SECTIONS,
@@ -293,7 +293,7 @@ def _pool(view: DeckView, fmt_info: FormatLike, day: date, out: list[Problem]) -
         if t.card is None:
             continue
         # The command zone of Pauper Commander takes from its own pool (an uncommon leads).
-        verdicts = {sec: verdict(t.card, lead if sec == "Commander" else rule, day)
+        verdicts = {sec: deck_verdict(t.card, lead if sec == "Commander" else rule, day)
                     for sec in t.sections}  # fmt: skip
         for sec, v in verdicts.items():
             if not v.in_pool:
@@ -329,7 +329,7 @@ def _source_bans(fmt_info: FormatLike, day: date) -> SourceBans:
     if not source_bans_apply(fmt_info):
         return _no_source_ban
     rule, fmt = pool_rule(fmt_info), format_of(fmt_info)
-    return lambda card: None if card is None else source_ban(card, rule, day, fmt)
+    return lambda card: None if card is None else source_ban(card, rule, day, fmt, deck_verdict)
 
 
 def _copies(

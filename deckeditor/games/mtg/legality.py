@@ -24,7 +24,7 @@ Order of the decision:
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from datetime import date
 from functools import lru_cache
@@ -380,10 +380,37 @@ def in_sets(printings: Iterable[str], rule: PoolRule, day: date) -> bool:
     return any(code.upper() in sets for code in printings)
 
 
-def source_ban(card: Card, rule: PoolRule, day: date, fmt: Format | None) -> str | None:
+# (id(card), id(rule), day) -> (the card, the rule, its verdict): a deck's check asks for every
+# line's verdict on every edit, and one edit changes one line of ~100. The card and rule are kept
+# with the answer, so an id reused by another object is not read. Bounded: a pass over a whole pool
+# (`pool_bits`) calls `verdict` itself.
+_KEPT: dict[tuple[int, int, date | None], tuple[Card, PoolRule, Verdict]] = {}
+
+
+def deck_verdict(card: Card, rule: PoolRule, day: date | None) -> Verdict:
+    """`verdict`, kept for the cards of the decks being checked."""
+    key = (id(card), id(rule), day)
+    kept = _KEPT.get(key)
+    if kept is not None and kept[0] is card and kept[1] is rule:
+        return kept[2]
+    found = verdict(card, rule, day)
+    if len(_KEPT) > 2048:
+        _KEPT.clear()
+    _KEPT[key] = (card, rule, found)
+    return found
+
+
+def source_ban(
+    card: Card,
+    rule: PoolRule,
+    day: date,
+    fmt: Format | None,
+    judge: Callable[[Card, PoolRule, date | None], Verdict] = verdict,
+) -> str | None:
     """The source's own ban in force on the day, as a label, or None. A ban holds from the
-    source's day until the format's own next list (dated after it) takes over."""
-    v = verdict(card, rule, day)
+    source's day until the format's own next list (dated after it) takes over. `judge`: how the
+    card's verdict is made (`deck_verdict` for a deck's lines)."""
+    v = judge(card, rule, day)
     if v.banned_from is None or day < v.banned_from:
         return None
     for taboo in getattr(fmt, "taboo_lists", ()) or ():
@@ -407,6 +434,7 @@ __all__ = [
     "RESTRICTED",
     "PoolRule",
     "Verdict",
+    "deck_verdict",
     "decode",
     "encode",
     "lead_rule",
