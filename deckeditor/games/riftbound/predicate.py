@@ -16,9 +16,11 @@ from deckeditor.games.riftbound.deck_lines import (
     COMPETITIVE,
     RUNE_COUNT,
     SECTION_KIND,
+    SIDEBOARD_MAX,
     SIGNATURE_MAX,
     UNCOUNTED_TYPES,
     FormatLike,
+    KnownLine,
     domains_text,
     known_lines,
     mode_of,
@@ -32,7 +34,7 @@ from deckeditor.games.riftbound.pool import Pool
 class Reason:
     # BANNED | AT_COPY_LIMIT | OUTSIDE_IDENTITY | SIGNATURE_BUDGET_FULL | WRONG_SECTION |
     # OTHER_CHAMPION_SIGNATURE | CHAMPION_TAKEN | LEGEND_TAKEN | RUNES_FULL |
-    # BATTLEFIELD_TAKEN | BATTLEFIELDS_FULL
+    # BATTLEFIELD_TAKEN | BATTLEFIELDS_FULL | SIDEBOARD_FULL
     kind: str
     message: str
 
@@ -91,6 +93,11 @@ class Predicate:
         # Sideboard show everything (a catalog add there goes to the section for the type)
         self.wrong_kind = SECTION_KIND.get(target_section)
         self.champion_tag = self.signature_tag
+        self._slots(lines, legends, target_section)
+
+    def _slots(self, lines: list[KnownLine], legends: list[Card], target_section: str) -> None:
+        """The sections a card fills (rules 1, 3, 7, 8, 9): which are full where an add would
+        put the card."""
         # rule 8: three battlefields of different names. Where an add would put a battlefield
         # (Battlefields, or Main: the section for its type), one already there and any once the
         # three are in are hidden, so Enter does not add a second copy (issue 24.7)
@@ -109,6 +116,13 @@ class Predicate:
             target_section in ("Main", "Runes")
             and sum(ln.count for ln in lines if ln.section == "Runes" and "Rune" in ln.card.types)
             >= RUNE_COUNT
+        )
+        # rule 9, likewise: a competitive sideboard of ten takes no eleventh card (Shift+Enter
+        # added it and then reported it)
+        self.sideboard_full = (
+            self.competitive
+            and target_section == "Sideboard"
+            and sum(ln.count for ln in lines if ln.section == "Sideboard") >= SIDEBOARD_MAX
         )
 
     def _kind_reason(self, card: Card) -> str | None:
@@ -174,7 +188,9 @@ class Predicate:
 
     def _field_reason(self, card: Card) -> Reason | None:
         """Rules 1, 3, 7 and 8 for a legend, champion, rune or battlefield the add would put in
-        its section."""
+        its section; rule 9 for any card into a full competitive sideboard."""
+        if self.sideboard_full:
+            return Reason("SIDEBOARD_FULL", f"The sideboard already has its {SIDEBOARD_MAX} cards")
         if self.champion_taken:
             return Reason(
                 "CHAMPION_TAKEN",
@@ -236,7 +252,11 @@ class Predicate:
             if self.wrong_kind is not None and self._kind_reason(card) is not None:
                 continue
             if (
-                self.apply_fields or self.apply_legend or self.apply_runes or self.champion_taken
+                self.apply_fields
+                or self.apply_legend
+                or self.apply_runes
+                or self.champion_taken
+                or self.sideboard_full
             ) and self._field_reason(card) is not None:
                 continue
             out.append(r)
