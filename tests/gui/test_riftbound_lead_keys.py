@@ -167,3 +167,22 @@ def test_another_legend_from_the_catalog_replaces_the_legend(make_window, qtbot)
     assert said == f"Jinx, Loose Cannon is now the legend, in place of {LEGEND}"
     assert sections(win)["Legend"] == {"Jinx, Loose Cannon": 1}
     assert sum(sum(s.values()) for s in sections(win).values()) == 1
+
+
+def test_the_hidden_reason_names_the_action_that_swaps_the_champion(window, qtbot):
+    """With "Add to: Chosen Champion" a second champion is hidden; the reason said "remove it
+    to choose another", though the catalog's own action now puts it in its place."""
+    from tests.support.player_window import choose
+
+    set_legend(window, qtbot)
+    pick(window, qtbot, f'!"{CHAMPION}"')
+    lead_key(window, qtbot)
+    choose(window.target_box, "Chosen Champion")
+    qtbot.keyClick(window, Qt.Key.Key_1, Qt.KeyboardModifier.AltModifier)
+    window.catalog.search_box.selectAll()
+    qtbot.keyClicks(window.catalog.search_box, '!"Ornn, Blacksmith"')
+    note = window.catalog.empty_box.label.text()
+    assert note.endswith(
+        f"The deck already has its Chosen Champion ({CHAMPION}); "
+        "“Make chosen champion” puts this one in its place"
+    ), note

@@ -194,14 +194,14 @@ class Predicate:
         if self.champion_taken:
             return Reason(
                 "CHAMPION_TAKEN",
-                f"The deck already has its Chosen Champion "
-                f"({self.champion_taken}); remove it to choose another",
+                f"The deck already has its Chosen Champion ({self.champion_taken}); "
+                "“Make chosen champion” puts this one in its place",
             )
         if self.apply_legend and card.is_legend:
             return Reason(
                 "LEGEND_TAKEN",
                 f"The deck already has its legend ({self.legend_name}); "
-                "remove it to choose another",
+                "“Set as legend” puts this one in its place",
             )
         if self.apply_runes and "Rune" in card.types:
             return Reason("RUNES_FULL", f"The deck already has its {RUNE_COUNT} runes")
