@@ -322,7 +322,7 @@ class MainWindow(QMainWindow):
         self.template_panel.set_status(
             statuses, {t.category: t.query for t in statuses}, session.deck.template is not None
         )
-        self.status.set_counts(stats.counts, problems)
+        self.status.set_counts(session.count_summary(), problems)  # in the format's terms
         self.status.set_deck_target(session.deck_target())
         self.status.set_target_status(*session.target_status())
         self.card_view.redraw(self.target())  # the card on view, for the new deck

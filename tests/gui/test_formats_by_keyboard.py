@@ -143,3 +143,16 @@ def test_a_day_that_is_not_one_is_named(text, error):
     with pytest.raises(ValueError) as caught:
         parse_day(text)
     assert str(caught.value) == error
+
+
+def test_a_constructed_deck_counts_its_cards_and_sideboard(window, qtbot):
+    """The status bar said "5 cards · library 5" for a Vintage deck: a constructed deck has no
+    command zone, its library is the deck; its sideboard was not counted at all."""
+    assert window.status.count_label.text() == "0 cards · library 0"  # Commander, unchanged
+    choose_format(window, qtbot, "Vintage")
+    add(window, qtbot, "Lightning Bolt", 4)
+    qtbot.keyClick(window.catalog.table, Qt.Key.Key_Up)  # the row before Bolt's, still shown
+    add(window, qtbot, "Counterspell")
+    for _ in range(2):  # Shift+Enter: to the sideboard
+        qtbot.keyClick(window.catalog.table, Qt.Key.Key_Return, Qt.KeyboardModifier.ShiftModifier)
+    assert window.status.count_label.text() == "5 cards · sideboard 2"

@@ -172,7 +172,16 @@ class MtgGame(Game):
         return self.target_section(asked)
 
     def count_summary(self, deck: Deck, fmt: Any, pool: Any = None) -> str:
-        return self.statistics(deck, pool).counts
+        """Commander-like formats: the deck and its library ("100 cards · library 99"); a
+        constructed deck has no command zone, so its library is the deck: its cards and its
+        sideboard ("60 cards · sideboard 15"; it said "60 cards · library 60")."""
+        main = deck.count("Main")
+        if getattr(fmt, "variant", "") != "constructed":
+            total = deck.count("Commander", "Companion", "Main")
+            return f"{total} card{'s' if total != 1 else ''} · library {main}"
+        side = deck.count("Sideboard")
+        said = f"{main} card{'s' if main != 1 else ''}"
+        return f"{said} · sideboard {side}" if side else said
 
     # lead actions
     def lead_actions(
