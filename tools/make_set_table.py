@@ -4,7 +4,8 @@
   given only where it differs from the lower-cased code; "" when no source names the set);
 * `resources/mtg/printings.json.xz`: per set code and card name, the printing's collector number,
   rarity, artist and the games it is on (paper, MTGO, Arena), for pools that name printings by set
-  code only (MTGJSON AtomicCards, a Forge cardsfolder).
+  code only (MTGJSON AtomicCards, a Forge cardsfolder); each printing one integer of indexes into
+  the file's `numbers`, `letters` and `artists` (`deckeditor.games.mtg.set_table.pack`).
 
 Facts only, from `../shared/data` (run from the repository root):
 
@@ -35,7 +36,10 @@ from xml.etree.ElementTree import ParseError
 from defusedxml.ElementTree import fromstring
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # tools/ itself, when loaded by path
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository, for the packing
 from shared_data import forge_edition_header, members, mtgjson_set_documents  # noqa: E402
+
+from deckeditor.games.mtg.set_table import LETTERS, pack  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent / "resources" / "mtg"
 NAMES_OUT = ROOT / "set-names.json"
@@ -197,14 +201,29 @@ def names_doc(table: Table) -> dict:
 
 
 def printings_doc(table: Table) -> dict:
-    """Artists once, by index: most printings share a few thousand artists."""
-    artists = sorted({p[2] for cards in table.printings.values() for p in cards.values() if p[2]})
-    index = {a: i for i, a in enumerate(artists)}
+    """Artists and collector numbers once, by index (most printings share a few thousand of
+    each), and each printing one integer (`deckeditor.games.mtg.set_table.pack`): read back, a
+    printing is an int in its set's dict, not a list of four values (16 MB resident, 7 MB so)."""
+    printings = [p for cards in table.printings.values() for p in cards.values()]
+    artists = sorted({p[2] for p in printings if p[2]})
+    numbers = sorted({p[0] for p in printings}, key=_number_order)
+    artist_at = {a: i for i, a in enumerate(artists)}
+    number_at = {n: i for i, n in enumerate(numbers)}
     sets = {
-        code: {name: [p[0], p[1], index.get(p[2], -1), p[3]] for name, p in sorted(cards.items())}
+        code: {
+            name: pack(number_at[p[0]], LETTERS.index(p[1]), artist_at.get(p[2], -1), p[3])
+            for name, p in sorted(cards.items())
+        }
         for code, cards in sorted(table.printings.items())
     }
-    return {"rarities": RARITY, "games": GAMES, "artists": artists, "sets": sets}
+    return {
+        "rarities": RARITY,
+        "games": GAMES,
+        "letters": LETTERS,
+        "artists": artists,
+        "numbers": numbers,
+        "sets": sets,
+    }
 
 
 def main(argv: list[str]) -> int:

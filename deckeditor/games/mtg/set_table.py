@@ -47,8 +47,54 @@ class PrintingFacts:
 _NONE = PrintingFacts()
 
 
-# one printing of the shipped table: collector number, rarity letter, artist index, GAME_BITS
-PrintingRow = tuple[str, str, int, int]
+# One printing of the shipped table is one integer (a list of four values per printing kept the
+# ~76,000 printings at 16 MB resident, 7 MB so): from the lowest bit, the index of its collector
+# number in the table's `numbers` (20 bits), of its rarity letter in LETTERS (4 bits), its
+# artist's index in `artists` plus one (20 bits; 0: none) and its GAME_BITS (8 bits).
+LETTERS = ("", *RARITY_NAMES)
+_WIDTHS = (20, 4, 20, 8)
+
+
+def pack(number: int, rarity: int, artist: int, games: int) -> int:
+    """A printing's integer from its fields (`tools/make_set_table.py` writes them)."""
+    values = (number, rarity, artist + 1, games)
+    packed, shift = 0, 0
+    for value, width in zip(values, _WIDTHS, strict=True):
+        if not 0 <= value < 1 << width:
+            raise ValueError(f"printing field {value} does not fit in {width} bits")
+        packed |= value << shift
+        shift += width
+    return packed
+
+
+def unpack(packed: int) -> tuple[int, int, int, int]:
+    """(number index, rarity index, artist index or -1, games) of a printing's integer."""
+    return (
+        packed & 0xFFFFF,
+        packed >> 20 & 0xF,
+        (packed >> 24 & 0xFFFFF) - 1,
+        packed >> 44 & 0xFF,
+    )
+
+
+class _Printings:
+    """The shipped table as read: artists and collector numbers by index, and per set code and
+    card name the printing's integer."""
+
+    def __init__(self, data: Any) -> None:
+        self.artists: list[str] = list(data["artists"])
+        self.numbers: list[str] = list(data["numbers"])
+        self.sets: Mapping[str, Mapping[str, int]] = data["sets"]
+
+    def fields(self, packed: int) -> tuple[str, str, str, int]:
+        """(collector number, rarity letter, artist, games); "" where the table has none."""
+        number, rarity, artist, games = unpack(packed)
+        return (
+            self.numbers[number] if number < len(self.numbers) else "",
+            LETTERS[rarity] if rarity < len(LETTERS) else "",
+            self.artists[artist] if 0 <= artist < len(self.artists) else "",
+            games,
+        )
 
 
 def _resources() -> Path:
@@ -65,12 +111,12 @@ def _names() -> Mapping[str, list[str]]:  # code -> [set name, Keyrune glyph nam
 
 
 @lru_cache(maxsize=1)
-def _printings() -> tuple[list[str], Mapping[str, Mapping[str, PrintingRow]]]:
+def _printings() -> _Printings:
     try:
         data: Any = json.loads(lzma.decompress((_resources() / PRINTINGS_FILE).read_bytes()))
-        return list(data["artists"]), data["sets"]
+        return _Printings(data)
     except (OSError, ValueError, KeyError, TypeError, lzma.LZMAError):
-        return [], {}
+        return _Printings({"artists": [], "numbers": [], "sets": {}})
 
 
 def set_name(code: str) -> str:
@@ -100,16 +146,13 @@ def keyrune_name(code: str) -> str:
 
 def facts(code: str, card_name: str) -> PrintingFacts:
     """The printing of `card_name` in set `code`: number, rarity, artist, games (empty: unknown)."""
-    artists, sets = _printings()
-    row = sets.get(code.upper(), {}).get(card_name)
+    table = _printings()
+    row = table.sets.get(code.upper(), {}).get(card_name)
     if row is None and " // " in card_name:  # a pool keyed by the front face's name
-        row = sets.get(code.upper(), {}).get(card_name.split(" // ", 1)[0])
+        row = table.sets.get(code.upper(), {}).get(card_name.split(" // ", 1)[0])
     if row is None:
         return _NONE
-    number, rarity, artist, games = row
-    return PrintingFacts(
-        number, rarity, artists[artist] if 0 <= artist < len(artists) else "", games
-    )
+    return PrintingFacts(*table.fields(row))
 
 
 def printed_rarities(card_name: str, codes: Iterable[str]) -> set[str]:
@@ -119,10 +162,11 @@ def printed_rarities(card_name: str, codes: Iterable[str]) -> set[str]:
 
 def table_rows() -> Iterator[tuple[str, str, str, str, int]]:
     """Every printing the shipped table describes: (set code, card name, rarity, artist, games)."""
-    artists, sets = _printings()
-    for code, cards in sets.items():
-        for name, (_number, rarity, artist, games) in cards.items():
-            yield code, name, rarity, artists[artist] if 0 <= artist < len(artists) else "", games
+    table = _printings()
+    for code, cards in table.sets.items():
+        for name, packed in cards.items():
+            _number, rarity, artist, games = table.fields(packed)
+            yield code, name, rarity, artist, games
 
 
 def describe(code: str, number: str | None = None) -> str:
