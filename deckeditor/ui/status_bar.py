@@ -30,9 +30,20 @@ from deckeditor.words import count
 PROBLEM_ROLE = Qt.ItemDataRole.UserRole + 20
 
 
+_NAMED = 3  # cards a line names before "and N more"
+
+
 def problem_line(problem: Problem) -> str:
+    """`[section] message`, then the cards behind it when the message names none of them
+    ("The deck has 5 Signature cards; at most 3 — Forgefire Cape, …": the status bar names the
+    cards of every problem, product.md; they were only in the tooltip)."""
     where = f"[{problem.section}] " if problem.section else ""
-    return f"{where}{problem.message}"
+    cards = list(dict.fromkeys(problem.cards))
+    if not cards or any(name in problem.message for name in cards):
+        return f"{where}{problem.message}"
+    more = len(cards) - _NAMED
+    named = ", ".join(cards[:_NAMED]) + (f" and {more} more" if more > 0 else "")
+    return f"{where}{problem.message} — {named}"
 
 
 class ProblemList(QListWidget):
