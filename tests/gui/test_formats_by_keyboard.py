@@ -156,3 +156,20 @@ def test_a_constructed_deck_counts_its_cards_and_sideboard(window, qtbot):
     for _ in range(2):  # Shift+Enter: to the sideboard
         qtbot.keyClick(window.catalog.table, Qt.Key.Key_Return, Qt.KeyboardModifier.ShiftModifier)
     assert window.status.count_label.text() == "5 cards · sideboard 2"
+
+
+def test_the_catalog_marks_a_restricted_card_before_it_is_added(window, qtbot):
+    """In Vintage the catalog said nothing of Sol Ring's restriction until a second copy was
+    refused; its row now reads "Sol Ring  (restricted to 1)"."""
+    choose_format(window, qtbot, "Vintage")
+    qtbot.keyClick(window, Qt.Key.Key_1, Qt.KeyboardModifier.AltModifier)
+    qtbot.keyClicks(window.catalog.search_box, '!"Sol Ring"')
+    model = window.catalog.model
+    assert model.index(0, 0).data() == "Sol Ring  (restricted to 1)"
+    window.catalog.search_box.selectAll()
+    qtbot.keyClicks(window.catalog.search_box, '!"Lightning Bolt"')
+    assert model.index(0, 0).data() == "Lightning Bolt"  # four allowed: nothing to say
+    choose_format(window, qtbot, "Commander")  # singleton: no list restricts it below that
+    window.catalog.search_box.selectAll()
+    qtbot.keyClicks(window.catalog.search_box, '!"Sol Ring"')
+    assert model.index(0, 0).data() == "Sol Ring"

@@ -147,8 +147,19 @@ class Predicate:
 
     def catalog_mark(self, card: Card) -> str | None:
         """What adding a shown card would use up: "uses 1 of 3" / "uses the last slot" for a
-        Game Changer the target bracket still takes; None for the rest."""
-        return self.bracket.mark(card) if self.bracket is not None else None
+        Game Changer the target bracket still takes; else a restriction it is under ("restricted
+        to 1": Vintage's list said nothing until the second copy); None for the rest."""
+        mark = self.bracket.mark(card) if self.bracket is not None else None
+        return mark or self._restricted(card)
+
+    def _restricted(self, card: Card) -> str | None:
+        base = base_limit(card, self.deck_rules)
+        if base.value == 0:
+            return None
+        lc = LimitCard(card.id, base.value or None)
+        if self.ruling.restricted_by(lc) is None:
+            return None
+        return f"restricted to {self.ruling.copy_limit(lc)}"
 
     def _limits(self, card: Card, out: list[Reason]) -> None:
         base = base_limit(card, self.deck_rules)
