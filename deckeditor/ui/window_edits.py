@@ -335,14 +335,35 @@ class WindowEdits:
             self.host.show_message(refusal)
         elif self.session.catalog_lead_actions(card, self.host.target()):
             self.catalog_lead()
-        elif not self.session.deck.section(lead).total:
-            self.add_to_section(card.name, lead)
         else:
-            title = self.session.game.section_title(lead).lower()
+            slots = self._lead_slots(lead)
+            slot = self._open_slot(card, lead, slots)
+            if slot is not None:
+                self.add_to_section(card.name, slot)
+                return
+            title = " and ".join(self.session.game.section_title(s) for s in slots).lower()
+            which = "it" if len(slots) == 1 else "one"
             self.host.show_message(
-                f"The deck has its {title}: to change it, select a deck line (Alt+3) "
+                f"The deck has its {title}: to change {which}, select a deck line (Alt+3) "
                 "and press Ctrl+Shift+C"
             )
+
+    def _lead_slots(self, lead: str) -> list[str]:
+        """The "Add to" slots that stand in for the lead section (Oathbreaker's oathbreaker and
+        signature spell), else the lead section itself."""
+        session = self.session
+        slots = [
+            t for t in session.add_targets() if t != lead and session.target_section(t) == lead
+        ]
+        return slots or [lead]
+
+    def _open_slot(self, card: Any, lead: str, slots: list[str]) -> str | None:
+        """Where the card goes as a lead: the empty lead section, or the first slot of it that
+        takes the card (Brainstorm beside an oathbreaker is the signature spell)."""
+        if slots == [lead]:
+            return None if self.session.deck.section(lead).total else lead
+        session = self.session
+        return next((s for s in slots if not session.why_hidden(card, s)), None)
 
     def selected_second_lead(self) -> None:
         self._selected_action(1)
