@@ -212,7 +212,24 @@ class WindowFiles:
             )
             if not path:
                 return False
+        self._name_after(path)
         return self.save_to(path)
+
+    def _name_after(self, path: str) -> None:
+        """A deck still under a placeholder name ("Untitled deck", a pasted code's "Imported
+        deck") takes the name of the file the player saves it as: saved as jinx.deck.json it
+        stayed "Imported deck" in the title and in every export."""
+        from deckeditor.deckio import PASTED  # lazy: the deck files' readers, not the first screen
+
+        session = self.host.session
+        if session.deck.name not in (new_deck().name, PASTED):
+            return
+        name = Path(path).name
+        for suffix in (".deck.json", ".json"):
+            if name.lower().endswith(suffix) and len(name) > len(suffix):
+                name = name[: -len(suffix)]
+                break
+        session.rename(name)
 
     def save_folder(self) -> str:
         """Where Save As starts (`player_folder`)."""

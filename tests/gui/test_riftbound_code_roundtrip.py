@@ -106,3 +106,21 @@ def test_a_copied_code_pastes_back_to_the_same_deck(window, qtbot, codes, name):
         for s in SECTIONS
     }
     assert after == before
+
+
+def test_a_pasted_deck_saved_as_a_file_takes_its_name(window, qtbot, codes, tmp_path):
+    """Saved as jinx.deck.json, a pasted code stayed "Imported deck" in the title and in every
+    export; reopened, it is the same deck under the file's name."""
+    paste(window, qtbot, codes["ex2"])
+    path = tmp_path / "jinx.deck.json"
+    assert window.save_as(str(path))
+    assert window.session.deck.name == "jinx"
+    assert window.windowTitle().startswith("jinx — jinx.deck.json")
+    before = counts(window)
+    window.new_deck("riftbound")
+    assert window.open_path(str(path))
+    assert window.session.deck.name == "jinx" and counts(window) == before
+    # a deck the player named keeps its name whatever the file is called
+    window.session.rename("Budget Jinx")
+    assert window.save_as(str(tmp_path / "other.deck.json"))
+    assert window.session.deck.name == "Budget Jinx"
