@@ -225,7 +225,8 @@ def _columns(game: str, cards: Sequence[Any], cache: DerivedCache | None) -> Col
     """The game's columns over `cards`: from `cache` (a pool's `carddb.derived` cache) when it
     holds them for this code, each read when a key first reads it, else built, and stored there
     for the next start. Columns a game builds lazily (functions) are not stored; the game's
-    `lazy_columns` makes them again."""
+    `lazy_columns` makes them again. Its `card_columns` are made from the cards when first
+    read."""
     search = game_search(game)
     if cache is None or search.lazy_columns is None:
         return search.build_columns(cards)
@@ -236,13 +237,18 @@ def _columns(game: str, cards: Sequence[Any], cache: DerivedCache | None) -> Col
         stored_columns.__name__,  # how they are stored
     )
     fingerprint = code_fingerprint(*modules)
-    found = stored_columns.read_back(cache, fingerprint, lambda: search.build_columns(cards))
+    made = {name: _made_from(cards, row) for name, row in search.card_columns.items()}
+    found = stored_columns.read_back(cache, fingerprint, lambda: search.build_columns(cards), made)
     if found is not None:
         found.update(search.lazy_columns(cards, found))
         return found
     columns = search.build_columns(cards)
-    stored_columns.store(cache, fingerprint, columns)
+    stored_columns.store(cache, fingerprint, columns, frozenset(made))
     return columns
+
+
+def _made_from(cards: Sequence[Any], row: Callable[[Any], Any]) -> Callable[[], list[Any]]:
+    return lambda: [row(card) for card in cards]
 
 
 # --- one index per pool -----------------------------------------------------------------------

@@ -60,11 +60,13 @@ def _decoded(blob: bytes | None) -> Any:
         return None
 
 
-def store(cache: DerivedCache, fingerprint: str, columns: Columns) -> None:
-    """Keep the columns a function did not make (those are made again), each in its own row,
-    then their names and the columns each shares its rows with. A value marshal cannot hold
-    leaves the set unstored (built every time)."""
-    stored = {k: v for k, v in columns.items() if not callable(v)}
+def store(
+    cache: DerivedCache, fingerprint: str, columns: Columns, unkept: frozenset[str] = frozenset()
+) -> None:
+    """Keep the columns a function did not make and not named in `unkept` (those are made
+    again), each in its own row, then their names and the columns each shares its rows with. A
+    value marshal cannot hold leaves the set unstored (built every time)."""
+    stored = {k: v for k, v in columns.items() if not callable(v) and k not in unkept}
     bases = shared_bases(stored)
     try:
         # uncompressed: inflating ~17 MB would cost ~40 ms of the ~80 ms this saves at start
@@ -120,18 +122,27 @@ def _patched(base: list[Any], patch: Any) -> list[Any] | None:
 
 
 def read_back(
-    cache: DerivedCache, fingerprint: str, rebuild: Callable[[], Columns]
+    cache: DerivedCache,
+    fingerprint: str,
+    rebuild: Callable[[], Columns],
+    made: dict[str, Callable[[], Any]] | None = None,
 ) -> StoredColumns | None:
-    """The stored columns, each read on first use; None when no complete set is stored."""
+    """The stored columns, each read on first use, with the columns `made` makes (from the
+    cards, `GameSearch.card_columns`), each made on first use; None when no complete set is
+    stored."""
     names = _decoded(cache.get(NAMES, fingerprint))
     if not isinstance(names, dict) or not all(
         isinstance(n, str) and (b is None or b in names) for n, b in names.items()
     ):
         return None  # none stored, or the form of an earlier version
     bases = {name: base for name, base in names.items() if base is not None}
-    return StoredColumns(
-        list(names), lambda name: _decoded(cache.get(_row(name), fingerprint)), rebuild, bases
-    )
+    makers = made or {}
+
+    def load(name: str) -> Any:
+        make = makers.get(name)
+        return make() if make is not None else _decoded(cache.get(_row(name), fingerprint))
+
+    return StoredColumns([*names, *makers], load, rebuild, bases)
 
 
 class StoredColumns(dict[str, Any]):

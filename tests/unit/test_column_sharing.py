@@ -5,6 +5,8 @@ object each."""
 
 from __future__ import annotations
 
+import sqlite3
+
 from deckeditor.carddb.store import open_pool
 from deckeditor.games.mtg.search_keys.columns import build_columns
 from deckeditor.search import compile_query, stored_columns
@@ -87,3 +89,21 @@ def test_shared_columns_read_back_equal_and_answer_the_same(tmp_path):
     assert plain(index.columns) == plain(first.columns)
     hits = compile_query("o:draw -o:reminder", "mtg").filter_rows(pool)
     assert sorted(pool[r].name for r in hits) == ["Long Think", "Quick Study"]
+
+
+def test_the_raw_names_and_texts_are_the_cards_own_strings(tmp_path):
+    """`name_raw` and `full_raw` are what each card says as it is: made from the cards when first
+    read, not stored (read back, they were copies of the cards' strings: ~9 MB)."""
+    paths = stored_home(tmp_path)
+    first = index_mod.index_for(open_pool(paths))
+    pool = open_pool(paths)
+    index = index_mod.index_for(pool)
+    assert plain(index.columns) == plain(first.columns)
+    card = pool[2]
+    assert index.columns["full_raw"][2][0] is card.faces[0].oracle_text
+    assert index.columns["name_raw"][2][0] is card.name
+    with sqlite3.connect(paths.card_db) as conn:
+        stored = {name for (name,) in conn.execute("SELECT name FROM derived")}
+    assert "search-columns:text" in stored and "search-columns:full_raw" not in stored
+    hits = compile_query("fo:/reminder: ~/", "mtg").filter_rows(pool)
+    assert [pool[r].name for r in hits] == ["Long Think"]

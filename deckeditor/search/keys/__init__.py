@@ -18,6 +18,8 @@ A game supplies:
 * `lazy_columns(cards, columns) -> dict` (optional): the columns `build_columns` returns as
   functions (built on first use), made again over stored columns, so the columns can be kept in
   the card database between starts;
+* `card_columns` (optional): column -> card -> its row, for columns a card gives as it is
+  (printed names, raw text): made from the cards, never stored, so they share the cards' strings;
 * `refused`: alias -> message for another game's keys (`"c:" is another game's key; use ...`);
 * `unsupported`: keys that exist on Scryfall but are not supported yet;
 * `help`: for the search help dialog, what each key matches and examples;
@@ -27,7 +29,7 @@ A game supplies:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -50,6 +52,10 @@ class GameSearch:
     # (cards, columns) -> the columns build_columns makes as functions, over columns read back
     # from a cache; a game without it gets its columns built at every start
     lazy_columns: Callable[[Sequence[Any], Columns], Columns] | None = None
+    # column -> the row a card gives as it is (its printed names, its raw rules text): not kept
+    # with the stored columns but made again from the cards when first read, so the rows hold
+    # the cards' own strings instead of copies read back (MTG: ~9 MB over the full pool)
+    card_columns: Mapping[str, Callable[[Any], Any]] = field(default_factory=dict)
     refused: dict[str, str] = field(default_factory=dict)
     unsupported: frozenset[str] = frozenset()
     # the search help (F1): canonical alias -> (what it matches, examples); every key of `keys`

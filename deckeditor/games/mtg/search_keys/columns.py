@@ -76,6 +76,20 @@ def _pool_outside(cards: Sequence[Card]) -> Callable[[SearchFormat, date], list[
     return outside
 
 
+def printed_names(card: Card) -> tuple[str, ...]:
+    """Column `name_raw`'s row: the full name, then each other face name as printed."""
+    return (card.name,) + tuple(f.name for f in card.faces if f.name != card.name)
+
+
+def raw_texts(card: Card) -> tuple[str, ...]:
+    """Column `full_raw`'s row: each face's rules text as printed, reminder text included."""
+    return tuple(f.oracle_text for f in card.faces)
+
+
+# the columns made from the cards again rather than stored (`GameSearch.card_columns`)
+CARD_COLUMNS = {"name_raw": printed_names, "full_raw": raw_texts}
+
+
 def build_columns(cards: Sequence[Card]) -> dict[str, Any]:
     """Every column MTG's keys read, in one pass over the cards: a hot loop (~30,000 cards at
     the first start after an import; a pass per column would walk the cards and faces again).
@@ -100,7 +114,7 @@ def build_columns(cards: Sequence[Card]) -> dict[str, Any]:
     for row, card in enumerate(cards):
         faces = card.faces
         name.append(fold_name(card.name))
-        printed = (card.name,) + tuple(f.name for f in faces if f.name != card.name)
+        printed = printed_names(card)
         name_raw.append(printed)
         for written in printed:
             exact.setdefault(fold_name(written), []).append(row)
@@ -108,7 +122,7 @@ def build_columns(cards: Sequence[Card]) -> dict[str, Any]:
         types.append(one_type(line, line))
         folded_full = [fold_text(f.oracle_text) for f in faces]
         folded_rules = [fold_rules(t) for t in folded_full]
-        full_raw.append(tuple(f.oracle_text for f in faces))
+        full_raw.append(raw_texts(card))
         whole = "\n".join(folded_full)
         whole = one_text(whole, whole)
         rules = "\n".join(folded_rules)

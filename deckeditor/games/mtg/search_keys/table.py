@@ -7,7 +7,7 @@ from typing import Any
 
 from deckeditor.games.mtg.search_keys import printings
 from deckeditor.games.mtg.search_keys.colours import parse_colour
-from deckeditor.games.mtg.search_keys.columns import build_columns, lazy_columns
+from deckeditor.games.mtg.search_keys.columns import CARD_COLUMNS, build_columns, lazy_columns
 from deckeditor.games.mtg.search_keys.is_values import IS_VALUES, OTAG_VALUES
 from deckeditor.search.keys import GameSearch
 from deckeditor.search.keys.kinds import (
@@ -97,6 +97,7 @@ SEARCH = GameSearch(
     keys=_table(),
     build_columns=build_columns,
     lazy_columns=lazy_columns,
+    card_columns=CARD_COLUMNS,
     refused=REFUSED,
     unsupported=UNSUPPORTED,
     help=HELP,
