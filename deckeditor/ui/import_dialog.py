@@ -25,10 +25,21 @@ from PySide6.QtWidgets import (
 from deckeditor.carddb.pool import CardPool
 from deckeditor.deck import Deck
 from deckeditor.deck_files import export_kind, read_deck_file
-from deckeditor.deckfile_errors import ImportResult
+from deckeditor.deckfile_errors import DeckFileError, ImportResult
 from deckeditor.games import registry
 from deckeditor.ui.import_report_model import ImportReportModel, status_name
 from deckeditor.words import count
+
+
+def error_words(error: Exception | None) -> str:
+    """Why the text cannot be read: a file's error as `deck.txt:12: …` (the file's place), a
+    pasted text's as "Line 1: …" (it read "<text>:1: deck code: …")."""
+    if isinstance(error, DeckFileError) and error.path is None:
+        where = "" if error.line is None else f"Line {error.line}"
+        if where and error.column is not None:
+            where += f", column {error.column}"
+        return f"{where}: {error.message}" if where else error.message
+    return str(error)
 
 
 class ImportDialog(QDialog):
@@ -140,7 +151,7 @@ class ImportDialog(QDialog):
                 result = read_deck_file(path_or_text, self.pool_for(result.deck.game))
             break
         if result is None:
-            self.error.setText(str(first_error))
+            self.error.setText(error_words(first_error))
             self.notes.setText("")
             ok.setEnabled(False)
             return

@@ -124,3 +124,26 @@ def test_a_pasted_deck_saved_as_a_file_takes_its_name(window, qtbot, codes, tmp_
     window.session.rename("Budget Jinx")
     assert window.save_as(str(tmp_path / "other.deck.json"))
     assert window.session.deck.name == "Budget Jinx"
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("CMAQ=CAAAA4", "Line 1: deck code: character 4: '=' is not a deck-code character"),
+        (
+            "CMAQCAAAA4AAAAAAAAAAAAABAEBQAFQAAEAQAAH3AEAACAIDAAEQAA",
+            "Line 1: deck code: byte 33: truncated: expected the champion trailer",
+        ),
+    ],
+)
+def test_a_broken_code_is_named_by_its_line_not_a_file(make_window, qtbot, pool, text, said):
+    """A pasted code that cannot be read said "<text>:1: deck code: …" under the preview."""
+    seen = []
+    win = make_window()
+    win.run_dialog = lambda dialog: seen.append(dialog.error.text()) or False  # then Cancel
+    show_active(qtbot, win)
+    win.pools["riftbound"] = pool
+    win.new_deck("riftbound")
+    paste(win, qtbot, text)
+    assert seen == [said]
+    assert win.session.deck.count() == 0
