@@ -93,8 +93,10 @@ class Searcher:
         self.index = pool if isinstance(pool, SearchIndex) else index_for(pool, self.game)
         self.last_text: str = ""
         self.last_bits: int = self.index.all
-        self._rows_bits: int = self.index.all
-        self._rows: list[int] = list(range(self.index.n))
+        # no result listed yet (a bitset is never negative): the first `last_rows` lists it, so a
+        # catalog that never asks keeps no list of every row (~1.2 MB over the full pool)
+        self._rows_bits: int = -1
+        self._rows: list[int] = []
         self.last_error: Exception | None = None
         self.last_query: CompiledQuery | None = (
             None  # the last good CompiledQuery (its name tiers order the catalog)

@@ -35,3 +35,14 @@ def test_type_searches_find_the_same_cards_with_rare_groups():
     assert names("t:creature or t:artifact") == ["Lone Relic", "Goblin 0", "Goblin 1", "Goblin 2"]
     assert len(names("t:instant")) == 200
     assert names("-t:instant") == ["Lone Relic", "Goblin 0", "Goblin 1", "Goblin 2"]
+
+
+def test_a_searcher_lists_every_row_only_when_asked():
+    from deckeditor.search import Searcher
+
+    cards = many_cards()
+    searcher = Searcher(cards, "mtg")
+    assert searcher._rows == []  # nothing listed until asked
+    assert searcher.last_rows == list(range(len(cards)))
+    assert searcher.search("t:artifact") == [200]
+    assert searcher.last_rows == [200]
