@@ -174,10 +174,11 @@ class MtgGame(Game):
     def count_summary(self, deck: Deck, fmt: Any, pool: Any = None) -> str:
         """Commander-like formats: the deck and its library ("100 cards · library 99"); a
         constructed deck has no command zone, so its library is the deck: its cards and its
-        sideboard ("60 cards · sideboard 15"; it said "60 cards · library 60")."""
+        sideboard ("60 cards · sideboard 15"; it said "60 cards · library 60"). A companion is
+        outside the deck (it starts in the sideboard): "8 cards" as the size problem says it, not 9."""
         main = deck.count("Main")
         if getattr(fmt, "variant", "") != "constructed":
-            total = deck.count("Commander", "Companion", "Main")
+            total = deck.count("Commander", "Main")  # every command-zone rule set's `counted`
             return f"{total} card{'s' if total != 1 else ''} · library {main}"
         side = deck.count("Sideboard")
         said = f"{main} card{'s' if main != 1 else ''}"
