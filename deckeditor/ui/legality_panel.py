@@ -29,6 +29,7 @@ from deckeditor.deck_views import player_words
 from deckeditor.problems import Problem
 from deckeditor.session import EditorSession
 from deckeditor.ui.status_bar import ProblemList
+from deckeditor.words import count
 
 COLUMNS = ("Format", "Verdict", "Problems")
 
@@ -142,7 +143,12 @@ class LegalityPanel(QWidget):
             errors = sum(1 for p in problems if p.is_error)
             self.results[info.code] = problems
             self._cell(row, 1).setText("Legal" if not errors else "Not legal")
-            self._cell(row, 2).setText(str(errors) if errors else "")
+            # a legal deck's warnings are counted too (casual Riftbound's banned cards): the
+            # column was empty, as for a deck with nothing to say
+            warnings = len(problems) - errors
+            self._cell(row, 2).setText(
+                str(errors) if errors else count(warnings, "warning") if warnings else ""
+            )
         if row == self.table.currentRow():
             # the player's choice selects its cards once (below); a re-check after an edit
             # only refreshes the list, so the deck pane keeps the player's own selection
