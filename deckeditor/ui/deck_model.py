@@ -103,6 +103,12 @@ class DeckModel(QStandardItemModel):
         self._shape: tuple[object, ...] | None = None  # what the rows were planned from
         self.inserted_groups: list[QStandardItem] = []  # group rows the last update added
 
+    def retheme(self) -> None:
+        """A theme switch: the group heads' grey in the new palette, and every row made afresh
+        at the next `rebuild` (rows updated in place keep the colours they were made with)."""
+        self._grey = QBrush(QColor(theme.tone("#555555")))
+        self._shape = None
+
     def rebuild(
         self,
         deck: Deck,

@@ -3,10 +3,9 @@
 
 The window owns no rules: it forwards every edit to the EditorSession and redraws from the
 session's snapshot when it changes. Its workflows are controllers of their own: files
-(`window_files`), the card import (`card_import`), deck edits (`window_edits`) and
-card pictures (`picture_options`). Dialog entry
-points (`ask_colors`, `confirm_discard`, ...) are attributes so tests can answer them without a
-modal loop.
+(`window_files`), the card import (`card_import`), deck edits (`window_edits`) and card
+pictures (`picture_options`). Dialog entry points (`ask_colors`, `confirm_discard`, ...) are
+attributes so tests can answer them without a modal loop.
 """
 
 from __future__ import annotations
@@ -446,6 +445,7 @@ class MainWindow(QMainWindow):
         self.card_view.retheme()
         self.catalog.error_label.setStyleSheet(theme.tone("color: #b00020;"))
         self.stats.update()
+        self.deck_pane.model.retheme()
         self._on_session_changed(self.session, full=True)  # lines and problems in the new colours
         self.catalog.table.viewport().update()
         self.deck_pane.tree.viewport().update()
