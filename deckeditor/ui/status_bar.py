@@ -11,7 +11,6 @@ from PySide6.QtCore import QDate, Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QColor, QIcon, QResizeEvent
 from PySide6.QtWidgets import (
     QComboBox,
-    QDateEdit,
     QLabel,
     QListWidget,
     QListWidgetItem,
@@ -25,6 +24,7 @@ from deckeditor import format_catalog
 from deckeditor.games.interface import DeckTarget
 from deckeditor.problems import Problem
 from deckeditor.ui import theme
+from deckeditor.ui.day_edit import DayEdit
 from deckeditor.words import count
 
 PROBLEM_ROLE = Qt.ItemDataRole.UserRole + 20
@@ -175,7 +175,7 @@ class DeckStatusBar(QStatusBar):
         self.format_box = QComboBox()
         self.format_box.setToolTip("The format the deck is checked against")
         self.format_box.setMinimumContentsLength(12)
-        self.day_edit = QDateEdit()
+        self.day_edit = DayEdit()  # typed whole: 2024-09-22
         self.day_edit.setCalendarPopup(True)
         self.day_edit.setDisplayFormat("yyyy-MM-dd")
         self.day_edit.setToolTip("The day whose ban, restricted and taboo lists apply")

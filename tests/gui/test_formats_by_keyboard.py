@@ -173,3 +173,20 @@ def test_the_catalog_marks_a_restricted_card_before_it_is_added(window, qtbot):
     window.catalog.search_box.selectAll()
     qtbot.keyClicks(window.catalog.search_box, '!"Sol Ring"')
     assert model.index(0, 0).data() == "Sol Ring"
+
+
+def test_the_day_box_takes_a_day_typed_whole(window, qtbot):
+    """Tab to the status bar's day box and type 2024-09-22: Qt moved on after the year and again
+    at the typed "-", so it became 2024-12-09."""
+    window.status.format_box.setFocus()
+    for _ in range(5):
+        if window.status.day_edit.isAncestorOf(QApplication.focusWidget()) or (
+            QApplication.focusWidget() is window.status.day_edit
+        ):
+            break
+        QTest.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
+    QTest.keyClicks(QApplication.focusWidget(), "2024-09-22")
+    assert window.status.day_edit.date().toString("yyyy-MM-dd") == "2024-09-22"
+    assert window.session.day == dt.date(2024, 9, 22)
+    add(window, qtbot, "Mana Crypt")
+    assert not [line for line in problem_lines(window) if "Mana Crypt" in line]
