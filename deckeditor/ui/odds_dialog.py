@@ -33,6 +33,7 @@ from deckeditor.games import categories
 from deckeditor.odds import percent
 from deckeditor.session import EditorSession
 from deckeditor.ui.card_images import CardImages
+from deckeditor.words import count
 
 TURNS = (0, 1, 2, 3, 4, 5, 6)
 
@@ -145,7 +146,9 @@ class OddsDialog(QDialog):
         return buttons
 
     def _fill_categories(self) -> None:
-        """The game's roles, then the deck's own categories; the game's odds role first shown."""
+        """The game's roles, then the deck's own categories, then each card of the library (the
+        command line's --card: a Riftbound deck has no roles, and the box was empty, every
+        chance 0.0%); the game's odds role first shown."""
         session = self.session
         game = session.game
         names = [r.title for r in game.roles]
@@ -154,7 +157,16 @@ class OddsDialog(QDialog):
             for n in categories.category_counts(session.deck, game, session.pool)
             if n not in names
         ]
-        self.category.addItems(names)
+        for name in names:
+            self.category.addItem(name, ("category", name))
+        cards = sorted(
+            {e.card for e, _ in categories.library_cards(session.deck, game, session.pool)},
+            key=str.casefold,
+        )
+        if names and cards:
+            self.category.insertSeparator(self.category.count())
+        for card in cards:
+            self.category.addItem(card, ("card", card))
         first = next((r.title for r in game.roles if r.key == game.odds_role), None)
         if first is not None:
             self.category.setCurrentText(first)
@@ -163,14 +175,13 @@ class OddsDialog(QDialog):
 
     def refresh_odds(self) -> None:
         session = self.session
-        category = self.category.currentText()
+        kind, name = self.category.currentData() or ("category", self.category.currentText())
         size, wanted = categories.library_count(
-            session.deck, session.game, session.pool, category=category
+            session.deck, session.game, session.pool, **{kind: name}
         )
         k = self.at_least.value()
-        self.summary.setText(
-            f"{wanted} {category} in a library of {size}: the chance of at least {k}"
-        )
+        what = f"{name} ({count(wanted, 'copy')})" if kind == "card" else f"{wanted} {name}"
+        self.summary.setText(f"{what} in a library of {size}: the chance of at least {k}")
         for row, turn in enumerate(TURNS):
             for column, (on_draw, mulligans) in enumerate(
                 (d, m) for d in (False, True) for m in range(3)
