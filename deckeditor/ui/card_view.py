@@ -107,19 +107,7 @@ class CardView(QWidget):
         self.image_note.setWordWrap(True)  # a long note must not widen the pane (1366 px screens)
         self.image_note.setStyleSheet(theme.tone("color:#777"))
         self.image_note.hide()
-        self.printing_label = QLabel("Printing")
-        self.printing_box = QComboBox()
-        self.printing_box.setToolTip(
-            "The printing this deck line names (written by every export that can carry it)"
-        )
-        self.number_edit = QLineEdit()
-        self.number_edit.setPlaceholderText("No.")
-        self.number_edit.setToolTip("Collector number within the set (optional)")
-        self.number_edit.setMaximumWidth(70)
-        printing_row = QHBoxLayout()
-        printing_row.addWidget(self.printing_label)
-        printing_row.addWidget(self.printing_box, 1)
-        printing_row.addWidget(self.number_edit)
+        printing_row = self._make_printing_row()
         self._printings: list[Printing | None] = [None]  # "any printing", then the card's
         self.show_sets = False
         self.viewed_printing: Printing | None = (
@@ -151,6 +139,29 @@ class CardView(QWidget):
         self._show_attach(False)
         self._fill_printings()
         self._render()  # a fresh window: the hint, not an empty pane
+
+    def _make_printing_row(self) -> QHBoxLayout:
+        """The deck line's printing: a list of the card's printings and the collector number."""
+        self.printing_label = QLabel("Printing")
+        self.printing_box = QComboBox()
+        # as wide as the pane gives it, not as its longest printing (which pushed the panes
+        # about on a 1366-pixel screen); the list that drops down shows each printing whole
+        self.printing_box.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
+        self.printing_box.setMinimumContentsLength(12)
+        self.printing_box.setToolTip(
+            "The printing this deck line names (written by every export that can carry it)"
+        )
+        self.number_edit = QLineEdit()
+        self.number_edit.setPlaceholderText("No.")
+        self.number_edit.setToolTip("Collector number within the set (optional)")
+        self.number_edit.setMaximumWidth(70)
+        printing_row = QHBoxLayout()
+        printing_row.addWidget(self.printing_label)
+        printing_row.addWidget(self.printing_box, 1)
+        printing_row.addWidget(self.number_edit)
+        return printing_row
 
     def retheme(self) -> None:
         """The palette changed (View › Theme): symbol pictures and texts drawn again."""
@@ -261,6 +272,10 @@ class CardView(QWidget):
             self.printing_box.addItem(self._printing_icon(current), game.printing_text(current))
             keep = len(self._printings) - 1
         self.printing_box.setCurrentIndex(keep or 0)
+        view = self.printing_box.view()  # the list, wider than the box: each printing whole
+        view.setMinimumWidth(
+            view.sizeHintForColumn(0) + view.verticalScrollBar().sizeHint().width()
+        )
         self.printing_box.blockSignals(False)
         self.number_edit.setText(
             (current.number or "") if current is not None and current.set else ""
