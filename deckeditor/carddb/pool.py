@@ -75,6 +75,15 @@ class LazyCards(Sequence[C]):
         return iter(self._pool.cards)
 
 
+def _with_row(table: dict[str, tuple[int, ...]], key: str, row: int) -> None:
+    """Add `row` to the rows of `key` (each row once, in the order added)."""
+    rows = table.get(key)
+    if rows is None:
+        table[key] = (row,)
+    elif row not in rows:
+        table[key] = (*rows, row)
+
+
 class CardPool(Generic[C]):
     def __init__(self, game: str, cards: Iterable[C] = ()) -> None:
         self.game = game
@@ -86,12 +95,15 @@ class CardPool(Generic[C]):
         # (snapshot rows, row -> card) while some cards are still undecoded (`lazy`); else None
         self._lazy: tuple[list[Any], Callable[[Any], C]] | None = None
         self._exact: dict[str, int] = {}
-        self._folded: dict[str, set[int]] = {}  # full-name keys
+        # A name key's rows are a tuple (`_with_row`): one row's set costs 216 bytes, its tuple
+        # 48; the full MTG pool's ~29,500 full-name keys were 6.4 MB of one-row sets.
+        self._folded: dict[str, tuple[int, ...]] = {}  # full-name keys
         # face-name keys of cards with more faces than one, or a face named unlike the card (a
         # one-faced card's face is its name: kept out, the table stays small and quick to miss)
-        self._faces: dict[str, set[int]] = {}
+        self._faces: dict[str, tuple[int, ...]] = {}
         self._back: set[tuple[str, int]] = set()
-        self._unquoted: dict[str, set[int]] = {}  # `"Ach! Hans, Run!"` written without quotes
+        # `"Ach! Hans, Run!"` written without quotes
+        self._unquoted: dict[str, tuple[int, ...]] = {}
         for card in cards:
             self.add(card)
 
@@ -166,17 +178,17 @@ class CardPool(Generic[C]):
         self.cards.append(card)
         self._exact[card.name] = row
         key = split_key(card.name)
-        self._folded.setdefault(key, set()).add(row)
+        _with_row(self._folded, key, row)
         if len(key) > 2 and key[0] == key[-1] == '"':
-            self._unquoted.setdefault(key[1:-1].strip(), set()).add(row)
+            _with_row(self._unquoted, key[1:-1].strip(), row)
         for alias in getattr(card, "other_names", ()) or ():  # same Oracle card, other name
-            self._folded.setdefault(split_key(alias), set()).add(row)
+            _with_row(self._folded, split_key(alias), row)
         faces: tuple[str, ...] = getattr(card, "face_names", ()) or ()
         if len(faces) == 1 and name_key(faces[0]) == key:
             faces = ()  # one face named as the card: found by its full name first, always
         for i, face in enumerate(faces):
             key = name_key(face)
-            self._faces.setdefault(key, set()).add(row)
+            _with_row(self._faces, key, row)
             if i > 0:
                 self._back.add((key, row))
         return row
