@@ -64,12 +64,27 @@ class _CardSlot(QPushButton):
     def set_picture(self, pixmap: QPixmap | None) -> None:
         if pixmap is None or pixmap.isNull():
             self.setIcon(QIcon())
-            self.setText(self.name)
+            self.setText(self._wrapped(self.name))
             return
         scaled = pixmap.scaledToWidth(CARD_WIDTH - 6, Qt.TransformationMode.SmoothTransformation)
         self.setIcon(QIcon(scaled))
         self.setIconSize(scaled.size())
         self.setText("")
+
+    def _wrapped(self, name: str) -> str:
+        """The name on as many lines as it takes ("Swords to / Plowshares"): a button draws
+        one line, and a long name was cut at both ends ("words to Plowshare")."""
+        metrics, room = self.fontMetrics(), CARD_WIDTH - 14
+        lines: list[str] = []
+        for word in name.split():
+            joined = f"{lines[-1]} {word}" if lines else word
+            if lines and metrics.horizontalAdvance(joined) <= room:
+                lines[-1] = joined
+            else:
+                lines.append(word)
+        return "\n".join(
+            metrics.elidedText(line, Qt.TextElideMode.ElideRight, room) for line in lines
+        )
 
 
 class OddsDialog(QDialog):
