@@ -66,6 +66,7 @@ class DeckPane(QWidget):
     colorsRequested = Signal(str, int)
     cardSelected = Signal(str)
     sectionSelected = Signal(str)
+    said = Signal(str)  # what an edit made here did, for the status line
 
     def __init__(self, session: EditorSession, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -296,11 +297,10 @@ class DeckPane(QWidget):
         deck = self.session.deck
         section, index = entries[0]
         entry = deck.section(section).entries[index]
-        if action == "plus":
-            self.session.set_count(section, index, entry.count + 1)
-        elif action == "minus":
-            self.session.set_count(section, index, entry.count - 1)
-        elif action == "delete":
+        if action in ("plus", "minus"):
+            self._set_count(section, index, entry.count + (1 if action == "plus" else -1))
+            return
+        if action == "delete":
             # several lines: remove from the highest index down so indexes stay valid
             new = deck
             for sec, i in sorted(entries, key=lambda t: (t[0], -t[1])):
@@ -308,6 +308,18 @@ class DeckPane(QWidget):
             self.session.apply(
                 new, "Removed " + ", ".join(deck.section(s).entries[i].card for s, i in entries)
             )
+            self.said.emit(self.session.history.undo_text())
+
+    def _set_count(self, section: str, index: int, count: int) -> None:
+        """The line's copies, said on the status line (a "+" used to leave the last "Added 1 ×
+        …" standing, as if that card had been added again)."""
+        card = self.session.deck.section(section).entries[index].card
+        self.session.set_count(section, index, count)
+        title = self.session.game.section_title(section)
+        if count <= 0:
+            self.said.emit(f"Removed {card} from {title}")
+        else:
+            self.said.emit(f"{card}: {count:,} {'copy' if count == 1 else 'copies'} in {title}")
 
     def _on_drop(self, kind: str, payload: str, target: str) -> None:
         if kind == "cards":
@@ -330,6 +342,7 @@ class DeckPane(QWidget):
         entry = self.current_entry()
         if entry is not None:
             self.session.move(entry[0], entry[1], target)
+            self.said.emit(self.session.history.undo_text())
 
     def _on_item_changed(self, item: QStandardItem) -> None:
         """A quantity typed in the Qty cell: the count (0 removes the line, at most 9,999)."""
@@ -349,7 +362,7 @@ class DeckPane(QWidget):
             QTimer.singleShot(0, self.refresh)  # show the count the deck has
             return
         # after the editor has closed: the edit rebuilds the model under it
-        QTimer.singleShot(0, lambda: self.session.set_count(section, index, min(count, 9999)))
+        QTimer.singleShot(0, lambda: self._set_count(section, index, min(count, 9999)))
 
     def _on_current(self, current: QModelIndex, _previous: QModelIndex) -> None:
         if not current.isValid():

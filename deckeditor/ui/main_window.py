@@ -199,7 +199,6 @@ class MainWindow(QMainWindow):
         )
         catalog.cardChosen.connect(lambda name: edits.add_card(name, self.target()))
         catalog.addToSection.connect(edits.add_to_section)
-        catalog.noSideSection.connect(self.show_message)
         catalog.leadRequested.connect(edits.add_by_lead_action)
         catalog.cardSelected.connect(lambda name: card_view.show_card(name, self.target()))
         catalog.importRequested.connect(self.card_import.choose_source)
@@ -207,7 +206,8 @@ class MainWindow(QMainWindow):
             lambda name: card_view.open_printings(name, self.target())
         )
         catalog.helpRequested.connect(self.search_help)
-        catalog.nothingToAdd.connect(self.show_message)
+        for said in (catalog.noSideSection, catalog.nothingToAdd, deck_pane.said):
+            said.connect(self.show_message)
         # the card view's "why hidden" follows the search, once typing pauses (off the keystroke)
         self._card_refresh = QTimer(self, singleShot=True, interval=250)
         self._card_refresh.timeout.connect(self._refresh_card_reasons)

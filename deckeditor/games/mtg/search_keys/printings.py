@@ -336,7 +336,8 @@ def table() -> dict[str, KeySpec[Any]]:
 HELP = {
     "s": ("A printing in this set (set code)", ("s:c16", "e:cmr", "set:lea")),
     "r": (
-        "A printing of this rarity; compares too (common < uncommon < rare < mythic)",
+        "A printing of this rarity, where your card sources give it; compares too "
+        "(common < uncommon < rare < mythic)",
         ("r:mythic", "r>=rare"),
     ),
     "a": ("A printing by this artist (words of the name)", ("a:avon", 'a:"rebecca guay"')),
