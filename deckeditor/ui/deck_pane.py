@@ -50,6 +50,7 @@ from deckeditor.ui.deck_model import (
     DeckModel,
 )
 from deckeditor.ui.deck_tree import DeckTree
+from deckeditor.ui.quiet_rows import QuietRows
 from deckeditor.ui.symbols import symbol_delegate
 
 
@@ -89,6 +90,7 @@ class DeckPane(QWidget):
     def _make_tree(self) -> None:
         self.tree.setModel(self.model)
         self._name_fit = ColumnFit(self.tree)  # the name column widened to a longer line
+        self._quiet = QuietRows(self.tree)  # an edit below the screen repaints what shows of it
         self.tree.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.tree.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.tree.setUniformRowHeights(True)
@@ -195,17 +197,19 @@ class DeckPane(QWidget):
         if self.title.text() != title:
             self.title.setText(title)
         self._filling = True  # the model's own updates are not typed quantities
+        self._quiet.begin()  # repainted at the end: only what shows of the update
         try:
             in_place = self._rebuild(deck)
+            for group in self.model.inserted_groups if in_place else ():
+                self.tree.expand(group.index())  # groups show their cards, as afresh
         finally:
             self._filling = False
+            self._quiet.end()
         if not in_place:
             self._name_fit.forget()  # filled afresh: every row measured, as Qt does
         if self._too_narrow():  # chosen colours in view
             self.tree.resizeColumnToContents(0)
         if in_place:
-            for group in self.model.inserted_groups:  # groups show their cards, as afresh
-                self.tree.expand(group.index())
             if selected and not self.selected_entries():  # the selected line left the deck:
                 self.select(lambda s, i, c: (s, i) in selected)  # the one now in its place
             return
