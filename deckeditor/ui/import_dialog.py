@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import pairwise
 from typing import Any
 
 from PySide6.QtCore import Qt
@@ -27,6 +28,7 @@ from deckeditor.deck import Deck
 from deckeditor.deck_files import export_kind, read_deck_file
 from deckeditor.deckfile_errors import DeckFileError, ImportResult
 from deckeditor.games import registry
+from deckeditor.ui import theme
 from deckeditor.ui.import_report_model import ImportReportModel, status_name
 from deckeditor.words import count
 
@@ -64,10 +66,11 @@ class ImportDialog(QDialog):
         self.paste.setPlaceholderText(
             "Paste a deck list here (Arena, MTGO, Moxfield, Forge, …) or open a file."
         )
+        self.paste.setTabChangesFocus(True)  # Tab leaves the box (a deck list needs no tab)
         open_button = QPushButton("Open file…")
         preview_button = QPushButton("Preview")
         self.error = QLabel()
-        self.error.setStyleSheet("color:#b00020")
+        self.error.setStyleSheet(theme.tone("color:#b00020"))
         self.error.setWordWrap(True)
         self.notes = QLabel()
         self.notes.setWordWrap(True)
@@ -97,6 +100,7 @@ class ImportDialog(QDialog):
         self.paste.textChanged.connect(lambda: setattr(self, "source_path", None))
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
+        self._keyboard_order(open_button, preview_button)
 
     def _make_table(self) -> QTableView:
         """The read lines: number, status, the line, why (the last two share the width)."""
@@ -126,6 +130,15 @@ class ImportDialog(QDialog):
     def preview_file(self, path: str) -> None:
         self.preview(path)
         self.source_path = path
+
+    def _keyboard_order(self, open_button: QWidget, preview_button: QWidget) -> None:
+        """Ctrl+I, then Ctrl+V: the list goes where the player pastes; Tab from it goes on to
+        Preview, the preview, then Open deck."""
+        self.paste.setFocus()
+        ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        chain = (open_button, self.paste, preview_button, self.table, ok)
+        for before, after in pairwise(chain):
+            QWidget.setTabOrder(before, after)
 
     def preview_text(self) -> None:
         # bytes: pasted text is never mistaken for the name of a file
@@ -172,9 +185,9 @@ class ImportDialog(QDialog):
             f"in {count(len(deck.sections), 'section')}"
         )
         if counts.get("UNKNOWN_CARD"):
-            summary += f" · {counts['UNKNOWN_CARD']} unknown card line(s) kept"
+            summary += f" · {count(counts['UNKNOWN_CARD'], 'line')} naming an unknown card, kept"
         if counts.get("UNPARSED"):
-            summary += f" · {counts['UNPARSED']} unparsed line(s) kept"
+            summary += f" · {count(counts['UNPARSED'], 'line')} not read, kept as text"
         self.notes.setText("<br>".join([summary] + [str(n) for n in notes]))
         ok.setEnabled(True)
 

@@ -10,15 +10,29 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor
 
+from deckeditor.ui import theme
+
 HEADERS = ("Line", "Status", "Text", "Reason")
-_COLORS = {
-    "UNKNOWN_CARD": QColor(176, 0, 32),
-    "UNPARSED": QColor(176, 0, 32),
-    "SECTION": QColor(32, 69, 122),
-    "COMMENT": QColor(120, 120, 120),
-    "METADATA": QColor(120, 120, 120),
-    "BLANK": QColor(170, 170, 170),
+# each kind of line in a player's words (the report's codes, "UNKNOWN_CARD", are the program's)
+WORDS = {
+    "CARD": "Card",
+    "UNKNOWN_CARD": "Unknown card",
+    "UNPARSED": "Not read",
+    "SECTION": "Section",
+    "COMMENT": "Comment",
+    "METADATA": "Deck info",
+    "BLANK": "Blank",
 }
+# colours written for a light background; `theme.tone` gives their dark-theme match
+_COLORS = {
+    "UNKNOWN_CARD": "#b00020",
+    "UNPARSED": "#b00020",
+    "SECTION": "#20457a",
+    "COMMENT": "#777",
+    "METADATA": "#777",
+    "BLANK": "#999999",
+}
+STATUS_ROLE = Qt.ItemDataRole.UserRole + 1  # the line's kind as the report names it
 _Index = QModelIndex | QPersistentModelIndex
 
 
@@ -57,16 +71,18 @@ class ImportReportModel(QAbstractTableModel):
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
         if not index.isValid() or not 0 <= index.row() < len(self._lines):
             return None
-        if role not in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ForegroundRole):
+        if role not in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ForegroundRole, STATUS_ROLE):
             return None
         line = self._lines[index.row()]
         status = status_name(line)
+        if role == STATUS_ROLE:
+            return status
         if role == Qt.ItemDataRole.ForegroundRole:
             color = _COLORS.get(status)
-            return QBrush(color) if color is not None else None
+            return QBrush(QColor(theme.tone(color))) if color is not None else None
         column = index.column()
         if column == 0:
             return str(getattr(line, "number", index.row() + 1))
         if column == 1:
-            return status
+            return WORDS.get(status) or status.replace("_", " ").capitalize()
         return getattr(line, "text" if column == 2 else "reason", "")

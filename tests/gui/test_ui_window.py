@@ -307,7 +307,7 @@ def test_import_preview_of_pasted_text(window):
     dialog.preview_text()
     model = dialog.table.model()
     statuses = [model.index(r, 1).data() for r in range(model.rowCount())]
-    assert "UNKNOWN_CARD" in statuses and "CARD" in statuses
+    assert "Unknown card" in statuses and "Card" in statuses  # in words (issue 24 point 8)
     deck = dialog.deck()
     assert deck.count() == 4
 
@@ -320,12 +320,12 @@ def test_import_preview_model_passes_qtmodeltester(window, qtmodeltester):
     dialog.preview_text()
     qtmodeltester.check(dialog.model)
     assert [dialog.model.index(r, 1).data() for r in range(5)] == [
-        "SECTION",
-        "CARD",
-        "BLANK",
-        "UNKNOWN_CARD",
-        "UNPARSED",
-    ]
+        "Section",
+        "Card",
+        "Blank",
+        "Unknown card",
+        "Not read",
+    ]  # the report's codes in a player's words (issue 24 point 8)
     assert dialog.model.index(4, 3).data() == "control character in the line"
 
 
@@ -339,7 +339,7 @@ def test_import_preview_of_a_million_lines_is_a_model_over_the_report(window, tm
     dialog.preview_file(str(path))
     assert dialog.model.rowCount() == 1_000_000
     assert dialog.model.index(999_999, 2).data() == "2 Zzz"
-    assert "500000 unknown card line(s) kept" in dialog.notes.text()
+    assert "500,000 lines naming an unknown card, kept" in dialog.notes.text()
     assert dialog.deck().count() == 1_500_000
 
 
