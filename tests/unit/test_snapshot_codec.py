@@ -41,3 +41,19 @@ def test_decoded_cards_share_equal_word_sets(tmp_path):
     assert first.keywords == second.keywords == frozenset({"Flying"})
     assert first.keywords is second.keywords
     assert first.traits is second.traits is third.traits == frozenset()
+
+
+def test_decoded_faces_share_their_card_name_and_equal_word_tuples(tmp_path):
+    """The encoder writes a face named as its card with the card's own name, and each distinct
+    tuple of face words (types, subtypes, keywords) once: read back, they are shared (~5 MB of
+    copies over the full pool)."""
+    paths = AppPaths.resolve(tmp_path / "home").ensure()
+    with CardStore(paths.card_db) as store:
+        store.write_source("test-source", "mtgjson", "mtg", list(CARDS), 0)
+    pool = open_pool(paths)
+    quick, wall = pool.get("Quick Study"), pool.get("Stone Wall")
+    assert quick.faces[0].name is quick.name
+    assert quick.faces[0].types == wall.faces[0].types == ("Instant",)
+    assert quick.faces[0].types is wall.faces[0].types
+    delver = pool.get("Delver of Secrets // Insectile Aberration")
+    assert [f.name for f in delver.faces] == ["Delver of Secrets", "Insectile Aberration"]

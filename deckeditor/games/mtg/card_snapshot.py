@@ -19,6 +19,9 @@ from deckeditor.games.mtg.card import NO_PARTNER, Card, DeckRuleLine, Face, Layo
 _UNIQUE = frozenset({"name", "oracle_text", "extra"})  # never interned: each is its own
 
 
+_TUPLES_KEPT = 16384  # distinct face tuples the encoder shares (`MtgTupleCodec._one_tuple`)
+
+
 class SharedSets(dict[tuple[str, ...], frozenset[str]]):
     """One frozenset per distinct tuple of words: the full pool's ~59,000 keyword and trait
     sets are ~2,300 distinct values (most of them empty), and each frozenset costs 216 bytes
@@ -137,12 +140,30 @@ class MtgTupleCodec:
             if k in ("plain", "set") and n not in _UNIQUE
         ]  # fmt: skip
         self._special = [(i, k) for i, k in enumerate(self.kinds) if k != "plain"]
+        self._face_name = self.face_fields.index("name")
+        self._tuples: dict[tuple[Any, ...], tuple[Any, ...]] = {}
 
-    def _face(self, face: Face) -> tuple[Any, ...]:
+    def _face(self, face: Face, card_name: str) -> tuple[Any, ...]:
         vals = list(self._face_get(face))
         for i in self._face_intern:
-            vals[i] = interned(vals[i])
+            value = interned(vals[i])
+            vals[i] = self._one_tuple(value) if type(value) is tuple else value
+        if vals[self._face_name] == card_name:
+            # the card's own name object: marshal writes it once, and the decoded face and
+            # card share it (a one-faced card's face is named as the card: ~1.9 MB of copies)
+            vals[self._face_name] = card_name
         return tuple(vals)
+
+    def _one_tuple(self, words: tuple[Any, ...]) -> tuple[Any, ...]:
+        """One object per distinct face tuple (types, subtypes, keywords: ~3 MB of repeats over
+        the full pool as separate tuples), so marshal writes each once and reading shares it.
+        Bounded: the few thousand distinct values of a pool fit; cleared when full."""
+        found = self._tuples.get(words)
+        if found is None:
+            if len(self._tuples) >= _TUPLES_KEPT:
+                self._tuples.clear()
+            found = self._tuples[words] = words
+        return found
 
     def encode(self, card: Card) -> tuple[Any, ...]:
         vals = list(self._card_get(card))
@@ -151,7 +172,7 @@ class MtgTupleCodec:
             if kind == "enum":
                 v = v.value
             elif kind == "faces":
-                v = tuple([self._face(f) for f in v])
+                v = tuple([self._face(f, card.name) for f in v])
             elif kind == "rules":
                 v = tuple(tuple(getattr(d, n) for n in self.rule_fields) for d in v)
             elif kind == "set":
