@@ -9,6 +9,7 @@ what it costs.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -22,6 +23,8 @@ from PySide6.QtWidgets import (
 
 from deckeditor.games import registry
 from deckeditor.games.interface import ChoiceOption, ColorBudget
+
+_SHIFT = Qt.KeyboardModifier.ShiftModifier | Qt.KeyboardModifier.KeypadModifier
 
 
 def options_of(budget: ColorBudget) -> tuple[ChoiceOption, ...]:
@@ -97,14 +100,29 @@ class ColorDialog(QDialog):
         if letter in zone and not self.budget.exactly:
             tip += " — already in the commanders' identity"
         b.setToolTip(tip)
+        # the fills are light in either theme: the text is dark on them (a dark theme's light
+        # text was unreadable on them), and the toggle with the keyboard's focus shows it
         b.setStyleSheet(
-            f"QToolButton {{ background: {option.fill}; border: 2px solid #999; border-radius: 6px; }}"
+            f"QToolButton {{ background: {option.fill}; color: #1a1a1a; border: 2px solid #999;"
+            " border-radius: 6px; }"
             "QToolButton:checked { border: 3px solid #202060; font-weight: bold; }"
+            "QToolButton:disabled { color: #6a6a6a; border-style: dotted; }"
+            "QToolButton:focus { border: 3px dashed #1d5fbf; }"
         )
         if letter in zone and not self.budget.exactly and letter not in chosen:
             b.setEnabled(False)  # an additional colour already in the identity adds nothing
         b.toggled.connect(self._update)
         return b
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt's name
+        """A colour's letter (W, U, B, R, G) toggles it, as the toggles say."""
+        typed = event.text().upper()
+        button = next((b for c, b in self.buttons.items() if typed and c.upper() == typed), None)
+        if button is not None and button.isEnabled() and not event.modifiers() & ~_SHIFT:
+            button.setFocus()
+            button.toggle()
+            return
+        super().keyPressEvent(event)
 
     def colors(self) -> str:
         return "".join(o.letter for o in self.options if self.buttons[o.letter].isChecked())
