@@ -1,9 +1,16 @@
 """What the search index keeps per pool stays small (issue 24.10, resident memory): a type line
 of few cards keeps its row ids, not a bitset as long as the pool (the full MTG pool's ~3,400
-type lines were 7.7 MB of bitsets), and `t:` finds the same cards either way."""
+type lines were 7.7 MB of bitsets), and `t:` finds the same cards either way; the searcher
+lists every row only when asked; the format keys' card ids leave `slug`'s cache alone."""
 
 from __future__ import annotations
 
+import re
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from deckeditor.names import slug, slug_uncached, strip_marks
 from deckeditor.search import compile_query
 from deckeditor.search.index import SearchIndex
 from tests.unit.test_derived_cache import card
@@ -46,3 +53,22 @@ def test_a_searcher_lists_every_row_only_when_asked():
     assert searcher.last_rows == list(range(len(cards)))
     assert searcher.search("t:artifact") == [200]
     assert searcher.last_rows == [200]
+
+
+@given(st.text())
+def test_the_uncached_slug_is_the_card_id(name):
+    """Format card ids over the whole pool are slugged without `slug`'s cache (a pass over
+    ~30,000 cards kept ~4 MB of cache entries); the id is the same."""
+    expected = re.sub(r"[^a-z0-9]+", "-", strip_marks(name).lower()).strip("-")
+    assert slug_uncached(name) == slug(name) == expected
+
+
+def test_format_card_ids_leave_the_slug_cache_alone():
+    from deckeditor.games.mtg.search_keys.columns import lazy_columns
+
+    cards = many_cards()
+    slug.cache_clear()
+    ids = lazy_columns(cards, {})["format_cards"]()
+    assert [card_id for card_id, _, _ in ids][:2] == ["study-0", "study-1"]
+    assert ids[0] == (cards[0].id, None, False)
+    assert slug.cache_info().currsize == 1  # only the card asked for by `.id` above

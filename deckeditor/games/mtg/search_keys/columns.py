@@ -11,6 +11,7 @@ from typing import Any, cast
 from deckeditor.format_catalog import builtin_codes, load_format
 from deckeditor.formats import Format
 from deckeditor.games.mtg.card import Card, Layout
+from deckeditor.names import slug_uncached
 from deckeditor.search import bits
 from deckeditor.search.context import SearchFormat
 from deckeditor.search.folding import fold_name, fold_rules, fold_text, replace_name, strip_reminder
@@ -55,7 +56,8 @@ def _tilde(folded: str, face_name: str) -> str:
 
 def _format_card(card: Card) -> tuple[str, int | None, bool]:
     limit = card.own_copy_limit
-    return (card.id, limit if limit else None, limit == 0)
+    # `card.id` without its cache: this pass over the pool would fill it with every card
+    return (slug_uncached(card.name), limit if limit else None, limit == 0)
 
 
 def _pool_outside(cards: Sequence[Card]) -> Callable[[SearchFormat, date], list[int]]:
