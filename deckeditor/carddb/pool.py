@@ -17,6 +17,16 @@ from deckeditor.carddb.records import inherit
 from deckeditor.names import name_key, split_key
 
 
+class SnapshotRows(Protocol):
+    """A lazy pool's undecoded rows: read by row id, and let go of (set to None) once decoded."""
+
+    def __len__(self) -> int: ...
+
+    def __getitem__(self, row: int) -> Any: ...
+
+    def __setitem__(self, row: int, value: Any) -> None: ...
+
+
 class NamedCard(Protocol):
     @property
     def name(self) -> str: ...
@@ -41,6 +51,7 @@ class Resolution(Generic[C]):
 
 
 _UNRESOLVED: Resolution[Any] = Resolution(None)  # frozen: one for every unknown name
+
 
 # Undecoded cards are decoded by whichever thread asks first: the window's search-index worker
 # decodes the rest after the first paint while the window reads the rows it shows. One decoder at
@@ -93,7 +104,7 @@ class CardPool(Generic[C]):
         self.combos_path: str | None = None  # an imported combos file, read on first need
         self._cards: list[C] = []
         # (snapshot rows, row -> card) while some cards are still undecoded (`lazy`); else None
-        self._lazy: tuple[list[Any], Callable[[Any], C]] | None = None
+        self._lazy: tuple[SnapshotRows, Callable[[Any], C]] | None = None
         self._exact: dict[str, int] = {}
         # A name key's rows are a tuple (`_with_row`): one row's set costs 216 bytes, its tuple
         # 48; the full MTG pool's ~29,500 full-name keys were 6.4 MB of one-row sets.
@@ -121,7 +132,7 @@ class CardPool(Generic[C]):
         self._cards = cards
         self._lazy = None
 
-    def lazy(self, rows: list[Any], decode: Callable[[Any], C]) -> None:
+    def lazy(self, rows: SnapshotRows, decode: Callable[[Any], C]) -> None:
         """Cards decoded from their snapshot rows when first asked for: a command that looks at
         a deck's hundred cards (`check`) need not build 30,000 (~70 ms). Whoever asks for
         `cards` (a search, the catalog) gets them all decoded."""

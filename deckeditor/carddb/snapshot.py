@@ -15,19 +15,24 @@ import pickle
 import re
 import sys
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from deckeditor.carddb import card_games
 from deckeditor.carddb.card_games import TupleCodec
 from deckeditor.carddb.gc_pause import gc_paused as gc_paused  # where the readers found it
-from deckeditor.carddb.pool import CardPool
+from deckeditor.carddb.pool import CardPool, SnapshotRows
 
 Index = dict[str, Any]  # a CardPool's name index (its attributes but the cards)
 
 PICKLE = "pickle"
 TUPLES = "tuples"  # zlib-compressed marshal (snapshots written before issue 17; still read)
-TUPLES_RAW = "tuples-raw"  # plain marshal: ~3x the bytes, but no ~20-40 ms inflate at start-up
+# plain marshal: ~3x the bytes, but no ~20-40 ms inflate at start-up. Since issue 24.10 the rows
+# are marshalled in chunks inside it, `(chunks, index, count, rows per chunk)`, so a lazy pool
+# reads back only the chunks of the rows it is asked for; `(rows, index)` written before is still
+# read.
+TUPLES_RAW = "tuples-raw"
+CHUNK_ROWS = 256
 
 _PLAIN_WORDS = {"str", "int", "float", "bool", "None", "tuple"}
 _WORD = re.compile(r"[A-Za-z_][A-Za-z_0-9]*")
@@ -70,10 +75,13 @@ def dump(game: str, cards: list[Any], index: Index | None = None) -> tuple[str, 
     if codec is not None and all(type(c) is codec.card_type for c in cards):
         try:
             rows = [codec.encode(c) for c in cards]
+            chunks = [
+                marshal.dumps(rows[i : i + CHUNK_ROWS]) for i in range(0, len(rows), CHUNK_ROWS)
+            ]
             try:
-                data = marshal.dumps((rows, index))
+                data = marshal.dumps((chunks, index, len(rows), CHUNK_ROWS))
             except ValueError:  # an index marshal cannot hold: the pool is indexed at load
-                data = marshal.dumps((rows, None))
+                data = marshal.dumps((chunks, None, len(rows), CHUNK_ROWS))
             return TUPLES_RAW, data
         except ValueError:  # something in a card marshal cannot hold
             pass
@@ -87,7 +95,9 @@ def load(game: str, codec_name: str, blob: bytes) -> tuple[list[Any], Index | No
         codec = _tuple_codec(game)
         if codec is None:
             raise SnapshotError("tuple snapshot without a codec")
-        rows, index = marshal.loads(raw)
+        rows, index = _rows_and_index(marshal.loads(raw))
+        if isinstance(rows, ChunkedRows):  # a chunk at a time: its tuples freed as decoded
+            return [c for chunk in rows.chunks() for c in codec.decode_rows(chunk)], index
         return codec.decode_rows(rows), index
     if codec_name == PICKLE:
         cards, index = pickle.loads(raw)
@@ -95,7 +105,7 @@ def load(game: str, codec_name: str, blob: bytes) -> tuple[list[Any], Index | No
     raise SnapshotError(f"unknown snapshot codec {codec_name!r}")
 
 
-Rows = tuple[list[Any], Callable[[Any], Any], Index | None]
+Rows = tuple[Any, Callable[[Any], Any], Index | None]
 
 
 def load_rows(game: str, codec_name: str, blob: bytes) -> Rows | None:
@@ -106,8 +116,65 @@ def load_rows(game: str, codec_name: str, blob: bytes) -> Rows | None:
     codec = _tuple_codec(game)
     if codec is None:
         return None
-    rows, index = marshal.loads(blob if codec_name == TUPLES_RAW else zlib.decompress(blob))
+    loaded = marshal.loads(blob if codec_name == TUPLES_RAW else zlib.decompress(blob))
+    rows, index = _rows_and_index(loaded)
     return rows, codec.decode_row, index
+
+
+def _rows_and_index(loaded: Any) -> tuple[Any, Index | None]:
+    if len(loaded) == 4:  # (chunks, index, count, rows per chunk)
+        chunks, index, count, size = loaded
+        return ChunkedRows(chunks, count, size), index
+    rows, index = loaded
+    return rows, index
+
+
+class ChunkedRows:
+    """A snapshot's rows as the marshalled chunks they were stored in (CHUNK_ROWS each): a
+    chunk is read back when one of its rows is first asked for, so the window's first screen
+    reads a few of the full pool's ~120 (~0.2 ms each) instead of all of them (~25 ms). A row
+    set to None once decoded is let go."""
+
+    __slots__ = ("_chunks", "_count", "_rows", "_size")
+
+    def __init__(self, chunks: list[bytes | None], count: int, size: int) -> None:
+        self._chunks = chunks
+        self._rows: list[list[Any] | None] = [None] * len(chunks)
+        self._count = count
+        self._size = size  # rows per chunk, as written
+
+    def __len__(self) -> int:
+        return self._count
+
+    def _chunk(self, i: int) -> list[Any]:
+        rows = self._rows[i]
+        if rows is None:
+            raw = self._chunks[i]
+            if raw is None:  # pragma: no cover - a chunk is let go only once read
+                raise SnapshotError(f"snapshot chunk {i} read twice")
+            # ~2,000 tuples living as long as the pool: out of the collector's sight at once, as
+            # a whole pool's are (`gc_paused`), or full collections keep passing over them
+            with gc_paused(freeze=True):
+                rows = self._rows[i] = marshal.loads(raw)
+            self._chunks[i] = None
+        return rows
+
+    def __getitem__(self, row: int) -> Any:
+        chunk, at = divmod(row, self._size)
+        return self._chunk(chunk)[at]
+
+    def __setitem__(self, row: int, value: Any) -> None:
+        chunk, at = divmod(row, self._size)
+        rows = self._rows[chunk]
+        if rows is not None:
+            rows[at] = value
+
+    def chunks(self) -> Iterator[list[Any]]:
+        """Each chunk's rows in order, each let go once the caller is done with it."""
+        for i in range(len(self._chunks)):
+            rows = self._chunk(i)
+            self._rows[i] = None
+            yield rows
 
 
 # --- the pool's name index -----------------------------------------------------------------------
@@ -134,11 +201,11 @@ def pool_index(pool: CardPool[Any]) -> Index:
 
 
 def lazy_pool(
-    game: str, rows: list[Any], decode: Callable[[Any], Any], index: Index | None
+    game: str, rows: SnapshotRows, decode: Callable[[Any], Any], index: Index | None
 ) -> CardPool[Any] | None:
     """A CardPool over undecoded snapshot rows with its stored index (`CardPool.lazy`), or None
     when the index does not fit."""
-    pool = pool_from(game, rows, index)  # the rows stand in for the cards: same count
+    pool = pool_from(game, [None] * len(rows), index)  # as many cards as rows, to be decoded
     if pool is not None:
         pool.lazy(rows, decode)
     return pool

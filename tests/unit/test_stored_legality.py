@@ -51,6 +51,9 @@ def test_a_later_start_shows_the_same_legal_cards_without_decoding_the_pool(tmp_
     }
     assert expected["Commander"] and expected["Main"]
 
+    banned = first.row_of("Griselbrand")  # on Commander's banned list: hidden at every start
+    assert not expected["Commander"] >> banned & 1 and not expected["Main"] >> banned & 1
+
     later = open_pool(paths, lazy=True)
     assert visible(later, empty, "Commander") == expected["Commander"]
     assert undecoded(later) == len(later)  # not one card decoded for the empty deck's catalog

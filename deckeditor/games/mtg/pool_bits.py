@@ -190,14 +190,9 @@ class PoolIndex:
                 for row, card in enumerate(cards)
                 if ruling.banned_by(LimitCard(card.id, None)) is not None
             ]
-        else:  # the ids the lists name: their rows from the id table, no card read
-            by_id = self._rows_by_id()
-            rows = [
-                row
-                for i in listed
-                if ruling.banned_by(LimitCard(i, None)) is not None
-                for row in by_id.get(i, ())
-            ]
+        else:  # the ids the lists ban: their rows from the id table, no card read
+            banned = sorted(i for i in listed if ruling.banned_by(LimitCard(i, None)) is not None)
+            rows = self._banned_rows(getattr(ruling, "format", None), banned)
         bits |= bits_from_rows(rows, self.size)
         if len(self._banned) > ANSWERS_KEPT:
             self._banned.clear()
@@ -238,6 +233,23 @@ class PoolIndex:
         bits = build()
         keep(self.pool, f"pool-out/{which}", rules_code(), (day.isoformat(), bits))
         return bits
+
+    def _banned_rows(self, fmt: Format | None, banned: list[str]) -> list[int]:
+        """The rows of the banned ids, kept per format for the next start with the ids they were
+        found for (the card-id table is then not read: ~30,000 names); other ids find them anew."""
+        which = hashlib.sha1("\n".join(banned).encode()).hexdigest()[:16]
+
+        def build() -> list[int]:
+            by_id = self._rows_by_id()
+            return [row for i in banned for row in by_id.get(i, ())]
+
+        name = f"banned-rows/{getattr(fmt, 'code', '')}"
+        found = self._stored(name, lambda: (which, build()))
+        if found[0] == which:
+            return list(found[1])
+        rows = build()
+        keep(self.pool, name, rules_code(), (which, rows))
+        return rows
 
     def _rows_by_id(self) -> dict[str, list[int]]:
         if self._by_id is None:
