@@ -21,8 +21,23 @@ class ColumnFit:
         model = tree.model()
         model.dataChanged.connect(self._data_changed)
         model.rowsInserted.connect(self._rows_inserted)
-        for signal in (model.modelReset, model.layoutChanged, tree.expanded, tree.collapsed):
+        for signal in (model.modelReset, model.layoutChanged, tree.collapsed):
             signal.connect(self.forget)
+        self._expanding_new = False
+        tree.expanded.connect(self._expanded)
+
+    def expand_new(self, index: QModelIndex) -> None:
+        """Expand a row the model has just inserted: its rows are measured as inserted rows,
+        not every row afresh (an edit that starts a new group)."""
+        self._expanding_new = True
+        try:
+            self.tree.expand(index)
+        finally:
+            self._expanding_new = False
+
+    def _expanded(self, *_args: object) -> None:
+        if not self._expanding_new:  # the player's: rows not measured before are on view
+            self.forget()
 
     def forget(self, *_args: object) -> None:
         """Measure every row next time."""

@@ -102,6 +102,8 @@ class DeckModel(QStandardItemModel):
         self._plan: list[_Node] = []
         self._shape: tuple[object, ...] | None = None  # what the rows were planned from
         self.inserted_groups: list[QStandardItem] = []  # group rows the last update added
+        # id(card) -> (card, game, cost text, type line), the card kept so its id is not reused
+        self._texts: dict[int, tuple[Any, Game, str, str]] = {}
 
     def retheme(self) -> None:
         """A theme switch: the group heads' grey in the new palette, and every row made afresh
@@ -240,8 +242,14 @@ class DeckModel(QStandardItemModel):
         label += f"  ({printed})" if printed else ""
         if card is None:
             cost, kind = "", "unknown card"
-        else:
-            cost, kind = self.game.cost_text(card), self.game.type_line(card)
+        else:  # kept per card object: an edit re-plans every line, the texts stay the same
+            kept = self._texts.get(id(card))
+            if kept is None or kept[0] is not card or kept[1] is not self.game:
+                if len(self._texts) > 2048:
+                    self._texts.clear()
+                kept = (card, self.game, self.game.cost_text(card), self.game.type_line(card))
+                self._texts[id(card)] = kept
+            cost, kind = kept[2], kept[3]
         data = (
             "entry",
             section,
@@ -292,19 +300,20 @@ class DeckModel(QStandardItemModel):
         return row
 
     def _update(self, parent: QStandardItem, row: int, old: _Node, new: _Node) -> None:
-        """Row `row` of `parent` showed `old` (same key as `new`): change what differs."""
-        item = parent.child(row, 0)
+        """Row `row` of `parent` showed `old` (same key as `new`): change what differs. The row's
+        item is asked of Qt only when needed (most lines of an edit are as they were)."""
         if old.data != new.data:
             kind = new.data[0]
             if kind == "section":
+                item = parent.child(row, 0)
                 item.setText(new.data[2])
                 item.setData(_off_target() if new.data[3] else None, _FOREGROUND)
             elif kind == "group":
-                item.setText(new.data[2])
+                parent.child(row, 0).setText(new.data[2])
             else:
                 self._set_entry(parent, row, old.data, new.data)
         if old.children or new.children:
-            self._sync(item, old.children, new.children)
+            self._sync(parent.child(row, 0), old.children, new.children)
 
     def _sync(self, parent: QStandardItem, old: list[_Node], new: list[_Node]) -> None:
         """Make `parent`'s rows (showing `old`) show `new`: matching keys are updated in place,

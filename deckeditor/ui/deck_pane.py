@@ -201,7 +201,7 @@ class DeckPane(QWidget):
         try:
             in_place = self._rebuild(deck)
             for group in self.model.inserted_groups if in_place else ():
-                self.tree.expand(group.index())  # groups show their cards, as afresh
+                self._name_fit.expand_new(group.index())  # groups show their cards, as afresh
         finally:
             self._filling = False
             self._quiet.end()
