@@ -63,6 +63,8 @@ def nothing_found(text: str, index: IndexView, game: str, ctx: SearchContext) ->
     """Why `text` finds no card of `index` (it must be a valid query)."""
     terms = top_terms(parse(text))
     printed = [to_text(term) for term in terms]
+    if all(isinstance(term, Bare) for term in terms):  # "Raised by Giants": one name, typed
+        return NothingFound(dead=(" ".join(printed),), names_only=True)
     found = [compile_query(piece, game, ctx).bits(index) for piece in printed]
     dead = [
         (term, piece) for term, piece, rows in zip(terms, printed, found, strict=True) if not rows

@@ -72,6 +72,16 @@ def test_a_name_in_no_source_still_offers_the_import(window, qtbot):
 
 
 @pytest.mark.gui
+@pytest.mark.parametrize("typed", ["Raised by Gnomes", "Will, the Unwise"])
+def test_a_name_of_several_words_in_no_source_offers_the_import(window, qtbot, typed):
+    # each word finds cards ("by", "the"): the name as a whole is what no source holds
+    _type_search(window, qtbot, typed)
+    text, offered = _note(window)
+    assert text.startswith(f"“{typed}”: not in your card pool — File › Import cards…")
+    assert offered
+
+
+@pytest.mark.gui
 def test_printing_terms_no_one_printing_holds_say_so(window, qtbot):
     # Counterspell was uncommon in Alpha: the LEA printings the table knows are not mythic
     _type_search(window, qtbot, "s:lea r:mythic")
