@@ -262,8 +262,8 @@ class Predicate:
             out.append(r)
         return out
 
-    # the rest of the game interface's Predicate: Riftbound has no bitsets, no partners, no
-    # colour budget and no deck budget a card would use up
+    # the rest of the game interface's Predicate: Riftbound has no bitsets, no partners and no
+    # colour budget
     def visible_bits(self) -> None:
         return None
 
@@ -278,7 +278,17 @@ class Predicate:
         return None
 
     def catalog_mark(self, card: Card) -> str | None:
-        return None
+        """A Signature card the deck's three Signature slots still take (rule 6), marked as
+        MTG marks a Game Changer: "uses 1 of 3" / "uses the last Signature slot"; the catalog
+        said nothing until the budget was full and the fourth was hidden."""
+        if not self.apply_signature or not card.is_signature or self._other_signature(card):
+            return None
+        used = self.signatures
+        if used >= SIGNATURE_MAX:
+            return None
+        if used == SIGNATURE_MAX - 1:
+            return "uses the last Signature slot"
+        return f"Signature: uses {used + 1} of {SIGNATURE_MAX}"
 
 
 def make_predicate(
