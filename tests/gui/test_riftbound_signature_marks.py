@@ -39,11 +39,11 @@ def test_each_signature_card_says_which_slot_it_would_use(window, qtbot):
     add(window, qtbot, "Ornn, Fire Below the Mountain")
     shown = search(window, qtbot, "t:signature")
     assert set(shown) == set(SIGNATURES)  # Draven's Spinning Axe is another champion's
-    assert shown["Forgefire Cape"] == "Forgefire Cape  (Signature: uses 1 of 3)"
+    assert shown["Forgefire Cape"] == "Forgefire Cape  (Signature 1 of 3)"
     add(window, qtbot, "Forgefire Cape")
     add(window, qtbot, "Rabadon's Deathcrown")
     shown = search(window, qtbot, "t:signature")
-    assert shown == {"Shurelya's Requiem": "Shurelya's Requiem  (uses the last Signature slot)"}
+    assert shown == {"Shurelya's Requiem": "Shurelya's Requiem  (last Signature slot)"}
     add(window, qtbot, "Shurelya's Requiem")
     assert search(window, qtbot, "t:signature") == {}  # the budget is full: hidden, as before
     assert search(window, qtbot, '!"Brutalizer"') == {"Brutalizer": "Brutalizer"}  # no mark

@@ -279,16 +279,17 @@ class Predicate:
 
     def catalog_mark(self, card: Card) -> str | None:
         """A Signature card the deck's three Signature slots still take (rule 6), marked as
-        MTG marks a Game Changer: "uses 1 of 3" / "uses the last Signature slot"; the catalog
-        said nothing until the budget was full and the fourth was hidden."""
+        MTG marks a Game Changer, short enough to stay beside the name at 1366 pixels:
+        "Signature 1 of 3" / "last Signature slot"; the catalog said nothing until the budget
+        was full and the fourth was hidden."""
         if not self.apply_signature or not card.is_signature or self._other_signature(card):
             return None
         used = self.signatures
         if used >= SIGNATURE_MAX:
             return None
         if used == SIGNATURE_MAX - 1:
-            return "uses the last Signature slot"
-        return f"Signature: uses {used + 1} of {SIGNATURE_MAX}"
+            return "last Signature slot"
+        return f"Signature {used + 1} of {SIGNATURE_MAX}"
 
 
 def make_predicate(
