@@ -123,7 +123,7 @@ class WindowFiles:
     def open_dialog(self) -> None:
         if not self.host.confirm_discard():
             return
-        start = self.host.settings.last_dir or str(self.host.paths.data)
+        start = self.save_folder()  # as Save As: the last folder used, else the documents
         path, _ = QFileDialog.getOpenFileName(self.parent, "Open deck", start, DECK_FILES)
         if path:
             self.open_path(path)
@@ -132,7 +132,8 @@ class WindowFiles:
         menu, recent = self.host.recent_menu, self.host.settings.recent_files
         menu.clear()
         for path in recent:
-            menu.addAction(path, partial(self._open_recent, path))
+            # an "&" in a folder or file name ("Magic & more") is a letter, not a mnemonic
+            menu.addAction(path.replace("&", "&&"), partial(self._open_recent, path))
         menu.setEnabled(bool(recent))
 
     def _open_recent(self, path: str) -> None:
