@@ -72,3 +72,19 @@ def test_format_card_ids_leave_the_slug_cache_alone():
     assert [card_id for card_id, _, _ in ids][:2] == ["study-0", "study-1"]
     assert ids[0] == (cards[0].id, None, False)
     assert slug.cache_info().currsize == 1  # only the card asked for by `.id` above
+
+
+def test_a_rare_keyword_keeps_its_rows_and_kw_finds_it():
+    from dataclasses import replace
+
+    from deckeditor.games.mtg.search_keys.columns import build_columns
+
+    cards = many_cards()
+    cards = [replace(c, keywords=frozenset({"Cycling"})) for c in cards[:100]] + cards[100:]
+    cards[203] = replace(cards[203], keywords=frozenset({"Flying"}))
+    columns = build_columns(cards)
+    assert isinstance(columns["keywords"]["cycling"], int)  # 100 cards: a bitset
+    assert columns["keywords"]["flying"] == (203,)
+    found = compile_query("kw:flying", "mtg").filter_rows(cards)
+    assert [cards[r].name for r in found] == ["Goblin 2"]
+    assert len(compile_query("kw:cycling -kw:flying", "mtg").filter_rows(cards)) == 100

@@ -225,7 +225,8 @@ class TypeKey(KeySpec[str]):
 
 
 class WordSetKey(KeySpec[str]):
-    """Equality with one of a card's words (keywords, tags). Column: folded word -> bitset."""
+    """Equality with one of a card's words (keywords, tags). Column: folded word -> bitset, or
+    the row ids of a word few cards have (a bitset up to a late row costs up to n/8 bytes)."""
 
     def __init__(self, label: str, column: str) -> None:
         self.label = label
@@ -238,8 +239,8 @@ class WordSetKey(KeySpec[str]):
         column = self.column
 
         def compute(index: IndexView) -> int:
-            found: int = index.columns[column].get(parsed, 0)
-            return found
+            found: int | Sequence[int] = index.columns[column].get(parsed, 0)
+            return found if isinstance(found, int) else bits.from_rows(found, index.n)
 
         return Leaf((column, parsed), compute)
 
