@@ -140,6 +140,9 @@ class Game:
     # the sections beside the deck a catalog card goes to whatever "Add to" says (the Deck
     # menu's "Add to …", Ctrl+Alt+ its first letter; the catalog's Shift+Enter, Ctrl+Enter)
     side_sections: tuple[str, ...] = ("Sideboard",)
+    # sections after whose last card "Add to" goes back to Main, as it does once the lead is in
+    # (MTG's Companion); a full section not named here keeps the catalog on it, empty, with why
+    main_after_sections: tuple[str, ...] = ()
     # the Deck menu's item for a catalog card's lead action ("Add as &partner"); "": none
     catalog_lead_label: str = ""
     groupings: tuple[str, ...] = ("Type", "None")

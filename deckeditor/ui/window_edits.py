@@ -101,6 +101,8 @@ class WindowEdits:
         self.host.show_message(result.message)
         if section == lead:
             self._back_to_main(lead)
+        else:
+            self._main_when_full(asked)
 
     def _add_lead_choosing(self, name: str, lead: str, budget: ColorBudget, asked: str) -> None:
         """A lead card whose choice is "up to n" (a Rulebreaker): added, then its choice asked."""
@@ -177,6 +179,18 @@ class WindowEdits:
         box = self.host.target_box
         if self.session.target_section(self.host.target()) == lead and box.findData("Main") >= 0:
             box.setCurrentIndex(box.findData("Main"))
+
+    def _main_when_full(self, target: str) -> None:
+        """A section the game hands back once it takes no more cards (MTG's companion): the next
+        cards go to Main, instead of each being refused as "has no Companion ability"."""
+        box = self.host.target_box
+        main = box.findData("Main")
+        if (
+            self.session.target_section(target) in self.session.game.main_after_sections
+            and main >= 0
+            and self.session.legal_bits(target) == 0
+        ):
+            box.setCurrentIndex(main)
 
     def confirm_hidden_dialog(self, name: str, reasons: list[str]) -> bool:
         box = QMessageBox(

@@ -88,6 +88,7 @@ class MtgGame(Game):
     checked_sections = CHECKED_SECTIONS
     lead_section = "Commander"
     side_sections = ("Sideboard", "Maybeboard")
+    main_after_sections = ("Companion",)  # one companion: then the deck's cards
     catalog_lead_label = "Add as &partner"
     help = HELP
     exports = _exports.KINDS
