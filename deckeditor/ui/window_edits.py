@@ -26,7 +26,7 @@ from deckeditor.deck_edits import find_entries
 from deckeditor.games.interface import ColorBudget
 from deckeditor.problems import Problem
 from deckeditor.session import EditorSession
-from deckeditor.ui import format_menu
+from deckeditor.ui import category_dialogs, format_menu
 from deckeditor.ui.catalog_view import CatalogPanel
 from deckeditor.ui.deck_pane import DeckPane
 from deckeditor.ui.status_bar import DeckStatusBar
@@ -396,8 +396,15 @@ class WindowEdits:
 
     def selected_colors(self) -> None:
         entry = self.host.deck_pane.current_entry()
-        if entry is not None:
-            self.choose_colors(*entry)
+        if entry is None:
+            self.host.show_message(category_dialogs.SELECT_A_LINE)
+            return
+        section, index = entry
+        card = self.session.deck.section(section).entries[index].card
+        if self.session.upfront_choice(self.session.card(card)) is None:
+            self.host.show_message(f"{card} has no colours to choose")
+            return
+        self.choose_colors(section, index)
 
     # --- categories, format, name ---------------------------------------------------------
 
@@ -419,27 +426,12 @@ class WindowEdits:
         self.host.show_message(f"{problem.message} — {found} line{plural} selected")
 
     def edit_line_categories(self) -> None:
-        """The selected line's categories, comma-separated; empty: none; `*`: its card's roles."""
-        ref = self.host.deck_pane.current_entry()
-        if ref is None:
-            return
-        section, index = ref
-        now = ", ".join(self.session.line_categories(section, index))
-        text = self.host.ask_text(
-            "Line categories", "Categories (comma-separated; * for the card's roles):", now
-        )
-        if text is None:
-            return
-        names = None if text.strip() == "*" else [n.strip() for n in text.split(",") if n.strip()]
-        self.session.set_line_categories(section, index, names)
+        """Deck › Line categories… (`category_dialogs`)."""
+        category_dialogs.edit_line_categories(self.host)
 
     def rename_category_dialog(self) -> None:
-        old = self.host.ask_text("Rename category", "Category to rename:", "")
-        if not old:
-            return
-        new = self.host.ask_text("Rename category", f"New name for {old}:", old)
-        if new and new.strip() != old:
-            self.session.rename_category(old.strip(), new.strip())
+        """Deck › Rename category… (`category_dialogs`)."""
+        category_dialogs.rename_category(self.host)
 
     def ask_text_dialog(self, title: str, label: str, text: str) -> str | None:
         value, ok = QInputDialog.getText(self.parent, title, label, text=text)
