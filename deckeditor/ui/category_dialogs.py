@@ -8,10 +8,9 @@ from collections.abc import Callable
 from typing import Protocol
 
 from deckeditor.session import EditorSession
-from deckeditor.ui.deck_pane import DeckPane
+from deckeditor.ui.deck_pane import SELECT_A_LINE, DeckPane
 
-# what a Deck menu item about a deck line says when no line is selected
-SELECT_A_LINE = "Select a deck line first (Alt+3, then the arrows)"
+__all__ = ["SELECT_A_LINE", "category_names", "edit_line_categories", "rename_category"]
 
 
 class CategoryHost(Protocol):

@@ -61,6 +61,10 @@ def _tool_button(text: str, tip: str) -> QToolButton:
     return button
 
 
+# what an edit of a deck line says when no line is selected
+SELECT_A_LINE = "Select a deck line first (Alt+3, then the arrows)"
+
+
 class DeckPane(QWidget):
     addRequested = Signal(str, str)  # card, section
     leadRequested = Signal(str, str, int)  # lead action id, section, index
@@ -296,7 +300,8 @@ class DeckPane(QWidget):
     def key_action(self, action: str) -> None:
         current = self.current_entry()
         entries = self.selected_entries() or ([current] if current is not None else [])
-        if not entries:
+        if not entries:  # +, − or Remove line with no line: say so rather than nothing
+            self.said.emit(SELECT_A_LINE)
             return
         deck = self.session.deck
         section, index = entries[0]

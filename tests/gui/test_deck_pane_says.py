@@ -62,3 +62,16 @@ def test_a_typed_quantity_says_the_new_count(window, qtbot):
     qtbot.keyClick(tree.focusWidget() or tree, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: window.session.deck.section("Main").count_of("Island") == 7)
     assert window.last_message == "Island: 7 copies in Main"
+
+
+def test_plus_on_a_section_head_says_to_select_a_line(window, qtbot):
+    from deckeditor.ui.deck_pane import SELECT_A_LINE
+
+    qtbot.keyClick(window, Qt.Key.Key_3, Qt.KeyboardModifier.AltModifier)
+    tree = window.deck_pane.tree
+    qtbot.keyClick(tree, Qt.Key.Key_Home)  # the first section's head: no card line
+    assert window.deck_pane.current_entry() is None
+    before = window.session.deck
+    qtbot.keyClick(tree, Qt.Key.Key_Plus)
+    assert window.last_message == SELECT_A_LINE
+    assert window.session.deck == before
