@@ -24,6 +24,7 @@ NEWCOMER = replace(
     printings=("WOE",),
 )
 LATER = date(2026, 7, 1)
+NEWCOMER_DAY = date(2026, 6, 1)
 
 
 def stored_home(tmp_path) -> AppPaths:
@@ -70,6 +71,20 @@ def test_an_answer_stored_for_another_day_is_computed_again(tmp_path):
         for day in (DAY, LATER, LATER, DAY)
     ]
     assert shown == [0, 1, 1, 0]
+
+
+def test_a_stored_pool_holds_until_the_next_release_and_no_longer(tmp_path):
+    """Days go by between starts: the answer stored on DAY serves every day before the next day
+    a verdict looks at (Commander's taboo list of 2026-02-09 here), without a pass over the pool;
+    after it, it is made again (and a card released since is in)."""
+    paths = stored_home(tmp_path)
+    row = open_pool(paths).row_of(NEWCOMER.name)
+    stored = visible(open_pool(paths), deck(), "Main", DAY)
+    spring = open_pool(paths, lazy=True)
+    assert visible(spring, deck(), "Main", date(2026, 2, 8)) == stored
+    assert undecoded(spring) == len(spring) and not stored >> row & 1
+    after = open_pool(paths, lazy=True)
+    assert visible(after, deck(), "Main", NEWCOMER_DAY) >> row & 1 and undecoded(after) == 0
 
 
 def test_each_format_has_its_own_stored_pool(tmp_path):

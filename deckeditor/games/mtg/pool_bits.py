@@ -35,6 +35,7 @@ from deckeditor.games.mtg.legality import (
     in_sets,
     printed_at_uncommon,
     source_ban,
+    source_day,
     verdict,
 )
 from deckeditor.games.mtg.rulesets import partner_capable
@@ -220,19 +221,36 @@ class PoolIndex:
         self, rule: PoolRule, day: date, fmt: Format | None, build: Callable[[], int]
     ) -> int:
         """One stored answer per rule and source-ban dates (`source_ban` reads only the taboo
-        lists' days), kept for the day it was computed for: a start on another day replaces it."""
-        taboo = (
-            None
-            if fmt is None
-            else [str(getattr(t, "effective_from", None)) for t in fmt.taboo_lists]
-        )
-        which = hashlib.sha1(repr((rule, taboo)).encode()).hexdigest()[:16]
-        found = self._stored(f"pool-out/{which}", lambda: (day.isoformat(), build()))
-        if found[0] == day.isoformat():
-            return found[1]
-        bits = build()
-        keep(self.pool, f"pool-out/{which}", rules_code(), (day.isoformat(), bits))
-        return bits
+        lists' days). It holds from the day it was computed for until the next day a verdict
+        compares the day with (`_next_change`): a start on a day outside that stretch computes
+        it again, so a new day does not mean a new pass over the pool."""
+        taboo = [] if fmt is None else [getattr(t, "effective_from", None) for t in fmt.taboo_lists]
+        which = hashlib.sha1(repr((rule, [str(d) for d in taboo])).encode()).hexdigest()[:16]
+        today = day.isoformat()
+
+        def fresh() -> tuple[str, str, int]:
+            bits = build()
+            return today, self._next_change(today, taboo), bits
+
+        name = f"pool-out/{which}"
+        found = self._stored(name, fresh)
+        if not found[0] <= today < found[1]:
+            found = fresh()
+            keep(self.pool, name, rules_code(), found)
+        return found[2]
+
+    def _next_change(self, today: str, taboo: list[object]) -> str:
+        """The first day after `today` (ISO) on which a pool verdict can change: a verdict
+        compares the day only with a card's release, its source's day (a ban's start, an MTG
+        Arena statement) and a taboo list's start (`legality.verdict`, `source_ban`; rotation and
+        set pools are never stored). "9999-12-31" when none comes later."""
+        days = {d.isoformat() for d in taboo if isinstance(d, date)}
+        for card in self.pool.cards:
+            days.add(card.released)
+            said = source_day(card)
+            if said is not None:
+                days.add(said.isoformat())
+        return min((d for d in days if d > today), default="9999-12-31")
 
     def _banned_rows(self, fmt: Format | None, banned: list[str]) -> list[int]:
         """The rows of the banned ids, kept per format for the next start with the ids they were
