@@ -5,12 +5,21 @@ card). Qt's `sizeHintForColumn(0)` measures every visible row (~1 ms for a 100-c
 every edit); an edit changes a few rows, so only those are measured, the way Qt measures one
 (`QTreeViewPrivate::widthHintForIndex`: the delegate's width plus the row's indentation), while
 the rows measured before still fit the same width. Qt's own full measure runs whenever that may
-not hold: the column's width, the expanded rows or the model's shape changed."""
+not hold: the column's width, the expanded rows or the model's shape changed.
+
+The column never grows past the pane's room (issue 24.4, a laptop): the other columns keep
+their width and the last one its text, so a long name (a Riftbound line with its printing code)
+is elided — its whole text in the line's tooltip — rather than pushing Type behind a scroll
+bar. A column held at that room is not measured again until the pane's width changes."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex
 from PySide6.QtWidgets import QTreeView
+
+# the share of the room past the narrow middle columns the name column keeps at least,
+# however long the last column's text (both stay readable; the longer is elided)
+NAME_SHARE = 0.5
 
 
 class ColumnFit:
@@ -18,6 +27,7 @@ class ColumnFit:
         self.tree = tree
         self._fits_at: int | None = None  # the width every visible row was last found to fit
         self._changed: list[QPersistentModelIndex] = []  # column-0 cells changed since
+        self._held: tuple[int, int] | None = None  # (pane width, column width) it was held at
         model = tree.model()
         model.dataChanged.connect(self._data_changed)
         model.rowsInserted.connect(self._rows_inserted)
@@ -42,7 +52,27 @@ class ColumnFit:
     def forget(self, *_args: object) -> None:
         """Measure every row next time."""
         self._fits_at = None
+        self._held = None
         self._changed.clear()
+
+    def widen(self) -> None:
+        """Column 0 as wide as its widest visible text, as far as the pane has room for it."""
+        tree = self.tree
+        want = max(tree.sizeHintForColumn(0), tree.header().sectionSizeHint(0))
+        room = self._room(want)
+        tree.setColumnWidth(0, min(want, room))
+        self._held = (tree.viewport().width(), room) if want > room else None
+
+    def _room(self, want: int) -> int:
+        """The widest column 0 may be: the pane less the middle columns and the last one's
+        widest text, but at least NAME_SHARE of what the middle columns leave."""
+        tree = self.tree
+        last = tree.model().columnCount() - 1
+        middle = sum(tree.columnWidth(c) for c in range(1, last))
+        free = tree.viewport().width() - middle
+        if want <= free - tree.sizeHintForColumn(last):
+            return want
+        return max(free - tree.sizeHintForColumn(last), int(free * NAME_SHARE))
 
     def too_narrow(self, measure_all: bool = False) -> bool:
         """Whether a visible row's text is wider than column 0 (Qt's sizeHintForColumn(0) >
@@ -50,6 +80,8 @@ class ColumnFit:
         tree = self.tree
         width = tree.columnWidth(0)
         changed, self._changed = self._changed, []
+        if self._held == (tree.viewport().width(), width):
+            return False  # as wide as the pane lets it be
         if measure_all or self._fits_at != width:
             wide = tree.sizeHintForColumn(0) > width
         else:

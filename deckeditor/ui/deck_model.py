@@ -41,6 +41,11 @@ SORTS = ("Name", "Cost", "Count")
 HEADERS = ("Card", "Qty", "Cost", "Type")
 
 
+def _name_tip(card: str, label: str, unknown: bool) -> str:
+    """A line's whole name (the column may be too narrow for it on a laptop: elided)."""
+    return f"{card}: unknown card (kept, written back on save)" if unknown else label
+
+
 def _red() -> QBrush:
     """A flagged line's red, readable on the current theme's background."""
     return QBrush(QColor(theme.tone("#b00020")))
@@ -351,8 +356,8 @@ class DeckModel(QStandardItemModel):
                 c.setData(_red() if red else None, _FOREGROUND)  # None: as a row made afresh
         if old[9] != unknown:
             cells[0].setData(self._italic if unknown else None, Qt.ItemDataRole.FontRole)
-            tip = f"{card}: unknown card (kept, written back on save)" if unknown else None
-            cells[0].setData(tip, Qt.ItemDataRole.ToolTipRole)
+        if old[4] != label or old[9] != unknown:
+            cells[0].setData(_name_tip(card, label, unknown), Qt.ItemDataRole.ToolTipRole)
         if old[1:3] != (section, index):
             for c in cells:
                 c.setData(section, SECTION_ROLE)
@@ -376,8 +381,8 @@ class DeckModel(QStandardItemModel):
         _, section, index, card, label, count, cost, kind, red, unknown = data
         cells = [QStandardItem(label), QStandardItem(), QStandardItem(cost), QStandardItem(kind)]
         cells[1].setData(count, Qt.ItemDataRole.DisplayRole)
+        cells[0].setToolTip(_name_tip(card, label, unknown))
         if unknown:
-            cells[0].setToolTip(f"{card}: unknown card (kept, written back on save)")
             cells[0].setFont(self._italic)
         for c in cells:
             if red:

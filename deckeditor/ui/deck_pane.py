@@ -212,7 +212,7 @@ class DeckPane(QWidget):
         if not in_place:
             self._name_fit.forget()  # filled afresh: every row measured, as Qt does
         if self._too_narrow():  # chosen colours in view
-            self.tree.resizeColumnToContents(0)
+            self._name_fit.widen()
         if in_place:
             if selected and not self.selected_entries():  # the selected line left the deck:
                 self.select(lambda s, i, c: (s, i) in selected)  # the one now in its place
@@ -241,7 +241,7 @@ class DeckPane(QWidget):
         self.tree.expandAll()
         self._name_fit.forget()  # expandAll emits no `expanded`: the rows it shows measured
         if self._too_narrow():  # after expanding, too
-            self.tree.resizeColumnToContents(0)
+            self._name_fit.widen()
         for r in range(self.model.rowCount()):
             idx = self.model.index(r, 0)
             if idx.data(SECTION_ROLE) in collapsed:
