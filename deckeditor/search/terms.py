@@ -10,7 +10,7 @@ from typing import Any
 from deckeditor.search.context import SearchContext
 from deckeditor.search.errors import SearchError
 from deckeditor.search.keys import GameSearch, game_search
-from deckeditor.search.keys.kinds import KeySpec
+from deckeditor.search.keys.kinds import EQ_OPS, KeySpec, NumberKey
 from deckeditor.search.tree import Bare, Keyed
 
 Checked = tuple[KeySpec[Any], Any]  # the key's spec, and the value as that spec parsed it
@@ -35,7 +35,7 @@ def check_term(term: Keyed | Bare, search: GameSearch, ctx: SearchContext) -> Ch
             term.start, key_span, f'unknown key "{key}" (put text with ":" in quotes)'
         )
     if term.op not in found.ops:
-        raise SearchError(term.op_start, len(term.op), f'"{term.op}" does not apply to "{key}:"')
+        raise SearchError(term.op_start, len(term.op), _no_such_op(term, search))
     if not term.value.strip():
         raise SearchError(term.value_start, 1, f'missing value after "{key}{term.op}"')
     if term.kind == "regex" and not found.regex:
@@ -45,6 +45,29 @@ def check_term(term: Keyed | Bare, search: GameSearch, ctx: SearchContext) -> Ch
             f'"{key}:" does not take a regular expression',
         )
     return found, found.check(term, ctx)
+
+
+def _no_such_op(term: Keyed, search: GameSearch) -> str:
+    """search.md §6's "does not apply"; for a number compared on a key that takes none (`e>=9`:
+    `e:` is the set there as in MTG) also the number key meant — the one the key begins
+    (`energy>=9`) — or else the game's number keys."""
+    key, op = term.key, term.op
+    message = f'"{op}" does not apply to "{key}:"'
+    if op in EQ_OPS or not _is_number(term.value):
+        return message
+    numbers = [alias for alias in search.help if isinstance(search.keys.get(alias), NumberKey)]
+    meant = [n for n in numbers if n.startswith(key) and n != key]
+    if meant:
+        return f'{message}, which is not a number key: for {meant[0]}, write "{meant[0]}{op}{term.value}"'
+    return f"{message}, which is not a number key (number keys: {', '.join(numbers)})"
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
 
 
 def term_checker(game: str, context: SearchContext | None) -> Callable[[Keyed | Bare], Checked]:
