@@ -49,6 +49,9 @@ class NothingFound:
     together: tuple[str, ...] = ()
     scope: str | None = None
     unknown: Unknown | None = None
+    # the query with a key's words in quotes, when that finds cards (`o:~ deals 3` is `o:~`
+    # and two name words; `o:"~ deals 3"` is the phrase), and how many
+    quoted: tuple[str, int] | None = None
 
 
 @dataclass(frozen=True)
@@ -60,11 +63,15 @@ class _Scoped:
 
 
 def nothing_found(text: str, index: IndexView, game: str, ctx: SearchContext) -> NothingFound:
-    """Why `text` finds no card of `index` (it must be a valid query)."""
+    """Why `text` finds no card of `index` (it must be a valid query, as the catalog keeps
+    it: stripped, so the terms' positions are the text's)."""
     terms = top_terms(parse(text))
     printed = [to_text(term) for term in terms]
     if all(isinstance(term, Bare) for term in terms):  # "Raised by Giants": one name, typed
         return NothingFound(dead=(" ".join(printed),), names_only=True)
+    quoted = _quoted(text, terms, index, game, ctx)
+    if quoted is not None:  # "o:~ deals 3": the words were meant as the key's phrase
+        return NothingFound(quoted=quoted)
     found = [compile_query(piece, game, ctx).bits(index) for piece in printed]
     dead = [
         (term, piece) for term, piece, rows in zip(terms, printed, found, strict=True) if not rows
@@ -82,6 +89,32 @@ def nothing_found(text: str, index: IndexView, game: str, ctx: SearchContext) ->
         scope=scoped[0].spec.scope,
         unknown=_unknown(scoped, index),
     )
+
+
+def _quoted(
+    text: str, terms: tuple[Node, ...], index: IndexView, game: str, ctx: SearchContext
+) -> tuple[str, int] | None:
+    """The first key followed by plain words, its value and the words put in quotes, when the
+    query so written finds cards."""
+    for at, term in enumerate(terms):
+        if not isinstance(term, Keyed) or term.kind != "word":
+            continue
+        words = []
+        for after in terms[at + 1 :]:
+            if not isinstance(after, Bare) or after.kind != "word" or after.exact:
+                break
+            words.append(after)
+        if not words:
+            continue
+        phrase = " ".join([term.value, *(w.value for w in words)])
+        quoted = f'{text[: term.start]}{term.key}{term.op}"{phrase}"{text[words[-1].end :]}'
+        try:
+            found = compile_query(quoted.strip(), game, ctx).bits(index).bit_count()
+        except Exception:  # a value the key refuses in quotes: no suggestion
+            continue
+        if found:
+            return quoted.strip(), found
+    return None
 
 
 def _scoped_terms(

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QWidget
 
 from deckeditor.catalog_search import SearchState
 from deckeditor.session import EditorSession
+from deckeditor.words import count
 
 if TYPE_CHECKING:
     from deckeditor.search.nothing_found import NothingFound
@@ -94,16 +95,23 @@ class EmptyCatalogNote(QWidget):
             if _KEYED.search(state.text):
                 return f"No card in your card pool matches “{state.text}”", False
             return _not_in_pool(state.text), True
+        if why.quoted is not None:
+            phrase, found = why.quoted
+            return (
+                f"No card matches “{state.text}” as typed; in quotes, “{phrase}” finds "
+                f"{count(found, 'card')}",
+                False,
+            )
         if why.names_only:
             return _not_in_pool(" ".join(why.dead)), True
         if why.dead:
             return f"No card in your card pool matches {_listed(why.dead, 'nor')}", False
         if why.scope is None:
-            return (
+            text = (
                 f"No card matches {_listed(why.together, 'and')} together — each finds cards "
-                "on its own",
-                False,
+                "on its own"
             )
+            return text, False
         text = (
             f"No one {why.scope} matches {_listed(why.together, 'and')} together — each finds "
             "cards on its own"

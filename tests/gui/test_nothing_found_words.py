@@ -137,3 +137,23 @@ def test_set_and_rarity_on_the_mtgjson_pool(mtgjson_home, qtbot, tmp_path):
         "own; your card sources give the rarity of only 20 of the "
     )
     assert text.endswith(" printings “set:mh3” finds")
+
+
+@pytest.mark.gui
+def test_a_key_s_words_typed_without_quotes_are_offered_in_quotes(window, qtbot):
+    # `o:~ deals 3` is `o:~` and two name words; the phrase is `o:"~ deals 3"` (search.md §9)
+    from deckeditor.search import Searcher
+
+    _type_search(window, qtbot, "o:~ deals 3")
+    text, offered = _note(window)
+    phrase = Searcher(window.session.pool, "mtg").search('o:"~ deals 3"')
+    names = {window.session.pool.cards[r].name for r in phrase}
+    assert "Lightning Bolt" in names
+    plural = "card" if len(names) == 1 else "cards"
+    assert text == (
+        'No card matches “o:~ deals 3” as typed; in quotes, “o:"~ deals 3"” finds '
+        f"{len(names)} {plural}"
+    )
+    assert not offered
+    _type_search(window, qtbot, "t:otter c:r")  # in quotes it finds nothing: no suggestion
+    assert _note(window)[0].endswith("each finds cards on its own")
