@@ -14,6 +14,7 @@ import json
 import re
 from collections.abc import Sequence
 
+from deckeditor.carddb.issue_lines import issue_kind, issue_kinds
 from deckeditor.words import count
 
 _IDENTITY = re.compile(
@@ -86,6 +87,23 @@ def summary(kinds: dict[str, int]) -> list[str]:
     for kind, n in kinds.items():
         noun, meaning = _SUMMARIES.get(kind, ("note", kind))
         out.append(f"{count(n, noun)}: {meaning}")
+    return out
+
+
+# notes with no sentence of their own are shown one by one up to this many ("Shadows of the Past:
+# Effect Text on a card that is not a Gear: '1'"), not as "1 other note" that says nothing
+_FEW = 3
+
+
+def summary_of(lines: Sequence[str]) -> list[str]:
+    """`summary` of stored issue lines, with the few notes of a kind it has no words for shown
+    themselves, naming their card."""
+    out = []
+    for kind, n in issue_kinds(lines).items():
+        if (kind in _SUMMARIES and kind != "warning") or n > _FEW:
+            out.extend(summary({kind: n}))
+        else:
+            out.extend(player_line(line) for line in lines if issue_kind(line) == kind)
     return out
 
 

@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING, Any, Protocol
 from PySide6.QtCore import QObject, QThread
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
-from deckeditor.carddb.issue_words import player_lines, summary
+from deckeditor.carddb.issue_words import player_lines, summary_of
 from deckeditor.carddb.pool import CardPool
-from deckeditor.carddb.store import SourceSummary, issue_kinds
+from deckeditor.carddb.store import SourceSummary
 from deckeditor.paths import AppPaths
 from deckeditor.session import EditorSession
 from deckeditor.ui.catalog_view import CatalogPanel
@@ -154,7 +154,7 @@ class CardImport(QObject):
         heads = []
         for s in with_issues:
             heads.append(f"{Path(s.path).name}:")
-            heads.extend(f"  • {sentence}" for sentence in summary(issue_kinds(s.messages)))
+            heads.extend(f"  • {sentence}" for sentence in summary_of(s.messages))
         box = QMessageBox(
             QMessageBox.Icon.Information,
             "Card import: notes",

@@ -240,7 +240,8 @@ def _reports(cards: Iterable[Card], source: str) -> list[GalleryIssue]:
                 GalleryIssue(
                     source,
                     card.name,
-                    f"Effect Text on a card that is not a Gear: {card.effect_text!r}",
+                    f"Effect Text on a card that is not a Gear: {card.effect_text!r} "
+                    "(only a Gear has one; kept as the gallery gives it)",
                 )
             )
         if len({(p.tags, p.rules_text, p.effect_text) for p in card.printings}) > 1:
