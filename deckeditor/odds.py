@@ -18,6 +18,12 @@ larger than the draws), so the later draws come from the ``deck - hand`` cards n
 ``wanted - x`` are wanted. The tries are independent (each is a fresh shuffle), so
 ``P = Σ_j P(first j tries mulliganed) · P(try j is kept and succeeds)``.
 
+**The set-aside mulligan (Riftbound).** A game whose `HandRule.mulligan` is ``"set_aside"`` deals
+`hand` cards once; a hand with fewer than ``keep_at_least`` wanted cards sets aside up to
+``set_aside`` of its unwanted cards (to the bottom, never drawn again in the turns counted) and
+draws as many from the library; the later draws come from what is left. `chance_with` answers for
+either rule; the window and the `odds` command ask the deck's game for its rule.
+
 Every probability is a sum of products of binomial coefficients (`math.comb`), computed in exact
 integers and fractions, then turned into a float once.
 """
@@ -31,6 +37,42 @@ from fractions import Fraction
 from math import comb
 
 OPENING_HAND = 7
+
+
+@dataclass(frozen=True, slots=True)
+class HandRule:
+    """A game's opening hand: `size` cards; its mulligan `london` (the whole hand redrawn, one
+    card to the bottom per mulligan taken; the odds show up to `most` mulligans) or `set_aside`
+    (once: up to `most` cards of the hand set aside to the bottom and as many drawn)."""
+
+    size: int = OPENING_HAND
+    mulligan: str = "london"
+    most: int = 2
+
+    def choices(self) -> tuple[tuple[int, str], ...]:
+        """The odds' columns: (mulligans taken or cards set aside at most, its short label)."""
+        if self.mulligan == "set_aside":
+            return tuple(
+                (n, str(self.size) if n == 0 else f"{self.size}, {n} aside")
+                for n in range(self.most + 1)
+            )
+        return tuple((m, str(self.size - m)) for m in range(self.most + 1) if self.size - m >= 1)
+
+    def explained(self) -> str:
+        """The columns in a player's words (the odds table's tooltip)."""
+        if self.mulligan == "set_aside":
+            return (
+                f"{self.size}: the opening hand kept; “{self.size}, n aside”: a hand without them "
+                f"sets aside up to n of its other cards (to the bottom) and draws as many"
+            )
+        sizes = ", ".join(label for _, label in self.choices())
+        return (
+            f"{sizes}: the hand kept after 0, 1 or 2 London mulligans (a hand without them is "
+            f"mulliganed, the cards put on the bottom are the others)"
+        )
+
+
+LONDON = HandRule()
 
 
 def percent(p: float) -> str:
@@ -110,6 +152,57 @@ def chance(
     return total
 
 
+def chance_with(
+    rule: HandRule,
+    deck: int,
+    wanted: int,
+    k: int = 1,
+    turn: int = 0,
+    on_draw: bool = False,
+    choice: int = 0,
+) -> Fraction:
+    """`chance` under a game's hand rule; `choice` is one of `rule.choices()`'s numbers."""
+    if rule.mulligan == "set_aside":
+        return set_aside_chance(deck, wanted, k, turn, on_draw, rule.size, choice)
+    return chance(deck, wanted, k, turn, on_draw, choice, rule.size)
+
+
+def set_aside_chance(
+    deck: int,
+    wanted: int,
+    k: int = 1,
+    turn: int = 0,
+    on_draw: bool = False,
+    hand: int = 4,
+    set_aside: int = 2,
+) -> Fraction:
+    """P(at least `k` wanted cards by `turn`) when a hand short of `k` sets aside up to
+    `set_aside` unwanted cards and draws as many (the module's set-aside model)."""
+    draws = draws_by_turn(turn, on_draw)
+    _check(deck, wanted, hand + draws)
+    if not 0 <= set_aside <= hand:
+        raise ValueError(f"set aside from 0 to {hand} cards")
+    if k <= 0:
+        return Fraction(1)
+    unseen = deck - hand
+    total = Fraction(0)
+    for x in range(0, min(wanted, hand) + 1):
+        p_x = hypergeometric(deck, wanted, hand, x)
+        if not p_x:
+            continue
+        if x >= k:
+            total += p_x
+            continue
+        aside = min(set_aside, hand - x, unseen)
+        left = unseen - aside  # the set-aside cards lie below these
+        for y in range(0, min(aside, wanted - x) + 1):
+            p_y = hypergeometric(unseen, wanted - x, aside, y)
+            if p_y:
+                need = k - x - y
+                total += p_x * p_y * at_least(left, wanted - x - y, min(draws, left), need)
+    return total
+
+
 def _check(deck: int, wanted: int, drawn: int) -> None:
     if deck < 0 or not 0 <= wanted <= deck:
         raise ValueError(f"{wanted} wanted cards in a deck of {deck}")
@@ -152,11 +245,14 @@ class SampleHand:
     """A shuffled library and the hand drawn from it, for trying a deck out.
 
     Seeded, so a hand can be shown again (`seed`); `redraw` shuffles anew with the next seed,
-    `mulligan` follows the London rule (a fresh seven, then `to_bottom` cards go to the bottom:
-    the player picks them with `bottom`), `draw` takes the library's top card."""
+    `draw` takes the library's top card. `mulligan` follows the game's `rule`: London (a fresh
+    hand, then `to_bottom` cards go to the bottom: the player picks them with `bottom`) or set
+    aside (once, the same hand: each card picked with `bottom`, up to `to_bottom`, goes to the
+    bottom and the library's top card takes its place; a draw ends the setting aside)."""
 
     cards: Sequence[str]
     seed: int = 0
+    rule: HandRule = LONDON
     hand: list[str] = field(default_factory=list)
     library: list[str] = field(default_factory=list)
     mulligans: int = 0
@@ -166,10 +262,14 @@ class SampleHand:
     def __post_init__(self) -> None:
         self._deal()
 
+    @property
+    def sets_aside(self) -> bool:
+        return self.rule.mulligan == "set_aside"
+
     def _deal(self) -> None:
         library = list(self.cards)
         random.Random(f"{self.seed}/{self.mulligans}").shuffle(library)
-        size = min(OPENING_HAND, len(library))
+        size = min(self.rule.size, len(library))
         self.hand, self.library = library[:size], library[size:]
         self.to_bottom = min(self.mulligans, len(self.hand))
         self.drawn = 0
@@ -181,19 +281,33 @@ class SampleHand:
         self._deal()
 
     def mulligan(self) -> None:
-        if self.mulligans + 1 >= OPENING_HAND:
+        if self.sets_aside:
+            if self.mulligans or self.drawn:
+                raise ValueError(
+                    "one mulligan, before the first draw: New hand (Ctrl+R) deals again"
+                )
+            self.mulligans = 1
+            self.to_bottom = min(self.rule.most, len(self.hand), len(self.library))
+            return
+        if self.mulligans + 1 >= self.rule.size:
             raise ValueError("no more mulligans: the hand would be empty")
         self.mulligans += 1
         self._deal()
 
     def bottom(self, index: int) -> None:
-        """Put the hand's card at `index` on the bottom of the library (London mulligan)."""
+        """Put the hand's card at `index` on the bottom of the library (London mulligan); set
+        aside, the library's top card takes its place."""
         if self.to_bottom <= 0:
             raise ValueError("no card is owed to the bottom of the library")
-        self.library.append(self.hand.pop(index))
+        card = self.hand.pop(index)
+        if self.sets_aside:
+            self.hand.insert(index, self.library.pop(0))
+        self.library.append(card)
         self.to_bottom -= 1
 
     def draw(self) -> str | None:
+        if self.sets_aside:
+            self.to_bottom = 0  # up to that many: a draw keeps the hand as it is
         if self.to_bottom:
             raise ValueError(f"put {self.to_bottom} card(s) on the bottom first")
         if not self.library:
@@ -205,12 +319,16 @@ class SampleHand:
 
 
 __all__ = [
+    "LONDON",
     "OPENING_HAND",
+    "HandRule",
     "OddsRow",
     "SampleHand",
     "at_least",
     "chance",
+    "chance_with",
     "draws_by_turn",
     "hypergeometric",
     "odds_table",
+    "set_aside_chance",
 ]

@@ -120,17 +120,17 @@ def compute(args: argparse.Namespace) -> dict[str, Any]:
             for e, c in library_cards(deck, game, pool)
             if e.card.casefold() == key or (c.name if c is not None else "").casefold() == key
         )
-    drawn = odds.OPENING_HAND + odds.draws_by_turn(args.by_turn, args.on_draw)
+    rule = game.hand_rule  # the game's opening hand and mulligan
+    drawn = rule.size + odds.draws_by_turn(args.by_turn, args.on_draw)
     if drawn > size:
         raise UsageError(
             f"the library holds {size} cards: {drawn} cannot be drawn by turn {args.by_turn}"
         )
     chances = {
-        str(odds.OPENING_HAND - m): float(
-            odds.chance(size, wanted, args.at_least, args.by_turn, args.on_draw, m)
+        label: float(
+            odds.chance_with(rule, size, wanted, args.at_least, args.by_turn, args.on_draw, m)
         )
-        for m in range(3)
-        if odds.OPENING_HAND - m >= 1
+        for m, label in rule.choices()
     }
     return {
         "deck": deck.name,

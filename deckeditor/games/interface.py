@@ -32,6 +32,7 @@ default where one exists, so a new game overrides only what it has):
   as icons), `attachable(card, deck, pool)` and `attachment_view(card, names, pool)`;
 * catalog: `catalog_columns()` and `catalog_row(card)`; deck pane: `groupings`, `group_of`,
   `group_rank`, `type_line`, `primary_type`, `sort_value`, `single_kind_sections`.
+* odds: `library_sections`, `odds_role`, `hand_rule` (the opening hand's size and mulligan);
 * roles and categories: `roles` (`Role`s: what part a card plays, read from its text, each with
   the catalog search that finds it), `card_roles(card, pool)`, `default_template(fmt)` (copies
   wanted per category, "Ramp": 10), `derive(pool)` (what is computed once when a pool is stored);
@@ -65,6 +66,7 @@ from deckeditor.games.values import (
     Statistics,
     Symbol,
 )
+from deckeditor.odds import LONDON, HandRule
 from deckeditor.problems import Problem
 
 # --- the catalog predicate -----------------------------------------------------------------
@@ -166,6 +168,8 @@ class Game:
     category_sections: tuple[str, ...] = ("Main",)  # the sections a template counts
     library_sections: tuple[str, ...] = ("Main",)  # the sections shuffled into the library (odds)
     odds_role: str = ""  # the role the odds dialog opens on (a key of `roles`; "": the first)
+    # the opening hand's size and mulligan (the odds, the sample hand): MTG's seven and London
+    hand_rule: HandRule = LONDON
 
     # --- compatibility names (the module-level interface this class replaces) ------------
 

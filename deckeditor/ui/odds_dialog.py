@@ -1,10 +1,12 @@
 """Draw odds and a sample hand (Deck › Draw odds and sample hand…).
 
-The odds are `deckeditor.odds` (exact, London mulligans) for a category of the deck, or its
-lands, by turn, on the play and on the draw, for hands kept at 7, 6 and 5 cards. The sample hand
-shuffles the deck's library with a seed: New hand (Ctrl+R) draws the next seed's hand, Mulligan
-(Ctrl+M) follows the London rule (a fresh seven, then a click on a card puts it on the bottom,
-as many as mulligans taken), Draw (Ctrl+D) takes the top card. Cards show their picture where
+The odds are `deckeditor.odds` (exact) for a category of the deck, or its lands, by turn, on the
+play and on the draw, under the game's opening hand and mulligan (`Game.hand_rule`: MTG's seven
+kept at 7, 6 and 5 cards after London mulligans; Riftbound's four, up to 1 or 2 set aside). The
+sample hand shuffles the deck's library with a seed: New hand (Ctrl+R) draws the next seed's hand,
+Mulligan (Ctrl+M) follows the game's rule (London: a fresh hand, then a click on a card puts it on
+the bottom, as many as mulligans taken; set aside: a click on up to that many cards replaces each
+from the library), Draw (Ctrl+D) takes the top card. Cards show their picture where
 there is one, else their name.
 """
 
@@ -98,6 +100,7 @@ class OddsDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle("Draw odds and sample hand")
         self.session, self.images = session, images
+        self.rule = session.game.hand_rule  # the opening hand's size and mulligan
         layout = QVBoxLayout(self)
         layout.addLayout(self._make_odds())
         layout.addWidget(self.summary)
@@ -113,7 +116,7 @@ class OddsDialog(QDialog):
         self._fill_categories()
         self.category.currentTextChanged.connect(lambda _: self.refresh_odds())
         self.at_least.valueChanged.connect(lambda _: self.refresh_odds())
-        self.hand = odds.SampleHand(session.library_cards(), seed=seed)
+        self.hand = odds.SampleHand(session.library_cards(), seed=seed, rule=self.rule)
         self.refresh_odds()
         self.show_hand()
 
@@ -127,18 +130,17 @@ class OddsDialog(QDialog):
         self.category = QComboBox()
         pick.addWidget(self.category, 1)
         self.summary = QLabel()
-        self.table = QTableWidget(len(TURNS), 6)
+        choices = self.rule.choices()
+        self.table = QTableWidget(len(TURNS), 2 * len(choices))
         self.table.setHorizontalHeaderLabels(
-            [f"{side} {size}" for side in ("Play", "Draw") for size in (7, 6, 5)]
+            [f"{side} {label}" for side in ("Play", "Draw") for _, label in choices]
         )
         self.table.setVerticalHeaderLabels(
             ["Opening hand" if t == 0 else f"Turn {t}" for t in TURNS]
         )
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.table.setToolTip(
-            "The chance of at least that many by the turn's draw step; 7, 6, 5: the "
-            "hand kept after 0, 1 or 2 London mulligans (a hand without them is "
-            "mulliganed, the cards put on the bottom are the others)"
+            f"The chance of at least that many by the turn's draw step; {self.rule.explained()}"
         )
         return pick
 
@@ -198,13 +200,14 @@ class OddsDialog(QDialog):
         what = f"{name} ({count(wanted, 'copy')})" if kind == "card" else f"{wanted} {name}"
         self.summary.setText(f"{what} in a library of {size}: the chance of at least {k}")
         for row, turn in enumerate(TURNS):
-            for column, (on_draw, mulligans) in enumerate(
-                (d, m) for d in (False, True) for m in range(3)
+            for column, (on_draw, choice) in enumerate(
+                (d, m) for d in (False, True) for m, _ in self.rule.choices()
             ):
-                if odds.OPENING_HAND + odds.draws_by_turn(turn, on_draw) > size:
+                if self.rule.size + odds.draws_by_turn(turn, on_draw) > size:
                     text = ""
                 else:
-                    text = percent(float(odds.chance(size, wanted, k, turn, on_draw, mulligans)))
+                    chance = odds.chance_with(self.rule, size, wanted, k, turn, on_draw, choice)
+                    text = percent(float(chance))
                 item = self.table.item(row, column)
                 if item is None:
                     item = QTableWidgetItem()
@@ -215,7 +218,9 @@ class OddsDialog(QDialog):
                 item.setText(text)
 
     def chance_text(self, turn: int, on_draw: bool = False, mulligans: int = 0) -> str:
-        item = self.table.item(TURNS.index(turn), (3 if on_draw else 0) + mulligans)
+        """The shown chance; `mulligans`: the column's place among the rule's choices."""
+        per_side = len(self.rule.choices())
+        item = self.table.item(TURNS.index(turn), (per_side if on_draw else 0) + mulligans)
         return item.text() if item is not None else ""
 
     # --- the sample hand -----------------------------------------------------------------------
@@ -263,12 +268,20 @@ class OddsDialog(QDialog):
         note = f"Hand {self.hand.seed + 1}"
         if self.hand.mulligans:
             note += f", mulligan {self.hand.mulligans}"
-        if self.hand.to_bottom:
-            note += f": click {self.hand.to_bottom} card{'s' if self.hand.to_bottom > 1 else ''} to put on the bottom"
+        owed = self.hand.to_bottom
+        if owed and self.hand.sets_aside:
+            note += (
+                f": click up to {owed} card{'s' if owed > 1 else ''} to set aside "
+                "(each is replaced from the library), or Draw to keep the hand"
+            )
+        elif owed:
+            note += f": click {owed} card{'s' if owed > 1 else ''} to put on the bottom"
         if self.hand.drawn:
             note += f"; {self.hand.drawn} drawn"
         self.hand_note.setText(note)
-        self.draw_button.setEnabled(not self.hand.to_bottom and bool(self.hand.library))
+        self.draw_button.setEnabled(
+            (self.hand.sets_aside or not self.hand.to_bottom) and bool(self.hand.library)
+        )
 
     def _ask_picture(self, slot: _CardSlot, name: str) -> None:
         card = self.session.card(name)

@@ -108,3 +108,26 @@ def test_a_chance_short_of_certain_never_reads_100_percent(capsys, deck):
     assert chances["kept at 6"] == ">99.9%"
     assert chances["kept at 7"] == f"{float(odds.chance(99, 39, 1, 3, False, 0)) * 100:.1f}%"
     assert "100.0%" not in out
+
+
+def test_a_riftbound_deck_is_counted_on_its_four_card_hand(capsys, tmp_path, home):
+    """The game's opening hand (Game.hand_rule): Riftbound's four cards, up to two set aside —
+    not MTG's seven kept at 7, 6 and 5."""
+    from deckeditor.deckfile.writing import write_json_deck
+    from tests.conftest import shared_data
+    from tests.support.riftbound import real_pool, vector_deck
+
+    gallery = shared_data("riftbound", "cards.json")
+    path = tmp_path / "ex3.deck.json"
+    path.write_text(write_json_deck(vector_deck("ex3", real_pool())), encoding="utf-8")
+    code, out, err = run(capsys, path, "--card", "Brutalizer", "--cards", gallery, "--json")
+    assert code == 0, err
+    doc = json.loads(out)
+    assert doc["library"] == 39 and doc["wanted"] == 3
+    assert doc["chance"] == {
+        "4": float(odds.at_least(39, 3, 4, 1)),
+        "4, 1 aside": float(odds.set_aside_chance(39, 3, 1, 0, False, 4, 1)),
+        "4, 2 aside": float(odds.set_aside_chance(39, 3, 1, 0, False, 4, 2)),
+    }
+    code, out, err = run(capsys, path, "--card", "Brutalizer", "--cards", gallery)
+    assert "kept at 4: " in out and "kept at 4, 2 aside: " in out

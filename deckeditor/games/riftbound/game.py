@@ -27,6 +27,7 @@ from deckeditor.games.riftbound.declaration import DECLARATION
 from deckeditor.games.riftbound.rules import SECTIONS
 from deckeditor.games.riftbound.search_help import HELP
 from deckeditor.games.riftbound.symbols import SYMBOLS
+from deckeditor.odds import HandRule
 from deckeditor.problems import Problem
 
 CODE = "riftbound"
@@ -69,6 +70,9 @@ class RiftboundGame(Game):
     symbol_table = SYMBOLS
     groupings = ("Type", "Energy", "Domain", "None")
     single_kind_sections = ("Legend", "Champion", "Runes", "Battlefields")
+    # a 4-card opening hand; its mulligan sets aside up to 2 cards and draws as many
+    # (docs/spec-notes.md, riftbound.md: the spec and the seed are silent on it)
+    hand_rule = HandRule(4, "set_aside", 2)
 
     @property
     def SEARCH_FIELDS(self) -> tuple[str, ...]:  # noqa: N802 - built on first use (it registers the search keys)
