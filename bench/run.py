@@ -131,6 +131,9 @@ EXTRAS = (
     "median_edit_ms",
     "p95_edit_ms",
     "worst_edit_ms",
+    "cpu_median_edit_ms",
+    "cpu_p95_edit_ms",
+    "cpu_worst_edit_ms",
     "cold_ms",
     "total_ms",
 )
