@@ -13,7 +13,7 @@ from types import FrameType
 from typing import TYPE_CHECKING
 
 from deckeditor import __version__
-from deckeditor.commands import COMMANDS
+from deckeditor.commands import NAMES, command_modules
 
 if TYPE_CHECKING:
     from deckeditor.games.declaration import GameDeclaration
@@ -35,9 +35,8 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         help="keep the card database, settings, decks and state under DIR (also DECKEDITOR_HOME)",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for module in COMMANDS:
-        if only is None or module.NAME == only:
-            module.register(sub)
+    for module in command_modules(only):
+        module.register(sub)
     return parser
 
 
@@ -122,9 +121,19 @@ def _reader_gone() -> int:
     return READER_GONE
 
 
+def _load_before_qt() -> None:
+    """The window's Qt-free modules, imported before Qt: PySide6's import hook reads the whole
+    source of every module imported after it (to see whether it names PySide6, PYSIDE-2029),
+    ~5 ms of a start for these (issue 24.10). Which game's module the window loads depends on
+    the deck, so that one is left to the window."""
+    import deckeditor.carddb.store  # noqa: F401  # lazy: for the window alone, before Qt
+    import deckeditor.catalog_search  # noqa: F401  # lazy: for the window alone, before Qt
+    import deckeditor.session  # noqa: F401  # lazy: for the window alone, before Qt
+
+
 def _main(argv: list[str] | None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    names = {m.NAME for m in COMMANDS}
+    names = set(NAMES)
     # The first word that is not an option nor the value of `--home DIR` names the subcommand.
     words = [a for i, a in enumerate(argv) if not (i and argv[i - 1] == "--home")]
     first = next((a for a in words if not a.startswith("-")), None)
@@ -146,6 +155,7 @@ def _main(argv: list[str] | None) -> int:
             if problem:
                 print(f"deckeditor: {problem}", file=sys.stderr)
                 return 2
+        _load_before_qt()
         from deckeditor.ui.app import run_gui  # Qt is loaded only for the window
 
         return run_gui(home=args.home, deck=args.deck, screenshot=args.screenshot)
