@@ -31,6 +31,7 @@ from deckeditor.row_arrangement import RowArranger
 from deckeditor.search.ranking import ranked_rows, tiers_first
 from deckeditor.session import EditorSession
 from deckeditor.ui import theme
+from deckeditor.ui.catalog_count import CatalogCount
 from deckeditor.ui.catalog_empty import EmptyCatalogNote
 from deckeditor.ui.catalog_model import (
     COMMIT_COLOR,
@@ -125,8 +126,8 @@ class CatalogPanel(QWidget):
         self.show_hidden.setToolTip(
             "Also list cards the deck may not take, greyed, with the reason"
         )
-        self.count_label = QLabel()
-        self.count_label.setStyleSheet("color: palette(mid);")
+        self.counter = CatalogCount()  # "207 of 210 cards · 3 hidden by the deck's rules"
+        self.count_label = self.counter.count_label
 
     def _make_table(self) -> None:
         self.model = CatalogModel(self.session.pool, self)
@@ -166,7 +167,7 @@ class CatalogPanel(QWidget):
         top.addWidget(self.show_hidden)
         bottom = QHBoxLayout()
         bottom.addStretch(1)
-        bottom.addWidget(self.count_label)
+        bottom.addWidget(self.counter)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(top)
@@ -335,8 +336,7 @@ class CatalogPanel(QWidget):
             except ValueError:
                 place = min(place, len(rows) - 1)
             self.table.setCurrentIndex(self.model.index(place, 0))
-        total = len(_pool(self.session))
-        self.count_label.setText(f"{len(rows):,} of {total:,} cards")
+        self.counter.say(rows, state, size, show_hidden)
         self.empty.say(rows, state, size, show_hidden)
         self.model.commits = commits = self._commit_marker()
         partners = self.session.partner_rows(self.target)
