@@ -1,12 +1,13 @@
 """The bracket beside the format counts its Game Changers as a player says it (found walking
-through as a new player): one Game Changer read "Bracket floor 3 · 1 Game Changers"."""
+through as a new player): one Game Changer read "Bracket floor 3 · 1 Game Changers", and a chosen
+bracket read "Bracket 2 · 2/0 Game Changers · list implies 3"."""
 
 from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
 
-from tests.support.player_window import show_active
+from tests.support.player_window import choose, show_active
 
 pytestmark = pytest.mark.gui
 
@@ -28,3 +29,27 @@ def test_one_game_changer_is_singular_two_are_plural(make_window, qtbot):
     assert win.status.target_status.text() == "Bracket floor 3 · 1 Game Changer"
     add(win, qtbot, "Rhystic Study")
     assert win.status.target_status.text() == "Bracket floor 3 · 2 Game Changers"
+
+
+def test_a_chosen_bracket_says_what_it_allows_and_where_the_list_plays(make_window, qtbot):
+    win = make_window()
+    show_active(qtbot, win)
+    for name in ("Demonic Tutor", "Rhystic Study"):
+        add(win, qtbot, name)
+    choose(win.status.target_box, "2 Core")
+    status = win.status.target_status
+    assert status.text() == (
+        "Bracket 2 chosen · 2 Game Changers (bracket 2 allows none) · the list plays like bracket 3"
+    )
+    assert status.toolTip().splitlines()[:2] == [
+        "You chose bracket 2: it allows no Game Changers; its cards play like bracket 3 "
+        "(the lines below say why)",
+        "The list rules out brackets below 3",
+    ]
+    choose(win.status.target_box, "3 Upgraded")
+    assert status.text() == "Bracket 3 chosen · 2 Game Changers (bracket 3 allows 3)"
+    assert status.toolTip().splitlines()[0] == (
+        "You chose bracket 3: it allows three Game Changers; the list fits it"
+    )
+    choose(win.status.target_box, "4 Optimized")
+    assert status.text() == "Bracket 4 chosen · 2 Game Changers"

@@ -740,7 +740,9 @@ def test_a_bracket_3_deck_marks_the_last_slot_hides_a_fourth_and_undo_brings_it_
     assert win.session.deck.bracket == 3
     win.add_card("Demonic Tutor", "Main")
     win.add_card("Vampiric Tutor", "Main")
-    assert win.status.target_status.text() == "Bracket 3 · 2/3 Game Changers"
+    assert (
+        win.status.target_status.text() == "Bracket 3 chosen · 2 Game Changers (bracket 3 allows 3)"
+    )
     model = win.catalog.model
     assert _search(win, qtbot, "mana vault") == ["Mana Vault"]
     assert model.data(model.index(0, 0)) == "Mana Vault  (uses the last slot)"
@@ -749,7 +751,9 @@ def test_a_bracket_3_deck_marks_the_last_slot_hides_a_fourth_and_undo_brings_it_
         == "Mana Vault — uses the last slot"
     )
     win.add_card("Mana Vault", "Main")
-    assert win.status.target_status.text() == "Bracket 3 · 3/3 Game Changers"
+    assert (
+        win.status.target_status.text() == "Bracket 3 chosen · 3 Game Changers (bracket 3 allows 3)"
+    )
     assert _search(win, qtbot, "chrome mox") == []  # the fourth Game Changer is hidden
     assert win.session.why_hidden(win.session.card("Chrome Mox")) == [
         "Bracket 3 allows three Game Changers; the deck has three"
@@ -762,7 +766,9 @@ def test_a_bracket_3_deck_marks_the_last_slot_hides_a_fourth_and_undo_brings_it_
     win.session.undo()  # Mana Vault leaves: the last slot is open again
     assert _search(win, qtbot, "chrome mox") == ["Chrome Mox"]
     assert model.data(model.index(0, 0)) == "Chrome Mox  (uses the last slot)"
-    assert win.status.target_status.text() == "Bracket 3 · 2/3 Game Changers"
+    assert (
+        win.status.target_status.text() == "Bracket 3 chosen · 2 Game Changers (bracket 3 allows 3)"
+    )
 
 
 def test_bracket_warnings_click_select_their_cards_and_the_bracket_is_undoable(window, qtbot):
@@ -779,7 +785,9 @@ def test_bracket_warnings_click_select_their_cards_and_the_bracket_is_undoable(w
     ]
     assert not [p for p in win.problems.problems if p.kind.value == "BRACKET"]  # no target
     _choose_bracket(win, 2)
-    assert win.status.target_status.text() == "Bracket 2 · 1/0 Game Changers · list implies 3"
+    assert win.status.target_status.text() == (
+        "Bracket 2 chosen · 1 Game Changer (bracket 2 allows none) · the list plays like bracket 3"
+    )
     bracket = [p for p in win.problems.problems if p.kind.value == "BRACKET"]
     assert [(p.severity.value, p.cards) for p in bracket] == [("warning", ("Demonic Tutor",))]
     for i in range(win.problems.count()):

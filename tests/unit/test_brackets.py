@@ -496,8 +496,10 @@ def test_one_deck_state_is_reported_once_and_a_new_state_afresh(pool, monkeypatc
 
 def test_status_text(pool):
     rep = brackets.report(deck_of("Demonic Tutor", "Vampiric Tutor"), DATA_DAY, pool)
-    assert brackets.status_text(rep, 3) == "Bracket 3 · 2/3 Game Changers"
-    assert brackets.status_text(rep, 2) == "Bracket 2 · 2/0 Game Changers · list implies 3"
+    assert brackets.status_text(rep, 3) == "Bracket 3 chosen · 2 Game Changers (bracket 3 allows 3)"
+    assert brackets.status_text(rep, 2) == (
+        "Bracket 2 chosen · 2 Game Changers (bracket 2 allows none) · the list plays like bracket 3"
+    )
     assert brackets.status_text(rep, None) == "Bracket floor 3 · 2 Game Changers"
 
 

@@ -223,21 +223,38 @@ def target_of(deck: Deck) -> int | None:
 
 
 def status_text(rep: BracketReport, target: int | None) -> str:
-    """The status bar's words: "Bracket 3 · 2/3 Game Changers" (or the floor without a target)."""
+    """The status bar's words, as a player reads them: "Bracket 2 chosen · 1 Game Changer
+    (bracket 2 allows none) · the list plays like bracket 3" (the floor without a target)."""
     gc = len(rep.game_changers)
-    if target is None:  # "1 Game Changer", "0 Game Changers": a count is a plural but one
-        return f"Bracket floor {rep.floor} · {gc} Game Changer{'' if gc == 1 else 's'}"
+    changers = f"{gc} Game Changer{'' if gc == 1 else 's'}"  # a count is a plural but one
+    if target is None:
+        return f"Bracket floor {rep.floor} · {changers}"
+    text = f"Bracket {target} chosen · {changers}"
     allowed = GC_ALLOWED.get(target)
-    budget = f"{gc}/{allowed}" if allowed is not None else f"{gc}"
-    text = f"Bracket {target} · {budget} Game Changers"
+    if allowed is not None:  # brackets 4-5 take any number: nothing to compare with
+        text += f" (bracket {target} allows {allowed or 'none'})"
     if rep.floor > target:
-        text += f" · list implies {rep.floor}"
+        text += f" · the list plays like bracket {rep.floor}"
     return text
 
 
-def details_text(rep: BracketReport) -> str:
-    """The floor and each step up with its cards, one line each (the status bar's tooltip)."""
-    lines = [
+def _target_line(rep: BracketReport, target: int) -> str:
+    """The tooltip's first line: what the chosen bracket allows and where the list stands."""
+    allowed = GC_ALLOWED.get(target)
+    rule = "any number of" if allowed is None else NUMBER_WORDS[allowed]
+    where = (
+        f"its cards play like bracket {rep.floor} (the lines below say why)"
+        if rep.floor > target
+        else "the list fits it"
+    )
+    return f"You chose bracket {target}: it allows {rule} Game Changers; {where}"
+
+
+def details_text(rep: BracketReport, target: int | None = None) -> str:
+    """The floor and each step up with its cards, one line each (the status bar's tooltip),
+    after what the chosen bracket (`target`) allows."""
+    lines = [] if target is None else [_target_line(rep, target)]
+    lines += [
         f"The list rules out brackets below {rep.floor}"
         if rep.floor > 1
         else "The list rules out no bracket"

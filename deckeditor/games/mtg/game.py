@@ -157,7 +157,8 @@ class MtgGame(Game):
     def target_details(self, deck: Deck, fmt: FormatLike | None, day: date, pool: Pool) -> str:
         if not _brackets.applies_to(fmt):
             return ""
-        return _brackets.details_text(_brackets.report(deck, day, pool))
+        report = _brackets.report(deck, day, pool)
+        return _brackets.details_text(report, _brackets.target_of(deck))
 
     # sections
     def section_counts(self, deck: Deck, fmt: Any, pool: Any = None) -> list[SectionCount]:
