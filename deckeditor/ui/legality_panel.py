@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 
 from deckeditor import format_catalog
 from deckeditor.deck_views import player_words
-from deckeditor.problems import Problem
+from deckeditor.problems import Problem, ProblemKind
 from deckeditor.session import EditorSession
 from deckeditor.ui.status_bar import ProblemList
 from deckeditor.words import count
@@ -142,7 +142,7 @@ class LegalityPanel(QWidget):
         if problems is not None:
             errors = sum(1 for p in problems if p.is_error)
             self.results[info.code] = problems
-            self._cell(row, 1).setText("Legal" if not errors else "Not legal")
+            self._cell(row, 1).setText(_verdict(problems, errors))
             # a legal deck's warnings are counted too (casual Riftbound's banned cards): the
             # column was empty, as for a deck with nothing to say
             warnings = len(problems) - errors
@@ -185,3 +185,13 @@ class LegalityPanel(QWidget):
             if info.code == code:
                 self.table.setCurrentCell(row, 0)
                 return
+
+
+def _verdict(problems: list[Problem], errors: int) -> str:
+    """A format's word for the deck: a card whose place in the format the data cannot tell (a
+    NOT_IN_FORMAT warning: Pauper over a pool with no rarities) keeps it from "Legal"."""
+    if errors:
+        return "Not legal"
+    if any(p.kind == ProblemKind.NOT_IN_FORMAT for p in problems):
+        return "Not all checked"
+    return "Legal"

@@ -245,6 +245,7 @@ class Verdict:
     banned_from: date | None = None  # the source bans it from this day on
     uncertain: str = ""  # the day is before what the data can tell (a warning)
     by_sets: bool = False  # decided by the card's printings (`in_sets`), not by its statement
+    by_rarity: bool = False  # decided by its printings' rarities in the shipped table
 
 
 IN = Verdict(True)
@@ -306,7 +307,9 @@ def verdict(card: Card, rule: PoolRule, day: date | None) -> Verdict:
         return Verdict(
             False,
             "not a Pauper Commander commander: the printings table has it "
-            "printed only at " + _rarity_words(card) + ", never at uncommon",
+            "printed only at "
+            + _rarity_words(printed_rarities(card.name, card.printings))
+            + ", never at uncommon",
         )
     status, key = statement(card, rule)
     said = source_day(card)
@@ -334,6 +337,8 @@ def verdict(card: Card, rule: PoolRule, day: date | None) -> Verdict:
         return Verdict(
             False, f"not part of {title}: never printed at common ({_source_name(card)})"
         )
+    if rule.commons and RARITY_KNOWN not in card.traits:
+        return _table_commons(card, title)
     if rule.by_sets and format_sets.has_sets(rule.code) and day is not None:
         return _by_sets(card, rule, day, status is not None)
     # A source that states no legalities at all (Forge scripts, a spoiler list): let in.
@@ -348,8 +353,36 @@ def printed_at_uncommon(card: Card) -> bool:
     return not rarities or "u" in rarities
 
 
-def _rarity_words(card: Card) -> str:
-    rarities = printed_rarities(card.name, card.printings)
+# Printings no tournament takes (gold borders, collector's editions): the table's rarity for them
+# says nothing of Pauper (30th Anniversary Edition lists Sol Ring at common).
+NOT_FOR_PLAY = frozenset("30A CED CEI PTC WC97 WC98 WC99 WC00 WC01 WC02 WC03 WC04".split())
+
+
+def _table_commons(card: Card, title: str) -> Verdict:
+    """Pauper's pool over a source with no rarity (MTGJSON's AtomicCards shape, the starter
+    cards) where it states nothing: the shipped printings table's rarities of the card's
+    printings that are played (promos and NOT_FOR_PLAY left out). Where the table knows none of
+    them: in, with a warning that it cannot be checked (never "legal" as if known)."""
+    played = [c for c in card.printings if c.upper() not in NOT_FOR_PLAY | promo_sets()]
+    rarities = printed_rarities(card.name, played)
+    if "c" in rarities:
+        return Verdict(True, by_rarity=True)
+    if rarities:
+        return Verdict(
+            False,
+            f"not part of {title}: never printed at common (printed at "
+            f"{_rarity_words(rarities)}, by the app's printings table)",
+            by_rarity=True,
+        )
+    return Verdict(
+        True,
+        uncertain=f"{title} takes only cards printed at common, and the card pool gives no "
+        "rarity for these cards: whether they were cannot be checked",
+        by_rarity=True,
+    )
+
+
+def _rarity_words(rarities: set[str]) -> str:
     ranked = sorted(rarities, key=lambda r: RARITY_RANK.get(r, 9))
     return ", ".join(RARITY_NAMES.get(r, r) for r in ranked)
 

@@ -331,7 +331,9 @@ def outside_rows(
         out: object = memo.get(facts)
         if out is None:
             v = verdict(card, rule, day)
-            if v.by_sets:
+            if v.by_rarity:
+                out = _BY_RARITY  # the same statement, another card's rarities: decided below
+            elif v.by_sets:
                 out = _BY_SETS  # the same statement, other printings: decided below
             else:
                 out = not v.in_pool or (
@@ -340,7 +342,9 @@ def outside_rows(
                     and source_ban(card, rule, day, fmt) is not None
                 )
             memo[facts] = out
-        if out is _BY_SETS:
+        if out is _BY_RARITY:
+            out = not verdict(card, rule, day).in_pool
+        elif out is _BY_SETS:
             if not card.printings:
                 out = True
             else:
@@ -354,6 +358,7 @@ def outside_rows(
 
 
 _BY_SETS = object()
+_BY_RARITY = object()
 # Answers kept per pool: every built-in format (24) on a couple of days, so going round the
 # formats (the legality overview, a format switch) never recomputes one (about 4 KB each).
 ANSWERS_KEPT = 64
