@@ -27,7 +27,7 @@ from deckeditor.games.interface import (
     SectionCount,
     Statistics,
 )
-from deckeditor.problems import Problem
+from deckeditor.problems import Problem, ProblemKind, Severity
 
 _FLAG_DIGIT = bytes.maketrans(b"\x00\x01", b"01")
 _PIP_RE = re.compile(r"\{([^}]*)\}")
@@ -162,6 +162,7 @@ class DeckViews:
                     found = list(self.game.check(self.deck, self.fmt, self.day, self.pool))
                 except Exception as exc:  # an engine bug must not take the window down: say it
                     self._engine_error = f"The deck could not be checked: {exc!r}"
+                found += left_out(self.deck, self.game, self.fmt)
             self._problems = found
         return self._problems
 
@@ -268,3 +269,28 @@ class DeckViews:
         if self._section_counts is None:
             self._section_counts = self.answers.section_counts(self.deck, self.fmt, self.pool)
         return self._section_counts
+
+
+def left_out(deck: Deck, game: Game, fmt: Any) -> list[Problem]:
+    """A warning for each section of the game the format leaves out that still holds cards (a
+    Commander deck switched to Vintage): the pane shows them, the check counts none of them, and
+    the deck must not read as checked in full. The window's own, not `check`'s (cli.md's kinds)."""
+    kept = set(game.sections_for(fmt))
+    title = getattr(fmt, "title", "") or getattr(fmt, "code", "The format")
+    out = []
+    for name in game.sections:
+        if name in kept:
+            continue
+        cards = list(dict.fromkeys(e.card for e in deck.section(name).entries))
+        if not cards:
+            continue
+        them = "it" if len(cards) == 1 else "them"
+        message = (
+            f"{title} has no {game.section_title(name)} section: "
+            f"{', '.join(cards)} {'is' if len(cards) == 1 else 'are'} not counted — move "
+            f"{them} to a section {title} counts (Move to), or choose a format that has one"
+        )
+        out.append(
+            Problem.make(ProblemKind.UNKNOWN_SECTION, name, cards, message, Severity.WARNING)
+        )
+    return out

@@ -19,7 +19,9 @@ class Severity(str, Enum):
 class ProblemKind(str, Enum):
     # MTG, in the report order of mtg-rules.md §10
     UNKNOWN_CARD = "UNKNOWN_CARD"
-    UNKNOWN_SECTION = "UNKNOWN_SECTION"  # Riftbound: a section the game does not have
+    # Riftbound: a section the game does not have; the window (never `check`): a section of the
+    # game the format leaves out that holds cards (a Commander deck switched to Vintage)
+    UNKNOWN_SECTION = "UNKNOWN_SECTION"
     MISSING_COMMANDER = "MISSING_COMMANDER"
     TOO_MANY_COMMANDERS = "TOO_MANY_COMMANDERS"
     ILLEGAL_COMMANDER = "ILLEGAL_COMMANDER"

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 
 from deckeditor.deck_edits import find_entries
 from deckeditor.games.interface import ColorBudget
-from deckeditor.problems import Problem
+from deckeditor.problems import Problem, ProblemKind
 from deckeditor.session import EditorSession
 from deckeditor.ui import category_dialogs, format_menu
 from deckeditor.ui.catalog_view import CatalogPanel
@@ -451,7 +451,17 @@ class WindowEdits:
         session.apply(before.with_format(code), f"Format: {title}")
         if session.deck is before:  # the deck already named it: still re-check
             session._changed()
-        self.host.show_message(session.format_error or f"Format: {title}")
+        # a section the format leaves out still holds cards: said at once, not only counted
+        left = next(
+            (
+                p
+                for p in session.problems()
+                if p.kind == ProblemKind.UNKNOWN_SECTION and p.section in session.game.sections
+            ),
+            None,
+        )
+        said = f"Format: {title}" + (f" — {left.message}" if left is not None else "")
+        self.host.show_message(session.format_error or said)
 
     def fill_format_menu(self) -> None:
         """Deck › Format, made as it opens (`deckeditor.ui.format_menu`)."""
