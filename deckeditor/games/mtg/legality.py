@@ -256,6 +256,16 @@ def _source_name(card: Card) -> str:
     return card.legal_source or card.extra.get("facts_from") or "its card source"
 
 
+def _per_source(card: Card, key: str, rule: PoolRule) -> str:
+    """Whose word it is, as a player reads it: "per the MTGJSON card data of 2026-01-03" (and
+    which of its formats it was read from, when the source has no entry for this one)."""
+    name, said = _source_name(card), source_day(card)
+    if said is not None:
+        name = name.rsplit(" ", 1)[0]
+    words = f"per the {name} card data" + (f" of {said.isoformat()}" if said is not None else "")
+    return words if key == rule.key else f"{words}, read from its {key} legality"
+
+
 def statement(card: Card, rule: PoolRule) -> tuple[str | None, str]:
     """The source's status for the format (read with the key of the source's day), or for a key
     of the same pool, and the key used."""
@@ -315,8 +325,7 @@ def verdict(card: Card, rule: PoolRule, day: date | None) -> Verdict:
     said = source_day(card)
     if status is not None and _reaches(rule, said, day):
         if status == NOT_LEGAL:
-            via = "" if key == rule.key else f" (its {key} legality)"
-            return Verdict(False, f"not part of {title}: {_source_name(card)} says not legal{via}")
+            return Verdict(False, f"not legal in {title} ({_per_source(card, key, rule)})")
         if status == RESTRICTED and rule.restricted_bans_lead:
             return Verdict(False, f"banned as commander in {title} ({_source_name(card)})")
         if status == RESTRICTED and rule.lead_pool:
