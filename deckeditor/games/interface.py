@@ -389,6 +389,13 @@ class Game:
         wanted first; [] when the pool knows none."""
         return []
 
+    def printing_outline(self, card: Any) -> list[Printing]:
+        """`printing_choices` as far as the card itself tells it: as many, in the same order,
+        with the same sets and codes, but without what a game looks up elsewhere (MTG's
+        collector numbers, from a table of ~25 ms to load): enough to say whether a line has
+        printings to pick and how many, before the list is shown."""
+        return self.printing_choices(card)
+
     def printing_text(self, printing: Any) -> str:
         """How the window names a printing ("Commander 2016 (C16) · 2016 · #190")."""
         return str(printing.label())

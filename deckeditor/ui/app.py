@@ -154,6 +154,18 @@ def _shoot(app: QApplication, window: MainWindow, screenshot: str) -> int:
     return status["code"]
 
 
+def defer_printings_until_painted(window: MainWindow) -> None:
+    """A deck opened at start shows its lead without loading the printing table (~25 ms before
+    the first paint): the card view fills the line's printing list when it is first used."""
+    row = window.card_view.printing_row
+    row.defer = True
+
+    def painted() -> None:
+        row.defer = False
+
+    _FirstPaint(window, painted)
+
+
 def run_gui(home: str | None = None, deck: str | None = None, screenshot: str | None = None) -> int:
     try:
         paths = AppPaths.resolve(home).ensure(settings_optional=True)
@@ -167,6 +179,7 @@ def run_gui(home: str | None = None, deck: str | None = None, screenshot: str | 
     forget_sources()  # the window's modules are imported: before the pool takes the memory
     window = MainWindow(paths, autosave=screenshot is None)
     window.unattended = bool(screenshot)  # no modal dialog may block an unattended run
+    defer_printings_until_painted(window)
     if deck:
         if not Path(deck).exists():
             print(f"deckeditor: {deck}: no such file", file=sys.stderr)

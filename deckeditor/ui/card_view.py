@@ -10,12 +10,14 @@ import re
 from typing import Any
 
 from PySide6.QtCore import Qt, QUrl
-from PySide6.QtGui import QColor, QGuiApplication, QIcon, QImage, QPixmap, QResizeEvent, QShowEvent
+from PySide6.QtGui import (
+    QImage,
+    QPixmap,
+    QResizeEvent,
+    QShowEvent,
+)
 from PySide6.QtWidgets import (
-    QComboBox,
-    QHBoxLayout,
     QLabel,
-    QLineEdit,
     QListWidget,
     QListWidgetItem,
     QTextBrowser,
@@ -29,20 +31,13 @@ from deckeditor.games.interface import CardViewBlock
 from deckeditor.session import EditorSession
 from deckeditor.ui import theme
 from deckeditor.ui.card_images import CardImages, CardPicture
+from deckeditor.ui.printing_row import ICON, Line, PrintingRow
+from deckeditor.ui.printing_row import ink as symbol_ink
 from deckeditor.ui.symbols import symbol_image
-
-_ICON = 16  # pixels: a symbol icon's size, near the text's cap height at the default font
 
 
 def _esc(text: str) -> str:
     return html.escape(text or "").replace("\n", "<br>")
-
-
-def _ink() -> QColor:
-    """The text colour symbols are drawn for: the application's, which View › Theme sets at
-    once (a widget's own palette follows a moment later, after `retheme` has drawn the symbols
-    in the old theme's ink: black set symbols and ringless energy diamonds on a dark page)."""
-    return QGuiApplication.palette().text().color()
 
 
 class SymbolBrowser(QTextBrowser):
@@ -107,8 +102,13 @@ class CardView(QWidget):
         self.image_note.setWordWrap(True)  # a long note must not widen the pane (1366 px screens)
         self.image_note.setStyleSheet(theme.tone("color:#777"))
         self.image_note.hide()
-        printing_row = self._make_printing_row()
-        self._printings: list[Printing | None] = [None]  # "any printing", then the card's
+        self.printing_row = PrintingRow(lambda: self.session, self._line)
+        row = self.printing_row
+        self.printing_label, self.printing_box, self.number_edit = (
+            row.label,
+            row.box,
+            row.number_edit,
+        )
         self.show_sets = False
         self.viewed_printing: Printing | None = (
             None  # a printing picked in the printing list: its picture shows
@@ -122,13 +122,11 @@ class CardView(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.picture)
         layout.addWidget(self.image_note)
-        layout.addLayout(printing_row)
+        layout.addLayout(row.layout)
         layout.addWidget(self.text, 1)
         layout.addWidget(self.attach_label)
         layout.addWidget(self.attach_list)
         self.attach_list.itemChanged.connect(lambda _item: self._render())
-        self.printing_box.activated.connect(lambda _: self._printing_chosen())
-        self.number_edit.editingFinished.connect(self._printing_chosen)
         self.card: Any = None
         self.target = "Main"
         self._behind: str | None = None  # an edit's redraw (its target) waiting for the tab
@@ -139,29 +137,6 @@ class CardView(QWidget):
         self._show_attach(False)
         self._fill_printings()
         self._render()  # a fresh window: the hint, not an empty pane
-
-    def _make_printing_row(self) -> QHBoxLayout:
-        """The deck line's printing: a list of the card's printings and the collector number."""
-        self.printing_label = QLabel("Printing")
-        self.printing_box = QComboBox()
-        # as wide as the pane gives it, not as its longest printing (which pushed the panes
-        # about on a 1366-pixel screen); the list that drops down shows each printing whole
-        self.printing_box.setSizeAdjustPolicy(
-            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
-        )
-        self.printing_box.setMinimumContentsLength(12)
-        self.printing_box.setToolTip(
-            "The printing this deck line names (written by every export that can carry it)"
-        )
-        self.number_edit = QLineEdit()
-        self.number_edit.setPlaceholderText("No.")
-        self.number_edit.setToolTip("Collector number within the set (optional)")
-        self.number_edit.setMaximumWidth(70)
-        printing_row = QHBoxLayout()
-        printing_row.addWidget(self.printing_label)
-        printing_row.addWidget(self.printing_box, 1)
-        printing_row.addWidget(self.number_edit)
-        return printing_row
 
     def retheme(self) -> None:
         """The palette changed (View › Theme): symbol pictures and texts drawn again."""
@@ -251,83 +226,34 @@ class CardView(QWidget):
     # --- printing --------------------------------------------------------------------------
 
     def _fill_printings(self) -> None:
-        """The line's printing, chosen among the pool's printings of the card (a printing read
-        from a file that the pool does not list is kept and shown as it is)."""
+        self.printing_row.fill(self.card)
+
+    def _line(self) -> Line | None:
+        """The deck line on view and where it is, when one is."""
         entry = self._entry(self.entry_ref)
-        choices = self.session.game.printing_choices(self.card) if entry is not None else []
-        current = entry.printing if entry is not None else None
-        self.printing_box.blockSignals(True)
-        self.printing_box.clear()
-        self._printings = [None]
-        self.printing_box.addItem("any printing")
-        keep = None
-        game = self.session.game
-        for p in choices:
-            self._printings.append(p)
-            self.printing_box.addItem(self._printing_icon(p), game.printing_text(p))
-            if current is not None and (p.code or p.set) == (current.code or current.set):
-                keep = len(self._printings) - 1
-        if current is not None and keep is None and not current.is_empty():
-            self._printings.append(current)
-            self.printing_box.addItem(self._printing_icon(current), game.printing_text(current))
-            keep = len(self._printings) - 1
-        self.printing_box.setCurrentIndex(keep or 0)
-        view = self.printing_box.view()  # the list, wider than the box: each printing whole
-        view.setMinimumWidth(
-            view.sizeHintForColumn(0) + view.verticalScrollBar().sizeHint().width()
-        )
-        self.printing_box.blockSignals(False)
-        self.number_edit.setText(
-            (current.number or "") if current is not None and current.set else ""
-        )
-        shown = bool(choices) or keep is not None
-        self.printing_label.setVisible(shown)
-        self.printing_box.setVisible(shown)
-        self.number_edit.setVisible(shown and any(p.set for p in self._printings[1:] if p))
-        self.number_edit.setEnabled(self.printing_box.currentIndex() > 0)
-
-    def _printing_chosen(self) -> None:
-        from dataclasses import replace
-
-        ref = self.entry_ref
-        entry = self._entry(ref)
-        if entry is None or ref is None:
-            return
-        chosen = self._printings[self.printing_box.currentIndex()]
-        if chosen is not None and chosen.set:
-            old = entry.printing
-            same = old is not None and old.set == chosen.set  # keep its finish, ids, art index
-            typed = same or self.sender() is self.number_edit  # another set: its own number
-            number = (self.number_edit.text().strip() or None) if typed else chosen.number
-            base = old if same and old is not None else chosen
-            chosen = replace(base, number=number)
-        self.session.set_printing(ref[0], ref[1], chosen)
-
-    def _printing_icon(self, printing: Printing) -> QIcon:
-        symbol = self.session.game.printing_symbol(printing)
-        if symbol is None:
-            return QIcon()
-        ink = _ink()
-        return QIcon(QPixmap.fromImage(symbol_image(symbol, _ICON, ink)))
+        return (self.entry_ref, entry) if entry is not None and self.entry_ref else None
 
     def _sets_html(self, card: Any) -> str:
         """The printings as a link that opens (and closes) their list: each with its set symbol,
         set name, year and collector number, a link that shows its picture."""
         game = self.session.game
+        if not self.show_sets:  # the count alone: no collector numbers looked up
+            count = len(game.printing_outline(card))
+            return f"<p><a href='sets'>List the printings ({count})</a></p>" if count else ""
         printings = game.printing_choices(card)
         if not printings:
             return ""
-        if not self.show_sets:
-            return f"<p><a href='sets'>List the printings ({len(printings)})</a></p>"
-        ink = _ink()
+        ink = symbol_ink()
         rows = []
         for i, p in enumerate(printings):
             symbol = game.printing_symbol(p)
             icon = ""
             if symbol is not None:
                 url = f"setsymbol:{symbol.token}"
-                self.text.images[url] = symbol_image(symbol, _ICON, ink)
-                icon = f"<img src='{url}' width={_ICON} height={_ICON} style='vertical-align: middle'> "
+                self.text.images[url] = symbol_image(symbol, ICON, ink)
+                icon = (
+                    f"<img src='{url}' width={ICON} height={ICON} style='vertical-align: middle'> "
+                )
             rows.append(f"{icon}<a href='printing:{i}'>{_esc(game.printing_text(p))}</a>")
         return f"<p><a href='sets'>Hide the printings</a></p><p>{'<br>'.join(rows)}</p>"
 
@@ -397,9 +323,9 @@ class CardView(QWidget):
             return
         self._symbols_of = game
         self._symbols = {s.token: s for s in game.symbols()}
-        ink = _ink()  # a symbol as dark as the page gets a ring
+        ink = symbol_ink()  # a symbol as dark as the page gets a ring
         self.text.images = {
-            self._url(token): symbol_image(symbol, _ICON, ink)
+            self._url(token): symbol_image(symbol, ICON, ink)
             for token, symbol in self._symbols.items()
         }
         tokens = sorted(self._symbols, key=len, reverse=True)
@@ -418,7 +344,7 @@ class CardView(QWidget):
         def icon(m: re.Match[str]) -> str:
             symbol = self._symbols[m.group(0)]
             return (
-                f"<img src='{self._url(m.group(0))}' width={_ICON} height={_ICON} "
+                f"<img src='{self._url(m.group(0))}' width={ICON} height={ICON} "
                 f"title='{html.escape(symbol.name)}' alt='{html.escape(m.group(0))}' style='vertical-align: middle'>"
             )
 

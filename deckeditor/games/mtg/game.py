@@ -302,6 +302,9 @@ class MtgGame(Game):
             for code in reversed(getattr(card, "printings", ()) or ())
         ]
 
+    def printing_outline(self, card: Any) -> list[Printing]:
+        return [Printing(set=code) for code in reversed(getattr(card, "printings", ()) or ())]
+
     def printing_text(self, printing: Printing) -> str:
         return describe(printing.set, printing.number) if printing.set else printing.label()
 
