@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime as _dt
 import re
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from functools import partial
 from typing import Any
 
@@ -56,6 +57,17 @@ def player_words(text: str, fmt: FormatInfo | None = None) -> str:
     for pattern, words in _LABELS:
         text = pattern.sub(partial(words, t=title), text)
     return text
+
+
+def window_problems(
+    problems: Iterable[Problem], game: Game, fmt: FormatInfo | None, pool: Any
+) -> list[Problem]:
+    """The problems as the window lists them: in players' words, each tagged with its section
+    as the deck pane names it under `fmt` (the game says: Oathbreaker's "Signature spell")."""
+    return [
+        replace(p, message=player_words(p.message, fmt), section=game.problem_section(p, fmt, pool))
+        for p in problems
+    ]
 
 
 # --- what a card's game answers ---------------------------------------------------------------

@@ -250,6 +250,11 @@ class Game:
     def section_title(self, section: str) -> str:
         return self.section_titles.get(section, section)
 
+    def problem_section(self, problem: Problem, fmt: Any, pool: Any = None) -> str | None:
+        """The section the window tags `problem` with, as the deck pane names it under `fmt`
+        (a slot in place of its section); `check` prints `problem.section` itself (cli.md)."""
+        return problem.section
+
     def section_counts(self, deck: Deck, fmt: Any, pool: Any = None) -> list[SectionCount]:
         """Each section of the pane with its count and target, in display order (canonical
         sections, then any extra section the deck carries)."""

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -33,7 +32,7 @@ from deckeditor import APP_NAME
 from deckeditor.carddb import repair
 from deckeditor.carddb.pool import CardPool
 from deckeditor.deck import Deck, new_deck
-from deckeditor.deck_views import player_words
+from deckeditor.deck_views import window_problems
 from deckeditor.games import registry
 from deckeditor.paths import AppPaths, resources_dir
 from deckeditor.problems import Problem
@@ -349,7 +348,7 @@ class MainWindow(QMainWindow):
 
     def _show_problems(self, session: EditorSession, problems: list[Problem]) -> None:
         self.problems.choice_kinds = session.game.choice_problem_kinds
-        worded = [replace(p, message=player_words(p.message, session.fmt)) for p in problems]
+        worded = window_problems(problems, session.game, session.fmt, session.pool)
         self.problems.set_problems(worded, session.engine_note())
         self.problem_title.setText(f"Problems ({len(problems)})" if problems else "Problems")
 

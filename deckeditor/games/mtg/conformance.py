@@ -11,6 +11,7 @@ skipped, never guessed. Bans, restrictions and copy limits are asked of the seed
 from __future__ import annotations
 
 from collections.abc import Callable, Collection
+from dataclasses import replace
 from datetime import date
 
 from deckeditor.deck import Deck
@@ -51,6 +52,7 @@ from deckeditor.games.mtg.rulesets import (
     is_background,
     ruleset_for,
 )
+from deckeditor.games.mtg.sections import OATHBREAKER_SLOT, SIGNATURE_SLOT
 from deckeditor.problems import Problem, ProblemKind, Severity
 from deckeditor.words import count
 
@@ -189,16 +191,17 @@ def _oathbreaker_zone(view: DeckView, out: list[Problem]) -> None:
     spells = [c for c in known if can_be_signature_spell(c) and not can_be_oathbreaker(c)]
     # An unknown card in the zone might be the missing one: that check is skipped (§10).
     unknown = any(it.card is None for it in cmd)
+    # the slot each missing card leaves empty: the window tags the problem with it
     if not breakers and not unknown:
-        out.append(
-            Problem.make(K.MISSING_COMMANDER, "Commander", [], "The deck is missing an oathbreaker")
+        missing = Problem.make(
+            K.MISSING_COMMANDER, "Commander", [], "The deck is missing an oathbreaker"
         )
+        out.append(replace(missing, extra={"slot": OATHBREAKER_SLOT}))
     if not spells and not unknown:
-        out.append(
-            Problem.make(
-                K.MISSING_COMMANDER, "Commander", [], "The deck is missing a signature spell"
-            )
+        missing = Problem.make(
+            K.MISSING_COMMANDER, "Commander", [], "The deck is missing a signature spell"
         )
+        out.append(replace(missing, extra={"slot": SIGNATURE_SLOT}))
     if total > 2:
         out.append(
             Problem.make(

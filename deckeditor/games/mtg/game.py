@@ -167,6 +167,9 @@ class MtgGame(Game):
     def add_targets(self, fmt: Any, sections: Sequence[str]) -> tuple[str, ...]:
         return _sections.add_targets(fmt, sections)
 
+    def problem_section(self, problem: Problem, fmt: Any, pool: Any = None) -> str | None:
+        return _sections.problem_slot(problem, fmt, pool)
+
     def target_section(self, target: str) -> str:
         return _sections.SLOT_SECTIONS.get(target, target)
 

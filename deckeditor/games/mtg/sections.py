@@ -20,6 +20,7 @@ from deckeditor.games.mtg.rulesets import (
     ruleset_for,
 )
 from deckeditor.games.mtg.section_names import SECTIONS as DECLARED_SECTIONS
+from deckeditor.problems import Problem
 
 SECTIONS = DECLARED_SECTIONS
 OATHBREAKER_SLOT, SIGNATURE_SLOT = "Oathbreaker", "Signature spell"
@@ -47,6 +48,18 @@ def slot_of(card: Card | None) -> str:
     if card is not None and can_be_signature_spell(card) and not can_be_oathbreaker(card):
         return SIGNATURE_SLOT
     return OATHBREAKER_SLOT
+
+
+def problem_slot(problem: Problem, fmt: FormatLike | None, pool: Pool | None) -> str | None:
+    """Under Oathbreaker a command-zone problem is tagged with its slot, as the pane shows it:
+    the slot the checker named (a missing signature spell), else its cards' slot."""
+    if problem.section != "Commander" or not has_slots(fmt):
+        return problem.section
+    named = problem.extra.get("slot")
+    if isinstance(named, str):
+        return named
+    slots = {slot_of(pool.get(name) if pool is not None else None) for name in problem.cards}
+    return slots.pop() if len(slots) == 1 else OATHBREAKER_SLOT
 
 
 def _slot_counts(deck: Deck, pool: Pool | None) -> list[SectionCount]:
