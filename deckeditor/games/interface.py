@@ -66,7 +66,7 @@ from deckeditor.games.values import (
     Statistics,
     Symbol,
 )
-from deckeditor.odds import LONDON, HandRule
+from deckeditor.hand_rule import LONDON, HandRule
 from deckeditor.problems import Problem
 
 # --- the catalog predicate -----------------------------------------------------------------

@@ -74,6 +74,13 @@ def test_the_window_starts_without_the_subcommands(at_first_paint):
     assert loaded == []
 
 
+def test_the_window_starts_without_the_odds_arithmetic(at_first_paint):
+    # the game interface names the opening hand's rule (deckeditor.hand_rule); the odds
+    # themselves (exact fractions, sampling) wait for the odds dialog
+    assert {"deckeditor.odds", "fractions"}.isdisjoint(at_first_paint)
+    assert "deckeditor.hand_rule" in at_first_paint
+
+
 def test_a_deck_opened_at_start_paints_without_the_subcommands(tmp_path):
     deck = resources_dir() / "decks" / "thrasios-tymna.deck.json"
     loaded = modules_at_first_paint(tmp_path, str(deck))

@@ -27,7 +27,7 @@ from deckeditor.games.riftbound.declaration import DECLARATION
 from deckeditor.games.riftbound.rules import SECTIONS
 from deckeditor.games.riftbound.search_help import HELP
 from deckeditor.games.riftbound.symbols import SYMBOLS
-from deckeditor.odds import HandRule
+from deckeditor.hand_rule import HandRule
 from deckeditor.problems import Problem
 
 CODE = "riftbound"
