@@ -593,7 +593,7 @@ def test_the_target_bracket_survives_the_own_file_and_forge(tmp_path):
     assert deckio.read_deck(forge.encode(), None).deck.bracket == 3
     # Deck Editor reads the bracket back; Forge itself ignores it (and the format), and says so
     assert deckio.export_losses(deck, "forge", reread_only=True) == []
-    assert "Forge ignores the target bracket (DeckEditorBracket=3); Deck Editor reads it back" in (
+    assert "The target bracket (3) is kept only by Deck Editor; Forge ignores it" in (
         deckio.export_losses(deck, "forge")
     )
     assert "target bracket (3) not written" in deckio.export_losses(deck, "mtgo")

@@ -47,6 +47,7 @@ from deckeditor.games.mtg.files.forge_request import (
     written_name,
 )
 from deckeditor.games.mtg.files.plainline import plain
+from deckeditor.games.mtg.format_rules import FORMAT_RULES
 from deckeditor.linereader import report_for
 
 KIND = "forge"
@@ -428,12 +429,21 @@ FORGE_KEYS = frozenset(
         "custom pool",
     }
 )
+# Deck Editor's own keys, said as what Forge does with them (the value in a player's words)
 _OWN_KEY_LOSSES = {
-    "deckeditorformat": "Forge ignores the deck format ({}); Deck Editor reads it back",
-    "deckeditorbracket": "Forge ignores the target bracket ({}); Deck Editor reads it back",
-    "deckeditorcompanion": "Forge reads the companion as a sideboard card ({}); Deck Editor reads "
+    "deckeditorformat": "The format ({}) is kept only by Deck Editor; Forge ignores it",
+    "deckeditorbracket": "The target bracket ({}) is kept only by Deck Editor; Forge ignores it",
+    "deckeditorcompanion": "Forge reads the companion ({}) as a sideboard card; Deck Editor reads "
     "it back as the companion",
 }
+
+
+def _own_value(key: str, value: str) -> str:
+    """A format code as its title ("commander" -> Commander); a value that is no code as written."""
+    if key == "deckeditorformat":
+        rule = FORMAT_RULES.get(value.strip().lower())
+        return rule.title if rule is not None else f"“{value}”"
+    return value
 
 
 def forge_ignores(text: str) -> list[str]:
@@ -464,7 +474,7 @@ def forge_ignores(text: str) -> list[str]:
     for key, value in keys:
         template = _OWN_KEY_LOSSES.get(key.lower())
         if template:
-            out.append(template.format(f"{key}={value}"))
+            out.append(template.format(_own_value(key.lower(), value)))
         else:
             other.append(key)
     if other:
