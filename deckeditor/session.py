@@ -409,6 +409,10 @@ class EditorSession:
         self.apply(deck, message)
         return EditResult(deck, message)
 
+    def add_hint(self, name: str, section: str) -> str:
+        """What the window's message of an add to `section` goes on to say (the game's hint)."""
+        return self.game.add_hint(self.deck, self.card(name), self.pool, section)
+
     def _try_approve(self, deck: Deck, name: str, section: str) -> tuple[Deck, str] | None:
         """The deck *before* the addition with the committed choice, and the message."""
         return self.game.try_approve(deck, self.pool, self.card(name), self.fmt, section)

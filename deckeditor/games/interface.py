@@ -295,6 +295,11 @@ class Game:
         `instead` is what an add aimed at `target` does."""
         return []
 
+    def add_hint(self, deck: Deck, card: Any, pool: Any, section: str) -> str:
+        """What the message of an add of `card` to `section` (already in `deck`) goes on to say
+        (MTG: how a Background added to Main becomes the commander's); "" for nothing."""
+        return ""
+
     def lead_refusal(self, card: Any) -> str | None:
         """Why the catalog's card cannot be made a lead card at all ("Set as lead card",
         Ctrl+Shift+C), in the game's words; None: it can (or the deck's rules say why)."""

@@ -98,7 +98,7 @@ class WindowEdits:
         # Riftbound legend, rune or battlefield added with "Add to: Main" goes to its own section
         shown = asked if asked not in session.sections else section
         result = session.add_card(name, section, 1, colors, shown_as=shown)
-        self.host.show_message(result.message)
+        self.host.show_message(result.message + session.add_hint(name, section))
         if section == lead:
             self._back_to_main(lead)
         else:

@@ -200,6 +200,9 @@ class MtgGame(Game):
     ) -> list[LeadAction]:
         return _leads.catalog_actions(deck, card, pool, self.target_section(target))
 
+    def add_hint(self, deck: Deck, card: Any, pool: Any, section: str) -> str:
+        return _leads.add_hint(deck, card, pool, section)
+
     def apply_lead_action(
         self,
         action: str,

@@ -12,7 +12,7 @@ from deckeditor.deck import Deck
 from deckeditor.games.interface import LeadAction
 from deckeditor.games.mtg.card import Card, Pool
 from deckeditor.games.mtg.choices import color_budget, with_colors
-from deckeditor.games.mtg.commander import can_partner, partner_capable
+from deckeditor.games.mtg.commander import can_partner, is_background, partner_capable
 
 LEAD = "Commander"
 SET_COMMANDER = "set-commander"
@@ -71,6 +71,19 @@ def catalog_actions(
     asks = budget is not None and not budget.exactly
     only = section == _MAIN and bool(card.identity & ~lone.identity)
     return [LeadAction(ADD_PARTNER, PARTNER_LABEL, asks, instead=only)]
+
+
+def add_hint(deck: Deck, card: Card | None, pool: Pool | None, section: str) -> str:
+    """A Background added to Main beside a lone commander that chooses one stays in Main (a
+    Background may be one of the 99): the message says how it becomes the commander's."""
+    lone = _lone_commander(deck, pool)
+    if section != _MAIN or card is None or lone is None or not is_background(card):
+        return ""
+    if not lone.partner.choose_background:
+        return ""
+    return (
+        " — to make it your commander's Background, select its line (Alt+3) and press Ctrl+Shift+C"
+    )
 
 
 def to_lead(deck: Deck, section: str, index: int, colors: str | None) -> tuple[Deck, int]:
