@@ -53,3 +53,23 @@ def test_a_chosen_bracket_says_what_it_allows_and_where_the_list_plays(make_wind
     )
     choose(win.status.target_box, "4 Optimized")
     assert status.text() == "Bracket 4 chosen · 2 Game Changers"
+
+
+def test_the_longest_bracket_words_fit_a_1366_laptop(qtbot, tmp_path, monkeypatch):
+    from tests.gui.test_window_fit import LAPTOP, cut_texts, on_screen
+    from tests.gui.test_window_fit import make_window as laptop_window
+
+    on_screen(monkeypatch, LAPTOP)
+    win = laptop_window(qtbot, tmp_path / "home")
+    show_active(qtbot, win)
+    for name in ("Demonic Tutor", "Rhystic Study"):
+        add(win, qtbot, name)
+    choose(win.status.target_box, "2 Core")
+    status = win.status.target_status
+    assert status.text().endswith("· the list plays like bracket 3")
+    qtbot.wait(50)  # the status bar lays out the longer words
+    assert win.width() <= LAPTOP.width()
+    assert status.isVisible() and status.visibleRegion().boundingRect().width() >= (
+        status.sizeHint().width() - 1
+    )
+    assert cut_texts(win) == []
