@@ -10,7 +10,6 @@ holds more than one format's check.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 
 from PySide6.QtCore import QTimer, Signal
 from PySide6.QtGui import QShowEvent
@@ -25,7 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from deckeditor import format_catalog
-from deckeditor.deck_views import player_words
+from deckeditor.deck_views import window_problems
 from deckeditor.problems import Problem, ProblemKind
 from deckeditor.session import EditorSession
 from deckeditor.ui.status_bar import ProblemList
@@ -174,9 +173,8 @@ class LegalityPanel(QWidget):
             else f"{info.title}: legal"
         )
         # in the words the window's own problem list uses ("banned in Modern since …")
-        self.problems.set_problems(
-            [replace(p, message=player_words(p.message, info)) for p in problems], ""
-        )
+        session = self._session()  # tagged with the sections as the pane names them there
+        self.problems.set_problems(window_problems(problems, session.game, info, session.pool), "")
         if select:
             self.cardsRequested.emit(sorted({c for p in problems for c in p.cards}))
 

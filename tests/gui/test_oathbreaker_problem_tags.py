@@ -52,3 +52,21 @@ def test_missing_slots_and_a_slot_card_are_tagged_as_the_pane_names_them(make_wi
     shown = lines(win)
     assert any(line.startswith(f"[Signature spell] {outside.name}") for line in shown), shown
     assert not any(line.startswith("[Commander]") for line in shown), shown
+
+
+def test_the_legality_overview_tags_oathbreaker_problems_the_same_way(make_window, qtbot):
+    win = make_window()
+    show_active(qtbot, win)
+    win.add_card("Sol Ring", "Main")  # a Commander deck, read in the overview's Oathbreaker row
+    win.tabs.setCurrentWidget(win.legality)
+    panel = win.legality
+    qtbot.waitUntil(lambda: not panel._pending, timeout=30_000)
+    titles = [panel.table.item(r, 0).text() for r in range(panel.table.rowCount())]
+    panel.table.setFocus()
+    panel.table.setCurrentCell(0, 0)
+    while panel.table.currentRow() != titles.index("Oathbreaker"):
+        qtbot.keyClick(panel.table, Qt.Key.Key_Down)
+    shown = lines(panel)
+    assert "[Oathbreaker] The deck is missing an oathbreaker" in shown, shown
+    assert "[Signature spell] The deck is missing a signature spell" in shown, shown
+    assert not any(line.startswith("[Commander]") for line in shown), shown
