@@ -48,7 +48,7 @@ class CatalogCount(QWidget):
             self.hidden_label.setMinimumWidth(widest)
             self.hidden_label.setText(_hidden_words(hidden))
             self.hidden_label.setToolTip(
-                f"The search finds {count(hidden, 'more card')} that this deck may not take "
-                "(its format, commander's colours or copy limits) — View › Show hidden cards "
-                "lists them greyed, each with why"
+                f"{count(hidden, 'card')} the search finds {'is' if hidden == 1 else 'are'} "
+                "hidden by the deck's rules (its format, colours, copy limits) — View › Show "
+                f"hidden cards lists {'it' if hidden == 1 else 'them'} greyed, each with why"
             )

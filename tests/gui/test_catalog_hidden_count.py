@@ -24,7 +24,8 @@ def test_a_fresh_window_says_how_many_cards_the_rules_hide(window, qtbot):
     hidden = catalog.counter.hidden_label
     assert catalog.count_label.text() == "207 of 210 cards"
     assert hidden.isVisible() and hidden.text() == "· 3 hidden by the deck's rules"
-    assert "View › Show hidden cards" in hidden.toolTip()
+    assert hidden.toolTip().startswith("3 cards the search finds are hidden by the deck's rules")
+    assert "View › Show hidden cards lists them greyed, each with why" in hidden.toolTip()
     # a search counts the hidden cards it finds, not the pool's
     qtbot.keyClick(window, Qt.Key.Key_1, Qt.KeyboardModifier.AltModifier)
     qtbot.keyClicks(catalog.search_box, "Griselbrand")
