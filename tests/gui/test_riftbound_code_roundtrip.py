@@ -70,7 +70,7 @@ def test_a_pasted_code_opens_in_its_sections_and_says_what_came_in(window, qtbot
     assert window.status.message.line() == f"Imported a deck of {total} cards, not saved yet"
     lines = problem_lines(window)
     if name == "ex1":  # §3.5: no champion, 3 cards, no battlefields
-        assert any(line.startswith("[Champion]") for line in lines), lines
+        assert any(line.startswith("[Chosen Champion]") for line in lines), lines
         assert any(line.startswith("[Battlefields]") for line in lines), lines
     elif name == "ex2":  # the window checks today, past the 2026-07-24 list
         assert lines == [

@@ -99,7 +99,7 @@ def test_another_champion_takes_the_place_and_the_first_goes_to_main(window, qtb
     assert sections(window)["Main"] == {CHAMPION: 1}
     problems = window.problems
     shown = [problems.item(i).text() for i in range(problems.count())]
-    assert any("Ornn" in line and "[Champion]" in line for line in shown), shown
+    assert any("Ornn" in line and "[Chosen Champion]" in line for line in shown), shown
 
 
 def test_a_card_that_can_lead_nothing_says_so(window, qtbot):

@@ -98,6 +98,9 @@ class RiftboundGame(Game):
     def count_summary(self, deck: Deck, fmt: Any, pool: Any = None) -> str:
         return _sections.count_summary(deck)
 
+    def problem_section(self, problem: Problem, fmt: Any, pool: Any = None) -> str | None:
+        return _sections.problem_section(problem)
+
     def section_for(self, card: Any, asked: str = "Main") -> str:
         # a catalog add aimed at Main goes to the section for the card's type (§3.1)
         return card.section if asked == "Main" and card is not None else asked

@@ -10,6 +10,7 @@ from deckeditor.deck import Deck
 from deckeditor.games.interface import SectionCount
 from deckeditor.games.riftbound import rules
 from deckeditor.games.riftbound.rules import SECTIONS
+from deckeditor.problems import Problem
 
 TITLES = {s: rules.SECTION_TITLES.get(s, s) for s in SECTIONS}
 MAIN_SIZE = 40
@@ -59,6 +60,12 @@ def section_counts(deck: Deck, fmt: Any) -> list[SectionCount]:
         else:
             out.append(SectionCount(name, title, n))
     return out
+
+
+def problem_section(problem: Problem) -> str | None:
+    """The window tags a problem with its section as the pane's header names it ("Chosen
+    Champion", not the file's "Champion"); `check` prints the section itself (cli.md)."""
+    return TITLES.get(problem.section, problem.section) if problem.section else problem.section
 
 
 def count_summary(deck: Deck) -> str:
