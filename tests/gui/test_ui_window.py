@@ -776,8 +776,10 @@ def test_bracket_warnings_click_select_their_cards_and_the_bracket_is_undoable(w
     win = window
     add_commander(win, "General Tazri", None)
     win.add_card("Demonic Tutor", "Main")
-    assert win.status.target_status.text() == "Bracket floor 3 · 1 Game Changer"
+    assert win.status.target_status.text() == "Plays like bracket 3 · 1 Game Changer"
     assert win.status.target_status.toolTip().splitlines() == [
+        "No bracket chosen (the Bracket box chooses one): the list plays like bracket 3, "
+        "the lowest its cards allow (the lines below say why)",
         "The list rules out brackets below 3",
         "≥ 3: 1 Game Changers — Demonic Tutor",
         "Tutors (2): Demonic Tutor, General Tazri",

@@ -500,7 +500,7 @@ def test_status_text(pool):
     assert brackets.status_text(rep, 2) == (
         "Bracket 2 chosen · 2 Game Changers (bracket 2 allows none) · the list plays like bracket 3"
     )
-    assert brackets.status_text(rep, None) == "Bracket floor 3 · 2 Game Changers"
+    assert brackets.status_text(rep, None) == "Plays like bracket 3 · 2 Game Changers"
 
 
 # --- the command line, the deck file and Forge ---------------------------------------------------
@@ -826,6 +826,8 @@ def test_an_imported_spellbook_file_is_read_when_a_bracket_needs_it(capsys, tmp_
 def test_details_name_every_step_with_its_cards(pool):
     rep = brackets.report(deck_of("Armageddon", "Time Warp", "Demonic Tutor"), DATA_DAY, pool)
     assert brackets.details_text(rep).splitlines() == [
+        "No bracket chosen (the Bracket box chooses one): the list plays like bracket 4, "
+        "the lowest its cards allow (the lines below say why)",
         "The list rules out brackets below 4",
         "≥ 4: mass land denial — Armageddon",
         "≥ 3: 1 Game Changers — Demonic Tutor",
@@ -834,6 +836,6 @@ def test_details_name_every_step_with_its_cards(pool):
         "Combos not checked",
     ]
     assert (
-        brackets.details_text(brackets.report(deck_of("Forest"), DATA_DAY, pool)).splitlines()[0]
+        brackets.details_text(brackets.report(deck_of("Forest"), DATA_DAY, pool)).splitlines()[1]
         == "The list rules out no bracket"
     )

@@ -224,11 +224,12 @@ def target_of(deck: Deck) -> int | None:
 
 def status_text(rep: BracketReport, target: int | None) -> str:
     """The status bar's words, as a player reads them: "Bracket 2 chosen · 1 Game Changer
-    (bracket 2 allows none) · the list plays like bracket 3" (the floor without a target)."""
+    (bracket 2 allows none) · the list plays like bracket 3"; with no bracket chosen, where the
+    list plays (its floor): "Plays like bracket 3 · 1 Game Changer"."""
     gc = len(rep.game_changers)
     changers = f"{gc} Game Changer{'' if gc == 1 else 's'}"  # a count is a plural but one
     if target is None:
-        return f"Bracket floor {rep.floor} · {changers}"
+        return f"Plays like bracket {rep.floor} · {changers}"
     text = f"Bracket {target} chosen · {changers}"
     allowed = GC_ALLOWED.get(target)
     if allowed is not None:  # brackets 4-5 take any number: nothing to compare with
@@ -250,10 +251,23 @@ def _target_line(rep: BracketReport, target: int) -> str:
     return f"You chose bracket {target}: it allows {rule} Game Changers; {where}"
 
 
+def _no_target_line(rep: BracketReport) -> str:
+    """The tooltip's first line with no bracket chosen: why the status bar names this one."""
+    why = (
+        "the lowest its cards allow (the lines below say why)"
+        if rep.floor > 1
+        else "as nothing in it asks for more"
+    )
+    return (
+        f"No bracket chosen (the Bracket box chooses one): "
+        f"the list plays like bracket {rep.floor}, {why}"
+    )
+
+
 def details_text(rep: BracketReport, target: int | None = None) -> str:
     """The floor and each step up with its cards, one line each (the status bar's tooltip),
-    after what the chosen bracket (`target`) allows."""
-    lines = [] if target is None else [_target_line(rep, target)]
+    after what the chosen bracket (`target`) allows, or that none is chosen."""
+    lines = [_no_target_line(rep) if target is None else _target_line(rep, target)]
     lines += [
         f"The list rules out brackets below {rep.floor}"
         if rep.floor > 1
