@@ -60,6 +60,13 @@ class SearchState:
         self._rows = rows
         self.rows_of = None
 
+    def found(self, size: int) -> int:
+        """How many cards of a pool of `size` the search finds, before the deck's rules."""
+        if self.bits is not None:
+            return int(self.bits).bit_count()
+        rows = self.rows
+        return size if rows is None else len(rows)
+
     def ranks(self) -> tuple[int, ...]:
         """What the catalog lists first (`search.ranking`): () when the query names no card."""
         return self.ranks_of() if self.ranks_of is not None else ()

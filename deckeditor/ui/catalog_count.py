@@ -12,14 +12,6 @@ from deckeditor.catalog_search import SearchState
 from deckeditor.words import count
 
 
-def matching(state: SearchState, size: int) -> int:
-    """How many cards of the pool the search finds, before the deck's rules."""
-    if state.bits is not None:
-        return int(state.bits).bit_count()
-    rows = state.rows
-    return size if rows is None else len(rows)
-
-
 def _hidden_words(hidden: int) -> str:
     return f"· {hidden:,} hidden by the deck's rules"
 
@@ -29,6 +21,7 @@ class CatalogCount(QWidget):
         super().__init__(parent)
         self.count_label = QLabel()
         self.hidden_label = QLabel()
+        self._widest_for = -1  # the pool size the hidden label's width was measured for
         for label in (self.count_label, self.hidden_label):
             label.setStyleSheet("color: palette(mid);")
         row = QHBoxLayout(self)
@@ -39,13 +32,17 @@ class CatalogCount(QWidget):
     def say(self, rows: Sequence[int], state: SearchState, size: int, show_hidden: bool) -> None:
         """The rows shown of the pool's size; with hidden rows not listed, how many."""
         self.count_label.setText(f"{len(rows):,} of {size:,} cards")
-        hidden = 0 if show_hidden else matching(state, size) - len(rows)
+        hidden = 0 if show_hidden else state.found(size) - len(rows)
         self.hidden_label.setVisible(hidden > 0)
         if hidden > 0:
             # as wide as the pool's largest count: a count that grows by a digit as the player
             # types is never cut before the layout catches up
-            widest = self.hidden_label.fontMetrics().horizontalAdvance(_hidden_words(size))
-            self.hidden_label.setMinimumWidth(widest)
+            if self._widest_for != size:  # measured once per pool size, not per keystroke
+                words = _hidden_words(size)
+                self.hidden_label.setMinimumWidth(
+                    self.hidden_label.fontMetrics().horizontalAdvance(words)
+                )
+                self._widest_for = size
             self.hidden_label.setText(_hidden_words(hidden))
             self.hidden_label.setToolTip(
                 f"{count(hidden, 'card')} the search finds {'is' if hidden == 1 else 'are'} "

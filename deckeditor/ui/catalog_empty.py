@@ -67,15 +67,8 @@ class EmptyCatalogNote(QWidget):
     def say(self, rows: Sequence[int], state: SearchState, size: int, show_hidden: bool) -> None:
         """Whether the search finds cards the deck's rules hide (named, with why), or no card
         of the pool at all (say where more cards come from); nothing for a list with rows."""
-        hidden = 0
         self.first_hidden = None
-        if not rows and not show_hidden:
-            if state.bits is not None:
-                hidden = int(state.bits).bit_count()
-            elif state.rows is not None:
-                hidden = len(state.rows)
-            else:
-                hidden = size
+        hidden = state.found(size) if not rows and not show_hidden else 0
         absent = not rows and not hidden and bool(state.text) and not state.error
         unknown_name = False
         if hidden:
