@@ -362,17 +362,13 @@ def printed_at_uncommon(card: Card) -> bool:
     return not rarities or "u" in rarities
 
 
-# Printings no tournament takes (gold borders, collector's editions): the table's rarity for them
-# says nothing of Pauper (30th Anniversary Edition lists Sol Ring at common).
-NOT_FOR_PLAY = frozenset("30A CED CEI PTC WC97 WC98 WC99 WC00 WC01 WC02 WC03 WC04".split())
-
-
 def _table_commons(card: Card, title: str) -> Verdict:
     """Pauper's pool over a source with no rarity (MTGJSON's AtomicCards shape, the starter
     cards) where it states nothing: the shipped printings table's rarities of the card's
-    printings that are played (promos and NOT_FOR_PLAY left out). Where the table knows none of
+    printings that are played (promos and COLLECTOR_SETS left out: 30th Anniversary Edition lists
+    Sol Ring at common, but no tournament takes its printings). Where the table knows none of
     them: in, with a warning that it cannot be checked (never "legal" as if known)."""
-    played = [c for c in card.printings if c.upper() not in NOT_FOR_PLAY | promo_sets()]
+    played = [c for c in card.printings if c.upper() not in COLLECTOR_SETS | promo_sets()]
     rarities = printed_rarities(card.name, played)
     if "c" in rarities:
         return Verdict(True, by_rarity=True)
