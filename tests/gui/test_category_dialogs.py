@@ -11,7 +11,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from deckeditor.ui.category_dialogs import SELECT_A_LINE
-from tests.support.player_window import show_active
+from tests.support.player_window import add_by_keys, show_active
 
 pytestmark = pytest.mark.gui
 CTRL_SHIFT = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
@@ -22,11 +22,7 @@ def window(make_window, qtbot):
     win = make_window()
     show_active(qtbot, win)
     for name in ("Sol Ring", "Counterspell"):
-        qtbot.keyClick(win, Qt.Key.Key_1, Qt.KeyboardModifier.AltModifier)
-        win.catalog.search_box.clear()
-        qtbot.keyClicks(win.catalog.search_box, name)
-        qtbot.keyClick(win.catalog.search_box, Qt.Key.Key_Return)
-        qtbot.keyClick(win.catalog.table, Qt.Key.Key_Return)
+        add_by_keys(qtbot, win, name)
     win.asked = []
     return win
 

@@ -8,30 +8,22 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
-from tests.support.player_window import choose, show_active
+from tests.support.player_window import add_by_keys, choose, show_active
 
 pytestmark = pytest.mark.gui
 CTRL_SHIFT = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
 
 
-def _add(win, qtbot, name: str, *keys) -> None:
-    qtbot.keyClick(win, Qt.Key.Key_1, Qt.KeyboardModifier.AltModifier)
-    win.catalog.search_box.clear()
-    qtbot.keyClicks(win.catalog.search_box, name)
-    qtbot.keyClick(win.catalog.search_box, Qt.Key.Key_Return)
-    qtbot.keyClick(win.catalog.table, *(keys or (Qt.Key.Key_Return,)))
-
-
 def test_the_count_and_the_size_problem_agree_with_a_companion(make_window, qtbot):
     win = make_window()
     show_active(qtbot, win)
-    _add(win, qtbot, "Thrasios", Qt.Key.Key_C, CTRL_SHIFT)
-    _add(win, qtbot, "Tymna")  # a partner off Thrasios's colours: the second commander
+    add_by_keys(qtbot, win, "Thrasios", Qt.Key.Key_C, CTRL_SHIFT)
+    add_by_keys(qtbot, win, "Tymna")  # a partner off Thrasios's colours: the second commander
     choose(win.target_box, "Companion")
-    _add(win, qtbot, "Lurrus")
+    add_by_keys(qtbot, win, "Lurrus")
     choose(win.target_box, "Main")
     for name in ("Sol Ring", "Counterspell", "Swords to Plowshares"):
-        _add(win, qtbot, name)
+        add_by_keys(qtbot, win, name)
     deck = win.session.deck
     assert (deck.count("Commander"), deck.count("Companion"), deck.count("Main")) == (2, 1, 3)
     assert win.status.count_label.text() == "5 cards · library 3"

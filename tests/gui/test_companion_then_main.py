@@ -8,29 +8,21 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
-from tests.support.player_window import choose, show_active
+from tests.support.player_window import add_by_keys, choose, show_active
 
 pytestmark = pytest.mark.gui
 CTRL_SHIFT = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
 
 
-def _add(win, qtbot, name: str, *keys) -> None:
-    qtbot.keyClick(win, Qt.Key.Key_1, Qt.KeyboardModifier.AltModifier)
-    win.catalog.search_box.clear()
-    qtbot.keyClicks(win.catalog.search_box, name)
-    qtbot.keyClick(win.catalog.search_box, Qt.Key.Key_Return)
-    qtbot.keyClick(win.catalog.table, *(keys or (Qt.Key.Key_Return,)))
-
-
 def test_after_the_companion_the_next_card_goes_to_main(make_window, qtbot):
     win = make_window()
     show_active(qtbot, win)
-    _add(win, qtbot, "Atraxa", Qt.Key.Key_C, CTRL_SHIFT)
+    add_by_keys(qtbot, win, "Atraxa", Qt.Key.Key_C, CTRL_SHIFT)
     choose(win.target_box, "Companion")
-    _add(win, qtbot, "Lurrus")
+    add_by_keys(qtbot, win, "Lurrus")
     assert win.last_message == "Added 1 × Lurrus of the Dream-Den to Companion"
     assert win.target() == "Main"
-    _add(win, qtbot, "Sol Ring")
+    add_by_keys(qtbot, win, "Sol Ring")
     assert win.last_message == "Added 1 × Sol Ring to Main"
     deck = win.session.deck
     assert [e.card for e in deck.section("Companion").entries] == ["Lurrus of the Dream-Den"]
@@ -41,7 +33,7 @@ def test_the_sideboard_stays_chosen_while_it_takes_cards(make_window, qtbot):
     win = make_window()
     show_active(qtbot, win)
     choose(win.target_box, "Sideboard")
-    _add(win, qtbot, "Sol Ring")
-    _add(win, qtbot, "Counterspell")
+    add_by_keys(qtbot, win, "Sol Ring")
+    add_by_keys(qtbot, win, "Counterspell")
     assert win.target() == "Sideboard"
     assert win.session.deck.count("Sideboard") == 2

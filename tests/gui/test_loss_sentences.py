@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QApplication
 
 from deckeditor.losses import LossGroup
 from tests.gui.test_status_messages import copy_as
-from tests.support.player_window import choose, show_active
+from tests.support.player_window import add_by_keys, choose, show_active
 
 pytestmark = pytest.mark.gui
 
@@ -22,11 +22,7 @@ def window(make_window, qtbot):
     win = make_window()
     show_active(qtbot, win)
     for name in ("Sol Ring", "Counterspell"):
-        qtbot.keyClick(win, Qt.Key.Key_1, Qt.KeyboardModifier.AltModifier)
-        win.catalog.search_box.clear()
-        qtbot.keyClicks(win.catalog.search_box, name)
-        qtbot.keyClick(win.catalog.search_box, Qt.Key.Key_Return)
-        qtbot.keyClick(win.catalog.table, Qt.Key.Key_Return)
+        add_by_keys(qtbot, win, name)
     assert win.session.deck.count("Main") == 2
     return win
 

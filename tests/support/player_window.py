@@ -41,3 +41,13 @@ def show_active(qtbot, win) -> None:
     win.show()
     win.activateWindow()
     qtbot.waitUntil(lambda: QApplication.activeWindow() is win, timeout=5000)
+
+
+def add_by_keys(qtbot, win, name: str, *keys) -> None:
+    """As a player adds a card: Alt+1, the name typed in the search box, Enter to the list, then
+    `keys` on the catalog's card (Enter when none: add it to the "Add to" section)."""
+    qtbot.keyClick(win, Qt.Key.Key_1, Qt.KeyboardModifier.AltModifier)
+    win.catalog.search_box.clear()
+    qtbot.keyClicks(win.catalog.search_box, name)
+    qtbot.keyClick(win.catalog.search_box, Qt.Key.Key_Return)
+    qtbot.keyClick(win.catalog.table, *(keys or (Qt.Key.Key_Return,)))
