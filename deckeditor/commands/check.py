@@ -123,13 +123,15 @@ def parse_day(text: str | None) -> date:
         raise UsageError(f"--on {text!r}: not a calendar date") from None
 
 
-def read_deck(path: Path, pool: Pool) -> ImportResult:
-    """The ImportResult of the deck file at `path` read against `pool`."""
+def read_deck(path: Path, pool: Pool, format_code: str | None = None) -> ImportResult:
+    """The ImportResult of the deck file at `path` read against `pool`; `format_code`, the
+    format `--format` names (a file with no commander section reads its sideboard's commander
+    by it, `deck-files.md` §6.3)."""
     from deckeditor import deckio  # lazy: the deck readers, for `check` and `odds` only
     from deckeditor.deckfile.report import DeckFileError  # lazy: as deckio
 
     try:
-        return deckio.read_deck(path, pool)
+        return deckio.read_deck(path, pool, format_code=format_code)
     except DeckFileError as exc:
         raise UsageError(str(exc)) from None
     except OSError as exc:
@@ -297,8 +299,15 @@ class Checker:
             module = registry.game(game)
         except KeyError as exc:
             raise UsageError(f"{path}: {exc.args[0]}") from None
-        deck = read_deck(path, self.pool(game)).deck
+        deck = read_deck(path, self.pool(game), self._named_format(game)).deck
         return deck, game, module, self.pool(game)
+
+    def _named_format(self, game: str) -> str | None:
+        """The code of the format `--format` names for `game` (None without one, or for
+        `all`, where each format judges the deck as its file gives it)."""
+        if not self.fmt or self.fmt == ALL:
+            return None
+        return self.format(self.fmt, game, "--format").code
 
 
 class Checked(list["Problem"]):
